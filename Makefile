@@ -1,0 +1,66 @@
+# urlsessiond — the two commands: `make run` and `make test`.
+# Both install what is missing on a fresh Debian machine first (apt-get, with sudo when not root).
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+HOST ?= 127.0.0.1
+PORT ?= 8080
+DATA_DIR ?= ./data
+VENV := .venv
+PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0
+
+# Build: libcurl (OpenSSL), libmicrohttpd, SQLite, pkg-config. Tests: python3-venv for schemathesis,
+# nginx for a standard origin. Benchmarks: wrk, aria2, curl.
+BUILD_PACKAGES := libcurl4-openssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config
+TEST_PACKAGES := python3-venv python3-pip nginx-light curl
+BENCH_PACKAGES := wrk aria2 curl
+
+.PHONY: run test build release deps test-deps bench-deps clean container-smoke
+
+## Installs the Debian packages named in $(1) that are not installed yet.
+define install_missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:" $$missing; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+deps:
+	$(call install_missing,$(BUILD_PACKAGES))
+
+test-deps: deps
+	$(call install_missing,$(TEST_PACKAGES))
+	@if [ ! -x $(VENV)/bin/schemathesis ]; then \
+		echo "Creating $(VENV) with $(PYTHON_TEST_PACKAGES)"; \
+		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --disable-pip-version-check $(PYTHON_TEST_PACKAGES); \
+	fi
+
+bench-deps: deps
+	$(call install_missing,$(BENCH_PACKAGES))
+
+## Release build of the service.
+release: deps
+	$(SWIFT) build -c release -Xswiftc -warnings-as-errors
+
+build: deps
+	$(SWIFT) build -Xswiftc -warnings-as-errors
+
+## Starts the service on $(HOST):$(PORT) with its data under $(DATA_DIR).
+run: release
+	@mkdir -p $(DATA_DIR)
+	exec $$($(SWIFT) build -c release --show-bin-path)/urlsessiond serve --host $(HOST) --port $(PORT) --data-dir $(DATA_DIR)
+
+## Every test: unit tests and end-to-end tests against the real binary.
+test: test-deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) $(SWIFT) test --skip-build
+
+container-smoke:
+	PROJECT_DIR=$(CURDIR) ../shared/tools/container-smoke
+
+clean:
+	rm -rf .build $(VENV)

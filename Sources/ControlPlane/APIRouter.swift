@@ -1,0 +1,24 @@
+public import Foundation
+public import TransferStore
+
+/// Every route of the API, in one table.
+public enum APIRouter {
+    /// - Parameters:
+    ///   - blobDirectory: where blob files live (`<data>/blobs`).
+    ///   - openAPIDocument: the bytes served at `/openapi.yaml`.
+    ///   - partsReady: whether the parts other than the store are running (for `/readyz`).
+    public static func make(
+        store: TransferStore, metrics: HTTPMetrics, blobDirectory: URL, openAPIDocument: [UInt8],
+        partsReady: @escaping @Sendable () -> Bool
+    ) -> Router {
+        var router = Router()
+        let groups: [[Route]] = [
+            OperationRoutes(store: store, metrics: metrics, openAPIDocument: openAPIDocument, partsReady: partsReady).routes,
+            SessionRoutes(store: store).routes,
+            BlobRoutes(store: store, directory: blobDirectory).routes,
+            PlannedRoutes.routes,
+        ]
+        for route in groups.joined() { router.add(route) }
+        return router
+    }
+}

@@ -1,0 +1,27 @@
+public import Foundation
+
+/// How the HTTP control plane listens and what it tolerates from clients.
+public struct ControlPlaneConfiguration: Sendable {
+    /// Address to bind (`URLSESSIOND_HOST`); an IP address or `localhost`.
+    public var host = "127.0.0.1"
+    /// Port to bind (`URLSESSIOND_PORT`); 0 lets the OS choose.
+    public var port: UInt16 = 8080
+    /// MHD worker threads, each with its own epoll loop.
+    public var threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    /// Open connections at most; more are refused at accept.
+    public var connectionLimit = 10_000
+    /// Open connections per client address at most (0: no limit).
+    public var perIPConnectionLimit = 0
+    /// Seconds an idle connection is kept (slow clients cannot pin connections forever).
+    public var idleTimeout = 60
+    /// Bytes per connection for the request line and headers (bounds header size).
+    public var headerMemoryLimit = 64 * 1024
+    /// Largest JSON body accepted (413 past it).
+    public var maximumJSONBodySize: Int64 = 1 << 20
+    /// Largest blob accepted by `POST /v1/blobs` (413 past it).
+    public var maximumBlobSize: Int64 = 1 << 32
+    /// Where spooled uploads are written before a handler claims them (same file system as blobs).
+    public var spoolDirectory: URL = URL(fileURLWithPath: "./data/blobs")
+
+    public init() {}
+}

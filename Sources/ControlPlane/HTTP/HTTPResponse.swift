@@ -1,0 +1,43 @@
+import Foundation
+import TransferModels
+
+/// An answer to send: status, headers and a body in memory or from a file.
+public struct HTTPResponse: Sendable {
+    public enum Body: Sendable {
+        case bytes([UInt8])
+        /// `length` bytes of the file at `path` from `offset` (sent with sendfile).
+        case file(path: String, offset: UInt64, length: UInt64)
+    }
+
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: Body
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .bytes([])) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON answer (`application/json`).
+    public static func json<T: Encodable>(_ value: T, status: Int = 200, headers: [(name: String, value: String)] = []) throws -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "application/json")] + headers, body: .bytes(try WireJSON.encode(value)))
+    }
+
+    public static func text(_ text: String, contentType: String = "text/plain; charset=utf-8", status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: .bytes(Array(text.utf8)))
+    }
+
+    public static let noContent = HTTPResponse(status: 204)
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The bytes of an in-memory body.
+    public var bodyBytes: [UInt8] {
+        if case .bytes(let bytes) = body { return bytes }
+        return []
+    }
+}

@@ -1,0 +1,92 @@
+import TransferModels
+
+/// An API error as RFC 9457 `application/problem+json`: the only error body the API sends.
+public struct Problem: Error, Sendable, Encodable {
+    /// `urn:urlsessiond:problem:<slug>`.
+    public var type: String
+    public var title: String
+    public var status: Int
+    public var detail: String
+    /// The offending field as a dotted path from the body's root, a query parameter or a header name.
+    public var field: String?
+    /// Extra response headers (`WWW-Authenticate`, `Allow`).
+    public var headers: [(name: String, value: String)] = []
+
+    public init(status: Int, slug: String, title: String, detail: String, field: String? = nil) {
+        self.type = "urn:urlsessiond:problem:\(slug)"
+        self.title = title
+        self.status = status
+        self.detail = detail
+        self.field = field
+    }
+
+    /// A label without values, for metrics.
+    public var shortDescription: String { String(type.dropFirst("urn:urlsessiond:problem:".count)) }
+
+    enum CodingKeys: String, CodingKey { case type, title, status, detail, field }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(type, forKey: .type)
+        try c.encode(title, forKey: .title)
+        try c.encode(status, forKey: .status)
+        try c.encode(detail, forKey: .detail)
+        try c.encodeIfPresent(field, forKey: .field)
+    }
+
+    public var response: HTTPResponse {
+        let body = (try? WireJSON.encode(self)) ?? Array(#"{"status":500}"#.utf8)
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/problem+json")] + headers, body: .bytes(body))
+    }
+}
+
+extension Problem {
+    public static func notFound(_ detail: String = "no such resource") -> Problem {
+        Problem(status: 404, slug: "not-found", title: "Not Found", detail: detail)
+    }
+
+    public static func unauthorized(_ detail: String) -> Problem {
+        var problem = Problem(status: 401, slug: "unauthorized", title: "Unauthorized", detail: detail)
+        problem.headers = [("WWW-Authenticate", #"Bearer realm="urlsessiond""#)]
+        return problem
+    }
+
+    public static func forbidden(_ detail: String) -> Problem {
+        Problem(status: 403, slug: "forbidden", title: "Forbidden", detail: detail)
+    }
+
+    public static func methodNotAllowed(allowed: [String]) -> Problem {
+        var problem = Problem(
+            status: 405, slug: "method-not-allowed", title: "Method Not Allowed",
+            detail: "this resource accepts \(allowed.joined(separator: ", "))")
+        problem.headers = [("Allow", allowed.joined(separator: ", "))]
+        return problem
+    }
+
+    public static func conflict(_ detail: String, slug: String = "conflict") -> Problem {
+        Problem(status: 409, slug: slug, title: "Conflict", detail: detail)
+    }
+
+    public static func payloadTooLarge(limit: Int64) -> Problem {
+        Problem(status: 413, slug: "payload-too-large", title: "Payload Too Large", detail: "the body exceeds the limit of \(limit) bytes")
+    }
+
+    public static func unsupportedMediaType(_ detail: String) -> Problem {
+        Problem(status: 415, slug: "unsupported-media-type", title: "Unsupported Media Type", detail: detail)
+    }
+
+    public static func invalidValue(_ field: String, _ detail: String) -> Problem {
+        Problem(status: 422, slug: "invalid-value", title: "Invalid Value", detail: detail, field: field)
+    }
+
+    public static func notImplemented(_ what: String) -> Problem {
+        Problem(status: 501, slug: "not-implemented", title: "Not Implemented", detail: "\(what) is not implemented yet")
+    }
+
+    public static let internalError = Problem(
+        status: 500, slug: "internal", title: "Internal Server Error",
+        detail: "the request failed inside the service; the log has the cause under this request id")
+
+    public static let shuttingDown = Problem(
+        status: 503, slug: "shutting-down", title: "Service Unavailable", detail: "the service is shutting down")
+}

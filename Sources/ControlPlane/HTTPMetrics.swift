@@ -1,0 +1,64 @@
+import CoreMetrics
+import Foundation
+public import Prometheus
+import TransferModels
+
+/// The control plane's Prometheus metrics: requests by route, method and status; latency; open connections.
+public final class HTTPMetrics: Sendable {
+    public let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+    private let counters = LockedBox<[String: CoreMetrics.Counter]>([:])
+    private let timers = LockedBox<[String: CoreMetrics.Timer]>([:])
+    private let openConnections = LockedBox<Int>(0)
+    private let openConnectionsGauge: CoreMetrics.Gauge
+
+    public init(registry: PrometheusCollectorRegistry) {
+        self.registry = registry
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5),
+            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+        ]
+        self.factory = factory
+        self.openConnectionsGauge = CoreMetrics.Gauge(label: "urlsessiond_http_open_connections", factory: factory)
+        openConnectionsGauge.record(0)
+    }
+
+    func requestFinished(route: String, method: String, status: Int, duration: Duration) {
+        let key = "\(route) \(method) \(status)"
+        let counter = counters.withLock { counters in
+            if let counter = counters[key] { return counter }
+            let counter = CoreMetrics.Counter(
+                label: "urlsessiond_http_requests_total",
+                dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory)
+            counters[key] = counter
+            return counter
+        }
+        counter.increment()
+        let timer = timers.withLock { timers in
+            if let timer = timers[route] { return timer }
+            let timer = CoreMetrics.Timer(
+                label: "urlsessiond_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+            timers[route] = timer
+            return timer
+        }
+        let (seconds, attoseconds) = duration.components
+        timer.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+
+    func connectionChanged(opened: Bool) {
+        let count = openConnections.withLock { count in
+            count += opened ? 1 : -1
+            return count
+        }
+        openConnectionsGauge.record(count)
+    }
+
+    /// The Prometheus text exposition of everything registered.
+    public func exposition() -> String {
+        var buffer: [UInt8] = []
+        registry.emit(into: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+}

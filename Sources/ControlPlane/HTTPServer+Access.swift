@@ -1,0 +1,210 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+
+extension HTTPServer {
+    /// MHD's access handler: called once with the headers, once per body chunk, then once more (and once
+    /// again after a resume) with no data. Answers are queued only from the last kind of call, because
+    /// MHD 0.9.75 drops keep-alive for answers queued on the first one — except rejections that must not
+    /// read the body (too large, unauthenticated uploads), where closing is what we want.
+    func access(
+        connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>,
+        slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let raw = slot.pointee else {
+            let context = begin(connection: connection, url: url, method: method)
+            slot.pointee = Unmanaged.passRetained(context).toOpaque()
+            if context.response != nil && expectsBody(context) {
+                return queue(context)
+            }
+            return MHD_YES
+        }
+        let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+        if uploadDataSize.pointee > 0 {
+            return receive(context, data: uploadData, count: uploadDataSize)
+        }
+        if context.response != nil { return queue(context) }
+        if context.isDispatched {
+            context.response = Problem.internalError.response
+            return queue(context)
+        }
+        return handle(context)
+    }
+
+    /// First call: read headers and query, route, authenticate, check the announced size.
+    private func begin(connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> RequestContext {
+        var headers: [(name: String, value: String)] = []
+        var query: [(name: String, value: String)] = []
+        withUnsafeMutablePointer(to: &headers) { _ = MHD_get_connection_values(connection, .HEADER_KIND, mhdCollectValues, $0) }
+        withUnsafeMutablePointer(to: &query) { _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, mhdCollectValues, $0) }
+        for index in headers.indices { headers[index].name = headers[index].name.lowercased() }
+        let methodName = method.map { String(cString: $0) } ?? "GET"
+        let path = url.map { String(cString: $0) } ?? "/"
+        let request = HTTPRequest(
+            method: methodName, path: path, query: query, headers: headers, body: [], spooledBody: nil, parameters: [:],
+            principal: nil, requestID: Self.requestID(from: headers))
+        let context = RequestContext(connection: connection, request: request, bodyLimit: configuration.maximumJSONBodySize)
+
+        switch router.match(method: methodName == "HEAD" ? "GET" : methodName, path: path) {
+        case .notFound:
+            context.response = Problem.notFound("no resource at \(path)").response
+        case .methodNotAllowed(let allowed):
+            context.response = Problem.methodNotAllowed(allowed: allowed).response
+        case .found(let route, let parameters):
+            context.route = route
+            context.request.parameters = parameters
+            if let problem = authorize(&context.request, access: route.access) {
+                context.response = problem.response
+            } else if route.spoolsBody {
+                context.bodyLimit = configuration.maximumBlobSize
+                do {
+                    context.spool = try BodySpool(directory: configuration.spoolDirectory)
+                } catch {
+                    context.response = problemResponse(for: error, request: context.request)
+                }
+            }
+        }
+        if context.response == nil, let length = context.request.header("content-length").flatMap(Int64.init),
+            length > context.bodyLimit
+        {
+            context.response = Problem.payloadTooLarge(limit: context.bodyLimit).response
+        }
+        return context
+    }
+
+    private func authorize(_ request: inout HTTPRequest, access: RouteAccess) -> Problem? {
+        guard access != .open else { return nil }
+        switch authenticator.authenticate(authorization: request.header("authorization")) {
+        case .failure(let problem):
+            return problem
+        case .success(let principal):
+            request.principal = principal
+            if access == .admin && principal.role != .admin {
+                return .forbidden("this endpoint needs a token with the admin role")
+            }
+            return nil
+        }
+    }
+
+    /// A body chunk: into memory or the spool file, or discarded once the request is already answered.
+    private func receive(_ context: RequestContext, data: UnsafePointer<CChar>?, count: UnsafeMutablePointer<Int>) -> MHD_Result {
+        let size = count.pointee
+        count.pointee = 0
+        context.receivedBodyBytes += Int64(size)
+        if context.response == nil {
+            if context.receivedBodyBytes > context.bodyLimit {
+                context.response = Problem.payloadTooLarge(limit: context.bodyLimit).response
+                context.spool?.discard()
+                context.spool = nil
+                context.request.body = []
+            } else if let data {
+                let buffer = UnsafeRawBufferPointer(start: data, count: size)
+                if let spool = context.spool {
+                    do { try spool.append(buffer) } catch {
+                        context.response = problemResponse(for: error, request: context.request)
+                    }
+                } else {
+                    context.request.body.append(contentsOf: buffer)
+                }
+            }
+        }
+        // A client that keeps sending far past the limit (chunked, no length) is cut off.
+        if context.receivedBodyBytes > context.bodyLimit * 2 + (1 << 20) { return MHD_NO }
+        return MHD_YES
+    }
+
+    /// The whole request is in: answer from memory, or suspend and answer asynchronously.
+    private func handle(_ context: RequestContext) -> MHD_Result {
+        guard let route = context.route else {
+            context.response = Problem.internalError.response
+            return queue(context)
+        }
+        if let spool = context.spool {
+            do { context.request.spooledBody = try spool.finish() } catch {
+                context.response = problemResponse(for: error, request: context.request)
+                return queue(context)
+            }
+        }
+        if let fast = route.fast {
+            do {
+                if let response = try fast(context.request) {
+                    context.response = response
+                    return queue(context)
+                }
+            } catch {
+                context.response = problemResponse(for: error, request: context.request)
+                return queue(context)
+            }
+        }
+        context.isDispatched = true
+        MHD_suspend_connection(context.connection)
+        if !dispatch(context) {
+            context.response = Problem.shuttingDown.response
+            MHD_resume_connection(context.connection)
+        }
+        return MHD_YES
+    }
+
+    private func expectsBody(_ context: RequestContext) -> Bool {
+        if let length = context.request.header("content-length") { return length != "0" }
+        return context.request.header("transfer-encoding") != nil
+    }
+
+    /// Builds the MHD response for `context.response` and queues it.
+    private func queue(_ context: RequestContext) -> MHD_Result {
+        let response = context.response ?? Problem.internalError.response
+        let mhdResponse: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            mhdResponse = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .file(let path, let offset, let length):
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            // MHD owns and closes the descriptor from here on.
+            mhdResponse = fd < 0 ? nil : MHD_create_response_from_fd_at_offset64(length, fd, offset)
+        }
+        guard let mhdResponse else { return MHD_NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for (name, value) in response.headers {
+            _ = MHD_add_response_header(mhdResponse, name, value)
+        }
+        _ = MHD_add_response_header(mhdResponse, "X-Request-Id", context.request.requestID)
+        context.queuedStatus = response.status
+        return MHD_queue_response(context.connection, UInt32(response.status), mhdResponse)
+    }
+
+    /// NOTIFY_COMPLETED: the answer is sent (or the connection died); record it and free the request.
+    func completed(_ context: RequestContext) {
+        context.spool?.discard()
+        let elapsed = ContinuousClock.now - context.startedAt
+        metrics.requestFinished(route: context.route?.name ?? "unmatched", method: context.request.method,
+                                status: context.queuedStatus, duration: elapsed)
+        if logger.logLevel <= .debug {
+            var logger = self.logger
+            logger[metadataKey: "request.id"] = "\(context.request.requestID)"
+            logger.debug("Request answered", metadata: [
+                "http.method": "\(context.request.method)", "http.path": "\(context.route?.name ?? "unmatched")",
+                "http.status": "\(context.queuedStatus)", "http.duration_ms": "\(elapsed.milliseconds)",
+            ])
+        }
+    }
+
+    /// The client's `X-Request-Id` when it is short and printable, otherwise a new random one.
+    static func requestID(from headers: [(name: String, value: String)]) -> String {
+        if let given = headers.first(where: { $0.name == "x-request-id" })?.value, (1...128).contains(given.utf8.count),
+            given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+        {
+            return given
+        }
+        var generator = SystemRandomNumberGenerator()
+        let value = (generator.next() as UInt64)
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
+}

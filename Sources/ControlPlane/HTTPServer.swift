@@ -1,0 +1,108 @@
+import CMicroHTTPD
+public import Logging
+import Prometheus
+public import ServiceLifecycle
+public import TransferStore
+
+/// The control plane: libmicrohttpd's epoll thread pool in front of the router.
+///
+/// MHD threads read requests, authenticate and route them, and answer fast paths at once. Everything
+/// else is suspended (`MHD_suspend_connection`) and handed to `run()`, which answers it in a task group
+/// and resumes the connection: MHD threads never block and never await.
+public final class HTTPServer: Service, @unchecked Sendable {
+    // `@unchecked Sendable`: immutable after init except `daemon` (started/stopped only by `run()`) and
+    // the locked or thread-safe members.
+    let configuration: ControlPlaneConfiguration
+    let router: Router
+    let authenticator: TokenAuthenticator
+    let store: TransferStore
+    let metrics: HTTPMetrics
+    let logger: Logger
+    let daemon = MHDDaemon()
+    private let pending: AsyncStream<RequestContext>
+    private let pendingContinuation: AsyncStream<RequestContext>.Continuation
+    private let onServerRunning: @Sendable (UInt16) async -> Void
+
+    public init(
+        configuration: ControlPlaneConfiguration, router: Router, authenticator: TokenAuthenticator,
+        store: TransferStore, metrics: HTTPMetrics, logger: Logger,
+        onServerRunning: @escaping @Sendable (UInt16) async -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.router = router
+        self.authenticator = authenticator
+        self.store = store
+        self.metrics = metrics
+        self.logger = logger
+        self.onServerRunning = onServerRunning
+        (pending, pendingContinuation) = AsyncStream.makeStream(of: RequestContext.self)
+    }
+
+    public func run() async throws {
+        let options = MHDDaemon.Options(
+            host: configuration.host, port: configuration.port, threads: UInt32(configuration.threads),
+            connectionLimit: UInt32(configuration.connectionLimit),
+            perIPConnectionLimit: UInt32(configuration.perIPConnectionLimit),
+            idleTimeoutSeconds: UInt32(configuration.idleTimeout),
+            connectionMemoryLimit: configuration.headerMemoryLimit)
+        try daemon.start(
+            options, context: Unmanaged.passUnretained(self).toOpaque(),
+            access: mhdAccessHandler, completed: mhdRequestCompleted, connectionNotify: mhdConnectionNotify)
+        logger.info(
+            "Control plane listening",
+            metadata: ["http.host": "\(configuration.host)", "http.port": "\(daemon.port)", "http.threads": "\(configuration.threads)"])
+        await onServerRunning(daemon.port)
+
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                for await context in pending {
+                    group.addTask { await self.answer(context) }
+                }
+            }
+        } onGracefulShutdown: {
+            // No new connections; requests already read are answered before the daemon stops.
+            self.daemon.quiesce()
+            self.pendingContinuation.finish()
+        }
+        daemon.stop()
+        logger.info("Control plane stopped")
+    }
+
+    /// Hands a suspended request to `run()`; false once the server is shutting down.
+    func dispatch(_ context: RequestContext) -> Bool {
+        if case .enqueued = pendingContinuation.yield(context) { return true }
+        return false
+    }
+
+    /// Answers a suspended request, then resumes its connection so an MHD thread queues the answer.
+    private func answer(_ context: RequestContext) async {
+        let response: HTTPResponse
+        if let route = context.route {
+            response = await respond(to: context.request, route: route)
+        } else {
+            response = Problem.internalError.response
+        }
+        context.response = response
+        MHD_resume_connection(context.connection)
+    }
+
+    /// Runs the handler (through idempotency for POSTs), turning any error into problem+json.
+    func respond(to request: HTTPRequest, route: Route) async -> HTTPResponse {
+        do {
+            if request.method == "POST", let key = request.header("idempotency-key") {
+                return try await respondIdempotently(to: request, route: route, key: key)
+            }
+            return try await route.handler(request)
+        } catch {
+            return problemResponse(for: error, request: request)
+        }
+    }
+
+    func problemResponse(for error: any Error, request: HTTPRequest) -> HTTPResponse {
+        if let problem = ProblemMapping.problem(for: error) { return problem.response }
+        var logger = self.logger
+        logger[metadataKey: "request.id"] = "\(request.requestID)"
+        logger.error("Request failed", metadata: ["http.method": "\(request.method)", "error": "\(String(reflecting: error))"])
+        return Problem.internalError.response
+    }
+}

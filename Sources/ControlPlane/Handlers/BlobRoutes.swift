@@ -1,0 +1,49 @@
+import Foundation
+import TransferModels
+import TransferStore
+
+/// `/v1/blobs`: upload bodies streamed to `<data>/blobs/<id>`, for upload tasks.
+struct BlobRoutes {
+    let store: TransferStore
+    let directory: URL
+
+    var routes: [Route] {
+        [
+            Route("POST", "/v1/blobs", spoolsBody: true) { try await create($0) },
+            Route("GET", "/v1/blobs/{id}") { request in
+                guard let blob = try await store.blob(id: request.parameter("id"), tenant: request.tenant) else {
+                    throw Problem.notFound("no blob \(request.parameter("id"))")
+                }
+                return try .json(blob.wire)
+            },
+            Route("DELETE", "/v1/blobs/{id}") { request in
+                guard let blob = try await store.deleteBlob(id: request.parameter("id"), tenant: request.tenant) else {
+                    throw Problem.notFound("no blob \(request.parameter("id"))")
+                }
+                unlink(path(of: blob.id))
+                return .noContent
+            },
+        ]
+    }
+
+    func path(of id: String) -> String { directory.appendingPathComponent(id).path }
+
+    private func create(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let spooled = request.spooledBody else { throw Problem.internalError }
+        let id = ResourceID.make(prefix: "blb")
+        // The file is in place before the row exists; a crash between leaves an orphan file that
+        // start-up removes, never a row without its file.
+        guard rename(spooled.url.path, path(of: id)) == 0 else {
+            throw ControlPlaneError(detail: "could not move the upload into place: \(String(cString: strerror(errno)))")
+        }
+        let record: BlobRecord
+        do {
+            record = try await store.insertBlob(
+                BlobRecord(id: id, tenant: request.tenant, size: spooled.size, digest: "sha-256=:\(spooled.sha256.base64EncodedString()):"))
+        } catch {
+            unlink(path(of: id))
+            throw error
+        }
+        return try .json(record.wire, status: 201, headers: [("Location", "/v1/blobs/\(id)")])
+    }
+}

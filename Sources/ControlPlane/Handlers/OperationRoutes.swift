@@ -1,0 +1,56 @@
+import TransferStore
+
+/// `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`: no token needed.
+struct OperationRoutes {
+    let store: TransferStore
+    let metrics: HTTPMetrics
+    let openAPIDocument: [UInt8]
+    /// Whether every part the service runs (engine, delivery) is up, beyond the store.
+    let partsReady: @Sendable () -> Bool
+
+    var routes: [Route] {
+        [
+            Route("GET", "/healthz", access: .open, fast: { _ in .text(#"{"status":"ok"}"#, contentType: "application/json") }) { _ in
+                .text(#"{"status":"ok"}"#, contentType: "application/json")
+            },
+            Route("GET", "/readyz", access: .open) { _ in
+                let ready = await store.isReadable() && partsReady()
+                return .text(
+                    ready ? #"{"status":"ready"}"# : #"{"status":"unavailable"}"#, contentType: "application/json",
+                    status: ready ? 200 : 503)
+            },
+            Route("GET", "/metrics", access: .open, fast: { _ in
+                .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            }) { _ in
+                .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            },
+            Route("GET", "/openapi.yaml", access: .open, fast: { _ in
+                HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: .bytes(openAPIDocument))
+            }) { _ in
+                HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: .bytes(openAPIDocument))
+            },
+        ]
+    }
+}
+
+/// Endpoints of the contract that later work will build: they answer 501 problem+json, with auth checked.
+struct PlannedRoutes {
+    static let endpoints: [(String, String, RouteAccess)] = [
+        ("GET", "/v1/sessions/{id}/tasks", .user), ("POST", "/v1/sessions/{id}/tasks", .user),
+        ("GET", "/v1/sessions/{id}/events", .user),
+        ("GET", "/v1/tasks/{id}", .user), ("POST", "/v1/tasks/{id}/resume", .user),
+        ("POST", "/v1/tasks/{id}/suspend", .user), ("POST", "/v1/tasks/{id}/cancel", .user),
+        ("GET", "/v1/tasks/{id}/metrics", .user), ("GET", "/v1/tasks/{id}/data", .user),
+        ("GET", "/v1/tasks/{id}/file", .user), ("DELETE", "/v1/tasks/{id}/file", .user),
+        ("GET", "/v1/tasks/{id}/events", .user),
+        ("POST", "/v1/credentials", .user), ("GET", "/v1/credentials", .user),
+        ("GET", "/v1/credentials/{id}", .user), ("DELETE", "/v1/credentials/{id}", .user),
+        ("GET", "/v1/networks", .user), ("PUT", "/v1/admin/networks/{name}", .admin),
+    ]
+
+    static var routes: [Route] {
+        endpoints.map { method, pattern, access in
+            Route(method, pattern, access: access) { _ in throw Problem.notImplemented("\(method) \(pattern)") }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import TransferModels
+import TransferStore
+
+/// `/v1/sessions…`: create (and re-attach), read, list, the shared session, invalidation, flush, reset.
+struct SessionRoutes {
+    let store: TransferStore
+
+    var routes: [Route] {
+        [
+            Route("POST", "/v1/sessions") { try await create($0) },
+            Route("GET", "/v1/sessions") { try await list($0) },
+            Route("GET", "/v1/sessions/shared") { request in
+                try HTTPResponse.json(try await store.sharedSession(tenant: request.tenant).wire)
+            },
+            Route("GET", "/v1/sessions/{id}", fast: { request in
+                // Served from the store's session cache on the HTTP thread; a miss takes the async path.
+                guard let record = store.cachedSession(id: request.parameter("id"), tenant: request.tenant) else { return nil }
+                return try HTTPResponse.json(record.wire)
+            }) { request in
+                try HTTPResponse.json(try await session(request).wire)
+            },
+            Route("POST", "/v1/sessions/{id}/finishTasksAndInvalidate") { try await invalidate($0, cancelTasks: false) },
+            Route("POST", "/v1/sessions/{id}/invalidateAndCancel") { try await invalidate($0, cancelTasks: true) },
+            Route("POST", "/v1/sessions/{id}/flush") { request in
+                _ = try await session(request)
+                return .noContent
+            },
+            Route("POST", "/v1/sessions/{id}/reset") { request in
+                _ = try await session(request)
+                return .noContent
+            },
+        ]
+    }
+
+    private func create(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let validated = try request.decodeJSON(SessionCreateRequest.self).validated()
+        let generatedSecret = validated.delegate != nil && validated.clientSecret == nil ? WebhookSecret.generate() : nil
+        let creation = try await store.createSession(
+            tenant: request.tenant, request: validated, secret: validated.clientSecret ?? generatedSecret)
+        switch creation {
+        case .created(let record):
+            var wire = record.wire
+            wire.delegate?.secret = generatedSecret  // returned once, only when the service made it
+            return try .json(wire, status: 201, headers: [("Location", "/v1/sessions/\(record.id)")])
+        case .reattached(let record):
+            return try .json(record.wire, status: 200, headers: [("Location", "/v1/sessions/\(record.id)")])
+        }
+    }
+
+    private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let (limit, after) = try request.pagination()
+        let records = try await store.sessions(tenant: request.tenant, after: after, limit: limit)
+        let next = Cursor.next(count: records.count, limit: limit, last: records.last?.rowid)
+        return try .json(Page(items: records.map(\.wire), nextCursor: next))
+    }
+
+    /// The session named by `{id}` (`shared` is the tenant's shared session), or 404.
+    private func session(_ request: HTTPRequest) async throws -> SessionRecord {
+        let id = request.parameter("id")
+        if id == "shared" { return try await store.sharedSession(tenant: request.tenant) }
+        guard let record = try await store.session(id: id, tenant: request.tenant) else {
+            throw Problem.notFound("no session \(id)")
+        }
+        return record
+    }
+
+    private func invalidate(_ request: HTTPRequest, cancelTasks: Bool) async throws -> HTTPResponse {
+        let record = try await session(request)
+        guard !record.isShared else {
+            throw Problem.conflict("the shared session cannot be invalidated")
+        }
+        // With no task running the session is invalid at once, as URLSession reports it.
+        guard let updated = try await store.invalidateSession(id: record.id, tenant: request.tenant, target: .invalidated) else {
+            throw Problem.notFound("no session \(record.id)")
+        }
+        return try .json(updated.wire)
+    }
+}

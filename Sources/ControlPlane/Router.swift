@@ -1,0 +1,97 @@
+/// Who may call a route.
+public enum RouteAccess: Sendable {
+    /// No token needed (`/healthz`, `/readyz`, `/openapi.yaml`).
+    case open
+    /// Any valid token.
+    case user
+    /// Tokens with the `admin` role.
+    case admin
+}
+
+/// One endpoint: a method, a path pattern with `{name}` segments, and what answers it.
+public struct Route: Sendable {
+    public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+    /// Answers from memory on the HTTP thread, or returns nil to take the asynchronous path.
+    /// It must never block: no I/O, no waiting on locks held for long.
+    public typealias FastHandler = @Sendable (HTTPRequest) throws -> HTTPResponse?
+
+    public var method: String
+    public var pattern: String
+    /// A label for metrics: the pattern itself, so ids never explode cardinality.
+    public var name: String { pattern }
+    public var access: RouteAccess
+    /// The body goes to a temporary file as it arrives (blobs), not to memory.
+    public var spoolsBody: Bool
+    public var fast: FastHandler?
+    public var handler: Handler
+    let segments: [Segment]
+
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    public init(
+        _ method: String, _ pattern: String, access: RouteAccess = .user, spoolsBody: Bool = false,
+        fast: FastHandler? = nil, handler: @escaping Handler
+    ) {
+        self.method = method
+        self.pattern = pattern
+        self.access = access
+        self.spoolsBody = spoolsBody
+        self.fast = fast
+        self.handler = handler
+        self.segments = pattern.split(separator: "/").map { part in
+            part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+        }
+    }
+}
+
+/// Finds the route for a method and path. Literal segments win over parameters, so
+/// `/v1/sessions/shared` can be told apart from `/v1/sessions/{id}` when both exist.
+public struct Router: Sendable {
+    public enum Match: Sendable {
+        case found(Route, parameters: [String: String])
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    private var routes: [Route] = []
+
+    public init(_ routes: [Route] = []) { self.routes = routes }
+
+    public mutating func add(_ route: Route) { routes.append(route) }
+
+    public func match(method: String, path: String) -> Match {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count <= 8, !path.contains("//") else { return .notFound }
+        var best: (route: Route, parameters: [String: String], literals: Int)?
+        var allowed: [String] = []
+        for route in routes where route.segments.count == parts.count {
+            guard let (parameters, literals) = Self.bind(route.segments, to: parts) else { continue }
+            if route.method != method {
+                if !allowed.contains(route.method) { allowed.append(route.method) }
+                continue
+            }
+            if best == nil || literals > best!.literals { best = (route, parameters, literals) }
+        }
+        if let best { return .found(best.route, parameters: best.parameters) }
+        if !allowed.isEmpty { return .methodNotAllowed(allowed: allowed + (allowed.contains("GET") ? ["HEAD"] : [])) }
+        return .notFound
+    }
+
+    private static func bind(_ segments: [Route.Segment], to parts: [Substring]) -> ([String: String], Int)? {
+        var parameters: [String: String] = [:]
+        var literals = 0
+        for (segment, part) in zip(segments, parts) {
+            switch segment {
+            case .literal(let text):
+                guard text == part else { return nil }
+                literals += 1
+            case .parameter(let name):
+                parameters[name] = String(part)
+            }
+        }
+        return (parameters, literals)
+    }
+}

@@ -1,0 +1,88 @@
+/// Checks shared by the request types; each throws the first problem, naming the field.
+enum Validate {
+    static func range<T: Comparable>(_ value: T, _ range: ClosedRange<T>, field: String) throws(RequestDecodingError) {
+        guard range.contains(value) else {
+            throw .invalidValue(field, "must be between \(range.lowerBound) and \(range.upperBound)")
+        }
+    }
+
+    /// A duration in seconds: finite, > 0, at most `max`.
+    static func interval(_ value: Double, field: String, max: Double) throws(RequestDecodingError) {
+        guard value.isFinite, value > 0, value <= max else {
+            throw .invalidValue(field, "must be a number of seconds greater than 0 and at most \(Int(max))")
+        }
+    }
+
+    static func identifier(_ value: String, field: String) throws(RequestDecodingError) {
+        let allowed = value.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2E || byte == 0x5F || byte == 0x2D
+        }
+        guard (1...255).contains(value.utf8.count), allowed else {
+            throw .invalidValue(field, "must be 1 to 255 characters of A-Z, a-z, 0-9, '.', '_' and '-'")
+        }
+    }
+
+    /// RFC 9110 `token` characters for a field name.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+            case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+                UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+            default: false
+            }
+        }
+    }
+
+    /// Header names must be tokens and values must not smuggle a line break (request splitting).
+    static func headerFields(_ headers: [String: String], field: String) throws(RequestDecodingError) {
+        guard headers.count <= 100 else { throw .invalidValue(field, "at most 100 header fields") }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            guard isToken(name), name.utf8.count <= 256 else {
+                throw .invalidValue("\(field).\(name)", "is not a valid header field name")
+            }
+            guard value.utf8.count <= 8192, !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+                throw .invalidValue("\(field).\(name)", "must be at most 8192 bytes without CR, LF or NUL")
+            }
+        }
+    }
+
+    /// An absolute http or https URL with a host.
+    static func httpURL(_ value: String, field: String, maxLength: Int = 8192) throws(RequestDecodingError) {
+        guard value.utf8.count <= maxLength else { throw .invalidValue(field, "must be at most \(maxLength) characters") }
+        let lower = value.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+            throw .invalidValue(field, "must be an absolute http or https URL")
+        }
+        let afterScheme = value.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard afterScheme.count >= 3, !afterScheme[2].isEmpty,
+            !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F })
+        else {
+            throw .invalidValue(field, "must be an absolute http or https URL with a host and no spaces")
+        }
+    }
+
+    static func proxy(_ proxy: ProxyDictionary, field: String) throws(RequestDecodingError) {
+        let hosts = [("HTTPProxy", proxy.HTTPProxy), ("HTTPSProxy", proxy.HTTPSProxy), ("SOCKSProxy", proxy.SOCKSProxy)]
+        for case let (name, host?) in hosts {
+            guard (1...255).contains(host.utf8.count),
+                host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@") })
+            else { throw .invalidValue("\(field).\(name)", "must be a host name or address") }
+        }
+        for case let (name, port?) in [("HTTPPort", proxy.HTTPPort), ("HTTPSPort", proxy.HTTPSPort), ("SOCKSPort", proxy.SOCKSPort)] {
+            try range(port, 1...65535, field: "\(field).\(name)")
+        }
+        let enabledWithoutHost = [
+            ("HTTPEnable", proxy.HTTPEnable, proxy.HTTPProxy), ("HTTPSEnable", proxy.HTTPSEnable, proxy.HTTPSProxy),
+            ("SOCKSEnable", proxy.SOCKSEnable, proxy.SOCKSProxy),
+        ].first { $0.1 == true && $0.2 == nil }
+        if let (name, _, _) = enabledWithoutHost {
+            throw .invalidValue("\(field).\(name)", "an enabled proxy needs its host")
+        }
+        if let list = proxy.ExceptionsList, list.count > 1000 || list.contains(where: { $0.isEmpty || $0.utf8.count > 255 }) {
+            throw .invalidValue("\(field).ExceptionsList", "at most 1000 non-empty host patterns")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// Where and how a session's delegate events are delivered (the webhook "delegate").
+public struct DelegateConfiguration: Codable, Sendable, Hashable {
+    public var url: String
+    /// Event types delivered; `["*"]` for all.
+    public var events: [String]
+    /// Decision events the delegate implements: the transfer waits for its answer.
+    public var decisions: [TaskEventType]
+    /// Seconds to wait for a decision before default handling.
+    public var decisionTimeout: Double
+    /// Minimum seconds between two progress events of one task.
+    public var progressInterval: Double
+    /// The signing secret, present only in the response that created the session when the service made it.
+    public var secret: String?
+
+    public init(url: String, events: [String], decisions: [TaskEventType], decisionTimeout: Double, progressInterval: Double) {
+        self.url = url
+        self.events = events
+        self.decisions = decisions
+        self.decisionTimeout = decisionTimeout
+        self.progressInterval = progressInterval
+    }
+}
+
+/// `delegate` as a client sends it.
+public struct DelegateInput: Decodable, Sendable {
+    public var url: String?
+    public var secret: String?
+    public var events: [String]?
+    public var decisions: [String]?
+    public var decisionTimeout: Double?
+    public var progressInterval: Double?
+
+    public init(url: String) { self.url = url }
+
+    /// The validated delegate and the secret the client chose (nil: the service generates one).
+    public func normalized(at path: String = "delegate") throws(RequestDecodingError) -> (DelegateConfiguration, String?) {
+        guard let url else { throw .missingField("\(path).url", "is required") }
+        try Validate.httpURL(url, field: "\(path).url", maxLength: 2048)
+        if let secret { try WebhookSecret.validate(secret, field: "\(path).secret") }
+        let events = self.events ?? ["*"]
+        guard events.count <= 64 else { throw .invalidValue("\(path).events", "at most 64 entries") }
+        for (index, event) in events.enumerated() where event != "*" && TaskEventType(rawValue: event) == nil {
+            throw .invalidValue("\(path).events[\(index)]", "is not an event type (or \"*\")")
+        }
+        var decisions: [TaskEventType] = []
+        for (index, name) in (self.decisions ?? []).enumerated() {
+            guard let type = TaskEventType(rawValue: name), type.isDecision else {
+                let names = TaskEventType.allCases.filter(\.isDecision).map(\.rawValue).joined(separator: ", ")
+                throw .invalidValue("\(path).decisions[\(index)]", "must be one of: \(names)")
+            }
+            if !decisions.contains(type) { decisions.append(type) }
+        }
+        let timeout = decisionTimeout ?? 10
+        guard timeout.isFinite, timeout > 0, timeout <= 300 else {
+            throw .invalidValue("\(path).decisionTimeout", "must be greater than 0 and at most 300 seconds")
+        }
+        let interval = progressInterval ?? 0.5
+        guard interval.isFinite, interval >= 0, interval <= 3600 else {
+            throw .invalidValue("\(path).progressInterval", "must be between 0 and 3600 seconds")
+        }
+        let delegate = DelegateConfiguration(
+            url: url, events: events, decisions: decisions, decisionTimeout: timeout, progressInterval: interval)
+        return (delegate, secret)
+    }
+}

@@ -1,0 +1,125 @@
+/// `configuration` as a client sends it: every field optional, defaults applied by `normalized(at:)`.
+public struct SessionConfigurationInput: Decodable, Sendable {
+    public var kind: SessionKind?
+    public var identifier: String?
+    public var httpAdditionalHeaders: [String: String]?
+    public var timeoutIntervalForRequest: Double?
+    public var timeoutIntervalForResource: Double?
+    public var httpMaximumConnectionsPerHost: Int?
+    public var httpShouldUsePipelining: Bool?
+    public var requestCachePolicy: RequestCachePolicy?
+    public var urlCache: Nullable<URLCacheConfiguration>
+    public var httpShouldSetCookies: Bool?
+    public var httpCookieAcceptPolicy: HTTPCookieAcceptPolicy?
+    public var httpCookieStorage: StorageScope?
+    public var urlCredentialStorage: StorageScope?
+    public var allowsCellularAccess: Bool?
+    public var allowsExpensiveNetworkAccess: Bool?
+    public var allowsConstrainedNetworkAccess: Bool?
+    public var waitsForConnectivity: Bool?
+    public var isDiscretionary: Bool?
+    public var sessionSendsLaunchEvents: Bool?
+    public var shouldUseExtendedBackgroundIdleMode: Bool?
+    public var tlsMinimumSupportedProtocolVersion: TLSProtocolVersion?
+    public var tlsMaximumSupportedProtocolVersion: TLSProtocolVersion?
+    public var connectionProxyDictionary: Nullable<ProxyDictionary>
+    public var networkServiceType: NetworkServiceType?
+
+    public init(kind: SessionKind? = nil) {
+        self.kind = kind
+        self.urlCache = .absent
+        self.connectionProxyDictionary = .absent
+    }
+}
+
+extension SessionConfigurationInput {
+    /// The configuration with URLSession's defaults for its kind filled in, or the first invalid field.
+    ///
+    /// - Parameter path: where `configuration` sits in the request body, for error field names.
+    public func normalized(at path: String = "configuration") throws(RequestDecodingError) -> SessionConfiguration {
+        let kind = self.kind ?? .default
+        var result = SessionConfiguration(kind: kind)
+        func field(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+
+        switch (kind, identifier) {
+        case (.background, nil):
+            throw .missingField(field("identifier"), "is required for background sessions")
+        case (.background, let identifier?):
+            try Validate.identifier(identifier, field: field("identifier"))
+            result.identifier = identifier
+        case (_, .some):
+            throw .invalidValue(field("identifier"), "only background sessions have an identifier")
+        case (_, nil):
+            break
+        }
+        if let headers = httpAdditionalHeaders {
+            try Validate.headerFields(headers, field: field("httpAdditionalHeaders"))
+            result.httpAdditionalHeaders = headers
+        }
+        if let value = timeoutIntervalForRequest {
+            try Validate.interval(value, field: field("timeoutIntervalForRequest"), max: 604_800)
+            result.timeoutIntervalForRequest = value
+        }
+        if let value = timeoutIntervalForResource {
+            try Validate.interval(value, field: field("timeoutIntervalForResource"), max: 2_592_000)
+            result.timeoutIntervalForResource = value
+        }
+        if let value = httpMaximumConnectionsPerHost {
+            try Validate.range(value, 1...64, field: field("httpMaximumConnectionsPerHost"))
+            result.httpMaximumConnectionsPerHost = value
+        }
+        result.httpShouldUsePipelining = httpShouldUsePipelining ?? result.httpShouldUsePipelining
+        result.requestCachePolicy = requestCachePolicy ?? result.requestCachePolicy
+        switch urlCache {
+        case .absent: break
+        case .null: result.urlCache = nil
+        case .value(let cache):
+            try Validate.range(cache.memoryCapacity, 0...(1 << 30), field: field("urlCache.memoryCapacity"))
+            try Validate.range(cache.diskCapacity, 0...(1 << 40), field: field("urlCache.diskCapacity"))
+            if kind == .ephemeral && cache.diskCapacity != 0 {
+                throw .invalidValue(field("urlCache.diskCapacity"), "must be 0: ephemeral sessions keep nothing on disk")
+            }
+            result.urlCache = cache
+        }
+        result.httpShouldSetCookies = httpShouldSetCookies ?? result.httpShouldSetCookies
+        result.httpCookieAcceptPolicy = httpCookieAcceptPolicy ?? result.httpCookieAcceptPolicy
+        if let scope = httpCookieStorage {
+            if kind == .ephemeral && scope == .shared {
+                throw .invalidValue(field("httpCookieStorage"), "ephemeral sessions cannot use the shared (persistent) storage")
+            }
+            result.httpCookieStorage = scope
+        }
+        if let scope = urlCredentialStorage {
+            if kind == .ephemeral && scope == .shared {
+                throw .invalidValue(field("urlCredentialStorage"), "ephemeral sessions cannot use the shared (persistent) storage")
+            }
+            result.urlCredentialStorage = scope
+        }
+        result.allowsCellularAccess = allowsCellularAccess ?? true
+        result.allowsExpensiveNetworkAccess = allowsExpensiveNetworkAccess ?? true
+        result.allowsConstrainedNetworkAccess = allowsConstrainedNetworkAccess ?? true
+        if let waits = waitsForConnectivity {
+            if kind == .background && !waits {
+                throw .invalidValue(field("waitsForConnectivity"), "background sessions always wait for connectivity")
+            }
+            result.waitsForConnectivity = waits
+        }
+        result.isDiscretionary = isDiscretionary ?? false
+        result.sessionSendsLaunchEvents = sessionSendsLaunchEvents ?? true
+        result.shouldUseExtendedBackgroundIdleMode = shouldUseExtendedBackgroundIdleMode ?? false
+        result.tlsMinimumSupportedProtocolVersion = tlsMinimumSupportedProtocolVersion ?? .TLSv12
+        result.tlsMaximumSupportedProtocolVersion = tlsMaximumSupportedProtocolVersion ?? .TLSv13
+        if result.tlsMinimumSupportedProtocolVersion > result.tlsMaximumSupportedProtocolVersion {
+            let name = tlsMinimumSupportedProtocolVersion == nil ? "tlsMaximumSupportedProtocolVersion" : "tlsMinimumSupportedProtocolVersion"
+            throw .invalidValue(field(name), "the minimum TLS version must not exceed the maximum")
+        }
+        switch connectionProxyDictionary {
+        case .absent, .null: result.connectionProxyDictionary = nil
+        case .value(let proxy):
+            try Validate.proxy(proxy, field: field("connectionProxyDictionary"))
+            result.connectionProxyDictionary = proxy
+        }
+        result.networkServiceType = networkServiceType ?? .default
+        return result
+    }
+}

@@ -1,0 +1,27 @@
+public import Foundation
+public import GRDB
+public import TransferModels
+
+/// A row of `blob`: an uploaded body stored at `<data>/blobs/<id>`.
+public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "blob"
+
+    public var rowid: Int64?
+    public var id: String
+    public var tenant: String
+    public var size: Int64
+    public var digest: String
+    public var createdAt: Date
+
+    public init(id: String, tenant: String, size: Int64, digest: String, createdAt: Date = Date()) {
+        self.id = id
+        self.tenant = tenant
+        self.size = size
+        self.digest = digest
+        self.createdAt = createdAt
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { rowid = inserted.rowID }
+
+    public var wire: Blob { Blob(id: id, size: size, digest: digest, createdAt: createdAt) }
+}

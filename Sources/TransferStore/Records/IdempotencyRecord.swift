@@ -1,0 +1,26 @@
+public import Foundation
+public import GRDB
+
+/// A row of `idempotencyKey`: the first answer to a POST carrying `Idempotency-Key`.
+public struct IdempotencyRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "idempotencyKey"
+
+    public var tenant: String
+    public var key: String
+    /// sha-256 of method, path and body: a replay must match it exactly.
+    public var fingerprint: String
+    /// nil while the first request is still being answered.
+    public var status: Int?
+    public var contentType: String?
+    public var location: String?
+    /// The answer's body, sealed (it may hold a generated webhook secret).
+    public var body: Data?
+    public var createdAt: Date
+
+    public init(tenant: String, key: String, fingerprint: String, createdAt: Date = Date()) {
+        self.tenant = tenant
+        self.key = key
+        self.fingerprint = fingerprint
+        self.createdAt = createdAt
+    }
+}

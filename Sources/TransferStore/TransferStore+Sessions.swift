@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+public import TransferModels
+
+/// The outcome of `createSession`: a new session, or the live background session with that identifier.
+public enum SessionCreation: Sendable {
+    case created(SessionRecord)
+    case reattached(SessionRecord)
+}
+
+extension TransferStore {
+    /// Creates a session; for a background configuration whose identifier is live for the tenant,
+    /// returns that session instead (the re-attach of `URLSessionConfiguration.background(withIdentifier:)`).
+    ///
+    /// `secret` is sealed before it touches the disk.
+    public func createSession(
+        tenant: String, request: ValidatedSessionRequest, secret: String?
+    ) async throws -> SessionCreation {
+        let sealedSecret = try secret.map { try secrets.seal(Data($0.utf8)) }
+        let outcome: SessionCreation = try await pool.write { db in
+            if let identifier = request.configuration.identifier,
+                let existing = try SessionRecord
+                    .filter(Column("tenant") == tenant && Column("identifier") == identifier
+                        && Column("state") != SessionState.invalidated.rawValue)
+                    .fetchOne(db)
+            {
+                return .reattached(existing)
+            }
+            var record = SessionRecord(
+                id: ResourceID.make(prefix: "ses"), tenant: tenant, configuration: request.configuration,
+                delegate: request.delegate, delegateSecret: sealedSecret, sessionDescription: request.sessionDescription)
+            try record.insert(db)
+            return .created(record)
+        }
+        switch outcome {
+        case .created(let record), .reattached(let record): cache(record)
+        }
+        return outcome
+    }
+
+    /// The tenant's session `id`, or nil when it does not exist or belongs to another tenant.
+    public func session(id: String, tenant: String) async throws -> SessionRecord? {
+        if let cached = cachedSession(id: id, tenant: tenant) { return cached }
+        guard ResourceID.isWellFormed(id, prefix: "ses") else { return nil }
+        guard let record = try await pool.read({ db in try SessionRecord.filter(Column("id") == id).fetchOne(db) }) else {
+            return nil
+        }
+        cache(record)
+        return record.tenant == tenant ? record : nil
+    }
+
+    /// The session from memory only, without touching the database (nil: unknown here, ask `session`).
+    public func cachedSession(id: String, tenant: String) -> SessionRecord? {
+        guard let record = sessionCache.withLock({ $0[id] }), record.tenant == tenant else { return nil }
+        return record
+    }
+
+    /// The tenant's shared session (`URLSession.shared`), created on first use.
+    public func sharedSession(tenant: String) async throws -> SessionRecord {
+        let record = try await pool.write { db in
+            if let existing = try SessionRecord.filter(Column("tenant") == tenant && Column("isShared") == true).fetchOne(db) {
+                return existing
+            }
+            var record = SessionRecord(
+                id: ResourceID.make(prefix: "ses"), tenant: tenant, configuration: SessionConfiguration(kind: .default),
+                delegate: nil, delegateSecret: nil, sessionDescription: nil, isShared: true)
+            try record.insert(db)
+            return record
+        }
+        cache(record)
+        return record
+    }
+
+    /// A page of the tenant's sessions in creation order, after the row `after` (exclusive).
+    public func sessions(tenant: String, after: Int64?, limit: Int) async throws -> [SessionRecord] {
+        try await pool.read { db in
+            try SessionRecord
+                .filter(Column("tenant") == tenant && Column("rowid") > (after ?? 0))
+                .order(Column("rowid"))
+                .limit(limit)
+                .fetchAll(db)
+        }
+    }
+
+    /// Moves a session towards invalidation, recording `session.didBecomeInvalidWithError` when it
+    /// becomes invalidated. Returns nil for an unknown id; repeating it is harmless.
+    ///
+    /// - Parameter target: `.invalidating` (finishTasksAndInvalidate with tasks still running) or `.invalidated`.
+    public func invalidateSession(id: String, tenant: String, target: SessionState) async throws -> SessionRecord? {
+        let record: SessionRecord? = try await pool.write { db in
+            guard var record = try SessionRecord.filter(Column("id") == id && Column("tenant") == tenant).fetchOne(db) else {
+                return nil
+            }
+            guard record.state != .invalidated, record.state != target else { return record }
+            record.state = target
+            if target == .invalidated {
+                record.invalidatedAt = Date()
+                try Self.appendEvent(db, session: &record, taskId: nil, type: .sessionDidBecomeInvalidWithError, data: #"{"error":null}"#)
+            }
+            try record.update(db)
+            return record
+        }
+        if let record { cache(record) }
+        return record
+    }
+
+    /// Loads every session into the cache (start-up), so reads of them need no query.
+    public func warmSessionCache() async throws {
+        let records = try await pool.read { db in try SessionRecord.fetchAll(db) }
+        sessionCache.withLock { cache in
+            for record in records { cache[record.id] = record }
+        }
+    }
+
+    /// The delegate's secret in clear, for signing (never for answering a client).
+    public func delegateSecret(of record: SessionRecord) throws -> String? {
+        guard let sealed = record.delegateSecret else { return nil }
+        return String(decoding: try secrets.open(sealed), as: UTF8.self)
+    }
+
+    func cache(_ record: SessionRecord) {
+        sessionCache.withLock { $0[record.id] = record }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import GRDB
+public import Logging
+import TransferModels
+
+/// The service's state in one SQLite file (WAL): sessions, tasks, events, blobs, idempotency keys.
+///
+/// The only module that speaks SQL. Its API is domain verbs; every write is one transaction, so a
+/// rejected or interrupted request leaves nothing half-made. Sessions are also kept in a read-through
+/// cache (they change only through this type), so the hot `GET /v1/sessions/{id}` path needs no query.
+public final class TransferStore: Sendable {
+    let pool: DatabasePool
+    let secrets: SecretBox
+    let logger: Logger
+    /// Sessions by id, filled on first read and updated by every write of this store.
+    let sessionCache = LockedBox<[String: SessionRecord]>([:])
+
+    /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
+    public init(path: String, secrets: SecretBox, logger: Logger) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        configuration.maximumReaderCount = 4
+        configuration.publicStatementArguments = false  // never log values: they may hold secrets
+        configuration.prepareDatabase { db in
+            // WAL + NORMAL: a commit survives a crash or kill -9 of the process (not a power cut).
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        self.pool = try DatabasePool(path: path, configuration: configuration)
+        self.secrets = secrets
+        self.logger = logger
+        try Self.migrator.migrate(pool)
+    }
+
+    /// Whether the database answers a trivial query (for `/readyz`).
+    public func isReadable() async -> Bool {
+        (try? await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+    }
+
+    /// Checkpoints the WAL and closes every connection (graceful shutdown).
+    public func close() throws {
+        _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try pool.close()
+    }
+}

@@ -1,0 +1,107 @@
+import ControlPlane
+import Foundation
+import Logging
+
+extension ServiceConfiguration {
+    /// Values given as command-line flags; each wins over its `URLSESSIOND_*` variable.
+    public struct Overrides: Sendable {
+        public var host: String?
+        public var port: Int?
+        public var dataDirectory: String?
+        public var tokens: String?
+        public var logLevel: String?
+        public var portFile: String?
+        public var httpThreads: Int?
+        public var maxConnections: Int?
+        public var idleTimeout: Int?
+        public var maxJSONBody: Int64?
+        public var maxBlobSize: Int64?
+        public var requireTokens: Bool?
+
+        public init(
+            host: String? = nil, port: Int? = nil, dataDirectory: String? = nil, tokens: String? = nil,
+            logLevel: String? = nil, portFile: String? = nil, httpThreads: Int? = nil, maxConnections: Int? = nil,
+            idleTimeout: Int? = nil, maxJSONBody: Int64? = nil, maxBlobSize: Int64? = nil, requireTokens: Bool? = nil
+        ) {
+            self.host = host
+            self.port = port
+            self.dataDirectory = dataDirectory
+            self.tokens = tokens
+            self.logLevel = logLevel
+            self.portFile = portFile
+            self.httpThreads = httpThreads
+            self.maxConnections = maxConnections
+            self.idleTimeout = idleTimeout
+            self.maxJSONBody = maxJSONBody
+            self.maxBlobSize = maxBlobSize
+            self.requireTokens = requireTokens
+        }
+    }
+
+    /// The configuration from flags, then `URLSESSIOND_*` variables, then defaults.
+    public init(overrides: Overrides, environment: [String: String]) throws {
+        self.init()
+        let env = Environment(values: environment)
+        http.host = overrides.host ?? env["URLSESSIOND_HOST"] ?? http.host
+        let port = try overrides.port ?? env.integer("URLSESSIOND_PORT") ?? Int(http.port)
+        guard (0...65535).contains(port) else { throw ConfigurationError(setting: "URLSESSIOND_PORT", detail: "must be 0...65535") }
+        http.port = UInt16(port)
+        if let directory = overrides.dataDirectory ?? env["URLSESSIOND_DATA_DIR"] {
+            dataDirectory = URL(fileURLWithPath: directory)
+        }
+        if let text = overrides.tokens ?? env["URLSESSIOND_TOKENS"] {
+            tokens = try Self.parseTokens(text)
+        }
+        requireTokens = try overrides.requireTokens ?? env.boolean("URLSESSIOND_REQUIRE_TOKENS") ?? false
+        secretKey = env["URLSESSIOND_SECRET_KEY"]
+        if let text = overrides.logLevel ?? env["URLSESSIOND_LOG_LEVEL"] {
+            guard let level = Logger.Level(rawValue: text.lowercased()) else {
+                throw ConfigurationError(setting: "URLSESSIOND_LOG_LEVEL", detail: "must be trace, debug, info, notice, warning, error or critical")
+            }
+            logLevel = level
+        }
+        if let path = overrides.portFile ?? env["URLSESSIOND_PORT_FILE"] { portFile = URL(fileURLWithPath: path) }
+        http.threads = try positive(overrides.httpThreads ?? env.integer("URLSESSIOND_HTTP_THREADS"), "URLSESSIOND_HTTP_THREADS", max: 256) ?? http.threads
+        http.connectionLimit = try positive(overrides.maxConnections ?? env.integer("URLSESSIOND_MAX_CONNECTIONS"), "URLSESSIOND_MAX_CONNECTIONS", max: 1_000_000) ?? http.connectionLimit
+        http.idleTimeout = try positive(overrides.idleTimeout ?? env.integer("URLSESSIOND_IDLE_TIMEOUT"), "URLSESSIOND_IDLE_TIMEOUT", max: 86_400) ?? http.idleTimeout
+        if let value = try overrides.maxJSONBody ?? env.integer("URLSESSIOND_MAX_JSON_BODY").map(Int64.init) {
+            guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_JSON_BODY", detail: "must be > 0") }
+            http.maximumJSONBodySize = value
+        }
+        if let value = try overrides.maxBlobSize ?? env.integer("URLSESSIOND_MAX_BLOB_SIZE").map(Int64.init) {
+            guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_BLOB_SIZE", detail: "must be > 0") }
+            http.maximumBlobSize = value
+        }
+    }
+
+    private func positive(_ value: Int?, _ setting: String, max: Int) throws -> Int? {
+        guard let value else { return nil }
+        guard (1...max).contains(value) else { throw ConfigurationError(setting: setting, detail: "must be 1...\(max)") }
+        return value
+    }
+}
+
+/// `URLSESSIOND_*` variables, typed.
+struct Environment {
+    let values: [String: String]
+
+    subscript(name: String) -> String? {
+        guard let value = values[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    func integer(_ name: String) throws -> Int? {
+        guard let text = self[name] else { return nil }
+        guard let value = Int(text) else { throw ConfigurationError(setting: name, detail: "must be an integer") }
+        return value
+    }
+
+    func boolean(_ name: String) throws -> Bool? {
+        guard let text = self[name]?.lowercased() else { return nil }
+        switch text {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ConfigurationError(setting: name, detail: "must be true or false")
+        }
+    }
+}

@@ -1,0 +1,27 @@
+public import ControlPlane
+public import Foundation
+public import Logging
+
+/// Everything an operator can set, with the defaults of `urlsessiond serve`.
+public struct ServiceConfiguration: Sendable {
+    /// `URLSESSIOND_DATA_DIR`: the SQLite file, downloads, blobs, cache, keys.
+    public var dataDirectory = URL(fileURLWithPath: "./data")
+    /// `URLSESSIOND_TOKENS`: `token:tenant:role,...`. Empty: an admin token is generated into `<data>/token`.
+    public var tokens: [String: Principal] = [:]
+    /// `URLSESSIOND_REQUIRE_TOKENS`: refuse to start without configured tokens (containers set it).
+    public var requireTokens = false
+    /// `URLSESSIOND_SECRET_KEY`: base64 of 32 bytes sealing secrets at rest; else `<data>/secret.key`.
+    public var secretKey: String?
+    /// `URLSESSIOND_LOG_LEVEL`.
+    public var logLevel: Logger.Level = .info
+    /// `URLSESSIOND_PORT_FILE`: where to write the bound port once listening (for port 0).
+    public var portFile: URL?
+    public var http = ControlPlaneConfiguration()
+
+    public init() {}
+
+    public var databasePath: String { dataDirectory.appendingPathComponent("urlsessiond.sqlite").path }
+    public var blobDirectory: URL { dataDirectory.appendingPathComponent("blobs") }
+    public var tokenFile: URL { dataDirectory.appendingPathComponent("token") }
+    public var secretKeyFile: URL { dataDirectory.appendingPathComponent("secret.key") }
+}

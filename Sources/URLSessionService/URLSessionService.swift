@@ -1,0 +1,87 @@
+public import ControlPlane
+import Foundation
+public import Logging
+import Prometheus
+public import ServiceLifecycle
+import TransferStore
+import UnixSignals
+
+/// The composition root: opens the store, builds the control plane, and returns the services in start order.
+public enum URLSessionService {
+    /// The running parts, in the order `ServiceGroup` starts them (it stops them in reverse).
+    public struct Parts: Sendable {
+        public var services: [any Service]
+        public var tokens: [String: Principal]
+    }
+
+    public static func build(configuration: ServiceConfiguration, logger: Logger) async throws -> Parts {
+        let fileManager = FileManager.default
+        for directory in [configuration.dataDirectory, configuration.blobDirectory] {
+            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        let tokens = try await resolveTokens(configuration: configuration, logger: logger)
+        let key = try SecretBox.loadKey(base64: configuration.secretKey, file: configuration.secretKeyFile)
+        let store = try TransferStore(path: configuration.databasePath, secrets: SecretBox(key: key), logger: logger)
+        try await store.warmSessionCache()
+        try await BlobJanitor.removeOrphans(in: configuration.blobDirectory, store: store, logger: logger)
+
+        let metrics = HTTPMetrics(registry: PrometheusCollectorRegistry())
+        var http = configuration.http
+        http.spoolDirectory = configuration.blobDirectory
+        let router = APIRouter.make(
+            store: store, metrics: metrics, blobDirectory: configuration.blobDirectory,
+            openAPIDocument: try OpenAPIDocument.load(), partsReady: { true })
+        let portFile = configuration.portFile
+        let server = HTTPServer(
+            configuration: http, router: router, authenticator: TokenAuthenticator(tokens: tokens), store: store,
+            metrics: metrics, logger: logger,
+            onServerRunning: { port in
+                if let portFile { writePortFile(port, to: portFile, logger: logger) }
+            })
+        return Parts(services: [StoreService(store: store, logger: logger), server], tokens: tokens)
+    }
+
+    /// Runs every part until SIGTERM or SIGINT, then shuts them down in reverse order.
+    public static func run(configuration: ServiceConfiguration, logger: Logger) async throws {
+        let parts = try await build(configuration: configuration, logger: logger)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: parts.services.map { .init(service: $0) },
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        try await group.run()
+    }
+
+    /// The configured tokens; with none, the admin token kept in `<data>/token` (made on first start).
+    static func resolveTokens(configuration: ServiceConfiguration, logger: Logger) async throws -> [String: Principal] {
+        guard configuration.tokens.isEmpty else { return configuration.tokens }
+        guard !configuration.requireTokens else {
+            throw ConfigurationError(setting: "URLSESSIOND_TOKENS", detail: "no token configured, and this deployment requires them")
+        }
+        let file = configuration.tokenFile
+        if let text = try? String(contentsOf: file, encoding: .utf8) {
+            let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !token.isEmpty else { throw ConfigurationError(setting: file.path, detail: "the token file is empty") }
+            logger.info("Using the generated admin token", metadata: ["token.file": "\(file.path)", "tenant": "default"])
+            return [token: Principal(tenant: "default", role: .admin)]
+        }
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let token = "usd_" + Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        try FileCreation.writeExclusive(Data((token + "\n").utf8), to: file, mode: 0o600)
+        logger.info("No token configured: generated an admin token", metadata: ["token.file": "\(file.path)", "tenant": "default"])
+        return [token: Principal(tenant: "default", role: .admin)]
+    }
+
+    /// Writes the bound port atomically (temporary file, then rename) for whoever started us with port 0.
+    static func writePortFile(_ port: UInt16, to url: URL, logger: Logger) {
+        let temporary = url.appendingPathExtension("tmp")
+        do {
+            try Data("\(port)\n".utf8).write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        } catch {
+            logger.error("Could not write the port file", metadata: ["file": "\(url.path)", "error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import ControlPlane
+import Foundation
+import Logging
+import URLSessionService
+
+@main
+struct Urlsessiond: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "urlsessiond",
+        abstract: "Apple's URLSession as a service: sessions and tasks over a JSON API, transfers by libcurl.",
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self)
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the service. Every flag can also be set with the URLSESSIOND_* variable named in its help.")
+
+    @Option(help: "Address to bind (URLSESSIOND_HOST, default 127.0.0.1).") var host: String?
+    @Option(help: "Port to bind, 0 for any (URLSESSIOND_PORT, default 8080).") var port: Int?
+    @Option(name: .customLong("data-dir"), help: "Data directory (URLSESSIOND_DATA_DIR, default ./data).") var dataDirectory: String?
+    @Option(name: .customLong("token"), help: "token:tenant:role; repeatable (URLSESSIOND_TOKENS, comma-separated).") var tokens: [String] = []
+    @Option(name: .customLong("log-level"), help: "trace|debug|info|notice|warning|error|critical (URLSESSIOND_LOG_LEVEL, default info).") var logLevel: String?
+    @Option(name: .customLong("port-file"), help: "Write the bound port here once listening (URLSESSIOND_PORT_FILE).") var portFile: String?
+    @Option(name: .customLong("http-threads"), help: "HTTP worker threads (URLSESSIOND_HTTP_THREADS, default: cores, at least 2).") var httpThreads: Int?
+    @Option(name: .customLong("max-connections"), help: "Open API connections at most (URLSESSIOND_MAX_CONNECTIONS, default 10000).") var maxConnections: Int?
+    @Option(name: .customLong("idle-timeout"), help: "Seconds an idle API connection is kept (URLSESSIOND_IDLE_TIMEOUT, default 60).") var idleTimeout: Int?
+    @Option(name: .customLong("max-json-body"), help: "Largest JSON body in bytes (URLSESSIOND_MAX_JSON_BODY, default 1048576).") var maxJSONBody: Int64?
+    @Option(name: .customLong("max-blob-size"), help: "Largest blob in bytes (URLSESSIOND_MAX_BLOB_SIZE, default 4294967296).") var maxBlobSize: Int64?
+    @Flag(name: .customLong("require-tokens"), help: "Refuse to start without configured tokens (URLSESSIOND_REQUIRE_TOKENS=1).") var requireTokens = false
+
+    func run() async throws {
+        let flags = ServiceConfiguration.Overrides(
+            host: host, port: port, dataDirectory: dataDirectory, tokens: tokens.isEmpty ? nil : tokens.joined(separator: ","),
+            logLevel: logLevel, portFile: portFile, httpThreads: httpThreads, maxConnections: maxConnections,
+            idleTimeout: idleTimeout, maxJSONBody: maxJSONBody, maxBlobSize: maxBlobSize, requireTokens: requireTokens ? true : nil)
+        let configuration: ServiceConfiguration
+        do {
+            configuration = try ServiceConfiguration(overrides: flags, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let level = configuration.logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "urlsessiond")
+        do {
+            try await URLSessionService.run(configuration: configuration, logger: logger)
+        } catch {
+            logger.critical("urlsessiond stopped with an error", metadata: ["error": "\(error)"])
+            throw ExitCode.failure
+        }
+    }
+}
