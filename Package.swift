@@ -85,7 +85,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TransferStoreTests",
-            dependencies: ["TransferStore", "TransferModels", "TestSupport"],
+            dependencies: [
+                "TransferStore", "TransferModels", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IntegrationTests",

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TransferModels
+
+@Suite("Session configuration: URLSession defaults per kind, validation naming the field")
+struct SessionConfigurationTests {
+    private func normalize(_ json: String) throws(RequestDecodingError) -> SessionConfiguration {
+        try StrictJSONDecoder().decode(SessionConfigurationInput.self, from: Array(json.utf8)).normalized()
+    }
+
+    @Test func defaultKindHasURLSessionDefaults() throws {
+        let configuration = try normalize("{}")
+        #expect(configuration.kind == .default)
+        #expect(configuration.identifier == nil)
+        #expect(configuration.timeoutIntervalForRequest == 60)
+        #expect(configuration.timeoutIntervalForResource == 604_800)
+        #expect(configuration.httpMaximumConnectionsPerHost == 6)
+        #expect(configuration.requestCachePolicy == .useProtocolCachePolicy)
+        #expect(configuration.urlCache == URLCacheConfiguration(memoryCapacity: 512_000, diskCapacity: 10_000_000))
+        #expect(configuration.httpCookieStorage == .shared)
+        #expect(configuration.httpCookieAcceptPolicy == .onlyFromMainDocumentDomain)
+        #expect(configuration.waitsForConnectivity == false)
+        #expect(configuration.tlsMinimumSupportedProtocolVersion == .TLSv12)
+        #expect(configuration.tlsMaximumSupportedProtocolVersion == .TLSv13)
+        #expect(configuration.connectionProxyDictionary == nil)
+    }
+
+    @Test func ephemeralKeepsEverythingInMemory() throws {
+        let configuration = try normalize(#"{"kind": "ephemeral"}"#)
+        #expect(configuration.urlCache?.diskCapacity == 0)
+        #expect(configuration.httpCookieStorage == .private)
+        #expect(configuration.urlCredentialStorage == .private)
+    }
+
+    @Test func backgroundNeedsAnIdentifierAndAlwaysWaits() throws {
+        let configuration = try normalize(#"{"kind": "background", "identifier": "com.example.nightly"}"#)
+        #expect(configuration.identifier == "com.example.nightly")
+        #expect(configuration.waitsForConnectivity)
+    }
+
+    @Test func nullCacheMeansNoCacheWhileAbsentMeansTheDefault() throws {
+        #expect(try normalize(#"{"urlCache": null}"#).urlCache == nil)
+        #expect(try normalize("{}").urlCache == .standard)
+        #expect(try normalize(#"{"urlCache": {"memoryCapacity": 1, "diskCapacity": 2}}"#).urlCache
+            == URLCacheConfiguration(memoryCapacity: 1, diskCapacity: 2))
+    }
+
+    @Test(arguments: [
+        (#"{"kind": "background"}"#, "configuration.identifier", RequestDecodingError.Kind.missingField),
+        (#"{"identifier": "x"}"#, "configuration.identifier", .invalidValue),
+        (#"{"kind": "background", "identifier": "has space"}"#, "configuration.identifier", .invalidValue),
+        (#"{"kind": "background", "identifier": "x", "waitsForConnectivity": false}"#, "configuration.waitsForConnectivity", .invalidValue),
+        (#"{"timeoutIntervalForRequest": 0}"#, "configuration.timeoutIntervalForRequest", .invalidValue),
+        (#"{"timeoutIntervalForResource": 1e9}"#, "configuration.timeoutIntervalForResource", .invalidValue),
+        (#"{"httpMaximumConnectionsPerHost": 0}"#, "configuration.httpMaximumConnectionsPerHost", .invalidValue),
+        (#"{"httpMaximumConnectionsPerHost": 65}"#, "configuration.httpMaximumConnectionsPerHost", .invalidValue),
+        (#"{"kind": "ephemeral", "urlCache": {"memoryCapacity": 1, "diskCapacity": 1}}"#, "configuration.urlCache.diskCapacity", .invalidValue),
+        (#"{"kind": "ephemeral", "httpCookieStorage": "shared"}"#, "configuration.httpCookieStorage", .invalidValue),
+        (#"{"urlCache": {"memoryCapacity": -1, "diskCapacity": 0}}"#, "configuration.urlCache.memoryCapacity", .invalidValue),
+        (#"{"tlsMinimumSupportedProtocolVersion": "TLSv13", "tlsMaximumSupportedProtocolVersion": "TLSv12"}"#, "configuration.tlsMinimumSupportedProtocolVersion", .invalidValue),
+        (#"{"httpAdditionalHeaders": {"Bad Name": "x"}}"#, "configuration.httpAdditionalHeaders.Bad Name", .invalidValue),
+        (#"{"httpAdditionalHeaders": {"X-Split": "a\r\nInjected: 1"}}"#, "configuration.httpAdditionalHeaders.X-Split", .invalidValue),
+        (#"{"connectionProxyDictionary": {"HTTPSEnable": true}}"#, "configuration.connectionProxyDictionary.HTTPSEnable", .invalidValue),
+        (#"{"connectionProxyDictionary": {"HTTPSProxy": "p", "HTTPSPort": 70000}}"#, "configuration.connectionProxyDictionary.HTTPSPort", .invalidValue),
+    ])
+    func invalidConfigurationsNameTheirField(json: String, field: String, kind: RequestDecodingError.Kind) {
+        do {
+            _ = try normalize(json)
+            Issue.record("accepted \(json)")
+        } catch {
+            #expect(error.field == field)
+            #expect(error.kind == kind)
+        }
+    }
+
+    @Test func encodesEveryFieldWithExplicitNulls() throws {
+        let json = try JSONSerialization.jsonObject(with: Data(try WireJSON.encode(SessionConfiguration(kind: .default))))
+        let object = try #require(json as? [String: Any])
+        #expect(object.count == 24)
+        #expect(object["identifier"] is NSNull)
+        #expect(object["connectionProxyDictionary"] is NSNull)
+        #expect(object["kind"] as? String == "default")
+    }
+}

@@ -1,0 +1,185 @@
+import Crypto
+import Foundation
+import Logging
+import Testing
+import TestSupport
+import TransferModels
+import TransferStore
+
+/// A store on a real SQLite file in a temporary directory.
+struct StoreFixture {
+    let directory: TemporaryDirectory
+    let key = SymmetricKey(size: .bits256)
+
+    init() throws { directory = try TemporaryDirectory.make(prefix: "store-test") }
+
+    var path: String { directory.appending("urlsessiond.sqlite").path }
+
+    func open() throws -> TransferStore {
+        try TransferStore(path: path, secrets: SecretBox(key: key), logger: Logger(label: "test"))
+    }
+}
+
+private func request(_ json: String) throws -> ValidatedSessionRequest {
+    try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array(json.utf8)).validated()
+}
+
+@Suite("TransferStore on a real SQLite file")
+struct TransferStoreTests {
+    @Test func createsReadsAndReattachesBackgroundSessions() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        let background = try request(#"{"configuration": {"kind": "background", "identifier": "com.example.a"}}"#)
+
+        guard case .created(let first) = try await store.createSession(tenant: "t1", request: background, secret: nil) else {
+            Issue.record("expected a new session")
+            return
+        }
+        guard case .reattached(let again) = try await store.createSession(tenant: "t1", request: background, secret: nil) else {
+            Issue.record("expected the re-attach")
+            return
+        }
+        #expect(again.id == first.id)
+        guard case .created(let otherTenant) = try await store.createSession(tenant: "t2", request: background, secret: nil) else {
+            Issue.record("another tenant gets its own session")
+            return
+        }
+        #expect(otherTenant.id != first.id)
+        #expect(try await store.session(id: first.id, tenant: "t2") == nil)
+
+        _ = try await store.invalidateSession(id: first.id, tenant: "t1", target: .invalidated)
+        guard case .created(let fresh) = try await store.createSession(tenant: "t1", request: background, secret: nil) else {
+            Issue.record("an invalidated identifier can be used again")
+            return
+        }
+        #expect(fresh.id != first.id)
+        try store.close()
+    }
+
+    @Test func sessionsSurviveReopeningAndSecretsAreSealed() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let secret = WebhookSecret.generate()
+        var id = ""
+        do {
+            let store = try fixture.open()
+            let created = try await store.createSession(
+                tenant: "t1", request: try request(#"{"delegate": {"url": "https://h/x"}, "sessionDescription": "d"}"#),
+                secret: secret)
+            guard case .created(let record) = created else { throw CancellationError() }
+            id = record.id
+            try store.close()
+        }
+        let raw = try Data(contentsOf: URL(fileURLWithPath: fixture.path))
+        #expect(raw.range(of: Data(secret.utf8)) == nil, "the secret must not be stored in clear")
+
+        let reopened = try fixture.open()
+        let record = try #require(try await reopened.session(id: id, tenant: "t1"))
+        #expect(record.sessionDescription == "d")
+        #expect(record.delegate?.url == "https://h/x")
+        #expect(try reopened.delegateSecret(of: record) == secret)
+        #expect(record.wire.delegate?.secret == nil)
+        try reopened.close()
+    }
+
+    @Test func paginatesInCreationOrder() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        var ids: [String] = []
+        for _ in 0..<5 {
+            if case .created(let record) = try await store.createSession(tenant: "t1", request: try request("{}"), secret: nil) {
+                ids.append(record.id)
+            }
+        }
+        _ = try await store.createSession(tenant: "t2", request: try request("{}"), secret: nil)
+        var seen: [String] = []
+        var after: Int64?
+        for _ in 0..<10 {
+            let page = try await store.sessions(tenant: "t1", after: after, limit: 2)
+            seen += page.map(\.id)
+            guard page.count == 2 else { break }
+            after = page.last?.rowid
+        }
+        #expect(seen == ids)
+        try store.close()
+    }
+
+    @Test func invalidationRecordsOneEventWithGapFreeSequence() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        guard case .created(let record) = try await store.createSession(tenant: "t1", request: try request("{}"), secret: nil) else {
+            throw CancellationError()
+        }
+        let invalidated = try #require(try await store.invalidateSession(id: record.id, tenant: "t1", target: .invalidated))
+        #expect(invalidated.state == .invalidated)
+        _ = try await store.invalidateSession(id: record.id, tenant: "t1", target: .invalidated)
+        let events = try await store.events(sessionId: record.id, after: 0, limit: 10)
+        #expect(events.map(\.sequence) == [1])
+        #expect(events.first?.type == .sessionDidBecomeInvalidWithError)
+        #expect(try await store.invalidateSession(id: record.id, tenant: "t2", target: .invalidated) == nil)
+        try store.close()
+    }
+
+    @Test func sharedSessionIsMadeOncePerTenant() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        async let a = store.sharedSession(tenant: "t1")
+        async let b = store.sharedSession(tenant: "t1")
+        let (first, second) = try await (a, b)
+        #expect(first.id == second.id)
+        #expect(first.isShared)
+        #expect(try await store.sharedSession(tenant: "t2").id != first.id)
+        try store.close()
+    }
+
+    @Test func idempotencyKeysReplayAndConflict() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        guard case .proceed = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1") else {
+            Issue.record("first use proceeds")
+            return
+        }
+        guard case .conflict = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1") else {
+            Issue.record("in progress is a conflict")
+            return
+        }
+        try await store.completeIdempotentRequest(
+            tenant: "t1", key: "k", status: 201, contentType: "application/json", location: "/x", body: Data("{}".utf8))
+        guard case .replay(let status, _, let location, let body) = try await store.beginIdempotentRequest(
+            tenant: "t1", key: "k", fingerprint: "f1")
+        else {
+            Issue.record("a finished request replays")
+            return
+        }
+        #expect(status == 201 && location == "/x" && body == Data("{}".utf8))
+        guard case .conflict = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f2") else {
+            Issue.record("another body is a conflict")
+            return
+        }
+        guard case .proceed = try await store.beginIdempotentRequest(tenant: "t2", key: "k", fingerprint: "f2") else {
+            Issue.record("keys are per tenant")
+            return
+        }
+        try store.close()
+    }
+
+    @Test func blobsBelongToTheirTenant() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        let id = ResourceID.make(prefix: "blb")
+        _ = try await store.insertBlob(BlobRecord(id: id, tenant: "t1", size: 3, digest: "sha-256=:x:"))
+        #expect(try await store.blob(id: id, tenant: "t2") == nil)
+        #expect(try await store.deleteBlob(id: id, tenant: "t2") == nil)
+        #expect(try await store.blob(id: id, tenant: "t1")?.size == 3)
+        #expect(try await store.allBlobIDs() == [id])
+        #expect(try await store.deleteBlob(id: id, tenant: "t1")?.id == id)
+        #expect(try await store.blob(id: id, tenant: "t1") == nil)
+        try store.close()
+    }
+}
