@@ -93,7 +93,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["TestSupport", "TransferModels"],
+            dependencies: [
+                "TestSupport", "TransferModels",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings),
     ]
 )

@@ -15,7 +15,7 @@ public struct ControlPlaneConfiguration: Sendable {
     /// Seconds an idle connection is kept (slow clients cannot pin connections forever).
     public var idleTimeout = 60
     /// Bytes per connection for the request line and headers (bounds header size).
-    public var headerMemoryLimit = 64 * 1024
+    public var headerMemoryLimit = 32 * 1024
     /// Largest JSON body accepted (413 past it).
     public var maximumJSONBodySize: Int64 = 1 << 20
     /// Largest blob accepted by `POST /v1/blobs` (413 past it).

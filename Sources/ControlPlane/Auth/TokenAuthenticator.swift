@@ -19,10 +19,10 @@ public struct TokenAuthenticator: Sendable {
             return .failure(.unauthorized("this endpoint needs Authorization: Bearer <token>"))
         }
         let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].caseInsensitiveCompare("Bearer") == .orderedSame else {
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             return .failure(.unauthorized("the Authorization header must use the Bearer scheme"))
         }
-        let presented = Array(SHA256.hash(data: Data(parts[1].trimmingCharacters(in: .whitespaces).utf8)))
+        let presented = Array(SHA256.hash(data: Array(parts[1].utf8)))
         var found: Principal?
         for entry in entries {
             var difference: UInt8 = 0

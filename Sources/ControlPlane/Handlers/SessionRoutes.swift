@@ -5,6 +5,7 @@ import TransferStore
 /// `/v1/sessions…`: create (and re-attach), read, list, the shared session, invalidation, flush, reset.
 struct SessionRoutes {
     let store: TransferStore
+    let encoded = EncodedSessionCache()
 
     var routes: [Route] {
         [
@@ -16,7 +17,8 @@ struct SessionRoutes {
             Route("GET", "/v1/sessions/{id}", fast: { request in
                 // Served from the store's session cache on the HTTP thread; a miss takes the async path.
                 guard let record = store.cachedSession(id: request.parameter("id"), tenant: request.tenant) else { return nil }
-                return try HTTPResponse.json(record.wire)
+                let json = try encoded.json(for: record)
+                return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(json))
             }) { request in
                 try HTTPResponse.json(try await session(request).wire)
             },

@@ -12,7 +12,7 @@ public struct SessionCreateRequest: Decodable, Sendable {
         var delegate: DelegateConfiguration?
         var secret: String?
         if let input = self.delegate { (delegate, secret) = try input.normalized() }
-        if let description = sessionDescription, description.count > 1024 {
+        if let description = sessionDescription, description.unicodeScalars.count > 1024 {  // as JSON Schema counts
             throw .invalidValue("sessionDescription", "must be at most 1024 characters")
         }
         return ValidatedSessionRequest(

@@ -1,0 +1,17 @@
+import TransferModels
+import TransferStore
+
+/// The JSON of each session as last sent, reused while the session is unchanged.
+///
+/// `GET /v1/sessions/{id}` is the hottest read; encoding ~30 configuration fields with `JSONEncoder` costs
+/// far more than comparing the record with the one the bytes were made from.
+final class EncodedSessionCache: Sendable {
+    private let entries = LockedBox<[String: (record: SessionRecord, json: [UInt8])]>([:])
+
+    func json(for record: SessionRecord) throws -> [UInt8] {
+        if let entry = entries.withLock({ $0[record.id] }), entry.record == record { return entry.json }
+        let json = try WireJSON.encode(record.wire)
+        entries.withLock { $0[record.id] = (record, json) }
+        return json
+    }
+}

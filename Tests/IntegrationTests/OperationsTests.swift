@@ -1,0 +1,106 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`, and `X-Request-Id` on every answer.
+@Suite("Operations")
+struct OperationsTests {
+    @Test(.timeLimit(.minutes(1)))
+    func probesNeedNoToken() async throws {
+        try await withRunningService(environment: Tokens.environment) { service, client in
+            for path in ["/healthz", "/readyz"] {
+                for token in [nil, "not-a-token"] {
+                    let response = try await client.send(.get(service.baseURL + path, token: token))
+                    #expect(response.status == 200, "\(path): \(response.text)")
+                    #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
+                    #expect(try response.json()["status"] is String)
+                }
+            }
+            let head = try await client.send(.head(service.baseURL + "/healthz"))
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func metricsCountRequests() async throws {
+        try await withRunningService(environment: Tokens.environment) { service, client in
+            let api = API(service, client)
+            let id = try #require(try await api.createSession()["id"] as? String)
+            _ = try await api.get("/v1/sessions/\(id)")
+            _ = try await api.get("/v1/sessions")
+            _ = try await api.get("/v1/nothing-here")
+            try await eventually(timeout: 10, interval: 0.05) {
+                let metrics = try await client.send(.get(service.baseURL + "/metrics"))
+                guard metrics.status == 200 else { return false }
+                let text = metrics.text
+                return text.contains("urlsessiond_http_requests_total")
+                    && text.split(separator: "\n").contains { $0.hasPrefix("urlsessiond_http_requests_total{") && $0.contains("201") }
+            }
+            let metrics = try await client.send(.get(service.baseURL + "/metrics"))
+            #expect(metrics.header("Content-Type")?.hasPrefix("text/plain") == true)
+            let lines = metrics.text.split(separator: "\n").filter { $0.hasPrefix("urlsessiond_http_requests_total{") }
+            #expect(lines.contains { $0.contains(#""/v1/sessions""#) && $0.contains(#""POST""#) && $0.contains(#""201""#) })
+            // Ids never become label values.
+            #expect(!metrics.text.contains(id))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func openAPIDocumentIsServedAsYAML() async throws {
+        try await withRunningService(environment: Tokens.environment) { service, client in
+            let response = try await client.send(.get(service.baseURL + "/openapi.yaml"))
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type")?.hasPrefix("application/yaml") == true)
+            #expect(response.text.hasPrefix("openapi: 3.1"), "\(response.text.prefix(80))")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func everyAnswerCarriesARequestId() async throws {
+        let environment = Tokens.environment.merging(["URLSESSIOND_MAX_JSON_BODY": "1024"]) { $1 }
+        try await withRunningService(environment: environment) { service, client in
+            let api = API(service, client)
+            let id = try #require(try await api.createSession()["id"] as? String)
+            let big = #"{"sessionDescription":""# + String(repeating: "x", count: 2000) + #""}"#
+            let requests: [(Int, TestHTTPRequest)] = [
+                (200, .get(service.baseURL + "/healthz")),
+                (200, .get(service.baseURL + "/metrics")),
+                (200, .get(service.baseURL + "/openapi.yaml")),
+                (200, .get(service.baseURL + "/v1/sessions/\(id)", token: Tokens.tenantA)),
+                (201, .post(service.baseURL + "/v1/sessions", json: "{}", token: Tokens.tenantA)),
+                (204, TestHTTPRequest(
+                    method: "POST", url: service.baseURL + "/v1/sessions/\(id)/flush",
+                    headers: [("Authorization", "Bearer \(Tokens.tenantA)")])),
+                (400, .post(service.baseURL + "/v1/sessions", json: "{", token: Tokens.tenantA)),
+                (401, .get(service.baseURL + "/v1/sessions")),
+                (404, .get(service.baseURL + "/v1/nothing", token: Tokens.tenantA)),
+                (405, .delete(service.baseURL + "/v1/sessions", token: Tokens.tenantA)),
+                (413, .post(service.baseURL + "/v1/sessions", json: big, token: Tokens.tenantA)),
+                (422, .get(service.baseURL + "/v1/sessions?limit=0", token: Tokens.tenantA)),
+            ]
+            var generated: Set<String> = []
+            for (status, request) in requests {
+                let plain = try await client.send(request)
+                #expect(plain.status == status, "\(request.method) \(request.url): \(plain.text)")
+                let given = try #require(plain.header("X-Request-Id"), "\(request.method) \(request.url)")
+                #expect(!given.isEmpty)
+                generated.insert(given)
+
+                var tagged = request
+                tagged.headers.append(("X-Request-Id", "trace-\(status)-abc"))
+                let echoed = try await client.send(tagged)
+                #expect(echoed.status == status)
+                #expect(echoed.header("X-Request-Id") == "trace-\(status)-abc", "\(request.method) \(request.url)")
+            }
+            #expect(generated.count == requests.count, "generated request ids must differ")
+
+            // An unusable client id (too long, or with spaces) is replaced, not echoed.
+            for bad in [String(repeating: "r", count: 200), "has space"] {
+                let response = try await client.send(.get(service.baseURL + "/healthz", headers: [("X-Request-Id", bad)]))
+                let value = try #require(response.header("X-Request-Id"))
+                #expect(value != bad && !value.isEmpty)
+            }
+        }
+    }
+}

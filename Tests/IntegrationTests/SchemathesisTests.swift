@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Property-based checks of the served `openapi.yaml` against the running binary: every implemented
+/// operation is fuzzed by schemathesis (from the venv `make test` creates); no 5xx, no response that
+/// violates the schema, negative data rejected.
+@Suite("schemathesis against the served OpenAPI description")
+struct SchemathesisTests {
+    /// `URLSESSIOND_TEST_VENV` (set by `make test`), else the package's `.venv`.
+    static var schemathesis: URL {
+        if let venv = ProcessInfo.processInfo.environment["URLSESSIOND_TEST_VENV"], !venv.isEmpty {
+            return URL(fileURLWithPath: venv).appendingPathComponent("bin/schemathesis")
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return packageRoot.appendingPathComponent(".venv/bin/schemathesis")
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func implementedOperationsConformToTheSchema() async throws {
+        let tool = Self.schemathesis
+        try #require(
+            FileManager.default.isExecutableFile(atPath: tool.path),
+            "schemathesis is missing at \(tool.path): `make test` creates the venv")
+        let token = "schemathesis-token-0123456789"
+        try await withRunningService(environment: ["URLSESSIOND_TOKENS": "\(token):fuzz:admin"]) { service, _ in
+            let reports = try TemporaryDirectory.make(prefix: "schemathesis")
+            defer { reports.remove() }
+            let result = try await runProcess(
+                tool,
+                arguments: [
+                    "run", "\(service.baseURL)/openapi.yaml", "--url", service.baseURL,
+                    "-H", "Authorization: Bearer \(token)",
+                    "--include-by", "/x-implemented == true",
+                    "--checks", "all",
+                    "--exclude-checks", "ignored_auth,positive_data_acceptance",
+                    "--max-examples", "30", "--seed", "1", "--workers", "2",
+                    "--phases", "examples,coverage,fuzzing",
+                    "--suppress-health-check", "all",
+                    "--request-timeout", "10", "--no-color",
+                    "--report-dir", reports.path,
+                    "--generation-database", "none",
+                ],
+                timeout: 240)
+            #expect(result.status == 0, "schemathesis found problems:\n\(result.output)")
+        }
+    }
+}
+
+/// Runs `tool` with a bounded wait, capturing stdout and stderr together.
+func runProcess(_ tool: URL, arguments: [String], timeout: Double) async throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = arguments
+    let output = try TemporaryDirectory.make(prefix: "process-output")
+    defer { output.remove() }
+    let logURL = output.appending("output.txt")
+    FileManager.default.createFile(atPath: logURL.path, contents: nil)
+    let log = try FileHandle(forWritingTo: logURL)
+    process.standardOutput = log
+    process.standardError = log
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy"] {
+        environment[name] = nil
+    }
+    process.environment = environment
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline {
+        try await Task.sleep(for: .milliseconds(100))
+    }
+    if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+    }
+    try log.close()
+    let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
+    return (process.isRunning ? -1 : process.terminationStatus, text)
+}
