@@ -34,9 +34,12 @@ struct SchemathesisTests {
                     "-H", "Authorization: Bearer \(token)",
                     "--include-by", "/x-implemented == true",
                     "--checks", "all",
-                    "--exclude-checks", "ignored_auth,positive_data_acceptance",
-                    "--max-examples", "30", "--seed", "1", "--workers", "2",
-                    "--phases", "examples,coverage,fuzzing",
+                    // Cross-field rules (a background session needs an identifier) are beyond JSON Schema, so
+                    // some schema-valid bodies are rightly refused: that check cannot hold.
+                    "--exclude-checks", "positive_data_acceptance",
+                    // One worker: hypothesis' lambda-source cache is not thread-safe on Python 3.11.
+                    "--max-examples", "30", "--seed", "1", "--workers", "1",
+                    "--phases", "examples,coverage,fuzzing,stateful",
                     "--suppress-health-check", "all",
                     "--request-timeout", "10", "--no-color",
                     "--report-dir", reports.path,
