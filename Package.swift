@@ -41,6 +41,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "TransferEngine",
+            dependencies: [
+                "CCurl", "TransferModels", "TransferStore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
             name: "ControlPlane",
             dependencies: [
                 "CMicroHTTPD", "TransferModels", "TransferStore",
@@ -90,6 +97,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TransferEngineTests",
+            dependencies: ["TransferEngine", "TransferModels"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IntegrationTests",

@@ -98,31 +98,37 @@ struct LifecycleTests {
         let service = try await ServiceProcess.start(dataDirectory: directory.url, environment: Tokens.environment)
         let tally = Tally()
 
-        let (outcomes, status) = try await withThrowingTaskGroup(of: Outcome?.self) { group in
+        // 50 clients, each creating sessions one after another until the service stops answering 201
+        // (at most 40 each), so requests are certainly in flight when SIGTERM arrives.
+        let (outcomes, status) = try await withThrowingTaskGroup(of: [Outcome].self) { group in
             for index in 0..<50 {
                 group.addTask {
-                    var request = TestHTTPRequest.post(
-                        "\(service.baseURL)/v1/sessions", json: #"{"sessionDescription":"inflight \#(index)"}"#,
-                        token: Tokens.tenantA)
-                    request.timeout = 20
-                    do {
-                        let response = try await client.send(request)
-                        await tally.add()
-                        return .answered(response)
-                    } catch let error as HTTPClientError {
-                        await tally.add()
-                        return .unanswered(error)
+                    var outcomes: [Outcome] = []
+                    for round in 0..<40 {
+                        var request = TestHTTPRequest.post(
+                            "\(service.baseURL)/v1/sessions", json: #"{"sessionDescription":"inflight \#(index).\#(round)"}"#,
+                            token: Tokens.tenantA)
+                        request.timeout = 20
+                        do {
+                            let response = try await client.send(request)
+                            outcomes.append(.answered(response))
+                            await tally.add()
+                            if response.status != 201 { break }
+                        } catch let error as HTTPClientError {
+                            outcomes.append(.unanswered(error))
+                            break
+                        }
                     }
+                    return outcomes
                 }
             }
-            try await eventually(timeout: 20) { await tally.answered >= 3 }
+            try await eventually(timeout: 20, interval: 0.005) { await tally.answered >= 50 }
             let status = try await service.terminate()
             var outcomes: [Outcome] = []
-            for try await outcome in group { if let outcome { outcomes.append(outcome) } }
+            for try await some in group { outcomes += some }
             return (outcomes, status)
         }
         #expect(status == 0, "urlsessiond must exit 0 after SIGTERM")
-        #expect(outcomes.count == 50)
 
         var created: Set<String> = []
         for outcome in outcomes {
@@ -146,14 +152,17 @@ struct LifecycleTests {
 
         let restarted = try await ServiceProcess.start(dataDirectory: directory.url, environment: Tokens.environment)
         let ids = try await API(restarted, client).sessionIDs()
-        let summary = outcomes.map { outcome -> String in
-            switch outcome {
-            case .answered(let response): "\(response.status)"
-            case .unanswered(let error): "curl \(error.code)"
-            }
-        }
+        let summary = Dictionary(
+            grouping: outcomes.map { outcome -> String in
+                switch outcome {
+                case .answered(let response): "HTTP \(response.status)"
+                case .unanswered(let error): "CURLcode \(error.code)"
+                }
+            }, by: { $0 }
+        ).mapValues(\.count)
         #expect(ids.count == created.count, "sessions stored: \(ids.count), 201 answers: \(created.count); \(summary)")
-        #expect(Set(ids) == created)
+        #expect(created.isSubset(of: Set(ids)), "sessions answered 201 but not stored")
+        #expect(Set(ids).subtracting(created).isEmpty, "sessions stored but never answered with 201")
         #expect(try await restarted.terminate() == 0)
     }
 

@@ -59,7 +59,7 @@ func runProcess(_ tool: URL, arguments: [String], timeout: Double) async throws 
     let output = try TemporaryDirectory.make(prefix: "process-output")
     defer { output.remove() }
     let logURL = output.appending("output.txt")
-    FileManager.default.createFile(atPath: logURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
     let log = try FileHandle(forWritingTo: logURL)
     process.standardOutput = log
     process.standardError = log
