@@ -1,0 +1,59 @@
+public import TransferModels
+
+/// CURLcode → `NSURLErrorDomain` code, as URLSession would report the same failure.
+///
+/// Every CURLcode an HTTP(S) transfer can end with is mapped (swift-corelibs-foundation maps eight and
+/// reports the rest as -1); the libcurl code and text are kept in the error's `underlying`.
+public enum URLErrorMapping {
+    /// Facts beside the CURLcode that refine the answer.
+    public struct Context: Sendable {
+        /// `CURLINFO_SSL_VERIFYRESULT` (an X509_V_ERR_* value) after a verification failure.
+        public var sslVerifyResult: Int = 0
+        /// Download tasks report decoding and file errors in the -3000 range.
+        public var isDownload = false
+
+        public init(sslVerifyResult: Int = 0, isDownload: Bool = false) {
+            self.sslVerifyResult = sslVerifyResult
+            self.isDownload = isDownload
+        }
+    }
+
+    public static func code(forCurlCode curlCode: Int, context: Context = Context()) -> URLErrorCode {
+        switch curlCode {
+        case 1, 4: return .unsupportedURL  // UNSUPPORTED_PROTOCOL, NOT_BUILT_IN
+        case 3: return .badURL  // URL_MALFORMAT
+        case 5, 6: return .cannotFindHost  // COULDNT_RESOLVE_PROXY, COULDNT_RESOLVE_HOST
+        case 7, 45, 97: return .cannotConnectToHost  // COULDNT_CONNECT, INTERFACE_FAILED, PROXY
+        case 8: return .badServerResponse  // WEIRD_SERVER_REPLY
+        case 16, 92, 95: return .networkConnectionLost  // HTTP2, HTTP2_STREAM, HTTP3
+        case 18, 52, 55, 56: return .networkConnectionLost  // PARTIAL_FILE, GOT_NOTHING, SEND_ERROR, RECV_ERROR
+        case 22, 33: return .badServerResponse  // HTTP_RETURNED_ERROR, RANGE_ERROR
+        case 23: return .cannotWriteToFile  // WRITE_ERROR
+        case 25: return .networkConnectionLost  // UPLOAD_FAILED
+        case 26, 65: return .requestBodyStreamExhausted  // READ_ERROR, SEND_FAIL_REWIND
+        case 28: return .timedOut  // OPERATION_TIMEDOUT
+        case 42: return .cancelled  // ABORTED_BY_CALLBACK
+        case 47: return .httpTooManyRedirects  // TOO_MANY_REDIRECTS
+        case 58: return .clientCertificateRejected  // SSL_CERTPROBLEM
+        case 98: return .clientCertificateRequired  // SSL_CLIENTCERT
+        case 60: return certificateError(context.sslVerifyResult)  // PEER_FAILED_VERIFICATION
+        case 83, 90, 91: return .serverCertificateUntrusted  // SSL_ISSUER_ERROR, PINNEDPUBKEYNOTMATCH, INVALIDCERTSTATUS
+        case 35, 53, 54, 59, 64, 66, 77, 80, 82: return .secureConnectionFailed  // TLS handshake and set-up
+        case 61: return context.isDownload ? .downloadDecodingFailedMidStream : .cannotDecodeContentData  // BAD_CONTENT_ENCODING
+        case 63: return .dataLengthExceedsMaximum  // FILESIZE_EXCEEDED
+        case 67, 94: return .userAuthenticationRequired  // LOGIN_DENIED, AUTH_ERROR
+        case 78: return .fileDoesNotExist  // REMOTE_FILE_NOT_FOUND
+        default: return .unknown  // FAILED_INIT, OUT_OF_MEMORY, BAD_FUNCTION_ARGUMENT, UNKNOWN_OPTION, ...
+        }
+    }
+
+    /// X509_V_ERR_* → the certificate codes URLSession distinguishes.
+    static func certificateError(_ verifyResult: Int) -> URLErrorCode {
+        switch verifyResult {
+        case 10, 12: return .serverCertificateHasBadDate  // CERT_HAS_EXPIRED, CRL_HAS_EXPIRED
+        case 9, 11: return .serverCertificateNotYetValid  // CERT_NOT_YET_VALID, CRL_NOT_YET_VALID
+        case 2, 18, 19, 20, 21: return .serverCertificateHasUnknownRoot  // unknown issuer, self-signed
+        default: return .serverCertificateUntrusted  // hostname mismatch, revoked, bad signature, ...
+        }
+    }
+}
