@@ -16,6 +16,8 @@ public struct ControlPlaneConfiguration: Sendable {
     public var idleTimeout = 60
     /// Bytes per connection for the request line and headers (bounds header size).
     public var headerMemoryLimit = 32 * 1024
+    /// Seconds graceful shutdown waits for open requests (slow uploads included) before closing them.
+    public var shutdownGracePeriod = 10
     /// Largest JSON body accepted (413 past it).
     public var maximumJSONBodySize: Int64 = 1 << 20
     /// Largest blob accepted by `POST /v1/blobs` (413 past it).

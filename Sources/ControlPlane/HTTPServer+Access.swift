@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Logging
+import TransferModels
 
 extension HTTPServer {
     /// MHD's access handler: called once with the headers, once per body chunk, then once more (and once
@@ -14,6 +15,7 @@ extension HTTPServer {
     ) -> MHD_Result {
         guard let raw = slot.pointee else {
             let context = begin(connection: connection, url: url, method: method)
+            liveRequests.withLock { $0 += 1 }
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
             if context.response != nil && expectsBody(context) {
                 return queue(context)
@@ -171,12 +173,16 @@ extension HTTPServer {
             _ = MHD_add_response_header(mhdResponse, name, value)
         }
         _ = MHD_add_response_header(mhdResponse, "X-Request-Id", context.request.requestID)
+        if isShuttingDown.withLock({ $0 }) {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")  // clients reconnect elsewhere
+        }
         context.queuedStatus = response.status
         return MHD_queue_response(context.connection, UInt32(response.status), mhdResponse)
     }
 
     /// NOTIFY_COMPLETED: the answer is sent (or the connection died); record it and free the request.
     func completed(_ context: RequestContext) {
+        liveRequests.withLock { $0 -= 1 }
         context.spool?.discard()
         let elapsed = ContinuousClock.now - context.startedAt
         metrics.requestFinished(route: context.route?.name ?? "unmatched", method: context.request.method,

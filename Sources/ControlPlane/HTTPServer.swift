@@ -3,6 +3,7 @@ public import Logging
 import Prometheus
 public import ServiceLifecycle
 public import TransferStore
+import TransferModels
 
 /// The control plane: libmicrohttpd's epoll thread pool in front of the router.
 ///
@@ -19,6 +20,10 @@ public final class HTTPServer: Service, @unchecked Sendable {
     let metrics: HTTPMetrics
     let logger: Logger
     let daemon = MHDDaemon()
+    /// Requests between their first access-handler call and NOTIFY_COMPLETED.
+    let liveRequests = LockedBox<Int>(0)
+    /// Set once graceful shutdown begins: answers then close their connection.
+    let isShuttingDown = LockedBox<Bool>(false)
     private let pending: AsyncStream<RequestContext>
     private let pendingContinuation: AsyncStream<RequestContext>.Continuation
     private let onServerRunning: @Sendable (UInt16) async -> Void
@@ -61,11 +66,24 @@ public final class HTTPServer: Service, @unchecked Sendable {
             }
         } onGracefulShutdown: {
             // No new connections; requests already read are answered before the daemon stops.
+            self.isShuttingDown.withLock { $0 = true }
             self.daemon.quiesce()
             self.pendingContinuation.finish()
         }
+        await waitForAnswersToBeSent()
         daemon.stop()
         logger.info("Control plane stopped")
+    }
+
+    /// Waits (bounded) until every answered request has been handed to the client: stopping the daemon
+    /// earlier would close connections whose answers are queued but not yet written.
+    private func waitForAnswersToBeSent() async {
+        let deadline = ContinuousClock.now + .seconds(configuration.shutdownGracePeriod)
+        while liveRequests.withLock({ $0 }) > 0 && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        let left = liveRequests.withLock { $0 }
+        if left > 0 { logger.warning("Stopping with requests still open", metadata: ["http.open_requests": "\(left)"]) }
     }
 
     /// Hands a suspended request to `run()`; false once the server is shutting down.

@@ -13,7 +13,7 @@ extension TransferStore {
         session.lastSequence += 1
         var event = EventRecord(
             id: ResourceID.make(prefix: "evt"), sessionId: session.id, sequence: session.lastSequence,
-            taskId: taskId, type: type, timestamp: Date(), data: data)
+            taskId: taskId, type: type, timestamp: .nowMilliseconds, data: data)
         try event.insert(db)
         try db.execute(sql: "UPDATE session SET lastSequence = ? WHERE id = ?", arguments: [session.lastSequence, session.id])
     }

@@ -94,7 +94,7 @@ extension TransferStore {
             guard record.state != .invalidated, record.state != target else { return record }
             record.state = target
             if target == .invalidated {
-                record.invalidatedAt = Date()
+                record.invalidatedAt = .nowMilliseconds
                 try Self.appendEvent(db, session: &record, taskId: nil, type: .sessionDidBecomeInvalidWithError, data: #"{"error":null}"#)
             }
             try record.update(db)

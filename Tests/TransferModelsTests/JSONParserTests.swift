@@ -275,17 +275,11 @@ struct JSONParserTests {
         #expect(try JSONDecoder().decode(JSONValue.self, from: data) == value)
     }
 
-    @Test func parsesASessionBodyQuickly() throws {
+    // Speed is measured in Benchmarks/, never asserted in a test; this only checks a realistic body parses.
+    @Test func parsesARealisticSessionBody() throws {
         let body = Array(Self.sessionBody.utf8)
         #expect(body.count > 1500)
-        _ = try JSONParser.parse(body)
-        let clock = ContinuousClock()
-        let iterations = 1000
-        let elapsed = try clock.measure {
-            for _ in 0..<iterations { _ = try JSONParser.parse(body) }
-        }
-        // Generous bound so debug builds on slow CI pass; release is far below it.
-        #expect(elapsed / iterations < .milliseconds(1))
+        #expect(try JSONParser.parse(body)["configuration"]?["timeoutIntervalForRequest"] != nil)
     }
 
     static let sessionBody: String = {

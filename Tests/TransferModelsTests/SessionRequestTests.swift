@@ -75,3 +75,24 @@ struct SessionRequestTests {
         ])
     }
 }
+
+@Suite("Timestamps")
+struct TimestampTests {
+    @Test(arguments: [
+        (0.0, "1970-01-01T00:00:00.000Z"), (1_795_000_000.5, "2026-11-18T11:06:40.500Z"),
+        (951_782_400.007, "2000-02-29T00:00:00.007Z"), (-1.0, "1969-12-31T23:59:59.000Z"),
+        (4_102_444_799.999, "2099-12-31T23:59:59.999Z"),
+    ])
+    func formatsRFC3339WithMilliseconds(seconds: Double, expected: String) {
+        #expect(WireJSON.formatTimestamp(Date(timeIntervalSince1970: seconds)) == expected)
+    }
+
+    @Test func nowSurvivesATripThroughMillisecondText() {
+        for _ in 0..<1000 {
+            let now = Date.nowMilliseconds
+            let text = WireJSON.formatTimestamp(now)
+            let readBack = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+            #expect(WireJSON.formatTimestamp(readBack) == text)
+        }
+    }
+}

@@ -15,6 +15,6 @@ public enum WireJSON {
 
     /// `2026-11-22T03:16:52.123Z`.
     public static func formatTimestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        RFC3339.format(date)
     }
 }

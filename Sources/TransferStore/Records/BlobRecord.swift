@@ -13,7 +13,7 @@ public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutableP
     public var digest: String
     public var createdAt: Date
 
-    public init(id: String, tenant: String, size: Int64, digest: String, createdAt: Date = Date()) {
+    public init(id: String, tenant: String, size: Int64, digest: String, createdAt: Date = .nowMilliseconds) {
         self.id = id
         self.tenant = tenant
         self.size = size

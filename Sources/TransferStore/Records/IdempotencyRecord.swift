@@ -1,5 +1,6 @@
 public import Foundation
 public import GRDB
+public import TransferModels
 
 /// A row of `idempotencyKey`: the first answer to a POST carrying `Idempotency-Key`.
 public struct IdempotencyRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
@@ -17,7 +18,7 @@ public struct IdempotencyRecord: Codable, Sendable, Hashable, FetchableRecord, P
     public var body: Data?
     public var createdAt: Date
 
-    public init(tenant: String, key: String, fingerprint: String, createdAt: Date = Date()) {
+    public init(tenant: String, key: String, fingerprint: String, createdAt: Date = .nowMilliseconds) {
         self.tenant = tenant
         self.key = key
         self.fingerprint = fingerprint

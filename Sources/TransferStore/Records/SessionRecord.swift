@@ -29,7 +29,7 @@ public struct SessionRecord: Codable, Sendable, Hashable, FetchableRecord, Mutab
 
     public init(
         id: String, tenant: String, configuration: SessionConfiguration, delegate: DelegateConfiguration?,
-        delegateSecret: Data?, sessionDescription: String?, isShared: Bool = false, createdAt: Date = Date()
+        delegateSecret: Data?, sessionDescription: String?, isShared: Bool = false, createdAt: Date = .nowMilliseconds
     ) {
         self.id = id
         self.tenant = tenant

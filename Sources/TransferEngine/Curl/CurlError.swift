@@ -1,0 +1,47 @@
+internal import CCurl
+
+/// A libcurl failure: the raw code and curl's own text for it.
+public struct CurlError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The `CURLcode` (easy), `CURLMcode` (multi) or `CURLSHcode` (share) value.
+    public let code: Int
+    public let message: String
+    /// Which interface failed: `easy`, `multi` or `share`.
+    public let interface: String
+
+    public var description: String { "libcurl \(interface) error \(code): \(message)" }
+
+    init(easy code: CURLcode, message: String? = nil) {
+        self.code = Int(code.rawValue)
+        self.message = message ?? String(cString: curl_easy_strerror(code))
+        self.interface = "easy"
+    }
+
+    init(multi code: CURLMcode) {
+        self.code = Int(code.rawValue)
+        self.message = String(cString: curl_multi_strerror(code))
+        self.interface = "multi"
+    }
+
+    init(share code: CURLSHcode) {
+        self.code = Int(code.rawValue)
+        self.message = String(cString: curl_share_strerror(code))
+        self.interface = "share"
+    }
+
+    static func check(_ code: CURLcode) throws(CurlError) {
+        guard code == CURLE_OK else { throw CurlError(easy: code) }
+    }
+
+    static func check(_ code: CURLMcode) throws(CurlError) {
+        guard code == CURLM_OK else { throw CurlError(multi: code) }
+    }
+
+    static func check(_ code: CURLSHcode) throws(CurlError) {
+        guard code == CURLSHE_OK else { throw CurlError(share: code) }
+    }
+}
+
+/// `curl_global_init`, once per process, before any handle exists.
+enum CurlGlobal {
+    static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+}
