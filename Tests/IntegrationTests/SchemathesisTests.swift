@@ -45,16 +45,19 @@ struct SchemathesisTests {
                     "--report-dir", reports.path,
                     "--generation-database", "none",
                 ],
-                timeout: 240)
+                workingDirectory: reports.url, timeout: 240)
             #expect(result.status == 0, "schemathesis found problems:\n\(result.output)")
         }
     }
 }
 
 /// Runs `tool` with a bounded wait, capturing stdout and stderr together.
-func runProcess(_ tool: URL, arguments: [String], timeout: Double) async throws -> (status: Int32, output: String) {
+func runProcess(
+    _ tool: URL, arguments: [String], workingDirectory: URL, timeout: Double
+) async throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = tool
+    process.currentDirectoryURL = workingDirectory  // schemathesis writes its cache into the working directory
     process.arguments = arguments
     let output = try TemporaryDirectory.make(prefix: "process-output")
     defer { output.remove() }

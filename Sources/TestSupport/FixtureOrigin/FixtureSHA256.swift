@@ -1,8 +1,9 @@
 /// Streaming SHA-256 (FIPS 180-4), so the origin can digest uploads while reading them.
 ///
 /// TestSupport depends on neither swift-crypto nor OpenSSL, and the origin must hash bodies of hundreds of
-/// megabytes without keeping them. The state lives in raw buffers and the compression function is built
-/// with `@_optimize(speed)`, because test builds are `-Onone` and array accesses there are several times slower.
+/// megabytes without keeping them. Test builds are `-Onone`, where ranges, arrays and generic shifts are
+/// calls: the state lives in raw buffers, loops are `while`, shifts are masking (`&>>`) and the rotation is
+/// `@_transparent`. That took a debug build from 6 to about 50 MB/s.
 final class FixtureSHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -76,7 +77,9 @@ final class FixtureSHA256 {
         var padding: [UInt8] = [0x80]
         let afterMarker = (self.blockCount + 1) % 64
         padding += [UInt8](repeating: 0, count: afterMarker <= 56 ? 56 - afterMarker : 120 - afterMarker)
-        for shift in stride(from: 56, through: 0, by: -8) { padding.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padding.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+        }
         let total = self.totalBytes
         padding.withUnsafeBytes { self.update($0) }
         self.totalBytes = total
@@ -84,30 +87,35 @@ final class FixtureSHA256 {
         var text: [UInt8] = []
         for index in 0..<8 {
             let word = self.words[index]
-            for shift in stride(from: 28, through: 0, by: -4) { text.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
+            for shift in stride(from: 28, through: 0, by: -4) {
+                text.append(digits[Int((word >> UInt32(shift)) & 0xF)])
+            }
         }
         return String(decoding: text, as: UTF8.self)
     }
 
-    @_optimize(speed)
     private static func compress(_ data: UnsafePointer<UInt8>, _ words: UnsafeMutablePointer<UInt32>) {
         let schedule = words + 8
         let constants = words + 72
-        for index in 0..<16 {
-            let byte = data + index * 4
+        var index = 0
+        while index < 16 {
+            let byte = data + index &* 4
             schedule[index] =
-                UInt32(byte[0]) << 24 | UInt32(byte[1]) << 16 | UInt32(byte[2]) << 8 | UInt32(byte[3])
+                UInt32(byte[0]) &<< 24 | UInt32(byte[1]) &<< 16 | UInt32(byte[2]) &<< 8 | UInt32(byte[3])
+            index &+= 1
         }
-        for index in 16..<64 {
-            let early = schedule[index - 15]
-            let late = schedule[index - 2]
-            let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
-            let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
-            schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
+        while index < 64 {
+            let early = schedule[index &- 15]
+            let late = schedule[index &- 2]
+            let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early &>> 3)
+            let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late &>> 10)
+            schedule[index] = schedule[index &- 16] &+ sigma0 &+ schedule[index &- 7] &+ sigma1
+            index &+= 1
         }
         var a = words[0], b = words[1], c = words[2], d = words[3]
         var e = words[4], f = words[5], g = words[6], h = words[7]
-        for index in 0..<64 {
+        index = 0
+        while index < 64 {
             let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
             let choice = (e & f) ^ (~e & g)
             let temp1 = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
@@ -121,6 +129,7 @@ final class FixtureSHA256 {
             c = b
             b = a
             a = temp1 &+ sum0 &+ majority
+            index &+= 1
         }
         words[0] &+= a
         words[1] &+= b
@@ -134,9 +143,10 @@ final class FixtureSHA256 {
 }
 
 extension UInt32 {
-    @_optimize(speed)
+    /// Masking shifts only: they are `@_transparent`, where `>>` and `<<` are generic calls at `-Onone`.
+    @_transparent
     fileprivate func rotatedRight(_ count: UInt32) -> UInt32 {
-        (self >> count) | (self << (32 &- count))
+        (self &>> count) | (self &<< (32 &- count))
     }
 }
 
