@@ -44,7 +44,7 @@ bench-deps: deps
 
 ## Release build of the service.
 release: deps
-	$(SWIFT) build -c release -Xswiftc -warnings-as-errors
+	$(SWIFT) build -c release --product urlsessiond -Xswiftc -warnings-as-errors
 
 build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
