@@ -45,6 +45,7 @@ let package = Package(
             dependencies: [
                 "CCurl", "TransferModels", "TransferStore",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -100,7 +101,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TransferEngineTests",
-            dependencies: ["TransferEngine", "TransferModels"],
+            dependencies: [
+                "TransferEngine", "TransferModels", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IntegrationTests",

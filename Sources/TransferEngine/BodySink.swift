@@ -1,0 +1,138 @@
+import Foundation
+
+/// Where a response body goes as it arrives: memory (spilling to a file past a limit, so no body sits
+/// unbounded in memory) or straight to a download file.
+final class BodySink {
+    private enum Storage {
+        case memory([UInt8])
+        case file(descriptor: Int32, path: String)
+        case closed
+    }
+
+    private var storage: Storage
+    private let limit: Int
+    private let spillPath: String?
+    private var length: Int64 = 0
+    private var finishedPath: String?
+
+    private init(storage: Storage, limit: Int, spillPath: String?) {
+        self.storage = storage
+        self.limit = limit
+        self.spillPath = spillPath
+    }
+
+    /// A data task's body: memory up to `limit`, then the file at `spillPath`.
+    static func memory(limit: Int, spillPath: String) -> BodySink {
+        BodySink(storage: .memory([]), limit: limit, spillPath: spillPath)
+    }
+
+    /// A download: the file at `path`, created (or truncated) now.
+    static func file(path: String) throws -> BodySink {
+        BodySink(storage: .file(descriptor: try open(path), path: path), limit: 0, spillPath: nil)
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) throws {
+        switch storage {
+        case .memory(var buffer):
+            if buffer.count + bytes.count > limit, let spillPath {
+                let descriptor = try Self.open(spillPath)
+                storage = .file(descriptor: descriptor, path: spillPath)
+                try buffer.withUnsafeBytes { try Self.write(descriptor, $0) }
+                try Self.write(descriptor, bytes)
+            } else {
+                storage = .closed  // let `buffer` be uniquely referenced while it grows
+                buffer.append(contentsOf: bytes)
+                storage = .memory(buffer)
+            }
+        case .file(let descriptor, _):
+            try Self.write(descriptor, bytes)
+        case .closed:
+            throw POSIXError(.EBADF)
+        }
+        length += Int64(bytes.count)
+    }
+
+    /// Flushes and closes a file body (a disk error here fails the task, as URLSession's -3003 does).
+    func finish() throws {
+        if case .file(let descriptor, let path) = storage {
+            storage = .closed
+            finishedPath = path
+            guard close(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+    }
+
+    /// Drops the body (a failed or cancelled transfer).
+    func discard() {
+        if case .file(let descriptor, let path) = storage {
+            close(descriptor)
+            unlink(path)
+        }
+        storage = .closed
+    }
+
+    var body: TransferBody {
+        switch storage {
+        case .memory(let bytes): return .bytes(bytes)
+        case .file(_, let path): return .file(path: path, length: length)
+        case .closed: return finishedPath.map { .file(path: $0, length: length) } ?? .none
+        }
+    }
+
+    private static func open(_ path: String) throws -> Int32 {
+        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return descriptor
+    }
+
+    private static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            offset += written
+        }
+    }
+}
+
+/// A request body read by libcurl's read callback: bytes in memory, or a file read with `pread`.
+final class UploadSource {
+    private let body: OutgoingRequest.Body
+    private var descriptor: Int32 = -1
+    private var offset: Int64 = 0
+
+    init(_ body: OutgoingRequest.Body) throws {
+        self.body = body
+        if case .file(let path, _) = body {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT) }
+        }
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let remaining = Int(max(0, body.length - offset))
+        let count = min(buffer.count, remaining)
+        guard count > 0 else { return 0 }
+        switch body {
+        case .bytes(let bytes):
+            bytes.withUnsafeBytes { source in
+                buffer.baseAddress!.copyMemory(from: source.baseAddress! + Int(offset), byteCount: count)
+            }
+        case .file:
+            let got = pread(descriptor, buffer.baseAddress!, count, off_t(offset))
+            guard got > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            offset += Int64(got)
+            return got
+        case .none:
+            return 0
+        }
+        offset += Int64(count)
+        return count
+    }
+
+    func seek(to position: Int64) { offset = max(0, min(position, body.length)) }
+}

@@ -1,0 +1,22 @@
+public import Foundation
+
+/// How the transfer engine runs.
+public struct EngineConfiguration: Sendable {
+    /// Transfers running at once across every session (`URLSESSIOND_MAX_TRANSFERS`).
+    public var maximumConcurrentTransfers = 64
+    /// Connections libcurl keeps open for reuse per engine loop.
+    public var maximumCachedConnections = 256
+    /// A data task's body stays in memory up to this size, then spills to a file.
+    public var dataBodyMemoryLimit = 1 << 20
+    /// Where downloads and spilled bodies are written (`<data>/downloads`).
+    public var downloadsDirectory = URL(fileURLWithPath: "./data/downloads")
+    /// Which addresses transfers may connect to.
+    public var egress = EgressPolicy()
+    /// Protocols besides http and https a request may use (`ftp`, `file`, `data` are opt-in).
+    public var extraProtocols: [String] = []
+
+    public init() {}
+
+    /// `CURLOPT_PROTOCOLS_STR` / `CURLOPT_REDIR_PROTOCOLS_STR`.
+    var protocols: String { (["http", "https"] + extraProtocols).joined(separator: ",") }
+}

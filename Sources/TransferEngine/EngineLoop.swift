@@ -1,0 +1,144 @@
+internal import CCurl
+import Foundation
+import Logging
+import TransferModels
+
+/// One thread that owns a `CURLM` and every `CURL` in it, and repeats perform → info_read → poll.
+///
+/// Other threads only append commands to the locked inbox and wake the loop (`curl_multi_wakeup`), so no
+/// libcurl handle is ever touched from two threads (STYLE.md §6, anti-pattern 1).
+final class EngineLoop: @unchecked Sendable {
+    // `@unchecked Sendable`: `inbox` is locked; `multi.wakeUp()` is thread-safe; everything else is
+    // touched only on `thread` after start.
+    enum Command {
+        case start(TransferJob)
+        case cancel(String)
+        case stop
+    }
+
+    private let configuration: EngineConfiguration
+    private let observer: any TransferObserver
+    private let logger: Logger
+    private let multi: CurlMultiHandle
+    private let inbox = LockedBox<[Command]>([])
+    /// Jobs not started yet, each with its arrival number (FIFO within a priority).
+    private var waiting: [(arrival: Int, job: TransferJob)] = []
+    private var running: [UnsafeMutableRawPointer: Transfer] = [:]
+    private var isStopping = false
+    private var thread: Thread?
+    private let whenStopped = LockedBox<(@Sendable () -> Void)?>(nil)
+    private var arrivals = 0
+
+    init(configuration: EngineConfiguration, observer: any TransferObserver, logger: Logger) throws(CurlError) {
+        self.configuration = configuration
+        self.observer = observer
+        self.logger = logger
+        self.multi = try CurlMultiHandle()
+        try multi.set(CURLMOPT_MAX_TOTAL_CONNECTIONS, 0)
+        try multi.set(CURLMOPT_MAXCONNECTS, configuration.maximumCachedConnections)
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "urlsessiond-engine"
+        thread.stackSize = 1 << 20
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Queues a command for the loop thread and wakes it.
+    func send(_ command: Command) {
+        inbox.withLock { $0.append(command) }
+        multi.wakeUp()
+    }
+
+    /// Stops the loop: running transfers are aborted (their observers hear `cancelled`), then
+    /// `completion` runs on the loop thread, after the multi handle is closed.
+    func stop(completion: @escaping @Sendable () -> Void) {
+        whenStopped.withLock { $0 = completion }
+        send(.stop)
+    }
+
+    private func run() {
+        while true {
+            for command in inbox.withLock({ commands in defer { commands.removeAll() }; return commands }) {
+                handle(command)
+            }
+            if isStopping && running.isEmpty { break }
+            startWaitingTransfers()
+            do {
+                _ = try multi.perform()
+                for (easy, result) in multi.completedTransfers() { finish(easy, result: result) }
+                try multi.poll(timeoutMilliseconds: 1000)
+            } catch {
+                logger.error("Engine loop error", metadata: ["error": "\(error)"])
+            }
+        }
+        multi.close()
+        whenStopped.withLock { $0 }?()
+    }
+
+    private func handle(_ command: Command) {
+        switch command {
+        case .start(let job):
+            arrivals += 1
+            waiting.append((arrivals, job))
+        case .cancel(let id):
+            if let index = waiting.firstIndex(where: { $0.job.id == id }) {
+                let job = waiting.remove(at: index).job
+                observer.transfer(id, didComplete: Transfer.cancelledBeforeStart(job))
+            } else if let (easy, transfer) = running.first(where: { $0.value.job.id == id }) {
+                abort(easy, transfer)
+            }
+        case .stop:
+            isStopping = true
+            for (_, job) in waiting { observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job)) }
+            waiting.removeAll()
+            for (easy, transfer) in running { abort(easy, transfer) }
+        }
+    }
+
+    /// Starts waiting jobs, highest priority first and FIFO within one, up to the global limit.
+    private func startWaitingTransfers() {
+        guard !waiting.isEmpty, running.count < configuration.maximumConcurrentTransfers else { return }
+        waiting.sort { ($0.job.priority, -$0.arrival) > ($1.job.priority, -$1.arrival) }
+        while running.count < configuration.maximumConcurrentTransfers, !waiting.isEmpty {
+            let job = waiting.removeFirst().job
+            do {
+                let transfer = try Transfer(job: job, configuration: configuration, observer: observer)
+                try transfer.prepare()
+                try multi.add(transfer.easy)
+                running[transfer.easy.raw] = transfer
+            } catch {
+                observer.transfer(job.id, didComplete: Transfer.failedToStart(job, error: error))
+            }
+        }
+    }
+
+    /// A transfer's request ended: follow a redirect with the same handle, or report the outcome.
+    private func finish(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
+        guard let transfer = running[easy] else { return }
+        multi.remove(transfer.easy)
+        switch transfer.requestEnded(result: result) {
+        case .again:
+            do {
+                try transfer.prepare()
+                try multi.add(transfer.easy)
+            } catch {
+                running[easy] = nil
+                observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
+            }
+        case .done(let outcome):
+            running[easy] = nil
+            observer.transfer(transfer.job.id, didComplete: outcome)
+        }
+    }
+
+    private func abort(_ easy: UnsafeMutableRawPointer, _ transfer: Transfer) {
+        multi.remove(transfer.easy)
+        running[easy] = nil
+        observer.transfer(
+            transfer.job.id,
+            didComplete: transfer.outcome(failure: TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled")))
+    }
+}

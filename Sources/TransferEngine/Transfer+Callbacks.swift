@@ -1,0 +1,95 @@
+internal import CCurl
+import Foundation
+
+// libcurl's callbacks for a Transfer. They capture nothing (converting a capturing closure to
+// @convention(c) crashes swiftc 6.3.1), stay short, and get the Transfer back from their userdata pointer;
+// the engine loop's table keeps it alive for as long as the handle is in the multi.
+
+private func transfer(_ userdata: UnsafeMutableRawPointer?) -> Transfer? {
+    userdata.map { Unmanaged<Transfer>.fromOpaque($0).takeUnretainedValue() }
+}
+
+/// `CURLOPT_WRITEFUNCTION`: body bytes (decoded) to the sink; a short count fails the transfer (23).
+let transferWriteCallback: curl_write_callback = { data, size, count, userdata in
+    guard let transfer = transfer(userdata), let data else { return 0 }
+    let length = size * count
+    if transfer.discardingBody { return length }
+    do {
+        try transfer.sink.append(UnsafeRawBufferPointer(start: data, count: length))
+        transfer.progress.bytesReceived += Int64(length)
+        return length
+    } catch {
+        return 0
+    }
+}
+
+/// `CURLOPT_HEADERFUNCTION`: one header line; a blank line completes a response head.
+let transferHeaderCallback: curl_write_callback = { data, size, count, userdata in
+    guard let transfer = transfer(userdata), let data else { return 0 }
+    let length = size * count
+    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+    if transfer.head.consume(line: line) {
+        transfer.responseHeadCompleted()
+    }
+    return length
+}
+
+/// `CURLOPT_XFERINFOFUNCTION`: upload counts (download counts come from the write callback, decoded),
+/// reported to the observer at most every `Transfer.progressReportInterval`.
+let transferProgressCallback: curl_xferinfo_callback = { userdata, _, _, _, uploadNow in
+    guard let transfer = transfer(userdata) else { return 0 }
+    if uploadNow > transfer.progress.bytesSent { transfer.progress.bytesSent = Int64(uploadNow) }
+    transfer.reportProgressIfDue()
+    return 0
+}
+
+/// `CURLOPT_READFUNCTION`: the request body from memory or its file.
+let transferReadCallback: curl_read_callback = { buffer, size, count, userdata in
+    guard let transfer = transfer(userdata), let buffer, let upload = transfer.upload else { return ccurl_read_func_abort() }
+    do {
+        return try upload.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+    } catch {
+        return ccurl_read_func_abort()
+    }
+}
+
+/// `CURLOPT_SEEKFUNCTION`: rewinds the body (authentication, connection reuse retries).
+let transferSeekCallback: curl_seek_callback = { userdata, offset, origin in
+    guard let transfer = transfer(userdata), let upload = transfer.upload, origin == SEEK_SET else {
+        return Int32(CURL_SEEKFUNC_CANTSEEK)
+    }
+    upload.seek(to: Int64(offset))
+    return Int32(CURL_SEEKFUNC_OK)
+}
+
+/// `CURLOPT_OPENSOCKETFUNCTION`: every resolved address passes the egress policy before `socket()`.
+let transferOpenSocketCallback: curl_opensocket_callback = { userdata, _, address in
+    guard let transfer = transfer(userdata), let address else { return ccurl_socket_bad() }
+    guard let ip = SocketAddressReader.ipAddress(of: address) else { return ccurl_socket_bad() }
+    if case .denied(let reason) = transfer.configuration.egress.check(ip) {
+        transfer.egressDenial = reason
+        return ccurl_socket_bad()
+    }
+    return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
+}
+
+/// Reads the address out of libcurl's `struct curl_sockaddr`.
+enum SocketAddressReader {
+    static func ipAddress(of address: UnsafeMutablePointer<curl_sockaddr>) -> IPAddress? {
+        withUnsafeMutablePointer(to: &address.pointee.addr) { pointer -> IPAddress? in
+            let raw = UnsafeRawPointer(pointer)
+            switch Int32(address.pointee.family) {
+            case AF_INET:
+                let v4 = raw.loadUnaligned(as: sockaddr_in.self)
+                let bytes = withUnsafeBytes(of: v4.sin_addr.s_addr) { Array($0) }
+                return IPAddress(ipv4: bytes[0], bytes[1], bytes[2], bytes[3])
+            case AF_INET6:
+                // libcurl allocates `addrlen` bytes; the Swift view of `addr` is only the 16-byte sockaddr.
+                let v6 = raw.loadUnaligned(as: sockaddr_in6.self)
+                return IPAddress(bytes: withUnsafeBytes(of: v6.sin6_addr) { Array($0) })
+            default:
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+internal import CCurl
+import Foundation
+import TransferModels
+
+extension Transfer {
+    /// How often a running transfer tells its observer about progress (the delegate coalesces further).
+    static let progressReportInterval: Duration = .milliseconds(100)
+
+    func reportProgressIfDue() {
+        let now = ContinuousClock.now
+        guard now - lastProgressReport >= Self.progressReportInterval, progress != lastReportedProgress else { return }
+        lastProgressReport = now
+        lastReportedProgress = progress
+        observer.transfer(job.id, didProgress: progress)
+    }
+
+    /// A complete response head: informational ones are skipped; a redirect we will follow has its body
+    /// dropped; the final one is announced before its body.
+    func responseHeadCompleted() {
+        let status = head.statusCode
+        guard status >= 200 else { return }  // 1xx: the real response follows
+        if RedirectPolicy.nextRequest(status: status, location: head.value("location"), request: request) != nil {
+            discardingBody = true
+            return
+        }
+        deliveredHead = head
+        let encoded = head.value("content-encoding").map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false
+        let length = head.value("content-length").flatMap(Int64.init) ?? -1
+        progress.bytesExpectedToReceive = encoded || request.method.uppercased() == "HEAD" ? -1 : length
+        observer.transfer(job.id, didReceive: head, for: request)
+    }
+
+    /// The handle finished one request: follow a redirect, or report the outcome.
+    func requestEnded(result: CURLcode) -> Step {
+        transactions.append(timing())
+        if result == CURLE_OK, discardingBody,
+            let next = RedirectPolicy.nextRequest(status: head.statusCode, location: head.value("location"), request: request)
+        {
+            redirects += 1
+            guard redirects <= RedirectPolicy.maximumRedirects else {
+                return .done(outcome(failure: TransferFailure(
+                    code: URLErrorCode.httpTooManyRedirects.rawValue, curlCode: 47, message: "more than \(RedirectPolicy.maximumRedirects) redirects")))
+            }
+            observer.transfer(job.id, willRedirect: head, to: next)
+            request = next
+            return .again
+        }
+        guard result == CURLE_OK else { return .done(outcome(failure: failure(for: result))) }
+        do {
+            try sink.finish()
+        } catch {
+            return .done(outcome(failure: TransferFailure(
+                code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)")))
+        }
+        return .done(outcome(failure: nil))
+    }
+
+    func failure(for result: CURLcode) -> TransferFailure {
+        if let denial = egressDenial, result == CURLE_COULDNT_CONNECT {
+            return TransferFailure(code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: Int(result.rawValue),
+                                   message: denial, reason: "egressPolicy")
+        }
+        let context = URLErrorMapping.Context(
+            sslVerifyResult: easy.info(CURLINFO_SSL_VERIFYRESULT), isDownload: job.kind == .download)
+        let code = URLErrorMapping.code(forCurlCode: Int(result.rawValue), context: context)
+        return TransferFailure(code: code.rawValue, curlCode: Int(result.rawValue), message: easy.errorMessage(for: result))
+    }
+
+    func outcome(failure: TransferFailure?) -> TransferOutcome {
+        if failure != nil { sink.discard() }
+        return TransferOutcome(
+            response: deliveredHead ?? (head.statusCode >= 200 ? head : nil), currentRequest: request, error: failure,
+            progress: progress, body: failure == nil ? sink.body : .none, transactions: transactions)
+    }
+
+    /// `CURLINFO_*` of the request that just ended, as transaction metrics material.
+    private func timing() -> TransactionTiming {
+        func seconds(_ item: CURLINFO) -> Double { Double(max(0, easy.info(offset: item))) / 1_000_000 }
+        return TransactionTiming(
+            url: request.url, method: request.method, statusCode: easy.info(CURLINFO_RESPONSE_CODE),
+            fetchStart: requestStartedAt, nameLookup: seconds(CURLINFO_NAMELOOKUP_TIME_T),
+            connect: seconds(CURLINFO_CONNECT_TIME_T), appConnect: seconds(CURLINFO_APPCONNECT_TIME_T),
+            preTransfer: seconds(CURLINFO_PRETRANSFER_TIME_T), startTransfer: seconds(CURLINFO_STARTTRANSFER_TIME_T),
+            total: seconds(CURLINFO_TOTAL_TIME_T), httpVersion: easy.info(CURLINFO_HTTP_VERSION),
+            remoteAddress: easy.info(string: CURLINFO_PRIMARY_IP), remotePort: easy.info(CURLINFO_PRIMARY_PORT),
+            localAddress: easy.info(string: CURLINFO_LOCAL_IP), localPort: easy.info(CURLINFO_LOCAL_PORT),
+            requestHeaderBytes: Int64(easy.info(CURLINFO_REQUEST_SIZE)), requestBodyBytes: max(0, easy.info(offset: CURLINFO_SIZE_UPLOAD_T)),
+            responseHeaderBytes: Int64(easy.info(CURLINFO_HEADER_SIZE)), responseBodyBytes: max(0, easy.info(offset: CURLINFO_SIZE_DOWNLOAD_T)),
+            isReusedConnection: easy.info(CURLINFO_NUM_CONNECTS) == 0)
+    }
+
+    /// The outcome of a job cancelled before it ever started.
+    static func cancelledBeforeStart(_ job: TransferJob) -> TransferOutcome {
+        TransferOutcome(
+            response: nil, currentRequest: job.request,
+            error: TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled"),
+            progress: TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1),
+            body: .none, transactions: [])
+    }
+
+    /// The outcome of a job whose handle could not be set up (bad option, no file).
+    static func failedToStart(_ job: TransferJob, error: any Error) -> TransferOutcome {
+        let failure: TransferFailure
+        if let curl = error as? CurlError {
+            failure = TransferFailure(curlError: curl)
+        } else {
+            failure = TransferFailure(code: URLErrorCode.cannotCreateFile.rawValue, curlCode: 0, message: "\(error)")
+        }
+        return TransferOutcome(
+            response: nil, currentRequest: job.request, error: failure,
+            progress: TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1),
+            body: .none, transactions: [])
+    }
+}
+
+extension TransferFailure {
+    init(curlError: any Error) {
+        if let curl = curlError as? CurlError, curl.interface == "easy" {
+            let code = URLErrorMapping.code(forCurlCode: curl.code)
+            self.init(code: code.rawValue, curlCode: curl.code, message: curl.message)
+        } else {
+            self.init(code: URLErrorCode.unknown.rawValue, curlCode: 0, message: "\(curlError)")
+        }
+    }
+}

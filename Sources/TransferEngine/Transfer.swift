@@ -1,0 +1,137 @@
+internal import CCurl
+import Foundation
+import TransferModels
+
+/// One task's transfer on the engine loop: its easy handle, the request being sent, the response being
+/// read, and where the body goes. Confined to the loop thread; C callbacks reach it through `Unmanaged`.
+final class Transfer {
+    enum Step {
+        /// Send `request` again with the same handle (a redirect was followed).
+        case again
+        case done(TransferOutcome)
+    }
+
+    let job: TransferJob
+    let easy: CurlEasyHandle
+    let configuration: EngineConfiguration
+    let observer: any TransferObserver
+    var request: OutgoingRequest
+    var head = ResponseHead()
+    /// The head of the response whose body is being delivered (not a redirect being followed).
+    var deliveredHead: ResponseHead?
+    /// True while the body of a response we are about to redirect away from arrives (it is dropped).
+    var discardingBody = false
+    var sink: BodySink
+    var upload: UploadSource?
+    var progress = TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1)
+    var transactions: [TransactionTiming] = []
+    /// Set by the socket callback when the egress policy refused an address.
+    var egressDenial: String?
+    var redirects = 0
+    let startedAt = ContinuousClock.now
+    var requestStartedAt = Date()
+    var lastProgressReport = ContinuousClock.now
+    var lastReportedProgress: TransferProgress?
+
+    init(job: TransferJob, configuration: EngineConfiguration, observer: any TransferObserver) throws {
+        self.job = job
+        self.configuration = configuration
+        self.observer = observer
+        self.request = job.request
+        self.easy = try CurlEasyHandle()
+        switch job.kind {
+        case .download:
+            sink = try BodySink.file(path: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id).part").path)
+        case .data, .upload:
+            sink = BodySink.memory(limit: configuration.dataBodyMemoryLimit,
+                                   spillPath: configuration.downloadsDirectory.appendingPathComponent("\(job.id).body").path)
+        }
+    }
+
+    /// Sets every option for `request` (first send, or again after a redirect).
+    func prepare() throws {
+        try easy.reset()
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try easy.set(CURLOPT_URL, request.url)
+        try easy.set(CURLOPT_NOSIGNAL, true)
+        try easy.set(CURLOPT_PROTOCOLS_STR, configuration.protocols)
+        try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, configuration.protocols)
+        try easy.set(CURLOPT_FOLLOWLOCATION, false)  // URLSession's redirect rules are applied here
+        try easy.set(CURLOPT_PROXY, job.proxy ?? "")  // "" = no proxy, environment variables ignored
+        if let noProxy = job.noProxy { try easy.set(CURLOPT_NOPROXY, noProxy) }
+        try easy.set(CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes: gzip, deflate, br, zstd
+        try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))  // HTTP/2 by ALPN over TLS
+        try easy.set(CURLOPT_SSLVERSION, Self.sslVersion(minimum: job.tlsMinimumVersion, maximum: job.tlsMaximumVersion))
+        try easy.set(CURLOPT_TCP_KEEPALIVE, true)
+        try applyTimeouts()
+        try applyMethodAndBody()
+        try easy.set(CURLOPT_HTTPHEADER, list: headerLines())
+        try easy.set(CURLOPT_WRITEDATA, pointer: context)
+        try CurlError.check(ccurl_easy_setopt_write_function(easy.raw, transferWriteCallback))
+        try easy.set(CURLOPT_HEADERDATA, pointer: context)
+        try CurlError.check(ccurl_easy_setopt_header_function(easy.raw, transferHeaderCallback))
+        try easy.set(CURLOPT_XFERINFODATA, pointer: context)
+        try CurlError.check(ccurl_easy_setopt_xferinfo_function(easy.raw, transferProgressCallback))
+        try easy.set(CURLOPT_NOPROGRESS, false)
+        try easy.set(CURLOPT_OPENSOCKETDATA, pointer: context)
+        try CurlError.check(ccurl_easy_setopt_opensocket_function(easy.raw, transferOpenSocketCallback))
+        head = ResponseHead()
+        deliveredHead = nil
+        discardingBody = false
+        requestStartedAt = Date()
+    }
+
+    /// Idle timeout as "under 1 byte/s for N seconds" and for connecting; the resource timeout as what is left.
+    private func applyTimeouts() throws {
+        let idle = max(1, Int(job.timeoutIntervalForRequest.rounded(.up)))
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, idle * 1000)
+        try easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        try easy.set(CURLOPT_LOW_SPEED_TIME, idle)
+        let elapsed = ContinuousClock.now - startedAt
+        let left = max(1, Int(job.timeoutIntervalForResource * 1000) - Int(elapsed.components.seconds * 1000))
+        try easy.set(CURLOPT_TIMEOUT_MS, left)
+    }
+
+    private func applyMethodAndBody() throws {
+        upload = nil
+        let method = request.method.uppercased()
+        switch (method, request.body) {
+        case ("GET", .none):
+            try easy.set(CURLOPT_HTTPGET, true)
+        case ("HEAD", _):
+            try easy.set(CURLOPT_NOBODY, true)
+        case (_, .none):
+            try easy.set(CURLOPT_CUSTOMREQUEST, method)
+            if method == "POST" { try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: 0) }
+        case (_, let body):
+            // Every body streams through the read callback with a known length (Content-Length).
+            upload = try UploadSource(body)
+            let context = Unmanaged.passUnretained(self).toOpaque()
+            try easy.set(CURLOPT_UPLOAD, true)
+            try easy.set(CURLOPT_INFILESIZE_LARGE, offset: body.length)
+            try easy.set(CURLOPT_CUSTOMREQUEST, method)
+            try easy.set(CURLOPT_READDATA, pointer: context)
+            try CurlError.check(ccurl_easy_setopt_read_function(easy.raw, transferReadCallback))
+            try easy.set(CURLOPT_SEEKDATA, pointer: context)
+            try CurlError.check(ccurl_easy_setopt_seek_function(easy.raw, transferSeekCallback))
+            progress.bytesExpectedToSend = body.length
+        }
+    }
+
+    /// The request's headers for libcurl, with its own defaults removed where URLSession has none.
+    private func headerLines() -> [String] {
+        var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
+        let names = Set(request.headers.map { $0.name.lowercased() })
+        if !names.contains("expect") { lines.append("Expect:") }  // no 100-continue round trip
+        if !names.contains("user-agent") { lines.append("User-Agent: urlsessiond (libcurl)") }
+        return lines
+    }
+
+    static func sslVersion(minimum: String, maximum: String) -> Int {
+        let low: [String: Int] = ["TLSv10": Int(CURL_SSLVERSION_TLSv1_0), "TLSv11": Int(CURL_SSLVERSION_TLSv1_1),
+                                  "TLSv12": Int(CURL_SSLVERSION_TLSv1_2), "TLSv13": Int(CURL_SSLVERSION_TLSv1_3)]
+        let high: [String: Int] = ["TLSv10": Int(CURL_SSLVERSION_MAX_TLSv1_0), "TLSv11": Int(CURL_SSLVERSION_MAX_TLSv1_1),
+                                   "TLSv12": Int(CURL_SSLVERSION_MAX_TLSv1_2), "TLSv13": Int(CURL_SSLVERSION_MAX_TLSv1_3)]
+        return (low[minimum] ?? Int(CURL_SSLVERSION_TLSv1_2)) | (high[maximum] ?? Int(CURL_SSLVERSION_MAX_TLSv1_3))
+    }
+}

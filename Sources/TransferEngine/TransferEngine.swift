@@ -1,0 +1,38 @@
+public import Logging
+public import ServiceLifecycle
+
+/// Runs transfers with libcurl's multi interface on a dedicated loop thread, and reports what happens
+/// to a `TransferObserver`. A `Service`: it stops after the control plane, aborting what still runs.
+public final class TransferEngine: Service, Sendable {
+    private let loop: EngineLoop
+    private let logger: Logger
+
+    public init(configuration: EngineConfiguration, observer: any TransferObserver, logger: Logger) throws {
+        self.loop = try EngineLoop(configuration: configuration, observer: observer, logger: logger)
+        self.logger = logger
+        loop.start()
+    }
+
+    /// Queues a transfer; it starts when a slot is free, by priority.
+    public func start(_ job: TransferJob) {
+        loop.send(.start(job))
+    }
+
+    /// Aborts a queued or running transfer; its observer hears `cancelled`.
+    public func cancel(_ id: String) {
+        loop.send(.cancel(id))
+    }
+
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await shutdown()
+    }
+
+    /// Aborts every transfer and waits for the loop thread to release its handles.
+    public func shutdown() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.stop { continuation.resume() }
+        }
+        logger.info("Transfer engine stopped")
+    }
+}

@@ -1,0 +1,119 @@
+public import Foundation
+
+/// Everything the engine needs to run one task: the request and the session's rules, resolved.
+public struct TransferJob: Sendable {
+    public enum Kind: Sendable { case data, download, upload }
+
+    public var id: String
+    public var sessionId: String
+    public var kind: Kind
+    public var request: OutgoingRequest
+    /// 0...1, higher first; FIFO within a priority.
+    public var priority: Double
+    /// Idle timeout: seconds without a byte in either direction.
+    public var timeoutIntervalForRequest: Double
+    /// Bound on the whole task, redirects included.
+    public var timeoutIntervalForResource: Double
+    public var httpMaximumConnectionsPerHost: Int
+    public var httpShouldUsePipelining: Bool
+    /// Connections, DNS and TLS sessions are shared within a session only; ephemeral sessions share none.
+    public var sharesConnections: Bool
+    public var tlsMinimumVersion: String
+    public var tlsMaximumVersion: String
+    /// `connectionProxyDictionary` as a libcurl proxy URL (nil: no proxy, environment ignored).
+    public var proxy: String?
+    /// Hosts that bypass the proxy (`ExceptionsList`).
+    public var noProxy: String?
+    /// Where a download's bytes go (`<id>.part`, renamed by the caller when complete).
+    public var downloadPath: String?
+
+    public init(id: String, sessionId: String, kind: Kind, request: OutgoingRequest) {
+        self.id = id
+        self.sessionId = sessionId
+        self.kind = kind
+        self.request = request
+        self.priority = 0.5
+        self.timeoutIntervalForRequest = 60
+        self.timeoutIntervalForResource = 604_800
+        self.httpMaximumConnectionsPerHost = 6
+        self.httpShouldUsePipelining = false
+        self.sharesConnections = true
+        self.tlsMinimumVersion = "TLSv12"
+        self.tlsMaximumVersion = "TLSv13"
+    }
+}
+
+/// What the engine reports about a running transfer, in order, from its loop thread.
+///
+/// Implementations must return quickly and never block: they hand the event to a queue.
+public protocol TransferObserver: AnyObject, Sendable {
+    /// A final or redirect response head arrived (before its body).
+    func transfer(_ id: String, didReceive response: ResponseHead, for request: OutgoingRequest)
+    /// The engine is about to follow a redirect (URLSession's rules already applied).
+    func transfer(_ id: String, willRedirect response: ResponseHead, to request: OutgoingRequest)
+    func transfer(_ id: String, didProgress progress: TransferProgress)
+    func transfer(_ id: String, didComplete outcome: TransferOutcome)
+}
+
+public struct TransferProgress: Sendable, Hashable {
+    public var bytesSent: Int64
+    public var bytesExpectedToSend: Int64
+    /// Body bytes delivered (decoded).
+    public var bytesReceived: Int64
+    /// -1 when unknown or content-encoded.
+    public var bytesExpectedToReceive: Int64
+}
+
+/// How a transfer ended.
+public struct TransferOutcome: Sendable {
+    /// The last response (nil when none arrived).
+    public var response: ResponseHead?
+    /// The request that got it (after redirects).
+    public var currentRequest: OutgoingRequest
+    public var error: TransferFailure?
+    public var progress: TransferProgress
+    /// A data task's body: in memory, or spilled to this file.
+    public var body: TransferBody
+    /// One entry per request sent (redirects included).
+    public var transactions: [TransactionTiming]
+}
+
+public enum TransferBody: Sendable {
+    case none
+    case bytes([UInt8])
+    case file(path: String, length: Int64)
+}
+
+/// A failed transfer: the URL error code and the libcurl cause.
+public struct TransferFailure: Sendable, Hashable {
+    public var code: Int
+    public var curlCode: Int
+    public var message: String
+    /// `reason` in the error's userInfo (`egressPolicy`).
+    public var reason: String?
+}
+
+/// `URLSessionTaskTransactionMetrics` raw material from `CURLINFO_*`.
+public struct TransactionTiming: Sendable, Hashable {
+    public var url: String
+    public var method: String
+    public var statusCode: Int
+    public var fetchStart: Date
+    /// Seconds from `fetchStart` (CURLINFO_*_TIME_T in microseconds, converted).
+    public var nameLookup: Double
+    public var connect: Double
+    public var appConnect: Double
+    public var preTransfer: Double
+    public var startTransfer: Double
+    public var total: Double
+    public var httpVersion: Int
+    public var remoteAddress: String?
+    public var remotePort: Int
+    public var localAddress: String?
+    public var localPort: Int
+    public var requestHeaderBytes: Int64
+    public var requestBodyBytes: Int64
+    public var responseHeaderBytes: Int64
+    public var responseBodyBytes: Int64
+    public var isReusedConnection: Bool
+}
