@@ -46,12 +46,13 @@ let package = Package(
                 "CCurl", "TransferModels", "TransferStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings),
         .target(
             name: "ControlPlane",
             dependencies: [
-                "CMicroHTTPD", "TransferModels", "TransferStore",
+                "CMicroHTTPD", "TransferModels", "TransferStore", "TransferEngine",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -62,7 +63,7 @@ let package = Package(
         .target(
             name: "URLSessionService",
             dependencies: [
-                "ControlPlane", "TransferStore", "TransferModels",
+                "ControlPlane", "TransferStore", "TransferModels", "TransferEngine",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -1,4 +1,5 @@
 public import Foundation
+public import TransferEngine
 public import TransferStore
 
 /// Every route of the API, in one table.
@@ -8,13 +9,14 @@ public enum APIRouter {
     ///   - openAPIDocument: the bytes served at `/openapi.yaml`.
     ///   - partsReady: whether the parts other than the store are running (for `/readyz`).
     public static func make(
-        store: TransferStore, metrics: HTTPMetrics, blobDirectory: URL, openAPIDocument: [UInt8],
-        partsReady: @escaping @Sendable () -> Bool
+        store: TransferStore, runner: TaskRunner, allowedSchemes: Set<String>, metrics: HTTPMetrics, blobDirectory: URL,
+        openAPIDocument: [UInt8], partsReady: @escaping @Sendable () -> Bool
     ) -> Router {
         var router = Router()
         let groups: [[Route]] = [
             OperationRoutes(store: store, metrics: metrics, openAPIDocument: openAPIDocument, partsReady: partsReady).routes,
             SessionRoutes(store: store).routes,
+            TaskRoutes(store: store, runner: runner, allowedSchemes: allowedSchemes).routes,
             BlobRoutes(store: store, directory: blobDirectory).routes,
             PlannedRoutes.routes,
         ]

@@ -27,12 +27,15 @@ public final class HTTPServer: Service, @unchecked Sendable {
     private let pending: AsyncStream<RequestContext>
     private let pendingContinuation: AsyncStream<RequestContext>.Continuation
     private let onServerRunning: @Sendable (UInt16) async -> Void
+    private let onShutdown: @Sendable () -> Void
 
     public init(
         configuration: ControlPlaneConfiguration, router: Router, authenticator: TokenAuthenticator,
         store: TransferStore, metrics: HTTPMetrics, logger: Logger,
-        onServerRunning: @escaping @Sendable (UInt16) async -> Void = { _ in }
+        onServerRunning: @escaping @Sendable (UInt16) async -> Void = { _ in },
+        onShutdown: @escaping @Sendable () -> Void = {}
     ) {
+        self.onShutdown = onShutdown
         self.configuration = configuration
         self.router = router
         self.authenticator = authenticator
@@ -67,6 +70,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
         } onGracefulShutdown: {
             // No new connections; requests already read are answered before the daemon stops.
             self.isShuttingDown.withLock { $0 = true }
+            self.onShutdown()  // long-polls answer now instead of holding the shutdown
             self.daemon.quiesce()
             self.pendingContinuation.finish()
         }

@@ -103,6 +103,7 @@ extension TransferStore {
             }
             try db.create(index: "idempotencyKey_createdAt", on: "idempotencyKey", columns: ["createdAt"])
         }
+        registerTaskMigrations(&migrator)
         return migrator
     }()
 }

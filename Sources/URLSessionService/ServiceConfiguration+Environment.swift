@@ -1,6 +1,7 @@
 import ControlPlane
 import Foundation
 import Logging
+import TransferEngine
 
 extension ServiceConfiguration {
     /// Values given as command-line flags; each wins over its `URLSESSIOND_*` variable.
@@ -17,6 +18,8 @@ extension ServiceConfiguration {
         public var maxJSONBody: Int64?
         public var maxBlobSize: Int64?
         public var requireTokens: Bool?
+        public var egressAllow: String?
+        public var maxTransfers: Int?
 
         public init(
             host: String? = nil, port: Int? = nil, dataDirectory: String? = nil, tokens: String? = nil,
@@ -67,6 +70,26 @@ extension ServiceConfiguration {
         if let value = try overrides.maxJSONBody ?? env.integer("URLSESSIOND_MAX_JSON_BODY").map(Int64.init) {
             guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_JSON_BODY", detail: "must be > 0") }
             http.maximumJSONBodySize = value
+        }
+        if let text = overrides.egressAllow ?? env["URLSESSIOND_EGRESS_ALLOW"] {
+            switch EgressPolicy.parseAllowList(text) {
+            case .success(let ranges): engine.egress = EgressPolicy(allowed: ranges)
+            case .failure(let error): throw ConfigurationError(setting: "URLSESSIOND_EGRESS_ALLOW", detail: error.description)
+            }
+        }
+        engine.maximumConcurrentTransfers = try positive(
+            overrides.maxTransfers ?? env.integer("URLSESSIOND_MAX_TRANSFERS"), "URLSESSIOND_MAX_TRANSFERS", max: 10_000)
+            ?? engine.maximumConcurrentTransfers
+        if let text = env["URLSESSIOND_EXTRA_PROTOCOLS"] {
+            let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard names.allSatisfy({ ["ftp", "ftps", "file", "data"].contains($0) }) else {
+                throw ConfigurationError(setting: "URLSESSIOND_EXTRA_PROTOCOLS", detail: "may list ftp, ftps, file and data")
+            }
+            engine.extraProtocols = names
+        }
+        if let ttl = try env.integer("URLSESSIOND_FILE_TTL") {
+            guard ttl > 0 else { throw ConfigurationError(setting: "URLSESSIOND_FILE_TTL", detail: "must be > 0") }
+            fileTimeToLive = Double(ttl)
         }
         if let value = try overrides.maxBlobSize ?? env.integer("URLSESSIOND_MAX_BLOB_SIZE").map(Int64.init) {
             guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_BLOB_SIZE", detail: "must be > 0") }

@@ -1,6 +1,7 @@
 public import ControlPlane
 public import Foundation
 public import Logging
+public import TransferEngine
 
 /// Everything an operator can set, with the defaults of `urlsessiond serve`.
 public struct ServiceConfiguration: Sendable {
@@ -17,11 +18,16 @@ public struct ServiceConfiguration: Sendable {
     /// `URLSESSIOND_PORT_FILE`: where to write the bound port once listening (for port 0).
     public var portFile: URL?
     public var http = ControlPlaneConfiguration()
+    /// `URLSESSIOND_MAX_TRANSFERS`, `URLSESSIOND_EGRESS_ALLOW`, `URLSESSIOND_EXTRA_PROTOCOLS`.
+    public var engine = EngineConfiguration()
+    /// `URLSESSIOND_FILE_TTL`: seconds a finished download or body is kept unless deleted.
+    public var fileTimeToLive: Double = 24 * 3600
 
     public init() {}
 
     public var databasePath: String { dataDirectory.appendingPathComponent("urlsessiond.sqlite").path }
     public var blobDirectory: URL { dataDirectory.appendingPathComponent("blobs") }
+    public var downloadsDirectory: URL { dataDirectory.appendingPathComponent("downloads") }
     public var tokenFile: URL { dataDirectory.appendingPathComponent("token") }
     public var secretKeyFile: URL { dataDirectory.appendingPathComponent("secret.key") }
 }

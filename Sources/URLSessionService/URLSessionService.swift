@@ -3,6 +3,7 @@ import Foundation
 public import Logging
 import Prometheus
 public import ServiceLifecycle
+import TransferEngine
 import TransferStore
 import UnixSignals
 
@@ -16,7 +17,7 @@ public enum URLSessionService {
 
     public static func build(configuration: ServiceConfiguration, logger: Logger) async throws -> Parts {
         let fileManager = FileManager.default
-        for directory in [configuration.dataDirectory, configuration.blobDirectory] {
+        for directory in [configuration.dataDirectory, configuration.blobDirectory, configuration.downloadsDirectory] {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let tokens = try await resolveTokens(configuration: configuration, logger: logger)
@@ -25,11 +26,19 @@ public enum URLSessionService {
         try await store.warmSessionCache()
         try await BlobJanitor.removeOrphans(in: configuration.blobDirectory, store: store, logger: logger)
 
+        var runnerConfiguration = TaskRunner.Configuration()
+        runnerConfiguration.engine = configuration.engine
+        runnerConfiguration.engine.downloadsDirectory = configuration.downloadsDirectory
+        runnerConfiguration.blobDirectory = configuration.blobDirectory
+        runnerConfiguration.fileTimeToLive = configuration.fileTimeToLive
+        let runner = try TaskRunner(store: store, configuration: runnerConfiguration, logger: logger)
+
         let metrics = HTTPMetrics(registry: PrometheusCollectorRegistry())
         var http = configuration.http
         http.spoolDirectory = configuration.blobDirectory
         let router = APIRouter.make(
-            store: store, metrics: metrics, blobDirectory: configuration.blobDirectory,
+            store: store, runner: runner, allowedSchemes: Set(["http", "https"] + configuration.engine.extraProtocols),
+            metrics: metrics, blobDirectory: configuration.blobDirectory,
             openAPIDocument: try OpenAPIDocument.load(), partsReady: { true })
         let portFile = configuration.portFile
         let server = HTTPServer(
@@ -37,8 +46,9 @@ public enum URLSessionService {
             metrics: metrics, logger: logger,
             onServerRunning: { port in
                 if let portFile { writePortFile(port, to: portFile, logger: logger) }
-            })
-        return Parts(services: [StoreService(store: store, logger: logger), server], tokens: tokens)
+            },
+            onShutdown: { runner.releaseWaiters() })
+        return Parts(services: [StoreService(store: store, logger: logger), runner, server], tokens: tokens)
     }
 
     /// Runs every part until SIGTERM or SIGINT, then shuts them down in reverse order.

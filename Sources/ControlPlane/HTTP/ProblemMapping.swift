@@ -1,4 +1,5 @@
 import TransferModels
+import TransferStore
 
 /// Turns the errors handlers throw into problem+json; nil for errors that are the service's own fault.
 enum ProblemMapping {
@@ -8,6 +9,8 @@ enum ProblemMapping {
             return problem
         case let decoding as RequestDecodingError:
             return decodingProblem(decoding)
+        case let task as TaskStoreError:
+            return taskProblem(task)
         default:
             return nil
         }
@@ -23,5 +26,15 @@ enum ProblemMapping {
             default: (422, "invalid-value", "Invalid Value")
             }
         return Problem(status: status, slug: slug, title: title, detail: error.detail, field: error.field)
+    }
+
+    static func taskProblem(_ error: TaskStoreError) -> Problem {
+        switch error {
+        case .sessionNotFound: .notFound("no such session")
+        case .taskNotFound: .notFound("no such task")
+        case .blobNotFound: Problem(status: 404, slug: "not-found", title: "Not Found", detail: "no such blob", field: "uploadSource.blob")
+        case .sessionNotValid: .conflict("the session is invalidated or invalidating: it takes no new tasks")
+        default: .conflict("the task cannot do that in its current state")
+        }
     }
 }

@@ -57,14 +57,8 @@ struct SessionRoutes {
         return try .json(Page(items: records.map(\.wire), nextCursor: next))
     }
 
-    /// The session named by `{id}` (`shared` is the tenant's shared session), or 404.
     private func session(_ request: HTTPRequest) async throws -> SessionRecord {
-        let id = request.parameter("id")
-        if id == "shared" { return try await store.sharedSession(tenant: request.tenant) }
-        guard let record = try await store.session(id: id, tenant: request.tenant) else {
-            throw Problem.notFound("no session \(id)")
-        }
-        return record
+        try await SessionLookup.session(request, store: store)
     }
 
     private func invalidate(_ request: HTTPRequest, cancelTasks: Bool) async throws -> HTTPResponse {

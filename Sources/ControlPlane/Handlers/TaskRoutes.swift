@@ -1,0 +1,105 @@
+import Foundation
+import TransferEngine
+import TransferModels
+import TransferStore
+
+/// `/v1/sessions/{id}/tasks` and `/v1/tasks/{id}…`: create, read and control data, download and upload tasks.
+struct TaskRoutes {
+    let store: TransferStore
+    let runner: TaskRunner
+    /// Schemes a request may use (http and https, plus what the operator enabled).
+    let allowedSchemes: Set<String>
+
+    var routes: [Route] {
+        [
+            Route("POST", "/v1/sessions/{id}/tasks") { try await create($0) },
+            Route("GET", "/v1/sessions/{id}/tasks") { try await list($0) },
+            Route("GET", "/v1/tasks/{id}") { request in
+                let id = request.parameter("id")
+                var task = try await runner.requireTask(id, tenant: request.tenant)
+                if let wait = try Self.waitDuration(request), task.state != .completed {
+                    task = try await runner.waitForCompletion(of: id, tenant: request.tenant, timeout: wait)
+                }
+                return try .json(task.wire)
+            },
+            Route("POST", "/v1/tasks/{id}/resume") { request in
+                try .json(try await runner.resume(taskId: request.parameter("id"), tenant: request.tenant).wire)
+            },
+            Route("POST", "/v1/tasks/{id}/suspend") { request in
+                try .json(try await runner.suspend(taskId: request.parameter("id"), tenant: request.tenant).wire)
+            },
+            Route("POST", "/v1/tasks/{id}/cancel") { try await cancel($0) },
+            Route("GET", "/v1/tasks/{id}/metrics") { request in
+                let task = try await runner.requireTask(request.parameter("id"), tenant: request.tenant)
+                guard task.state == .completed, let metrics = task.metrics else {
+                    throw Problem.conflict("metrics are collected when the task completes")
+                }
+                return try .json(metrics)
+            },
+            Route("GET", "/v1/tasks/{id}/data") { try await data($0) },
+            Route("GET", "/v1/tasks/{id}/file") { try await file($0) },
+            Route("DELETE", "/v1/tasks/{id}/file") { try await deleteFile($0) },
+        ]
+    }
+
+    private func create(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let session = try await SessionLookup.session(request, store: store)
+        let body = try request.decodeJSON(TaskCreateRequest.self)
+        let wait = try Self.waitDuration(request)
+        let validated = try body.validated(session: session.configuration, allowedSchemes: allowedSchemes)
+        if wait != nil && !validated.resume {
+            throw Problem.invalidValue("wait", "waiting needs \"resume\": true (a suspended task never completes)")
+        }
+        var task = try await store.createTask(tenant: request.tenant, sessionId: session.id, request: validated)
+        if validated.resume { task = try await runner.resume(taskId: task.id, tenant: request.tenant) }
+        if let wait, task.state != .completed {
+            task = try await runner.waitForCompletion(of: task.id, tenant: request.tenant, timeout: wait)
+        }
+        return try .json(task.wire, status: 201, headers: [("Location", "/v1/tasks/\(task.id)")])
+    }
+
+    private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let session = try await SessionLookup.session(request, store: store)
+        let (limit, after) = try request.pagination()
+        let kind = try request.queryValue("kind").map { text in
+            guard let kind = TaskKind(rawValue: text) else { throw Problem.invalidValue("kind", "must be data, download or upload") }
+            return kind
+        }
+        let state = try request.queryValue("state").map { text in
+            guard let state = TaskState(rawValue: text) else {
+                throw Problem.invalidValue("state", "must be running, suspended, canceling or completed")
+            }
+            return state
+        }
+        let tasks = try await store.tasks(sessionId: session.id, kind: kind, state: state, after: after, limit: limit)
+        let next = Cursor.next(count: tasks.count, limit: limit, last: tasks.last?.rowid)
+        return try .json(Page(items: tasks.map(\.wire), nextCursor: next))
+    }
+
+    private func cancel(_ request: HTTPRequest) async throws -> HTTPResponse {
+        struct CancelRequest: Decodable { var byProducingResumeData: Bool? }
+        _ = try request.decodeJSON(CancelRequest.self)
+        let task = try await runner.cancel(taskId: request.parameter("id"), tenant: request.tenant)
+        // Resume data arrives with background sessions; until then no download can be resumed.
+        struct CancelResponse: Encodable {
+            var task: TransferTask
+            var resumeData: String?
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(task, forKey: .task)
+                try container.encode(resumeData, forKey: .resumeData)
+            }
+            enum CodingKeys: String, CodingKey { case task, resumeData }
+        }
+        return try .json(CancelResponse(task: task.wire, resumeData: nil))
+    }
+
+    /// `?wait=SECONDS` (0…300), nil when absent.
+    static func waitDuration(_ request: HTTPRequest) throws -> Duration? {
+        guard let text = request.queryValue("wait") else { return nil }
+        guard let seconds = Double(text), seconds.isFinite, (0...300).contains(seconds) else {
+            throw Problem.invalidValue("wait", "must be a number of seconds from 0 to 300")
+        }
+        return .milliseconds(Int64(seconds * 1000))
+    }
+}

@@ -1,0 +1,110 @@
+/// The origin's routes. Every body is deterministic, so tests can compute digests on their own.
+///
+/// | Route | Behaviour |
+/// |---|---|
+/// | `/bytes/{n}?seed=&rate=&chunked=1&noRanges=1&etag=` | ``FixtureOrigin/bytes(count:seed:)``; ranges, throttling |
+/// | `/resource/{name}` | the bytes of ``FixtureOrigin/setResource(_:body:etag:lastModified:)``, same logic |
+/// | `/status/{code}` | that status, body `{code}` (none for 204/304), `WWW-Authenticate` on 401 |
+/// | `/redirect/{code}?to=` | `code` with `Location: to` (default `/echo`) |
+/// | `/redirect-chain/{n}?code=` | `code` (302) to `/redirect-chain/{n-1}?hops=…` until 0, then `{"hops": n}` |
+/// | `/absolute-redirect-to-port?port=&path=&code=` | `code` (302) to `http://host:port/path` (cross-origin) |
+/// | `/echo`, `/upload` | JSON: method, path, query, headers, bodySize, bodySHA256 (`/echo`: bodyBase64 ≤ 64 KiB) |
+/// | `/drip?bytes=&interval=&status=` | `Content-Length: bytes`, then one `*` per `interval` s |
+/// | `/stall?bytes=&total=` | `Content-Length: total`, the first `bytes` of `/bytes/{total}`, then silence |
+/// | `/slow-headers?delay=` | waits `delay` s before the status line |
+/// | `/truncated?length=&send=&chunked=1` | promises `length`, sends `send` bytes, closes |
+/// | `/close`, `/reset`, `/garbage` | closes without a response; resets (RST); answers with non-HTTP bytes |
+/// | `/encoded/{gzip,deflate,br,zstd}?size=` | ``FixtureOrigin/text(count:)`` compressed; `X-Decoded-SHA256` |
+/// | `/cookies/set?a=1&…`, `/cookies/delete?a`, `/cookies` | `Set-Cookie` per pair; JSON of the `Cookie` received |
+/// | `/basic-auth/{user}/{password}` | 401 with a Basic challenge unless those credentials came |
+/// | `/cache/{maxAge}` | `Cache-Control: max-age`, `ETag`; a matching `If-None-Match` gets 304 |
+/// | `/headers-size/{n}` | about n bytes of response head |
+/// | `/informational` | `103 Early Hints` then 200 |
+///
+/// Anything else is 404. `HEAD` works everywhere: the same head, no body.
+enum FixtureRouter {
+    /// `Last-Modified` of every generated entity.
+    static let fixedLastModified = "Wed, 21 Oct 2015 07:28:00 GMT"
+
+    static func respond(
+        to request: FixtureRequest, body: FixtureBody, on socket: FixtureSocket, core: FixtureOriginCore
+    ) throws(FixtureSocketError) -> FixtureDisposition {
+        let segments = request.segments
+        switch (segments.first ?? "", segments.count) {
+        case ("bytes", 2): return try Self.bytes(request, count: segments[1], on: socket)
+        case ("resource", 2): return try Self.resource(request, name: String(segments[1]), on: socket, core: core)
+        case ("status", 2): return try socket.send(Self.status(segments[1]), to: request)
+        case ("redirect", 2): return try socket.send(Self.redirect(request, code: segments[1]), to: request)
+        case ("redirect-chain", 2): return try socket.send(Self.redirectChain(request, segments[1]), to: request)
+        case ("absolute-redirect-to-port", 1):
+            return try socket.send(Self.absoluteRedirect(request, host: core.host), to: request)
+        case ("echo", 1): return try socket.send(Self.echo(request, body: body, includeBody: true), to: request)
+        case ("upload", 1): return try socket.send(Self.echo(request, body: body, includeBody: false), to: request)
+        case ("drip", 1): return try Self.drip(request, on: socket)
+        case ("stall", 1): return try Self.stall(request, on: socket)
+        case ("slow-headers", 1): return try Self.slowHeaders(request, on: socket)
+        case ("truncated", 1): return try Self.truncated(request, on: socket)
+        case ("close", 1): return .close
+        case ("reset", 1):
+            socket.abortOnClose()
+            return .close
+        case ("garbage", 1): return try Self.garbage(on: socket)
+        case ("encoded", 2): return try Self.encoded(request, coding: String(segments[1]), on: socket, core: core)
+        case ("cookies", 1), ("cookies", 2): return try socket.send(Self.cookies(request), to: request)
+        case ("basic-auth", 3): return try socket.send(Self.basicAuth(request, segments), to: request)
+        case ("cache", 2): return try socket.send(Self.cache(request, maxAge: segments[1]), to: request)
+        case ("headers-size", 2): return try socket.send(Self.headersSize(segments[1]), to: request)
+        case ("informational", 1): return try Self.informational(request, on: socket)
+        default: return try socket.send(.text(404, "no route for \(request.path)\n"), to: request)
+        }
+    }
+
+    /// The final response to send instead of `100 Continue`, for requests that should never send their body:
+    /// `/status/{4xx or 5xx}`, as a server rejecting an upload up front would.
+    static func responseBeforeBody(to request: FixtureRequest) -> FixtureResponse? {
+        let segments = request.segments
+        guard segments.count == 2, segments[0] == "status", let code = Int(segments[1]), code >= 400 else {
+            return nil
+        }
+        return Self.status(segments[1])
+    }
+
+    private static func status(_ codeText: Substring) -> FixtureResponse {
+        guard let code = Int(codeText), (200...599).contains(code) else {
+            return .text(400, "status must be 200...599\n")
+        }
+        var response = FixtureResponse.text(code, "\(code)")
+        if FixtureResponse.forbidsBody(code) { response.headers = [] }
+        if code == 401 { response.headers.append(("WWW-Authenticate", #"Basic realm="fixture""#)) }
+        if code == 407 { response.headers.append(("Proxy-Authenticate", #"Basic realm="fixture""#)) }
+        return response
+    }
+
+    private static func redirect(_ request: FixtureRequest, code codeText: Substring) -> FixtureResponse {
+        guard let code = Int(codeText), (300...399).contains(code) else {
+            return .text(400, "redirect code must be 300...399\n")
+        }
+        let location = request.parameter("to") ?? "/echo"
+        return .text(code, "redirecting to \(location)\n", headers: [("Location", location)])
+    }
+
+    private static func redirectChain(_ request: FixtureRequest, _ remainingText: Substring) -> FixtureResponse {
+        guard let remaining = Int(remainingText), remaining >= 0 else { return .text(400, "bad hop count\n") }
+        let hops = request.integer("hops", default: 0)
+        guard remaining > 0 else { return .json(200, ["hops": hops]) }
+        let code = request.integer("code", default: 302)
+        var location = "/redirect-chain/\(remaining - 1)?hops=\(hops + 1)"
+        if request.parameter("code") != nil { location += "&code=\(code)" }
+        return .text(code, "redirecting to \(location)\n", headers: [("Location", location)])
+    }
+
+    private static func absoluteRedirect(_ request: FixtureRequest, host: String) -> FixtureResponse {
+        guard let port = request.parameter("port").flatMap({ Int($0) }), (1...65_535).contains(port) else {
+            return .text(400, "port=1...65535 is required\n")
+        }
+        let path = request.parameter("path") ?? "/echo"
+        let location = "http://\(host):\(port)\(path.hasPrefix("/") ? path : "/" + path)"
+        let code = request.integer("code", default: 302)
+        return .text(code, "redirecting to \(location)\n", headers: [("Location", location)])
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TransferModels
+import TransferStore
+
+/// `URLSessionTaskMetrics` from the engine's `CURLINFO_*` timings, one transaction per request sent.
+enum TaskMetricsBuilder {
+    static func metrics(_ outcome: TransferOutcome, task: TaskRecord, started: Date) -> TaskMetrics {
+        let last = outcome.transactions.count - 1
+        let transactions = outcome.transactions.enumerated().map { index, timing -> TaskTransactionMetrics in
+            var request = task.currentRequest ?? task.originalRequest ?? URLRequestSnapshot(url: timing.url)
+            request.url = timing.url
+            request.httpMethod = timing.method
+            var metrics = TaskTransactionMetrics(request: request)
+            let start = timing.fetchStart
+            func at(_ seconds: Double) -> Date? { seconds > 0 ? start.addingTimeInterval(seconds) : nil }
+            metrics.fetchStartDate = start
+            if timing.nameLookup > 0 { metrics.domainLookupStartDate = start }
+            metrics.domainLookupEndDate = at(timing.nameLookup)
+            metrics.connectStartDate = timing.isReusedConnection ? nil : at(timing.nameLookup) ?? start
+            metrics.connectEndDate = timing.isReusedConnection ? nil : at(max(timing.connect, timing.appConnect))
+            if timing.appConnect > 0 {
+                metrics.secureConnectionStartDate = at(timing.connect)
+                metrics.secureConnectionEndDate = at(timing.appConnect)
+            }
+            metrics.requestStartDate = at(timing.preTransfer)
+            metrics.requestEndDate = at(timing.preTransfer)
+            metrics.responseStartDate = at(timing.startTransfer)
+            metrics.responseEndDate = at(timing.total)
+            metrics.networkProtocolName = protocolName(timing.httpVersion)
+            metrics.isReusedConnection = timing.isReusedConnection
+            metrics.countOfRequestHeaderBytesSent = timing.requestHeaderBytes
+            metrics.countOfRequestBodyBytesSent = timing.requestBodyBytes
+            metrics.countOfRequestBodyBytesBeforeEncoding = timing.requestBodyBytes
+            metrics.countOfResponseHeaderBytesReceived = timing.responseHeaderBytes
+            metrics.countOfResponseBodyBytesReceived = timing.responseBodyBytes
+            metrics.countOfResponseBodyBytesAfterDecoding = index == last ? outcome.progress.bytesReceived : 0
+            metrics.localAddress = timing.localAddress
+            metrics.localPort = timing.localPort == 0 ? nil : timing.localPort
+            metrics.remoteAddress = timing.remoteAddress
+            metrics.remotePort = timing.remotePort == 0 ? nil : timing.remotePort
+            return metrics
+        }
+        let duration = max(0, Date().timeIntervalSince(started))
+        return TaskMetrics(
+            taskInterval: .init(start: started, duration: duration), redirectCount: max(0, transactions.count - 1),
+            transactionMetrics: transactions)
+    }
+
+    /// `CURLINFO_HTTP_VERSION` → the ALPN name URLSession reports.
+    static func protocolName(_ version: Int) -> String? {
+        switch version {
+        case 1: "http/1.0"
+        case 2: "http/1.1"
+        case 3: "h2"
+        case 30: "h3"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TransferModels
+import TransferStore
+
+extension TaskRunner {
+    /// The engine's job for a task: its current request under its session's configuration.
+    func makeJob(for task: TaskRecord, session: SessionRecord) async throws -> TransferJob {
+        guard let snapshot = task.currentRequest ?? task.originalRequest else {
+            // A download from resume data arrives with the resume-data issue; without it there is no request.
+            throw TransferError(.badURL, userInfo: ["reason": "resumeDataUnsupported"])
+        }
+        let configuration = session.configuration
+        let request = OutgoingRequest(
+            url: snapshot.url, method: snapshot.httpMethod,
+            headers: Self.mergedHeaders(request: snapshot.allHTTPHeaderFields, session: configuration.httpAdditionalHeaders),
+            body: try await body(of: task, snapshot: snapshot))
+        var job = TransferJob(id: task.id, sessionId: task.sessionId, kind: Self.engineKind(task.kind), request: request)
+        job.priority = task.priority
+        job.timeoutIntervalForRequest = snapshot.timeoutInterval
+        job.timeoutIntervalForResource = configuration.timeoutIntervalForResource
+        job.httpMaximumConnectionsPerHost = configuration.httpMaximumConnectionsPerHost
+        job.httpShouldUsePipelining = configuration.httpShouldUsePipelining
+        job.sharesConnections = configuration.kind != .ephemeral
+        job.tlsMinimumVersion = configuration.tlsMinimumSupportedProtocolVersion.rawValue
+        job.tlsMaximumVersion = configuration.tlsMaximumSupportedProtocolVersion.rawValue
+        (job.proxy, job.noProxy) = Self.proxy(for: snapshot.url, configuration.connectionProxyDictionary)
+        job.downloadPath = partialPath(of: task.id)
+        return job
+    }
+
+    func partialPath(of taskId: String) -> String {
+        configuration.engine.downloadsDirectory.appendingPathComponent("\(taskId).part").path
+    }
+
+    func finishedPath(of taskId: String) -> String {
+        configuration.engine.downloadsDirectory.appendingPathComponent(taskId).path
+    }
+
+    private func body(of task: TaskRecord, snapshot: URLRequestSnapshot) async throws -> OutgoingRequest.Body {
+        switch task.uploadSource {
+        case .blob(let id, let size):
+            let path = configuration.blobDirectory.appendingPathComponent(id).path
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw TransferError(.fileDoesNotExist, failingURL: snapshot.url, userInfo: ["reason": "blobMissing"])
+            }
+            return .file(path: path, length: size)
+        case .inline:
+            guard let data = try await store.inlineUploadData(taskId: task.id) else {
+                throw TransferError(.requestBodyStreamExhausted, failingURL: snapshot.url)
+            }
+            return .bytes(Array(data))
+        case nil:
+            return snapshot.httpBody.map { .bytes(Array($0)) } ?? .none
+        }
+    }
+
+    /// `httpAdditionalHeaders` under the request's own fields: the request wins, names compared without case.
+    static func mergedHeaders(request: [String: String], session: [String: String]) -> [(name: String, value: String)] {
+        let own = Set(request.keys.map { $0.lowercased() })
+        let inherited = session.filter { !own.contains($0.key.lowercased()) }
+        return (request.sorted { $0.key < $1.key } + inherited.sorted { $0.key < $1.key }).map { ($0.key, $0.value) }
+    }
+
+    static func engineKind(_ kind: TaskKind) -> TransferJob.Kind {
+        switch kind {
+        case .data: .data
+        case .download: .download
+        case .upload: .upload
+        }
+    }
+
+    /// `connectionProxyDictionary` → a libcurl proxy URL for this request's scheme, and its exceptions.
+    static func proxy(for url: String, _ dictionary: ProxyDictionary?) -> (String?, String?) {
+        guard let dictionary else { return (nil, nil) }
+        let exceptions = dictionary.ExceptionsList.map { $0.joined(separator: ",") }
+        let isHTTPS = url.lowercased().hasPrefix("https:")
+        if isHTTPS, dictionary.HTTPSEnable == true, let host = dictionary.HTTPSProxy {
+            return ("http://\(host):\(dictionary.HTTPSPort ?? 443)", exceptions)
+        }
+        if !isHTTPS, dictionary.HTTPEnable == true, let host = dictionary.HTTPProxy {
+            return ("http://\(host):\(dictionary.HTTPPort ?? 80)", exceptions)
+        }
+        if dictionary.SOCKSEnable == true, let host = dictionary.SOCKSProxy {
+            return ("socks5h://\(host):\(dictionary.SOCKSPort ?? 1080)", exceptions)
+        }
+        return (nil, nil)
+    }
+}

@@ -1,0 +1,150 @@
+public import Foundation
+public import Logging
+public import ServiceLifecycle
+import TransferModels
+public import TransferStore
+
+/// Runs the store's tasks on the engine: `resume()`, `suspend()`, `cancel()`, and records what the
+/// transfers report (responses, progress, completion) as the task's state.
+///
+/// Engine callbacks arrive on the loop thread and are only queued here; `run()` writes them to the
+/// store in order, batching progress, so the loop never waits for SQLite.
+public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
+    // `@unchecked Sendable`: mutable state lives in the `LockedBox`es; the rest is immutable after init.
+    public struct Configuration: Sendable {
+        public var engine = EngineConfiguration()
+        /// Where blob files live (`<data>/blobs`), for uploads from a blob.
+        public var blobDirectory = URL(fileURLWithPath: "./data/blobs")
+        /// How long a finished download or body is kept unless deleted (`didFinishDownloadingTo`'s file).
+        public var fileTimeToLive: TimeInterval = 24 * 3600
+        public init() {}
+    }
+
+    enum Event: Sendable {
+        case response(String, ResponseHead, OutgoingRequest)
+        case progress(String, TransferProgress)
+        case completion(String, TransferOutcome)
+    }
+
+    let store: TransferStore
+    let configuration: Configuration
+    let logger: Logger
+    /// Set once: the engine needs its observer (this runner) to exist first.
+    private(set) var engine: TransferEngine!
+    let eventsStream: AsyncStream<Event>
+    private let eventsContinuation: AsyncStream<Event>.Continuation
+    /// Tasks whose transfer was stopped by `suspend()`: their abort is not a completion.
+    let suspending = LockedBox<Set<String>>([])
+    /// When each running task started, for its metrics.
+    let startedAt = LockedBox<[String: Date]>([:])
+    let waiters = CompletionWaiters()
+
+    public init(store: TransferStore, configuration: Configuration, logger: Logger) throws {
+        self.store = store
+        self.configuration = configuration
+        self.logger = logger
+        (eventsStream, eventsContinuation) = AsyncStream.makeStream(of: Event.self)
+        try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
+        self.engine = try TransferEngine(configuration: configuration.engine, observer: self, logger: logger)
+    }
+
+    // MARK: URLSessionTask's controls
+
+    /// `resume()`: a suspended task starts (or restarts) its transfer. Harmless on a running task.
+    public func resume(taskId: String, tenant: String) async throws -> TaskRecord {
+        let task = try await requireTask(taskId, tenant: tenant)
+        switch task.state {
+        case .running: return task
+        case .canceling, .completed: throw TaskStoreError.invalidStateTransition
+        case .suspended: break
+        }
+        guard let session = try await store.session(id: task.sessionId, tenant: tenant) else { throw TaskStoreError.sessionNotFound }
+        let running = try await store.updateTaskState(id: taskId, to: .running)
+        do {
+            let job = try await makeJob(for: running, session: session)
+            startedAt.withLock { $0[taskId] = $0[taskId] ?? Date() }
+            engine.start(job)
+        } catch let failure as TransferError {
+            _ = try await complete(taskId, error: failure)
+        }
+        return try await requireTask(taskId, tenant: tenant)
+    }
+
+    /// `suspend()`: stops the transfer; `resume()` starts it again from the beginning.
+    public func suspend(taskId: String, tenant: String) async throws -> TaskRecord {
+        let task = try await requireTask(taskId, tenant: tenant)
+        switch task.state {
+        case .suspended: return task
+        case .canceling, .completed: throw TaskStoreError.invalidStateTransition
+        case .running: break
+        }
+        suspending.withLock { _ = $0.insert(taskId) }
+        engine.cancel(taskId)
+        return try await store.updateTaskState(id: taskId, to: .suspended)
+    }
+
+    /// `cancel()`: the task completes with `NSURLErrorCancelled`.
+    public func cancel(taskId: String, tenant: String) async throws -> TaskRecord {
+        let task = try await requireTask(taskId, tenant: tenant)
+        switch task.state {
+        case .completed: throw TaskStoreError.invalidStateTransition
+        case .canceling: return task
+        case .suspended:
+            suspending.withLock { _ = $0.remove(taskId) }
+            return try await complete(taskId, error: .cancelled(failingURL: task.currentRequest?.url ?? task.originalRequest?.url))
+        case .running:
+            let canceling = try await store.updateTaskState(id: taskId, to: .canceling)
+            engine.cancel(taskId)
+            return canceling
+        }
+    }
+
+    /// Waits until the task completes, at most `timeout` (the API's `?wait=`).
+    public func waitForCompletion(of taskId: String, tenant: String, timeout: Duration) async throws -> TaskRecord {
+        try await waiters.wait(for: taskId, timeout: timeout) { [store] in
+            try await store.task(id: taskId, tenant: tenant)?.state == .completed
+        }
+        return try await requireTask(taskId, tenant: tenant)
+    }
+
+    /// Ends every `?wait=` now (graceful shutdown must not sit out long-polls).
+    public func releaseWaiters() { waiters.releaseAll() }
+
+    /// The tenant's task, or `TaskStoreError.taskNotFound`.
+    public func requireTask(_ id: String, tenant: String) async throws -> TaskRecord {
+        guard let task = try await store.task(id: id, tenant: tenant) else { throw TaskStoreError.taskNotFound }
+        return task
+    }
+
+    // MARK: TransferObserver (engine loop thread: queue only)
+
+    public func transfer(_ id: String, didReceive response: ResponseHead, for request: OutgoingRequest) {
+        eventsContinuation.yield(.response(id, response, request))
+    }
+
+    public func transfer(_ id: String, willRedirect response: ResponseHead, to request: OutgoingRequest) {}
+
+    public func transfer(_ id: String, didProgress progress: TransferProgress) {
+        eventsContinuation.yield(.progress(id, progress))
+    }
+
+    public func transfer(_ id: String, didComplete outcome: TransferOutcome) {
+        eventsContinuation.yield(.completion(id, outcome))
+    }
+
+    // MARK: Service
+
+    public func run() async throws {
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.recordEvents() }
+                try? await gracefulShutdown()
+                self.releaseWaiters()
+                await self.engine.shutdown()  // aborts transfers; their completions are the last events
+                self.eventsContinuation.finish()
+            }
+        } onGracefulShutdown: {
+            self.releaseWaiters()
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// An `HTTPURLResponse` as the API reports it (`response` of a task, redirect and response events).
+public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
+    public var url: String
+    public var statusCode: Int
+    /// Header fields with their names as received; a repeated field's values are joined with `, `.
+    public var allHeaderFields: [String: String]
+    /// The `Content-Type`'s `type/subtype`, lowercased; nil without a `Content-Type`.
+    public var mimeType: String?
+    /// `Content-Length`, or -1 (`NSURLResponseUnknownLength`).
+    public var expectedContentLength: Int64
+    /// The `Content-Type`'s `charset` parameter, lowercased; nil without one.
+    public var textEncodingName: String?
+    public var suggestedFilename: String?
+
+    public init(
+        url: String, statusCode: Int, allHeaderFields: [String: String], mimeType: String?,
+        expectedContentLength: Int64, textEncodingName: String?, suggestedFilename: String?
+    ) {
+        self.url = url
+        self.statusCode = statusCode
+        self.allHeaderFields = allHeaderFields
+        self.mimeType = mimeType
+        self.expectedContentLength = expectedContentLength
+        self.textEncodingName = textEncodingName
+        self.suggestedFilename = suggestedFilename
+    }
+
+    /// A response from its header lines in arrival order, deriving the other properties as HTTPURLResponse
+    /// does. Names that differ only in case are one field, kept under the first spelling seen.
+    public init(url: String, statusCode: Int, headerLines: [(name: String, value: String)]) {
+        var fields: [String: String] = [:]
+        var spelling: [String: String] = [:]  // lowercased name → the name as first received
+        for (name, value) in headerLines {
+            let key = spelling[name.lowercased(), default: name]
+            spelling[name.lowercased()] = key
+            fields[key] = fields[key].map { $0 + ", " + value } ?? value
+        }
+        self.init(url: url, statusCode: statusCode, allHeaderFields: fields)
+    }
+
+    /// A response from its merged header fields, deriving `mimeType`, `textEncodingName`,
+    /// `expectedContentLength` and `suggestedFilename` from them and the URL.
+    public init(url: String, statusCode: Int, allHeaderFields: [String: String]) {
+        let lookup = { (name: String) in Self.value(forHTTPHeaderField: name, in: allHeaderFields) }
+        let (mimeType, encoding) = Self.contentType(lookup("Content-Type"))
+        self.init(
+            url: url, statusCode: statusCode, allHeaderFields: allHeaderFields, mimeType: mimeType,
+            expectedContentLength: Self.expectedContentLength(lookup("Content-Length")), textEncodingName: encoding,
+            suggestedFilename: Self.suggestedFilename(contentDisposition: lookup("Content-Disposition"), url: url))
+    }
+
+    /// A header field's value, looked up case-insensitively as `value(forHTTPHeaderField:)` does.
+    public func value(forHTTPHeaderField name: String) -> String? {
+        Self.value(forHTTPHeaderField: name, in: allHeaderFields)
+    }
+
+    private static func value(forHTTPHeaderField name: String, in fields: [String: String]) -> String? {
+        if let value = fields[name] { return value }
+        let lowered = name.lowercased()
+        return fields.first { $0.key.lowercased() == lowered }?.value
+    }
+
+    /// `text/HTML; Charset="UTF-8"` → (`text/html`, `utf-8`), lowercased as swift-corelibs-foundation does.
+    static func contentType(_ value: String?) -> (mimeType: String?, textEncodingName: String?) {
+        guard let value else { return (nil, nil) }
+        let parsed = HeaderParameters(value)
+        let mimeType = parsed.value.isEmpty ? nil : parsed.value.lowercased()
+        return (mimeType, parsed["charset"].map { $0.lowercased() })
+    }
+
+    /// `Content-Length` when it is one non-negative integer; -1 otherwise (absent, repeated, garbage).
+    static func expectedContentLength(_ value: String?) -> Int64 {
+        guard let value, let length = Int64(value.trimmingCharacters(in: .whitespaces)), length >= 0 else { return -1 }
+        return length
+    }
+
+    /// The name URLSession suggests for saving the body: the `Content-Disposition` `filename*` (RFC 6266,
+    /// percent-decoded) or `filename`, else the URL's last path component, else its host, else `Unknown`.
+    /// Directory parts are dropped, so the name can never point outside the directory it is saved in.
+    static func suggestedFilename(contentDisposition: String?, url: String) -> String {
+        if let parameters = contentDisposition.map(HeaderParameters.init) {
+            let extended = parameters["filename*"].flatMap(Self.decodeExtendedValue)
+            if let name = (extended ?? parameters["filename"]).flatMap(Self.safeFilename) { return name }
+        }
+        if let parsed = URL(string: url) {
+            if let name = Self.safeFilename(parsed.lastPathComponent) { return name }
+            if let host = parsed.host, let name = Self.safeFilename(host) { return name }
+        }
+        return "Unknown"
+    }
+
+    /// RFC 8187 `charset'language'percent-encoded` (UTF-8 only; ISO-8859-1 is read as Latin-1).
+    private static func decodeExtendedValue(_ value: String) -> String? {
+        let parts = value.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        let charset = parts[0].lowercased()
+        guard charset == "utf-8" else {
+            guard charset == "iso-8859-1", let bytes = percentDecodedBytes(parts[2]) else { return nil }
+            return String(bytes.map { Character(Unicode.Scalar($0)) })
+        }
+        return String(parts[2]).removingPercentEncoding
+    }
+
+    private static func percentDecodedBytes(_ text: Substring) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard let high = iterator.next(), let low = iterator.next(),
+                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+            else { return nil }
+            bytes.append(value)
+        }
+        return bytes
+    }
+
+    /// The last path component of `name` without control characters; nil when nothing usable is left.
+    private static func safeFilename(_ name: String) -> String? {
+        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let cleaned = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+        guard !cleaned.isEmpty, cleaned != ".", cleaned != ".." else { return nil }
+        return cleaned
+    }
+}
+
+/// A header value with `;`-separated parameters (`Content-Type`, `Content-Disposition`), quoted strings
+/// and backslash escapes honoured, parameter names lowercased.
+struct HeaderParameters {
+    /// The part before the first `;`, trimmed.
+    var value: String
+    private var parameters: [String: String] = [:]
+
+    init(_ header: String) {
+        var fields: [String] = []
+        var current = ""
+        var quoted = false, escaped = false
+        for character in header {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" && quoted {
+                escaped = true
+            } else if character == "\"" {
+                quoted.toggle()
+            } else if character == ";" && !quoted {
+                fields.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        fields.append(current)
+        value = fields[0].trimmingCharacters(in: .whitespaces)
+        for field in fields.dropFirst() {
+            guard let equals = field.firstIndex(of: "=") else { continue }
+            let name = field[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = field[field.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty && parameters[name] == nil { parameters[name] = value }
+        }
+    }
+
+    subscript(name: String) -> String? { parameters[name] }
+}

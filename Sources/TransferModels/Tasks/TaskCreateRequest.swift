@@ -1,0 +1,148 @@
+public import Foundation
+
+/// The body of `POST /v1/sessions/{id}/tasks`: `dataTask(with:)`, `downloadTask(with:)`,
+/// `downloadTask(withResumeData:)`, `uploadTask(with:fromFile:)` and `uploadTask(with:from:)` in one shape.
+public struct TaskCreateRequest: Decodable, Sendable, Hashable {
+    public var kind: TaskKind?
+    public var request: URLRequestInput?
+    public var uploadSource: UploadSourceInput?
+    public var resumeData: String?
+    public var taskDescription: String?
+    public var priority: Double?
+    public var earliestBeginDate: Date?
+    public var countOfBytesClientExpectsToSend: Int64?
+    public var countOfBytesClientExpectsToReceive: Int64?
+    public var completion: CompletionHandlerInput?
+    public var expectedDigest: String?
+    public var resume: Bool?
+
+    public init(kind: TaskKind? = nil, request: URLRequestInput? = nil) {
+        self.kind = kind
+        self.request = request
+    }
+
+    /// The largest `resumeData` accepted: it is ours (made by a cancel), so anything bigger is not.
+    public static let maximumResumeDataLength = 65_536
+
+    /// What the request asks for with every default filled in, or the first invalid field.
+    ///
+    /// Cross-field rules JSON Schema cannot say: `request` is required except for a download made from
+    /// `resumeData`, which takes its request from the resume data and so must not carry one;
+    /// `uploadSource` is required for uploads and refused otherwise, and an upload's body comes from it,
+    /// never from `request.httpBody`; `resumeData` is for downloads only.
+    ///
+    /// - Parameters:
+    ///   - session: the configuration request fields fall back to.
+    ///   - allowedSchemes: URL schemes accepted for `request.url` (http and https unless widened).
+    public func validated(
+        session: SessionConfiguration, allowedSchemes: Set<String> = URLRequestInput.webSchemes
+    ) throws(RequestDecodingError) -> ValidatedTaskRequest {
+        guard let kind else { throw .missingField("kind") }
+
+        if let resumeData {
+            guard kind == .download else {
+                throw .invalidValue("resumeData", "only download tasks resume from resumeData")
+            }
+            guard (1...Self.maximumResumeDataLength).contains(resumeData.utf8.count) else {
+                throw .invalidValue("resumeData", "must be 1 to \(Self.maximumResumeDataLength) bytes")
+            }
+            if request != nil {
+                throw .invalidValue("request", "a download made from resumeData takes its request from the resume data")
+            }
+        }
+        var snapshot: URLRequestSnapshot?
+        if let request {
+            if kind == .upload, request.httpBody != nil {
+                throw .invalidValue("request.httpBody", "upload tasks take their body from uploadSource")
+            }
+            snapshot = try request.validated(
+                at: "request", kind: kind, session: session, allowedSchemes: allowedSchemes)
+        } else if resumeData == nil {
+            throw .missingField("request")
+        }
+
+        var uploadBody: UploadBody?
+        switch (kind, uploadSource) {
+        case (.upload, nil): throw .missingField("uploadSource", "is required for upload tasks")
+        case (.upload, let source?):
+            let (body, impliedType) = try source.validated(at: "uploadSource")
+            uploadBody = body
+            if let impliedType, snapshot?.value(forHTTPHeaderField: "Content-Type") == nil {
+                snapshot?.allHTTPHeaderFields["Content-Type"] = impliedType
+            }
+        case (_, .some): throw .invalidValue("uploadSource", "only upload tasks have an upload source")
+        case (_, nil): break
+        }
+
+        if let taskDescription, taskDescription.unicodeScalars.count > 1024 {  // as JSON Schema counts
+            throw .invalidValue("taskDescription", "must be at most 1024 characters")
+        }
+        let priority = self.priority ?? TaskPriority.default
+        guard priority.isFinite, (0...1).contains(priority) else {
+            throw .invalidValue("priority", "must be between 0 and 1 (low 0.25, default 0.5, high 0.75)")
+        }
+        let toSend = countOfBytesClientExpectsToSend ?? -1
+        try Validate.range(toSend, -1...Int64.max, field: "countOfBytesClientExpectsToSend")
+        let toReceive = countOfBytesClientExpectsToReceive ?? -1
+        try Validate.range(toReceive, -1...Int64.max, field: "countOfBytesClientExpectsToReceive")
+
+        var handler: TaskCompletionHandler?
+        var completionSecret: String?
+        if let completion { (handler, completionSecret) = try completion.validated(at: "completion") }
+        var digest: String?
+        if let expectedDigest { digest = try Validate.sha256Digest(expectedDigest, field: "expectedDigest") }
+
+        return ValidatedTaskRequest(
+            kind: kind, request: snapshot, uploadBody: uploadBody, resumeData: resumeData,
+            taskDescription: taskDescription, priority: priority, earliestBeginDate: earliestBeginDate,
+            countOfBytesClientExpectsToSend: toSend, countOfBytesClientExpectsToReceive: toReceive,
+            completion: handler, completionSecret: completionSecret, expectedDigest: digest, resume: resume ?? false)
+    }
+}
+
+/// `uploadSource` as a client sends it: exactly one of `{"blob": "blb_..."}` (`uploadTask(with:fromFile:)`)
+/// or `{"data": {"text" | "base64" | "json": ...}}` (`uploadTask(with:from:)`).
+public struct UploadSourceInput: Decodable, Sendable, Hashable {
+    public var blob: String?
+    public var data: HTTPBodyInput?
+
+    public init(blob: String? = nil, data: HTTPBodyInput? = nil) {
+        self.blob = blob
+        self.data = data
+    }
+
+    /// The body and the `Content-Type` its form implies (a `json` body), or the first invalid field.
+    /// Whether the blob exists is the store's question (404 `uploadSource.blob`).
+    public func validated(at path: String) throws(RequestDecodingError) -> (UploadBody, impliedContentType: String?) {
+        switch (blob, data) {
+        case (let id?, nil):
+            guard ResourceID.isWellFormed(id, prefix: "blb") else {
+                throw .invalidValue("\(path).blob", "is not a blob id")
+            }
+            return (.blob(id: id), nil)
+        case (nil, let body?):
+            return (.data(try body.bytes(field: "\(path).data")), body.impliedContentType)
+        default:
+            throw .invalidValue(path, "must have exactly one of \"blob\" or \"data\"")
+        }
+    }
+}
+
+/// `completion` as a client sends it: the completion-handler form of a task.
+public struct CompletionHandlerInput: Decodable, Sendable, Hashable {
+    public var url: String?
+    public var secret: String?
+
+    public init(url: String? = nil, secret: String? = nil) {
+        self.url = url
+        self.secret = secret
+    }
+
+    /// The handler and the client's signing secret (nil: the session delegate's secret signs it).
+    public func validated(at path: String) throws(RequestDecodingError) -> (TaskCompletionHandler, String?) {
+        guard let url else { throw .missingField("\(path).url") }
+        try Validate.httpURL(url, field: "\(path).url", maxLength: 2048)
+        if let secret { try WebhookSecret.validate(secret, field: "\(path).secret") }
+        return (TaskCompletionHandler(url: url), secret)
+    }
+}

@@ -1,0 +1,61 @@
+public import Foundation
+
+/// A task creation request after validation: what the store records, with every default applied.
+public struct ValidatedTaskRequest: Sendable, Hashable {
+    public var kind: TaskKind
+    /// Nil only for a download made from `resumeData` (its request is in the resume data).
+    public var request: URLRequestSnapshot?
+    /// Upload tasks only.
+    public var uploadBody: UploadBody?
+    /// Download tasks only: the opaque string of a cancel or of an error's `NSURLSessionDownloadTaskResumeData`.
+    public var resumeData: String?
+    public var taskDescription: String?
+    public var priority: Double
+    public var earliestBeginDate: Date?
+    public var countOfBytesClientExpectsToSend: Int64
+    public var countOfBytesClientExpectsToReceive: Int64
+    public var completion: TaskCompletionHandler?
+    /// The client's secret for signing the completion POST; sealed by the store, never returned.
+    public var completionSecret: String?
+    /// `sha-256=:<base64>:` the received body must match.
+    public var expectedDigest: String?
+    /// Start at once (`resume()` right after creation).
+    public var resume: Bool
+
+    public init(
+        kind: TaskKind, request: URLRequestSnapshot?, uploadBody: UploadBody? = nil, resumeData: String? = nil,
+        taskDescription: String? = nil, priority: Double = TaskPriority.default, earliestBeginDate: Date? = nil,
+        countOfBytesClientExpectsToSend: Int64 = -1, countOfBytesClientExpectsToReceive: Int64 = -1,
+        completion: TaskCompletionHandler? = nil, completionSecret: String? = nil, expectedDigest: String? = nil,
+        resume: Bool = false
+    ) {
+        self.kind = kind
+        self.request = request
+        self.uploadBody = uploadBody
+        self.resumeData = resumeData
+        self.taskDescription = taskDescription
+        self.priority = priority
+        self.earliestBeginDate = earliestBeginDate
+        self.countOfBytesClientExpectsToSend = countOfBytesClientExpectsToSend
+        self.countOfBytesClientExpectsToReceive = countOfBytesClientExpectsToReceive
+        self.completion = completion
+        self.completionSecret = completionSecret
+        self.expectedDigest = expectedDigest
+        self.resume = resume
+    }
+}
+
+/// Where an upload task's body comes from.
+public enum UploadBody: Sendable, Hashable {
+    /// A stored blob of the tenant (`uploadTask(with:fromFile:)`).
+    case blob(id: String)
+    /// Bytes given inline (`uploadTask(with:from:)`).
+    case data(Data)
+}
+
+/// The completion-handler form of a task: one `task.completion` POST to `url` when it completes.
+public struct TaskCompletionHandler: Codable, Sendable, Hashable {
+    public var url: String
+
+    public init(url: String) { self.url = url }
+}

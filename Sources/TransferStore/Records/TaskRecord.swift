@@ -1,0 +1,230 @@
+public import Foundation
+public import GRDB
+public import TransferModels
+
+/// A row of `task`: one `URLSessionTask` of a session, with what the engine needs to run it again
+/// after a restart. `wire` is the API's view of it.
+///
+/// Columns are read and written by hand rather than through `Codable`: JSON columns use the API's own
+/// JSON (RFC 3339 dates, explicit forms), enumerations are checked, and `originalRequest` — NOT NULL
+/// since v1 — holds the JSON text `null` for a download made from resume data.
+public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "task"
+
+    /// Insertion order, used for pagination cursors.
+    public var rowid: Int64?
+    public var id: String
+    public var sessionId: String
+    public var tenant: String
+    public var taskIdentifier: Int
+    public var kind: TaskKind
+    public var state: TaskState
+    public var priority: Double
+    public var taskDescription: String?
+    public var earliestBeginDate: Date?
+    public var originalRequest: URLRequestSnapshot?
+    public var currentRequest: URLRequestSnapshot?
+    public var response: HTTPResponseSnapshot?
+    public var countOfBytesSent: Int64
+    public var countOfBytesExpectedToSend: Int64
+    public var countOfBytesReceived: Int64
+    public var countOfBytesExpectedToReceive: Int64
+    public var countOfBytesClientExpectsToSend: Int64
+    public var countOfBytesClientExpectsToReceive: Int64
+    public var error: TransferError?
+    /// Where an upload's body is: a blob, or the `taskUpload` row (`inlineUploadData(taskId:)`).
+    public var uploadSource: UploadSourceReference?
+    public var completion: TaskCompletionHandler?
+    /// The completion handler's own signing secret, sealed (`completionSecret(of:)` opens it).
+    public var completionSecret: Data?
+    public var expectedDigest: String?
+    /// The opaque string a download was created from, until the engine has used it.
+    public var resumeData: String?
+    /// The downloaded file (download tasks) or the spilled response body (data and upload tasks).
+    public var filePath: String?
+    /// When the file is removed unless deleted before.
+    public var fileExpiresAt: Date?
+    public var metrics: TaskMetrics?
+    public var createdAt: Date
+    public var startedAt: Date?
+    public var completedAt: Date?
+
+    /// A new suspended task of `sessionId` from a validated request; counters as URLSession starts them.
+    public init(
+        id: String, sessionId: String, tenant: String, taskIdentifier: Int, request: ValidatedTaskRequest,
+        uploadSource: UploadSourceReference?, completionSecret: Data?, createdAt: Date = .nowMilliseconds
+    ) {
+        self.id = id
+        self.sessionId = sessionId
+        self.tenant = tenant
+        self.taskIdentifier = taskIdentifier
+        self.kind = request.kind
+        self.state = .suspended
+        self.priority = request.priority
+        self.taskDescription = request.taskDescription
+        self.earliestBeginDate = request.earliestBeginDate
+        self.originalRequest = request.request
+        self.countOfBytesSent = 0
+        // Known before the first byte: the upload's size, or the request body's length.
+        self.countOfBytesExpectedToSend = uploadSource?.size ?? Int64(request.request?.httpBody?.count ?? 0)
+        self.countOfBytesReceived = 0
+        self.countOfBytesExpectedToReceive = -1
+        self.countOfBytesClientExpectsToSend = request.countOfBytesClientExpectsToSend
+        self.countOfBytesClientExpectsToReceive = request.countOfBytesClientExpectsToReceive
+        self.uploadSource = uploadSource
+        self.completion = request.completion
+        self.completionSecret = completionSecret
+        self.expectedDigest = request.expectedDigest
+        self.resumeData = request.resumeData
+        self.createdAt = createdAt
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { rowid = inserted.rowID }
+
+    /// The API's view of the row. The rate fields of `progress` are the engine's to fill for a running
+    /// task; from the row alone they are 0 and unknown.
+    public var wire: TransferTask {
+        let fraction = TaskProgress.fraction(
+            kind: kind, state: state, succeeded: error == nil, sent: countOfBytesSent,
+            expectedToSend: countOfBytesExpectedToSend, received: countOfBytesReceived,
+            expectedToReceive: countOfBytesExpectedToReceive)
+        return TransferTask(
+            id: id, sessionId: sessionId, taskIdentifier: taskIdentifier, kind: kind, state: state, priority: priority,
+            taskDescription: taskDescription, earliestBeginDate: earliestBeginDate, originalRequest: originalRequest,
+            currentRequest: currentRequest, response: response, countOfBytesSent: countOfBytesSent,
+            countOfBytesExpectedToSend: countOfBytesExpectedToSend, countOfBytesReceived: countOfBytesReceived,
+            countOfBytesExpectedToReceive: countOfBytesExpectedToReceive,
+            progress: TaskProgress(fractionCompleted: fraction), error: error, location: location,
+            createdAt: createdAt, startedAt: startedAt, completedAt: completedAt)
+    }
+
+    /// `/v1/tasks/{id}/file` while a download's file is kept (`didFinishDownloadingTo`'s location).
+    public var location: String? {
+        kind == .download && filePath != nil ? "/v1/tasks/\(id)/file" : nil
+    }
+
+    /// The fields every task event carries.
+    public var summary: TaskSummary {
+        TaskSummary(id: id, taskIdentifier: taskIdentifier, kind: kind, state: state, taskDescription: taskDescription)
+    }
+
+    // MARK: Row coding
+
+    public init(row: Row) throws {
+        rowid = try row.decode(forColumn: "rowid")
+        id = try row.decode(forColumn: "id")
+        sessionId = try row.decode(forColumn: "sessionId")
+        tenant = try row.decode(forColumn: "tenant")
+        taskIdentifier = try row.decode(forColumn: "taskIdentifier")
+        kind = try Self.enumeration(row, "kind")
+        state = try Self.enumeration(row, "state")
+        priority = try row.decode(forColumn: "priority")
+        taskDescription = try row.decode(forColumn: "taskDescription")
+        earliestBeginDate = try row.decode(forColumn: "earliestBeginDate")
+        originalRequest = try Self.json(row, "originalRequest")
+        currentRequest = try Self.json(row, "currentRequest")
+        response = try Self.json(row, "response")
+        countOfBytesSent = try row.decode(forColumn: "countOfBytesSent")
+        countOfBytesExpectedToSend = try row.decode(forColumn: "countOfBytesExpectedToSend")
+        countOfBytesReceived = try row.decode(forColumn: "countOfBytesReceived")
+        countOfBytesExpectedToReceive = try row.decode(forColumn: "countOfBytesExpectedToReceive")
+        countOfBytesClientExpectsToSend = try row.decode(forColumn: "countOfBytesClientExpectsToSend")
+        countOfBytesClientExpectsToReceive = try row.decode(forColumn: "countOfBytesClientExpectsToReceive")
+        error = try Self.json(row, "error")
+        uploadSource = try Self.json(row, "uploadSource")
+        completion = try Self.json(row, "completion")
+        completionSecret = try row.decode(forColumn: "completionSecret")
+        expectedDigest = try row.decode(forColumn: "expectedDigest")
+        resumeData = try row.decode(forColumn: "resumeData")
+        filePath = try row.decode(forColumn: "filePath")
+        fileExpiresAt = try row.decode(forColumn: "fileExpiresAt")
+        metrics = try Self.json(row, "metrics")
+        createdAt = try row.decode(forColumn: "createdAt")
+        startedAt = try row.decode(forColumn: "startedAt")
+        completedAt = try row.decode(forColumn: "completedAt")
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["rowid"] = rowid
+        container["id"] = id
+        container["sessionId"] = sessionId
+        container["tenant"] = tenant
+        container["taskIdentifier"] = taskIdentifier
+        container["kind"] = kind.rawValue
+        container["state"] = state.rawValue
+        container["priority"] = priority
+        container["taskDescription"] = taskDescription
+        container["earliestBeginDate"] = earliestBeginDate
+        container["originalRequest"] = try StoredJSON.text(originalRequest) ?? "null"  // the column is NOT NULL
+        container["currentRequest"] = try StoredJSON.text(currentRequest)
+        container["response"] = try StoredJSON.text(response)
+        container["countOfBytesSent"] = countOfBytesSent
+        container["countOfBytesExpectedToSend"] = countOfBytesExpectedToSend
+        container["countOfBytesReceived"] = countOfBytesReceived
+        container["countOfBytesExpectedToReceive"] = countOfBytesExpectedToReceive
+        container["countOfBytesClientExpectsToSend"] = countOfBytesClientExpectsToSend
+        container["countOfBytesClientExpectsToReceive"] = countOfBytesClientExpectsToReceive
+        container["error"] = try StoredJSON.text(error)
+        container["uploadSource"] = try StoredJSON.text(uploadSource)
+        container["completion"] = try StoredJSON.text(completion)
+        container["completionSecret"] = completionSecret
+        container["expectedDigest"] = expectedDigest
+        container["resumeData"] = resumeData
+        container["filePath"] = filePath
+        container["fileExpiresAt"] = fileExpiresAt
+        container["metrics"] = try StoredJSON.text(metrics)
+        container["createdAt"] = createdAt
+        container["startedAt"] = startedAt
+        container["completedAt"] = completedAt
+    }
+
+    private static func enumeration<E: RawRepresentable>(
+        _ row: Row, _ column: String
+    ) throws -> E where E.RawValue == String {
+        let text: String = try row.decode(forColumn: column)
+        guard let value = E(rawValue: text) else { throw StoredJSON.CorruptValue(column: column) }
+        return value
+    }
+
+    private static func json<T: Decodable>(_ row: Row, _ column: String) throws -> T? {
+        let text: String? = try row.decode(forColumn: column)
+        return try StoredJSON.value(T.self, from: text, column: column)
+    }
+}
+
+/// Where an upload task's body is kept.
+public enum UploadSourceReference: Codable, Sendable, Hashable {
+    /// A blob of the tenant, `size` bytes when the task was made.
+    case blob(id: String, size: Int64)
+    /// Inline bytes in the `taskUpload` table.
+    case inline(size: Int64)
+
+    public var size: Int64 {
+        switch self {
+        case .blob(_, let size), .inline(let size): size
+        }
+    }
+}
+
+/// The JSON of the store's JSON columns: the API's encoding (`WireJSON`) and the strict decoder, so a
+/// column reads back exactly as it was written and a corrupt one fails loudly instead of half-decoding.
+enum StoredJSON {
+    struct CorruptValue: Error, CustomStringConvertible {
+        var column: String
+        var description: String { "the stored value of column \(column) is not what the store writes" }
+    }
+
+    static func text<T: Encodable>(_ value: T?) throws -> String? {
+        guard let value else { return nil }
+        return String(decoding: try WireJSON.encode(value), as: UTF8.self)
+    }
+
+    static func value<T: Decodable>(_ type: T.Type, from text: String?, column: String) throws -> T? {
+        guard let text, text != "null" else { return nil }
+        do {
+            return try StrictJSONDecoder().decode(T.self, from: Array(text.utf8))
+        } catch {
+            throw CorruptValue(column: column)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import GRDB
+
+extension TransferStore {
+    /// The task migrations after v1, registered by `migrator` after its own; append here, never edit.
+    ///
+    /// v1 already made the `task` table; v2 adds what the engine needs to pick a task up again after a
+    /// restart, and keeps inline upload bodies out of the `task` rows that every list reads.
+    static func registerTaskMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v2-task-transfer-state") { db in
+            try db.alter(table: "task") { t in
+                // The opaque `resumeData` a download was created from (`downloadTask(withResumeData:)`).
+                t.add(column: "resumeData", .text)
+                // The completion handler's signing secret, sealed with the store's SecretBox.
+                t.add(column: "completionSecret", .blob)
+                // URLSessionTaskMetrics of the finished task, JSON.
+                t.add(column: "metrics", .jsonText)
+            }
+            // `uploadTask(with:from:)` bodies (up to 1 MiB): read once when the upload starts.
+            try db.create(table: "taskUpload") { t in
+                t.primaryKey("taskId", .text).references("task", column: "id", onDelete: .cascade)
+                t.column("data", .blob).notNull()
+            }
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import Logging
+import Testing
+import TestSupport
+import TransferEngine
+import TransferModels
+
+/// Records what the engine reports and lets a test wait for a transfer's outcome.
+final class RecordingObserver: TransferObserver, @unchecked Sendable {
+    // `@unchecked Sendable`: all state lives in `state`, under its lock.
+    private struct State {
+        var outcomes: [String: TransferOutcome] = [:]
+        var waiters: [String: [CheckedContinuation<TransferOutcome, Never>]] = [:]
+        var log: [String: [String]] = [:]
+    }
+    private let state = LockedBox(State())
+
+    func transfer(_ id: String, didReceive response: ResponseHead, for request: OutgoingRequest) {
+        state.withLock { $0.log[id, default: []].append("response \(response.statusCode)") }
+    }
+
+    func transfer(_ id: String, willRedirect response: ResponseHead, to request: OutgoingRequest) {
+        state.withLock { $0.log[id, default: []].append("redirect \(response.statusCode) \(request.method) \(request.url)") }
+    }
+
+    func transfer(_ id: String, didProgress progress: TransferProgress) {}
+
+    func transfer(_ id: String, didComplete outcome: TransferOutcome) {
+        let waiters = state.withLock { state in
+            state.outcomes[id] = outcome
+            state.log[id, default: []].append("complete")
+            return state.waiters.removeValue(forKey: id) ?? []
+        }
+        for waiter in waiters { waiter.resume(returning: outcome) }
+    }
+
+    func outcome(of id: String) async -> TransferOutcome {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state -> TransferOutcome? in
+                if let outcome = state.outcomes[id] { return outcome }
+                state.waiters[id, default: []].append(continuation)
+                return nil
+            }
+            if let done { continuation.resume(returning: done) }
+        }
+    }
+
+    func log(of id: String) -> [String] { state.withLock { $0.log[id] ?? [] } }
+}
+
+/// An engine allowed to reach loopback (where the fixture origin lives), its observer and the origin.
+struct EngineFixture {
+    let engine: TransferEngine
+    let observer = RecordingObserver()
+    let origin: FixtureOrigin
+    let directory: TemporaryDirectory
+
+    init(allowLoopback: Bool = true) throws {
+        origin = try FixtureOrigin.start()
+        directory = try TemporaryDirectory.make(prefix: "engine-test")
+        var configuration = EngineConfiguration()
+        configuration.downloadsDirectory = directory.url
+        if allowLoopback { configuration.egress = EgressPolicy(allowed: try EgressPolicy.parseAllowList("127.0.0.0/8,::1").get()) }
+        engine = try TransferEngine(configuration: configuration, observer: observer, logger: Logger(label: "engine-test"))
+    }
+
+    func run(_ job: TransferJob) async -> TransferOutcome {
+        engine.start(job)
+        return await observer.outcome(of: job.id)
+    }
+
+    func job(_ path: String, method: String = "GET", body: OutgoingRequest.Body = .none, kind: TransferJob.Kind = .data) -> TransferJob {
+        TransferJob(
+            id: ResourceID.make(prefix: "tsk"), sessionId: "ses_test", kind: kind,
+            request: OutgoingRequest(url: origin.url(path), method: method, body: body))
+    }
+
+    func close() async {
+        await engine.shutdown()
+        origin.stop()
+        directory.remove()
+    }
+}
+
+extension TransferOutcome {
+    var bodyBytes: [UInt8] {
+        switch body {
+        case .bytes(let bytes): bytes
+        case .file(let path, _): (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
+        case .none: []
+        }
+    }
+}
+
+@Suite("Transfer engine against the fixture origin")
+struct TransferEngineTests {
+    @Test(.timeLimit(.minutes(1)))
+    func dataTaskReceivesTheBody() async throws {
+        let fixture = try EngineFixture()
+        let outcome = await fixture.run(fixture.job("/bytes/100000?seed=3"))
+        #expect(outcome.error == nil)
+        #expect(outcome.response?.statusCode == 200)
+        #expect(outcome.bodyBytes == FixtureOrigin.bytes(count: 100_000, seed: 3))
+        #expect(outcome.progress.bytesReceived == 100_000)
+        #expect(outcome.progress.bytesExpectedToReceive == 100_000)
+        #expect(outcome.transactions.count == 1)
+        await fixture.close()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func serverErrorsAreResponsesNotErrors() async throws {
+        let fixture = try EngineFixture()
+        let outcome = await fixture.run(fixture.job("/status/404"))
+        #expect(outcome.error == nil)
+        #expect(outcome.response?.statusCode == 404)
+        await fixture.close()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func followsSixteenRedirectsAndFailsOnTheSeventeenth() async throws {
+        let fixture = try EngineFixture()
+        let sixteen = await fixture.run(fixture.job("/redirect-chain/16"))
+        #expect(sixteen.error == nil)
+        #expect(sixteen.response?.statusCode == 200)
+        #expect(sixteen.transactions.count == 17)
+        let seventeen = await fixture.run(fixture.job("/redirect-chain/17"))
+        #expect(seventeen.error?.code == URLErrorCode.httpTooManyRedirects.rawValue)
+        await fixture.close()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func redirectTurnsPostIntoGetAndKeepsItFor307() async throws {
+        let fixture = try EngineFixture()
+        let body = OutgoingRequest.Body.bytes(Array("a=1".utf8))
+        let see = await fixture.run(fixture.job("/redirect/303?to=/echo", method: "POST", body: body))
+        #expect(see.currentRequest.method == "GET")
+        #expect(String(decoding: see.bodyBytes, as: UTF8.self).contains(#""method":"GET""#))
+        let temporary = await fixture.run(fixture.job("/redirect/307?to=/echo", method: "POST", body: body))
+        #expect(temporary.currentRequest.method == "POST")
+        #expect(String(decoding: temporary.bodyBytes, as: UTF8.self).contains(#""bodySize":3"#))
+        await fixture.close()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func loopbackIsRefusedByDefaultWithoutConnecting() async throws {
+        let fixture = try EngineFixture(allowLoopback: false)
+        let outcome = await fixture.run(fixture.job("/bytes/10"))
+        #expect(outcome.error?.code == URLErrorCode.cannotConnectToHost.rawValue)
+        #expect(outcome.error?.reason == "egressPolicy")
+        #expect(fixture.origin.acceptedConnections == 0)
+        await fixture.close()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func transportFailuresMapToURLErrors() async throws {
+        let fixture = try EngineFixture()
+        var stalled = fixture.job("/stall?bytes=10&total=100")
+        stalled.timeoutIntervalForRequest = 1
+        #expect(await fixture.run(stalled).error?.code == URLErrorCode.timedOut.rawValue)
+        #expect(await fixture.run(fixture.job("/truncated?length=100&send=10")).error?.code
+            == URLErrorCode.networkConnectionLost.rawValue)
+        var closedPort = fixture.job("/")
+        closedPort.request.url = "http://127.0.0.1:1/"
+        #expect(await fixture.run(closedPort).error?.code == URLErrorCode.cannotConnectToHost.rawValue)
+        var badHost = fixture.job("/")
+        badHost.request.url = "http://nonexistent.invalid/"
+        #expect(await fixture.run(badHost).error?.code == URLErrorCode.cannotFindHost.rawValue)
+        var ftp = fixture.job("/")
+        ftp.request.url = "ftp://127.0.0.1/x"
+        #expect(await fixture.run(ftp).error?.code == URLErrorCode.unsupportedURL.rawValue)
+        await fixture.close()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func downloadWritesItsFileAndUploadStreamsAFile() async throws {
+        let fixture = try EngineFixture()
+        var download = fixture.job("/bytes/3000000?seed=9", kind: .download)
+        download.downloadPath = fixture.directory.appending("download.part").path
+        let downloaded = await fixture.run(download)
+        #expect(downloaded.error == nil)
+        #expect(downloaded.bodyBytes == FixtureOrigin.bytes(count: 3_000_000, seed: 9))
+
+        let source = fixture.directory.appending("upload.bin")
+        try Data(FixtureOrigin.bytes(count: 2_000_000, seed: 4)).write(to: source)
+        let upload = await fixture.run(
+            fixture.job("/upload", method: "PUT", body: .file(path: source.path, length: 2_000_000), kind: .upload))
+        #expect(upload.error == nil)
+        #expect(upload.progress.bytesSent == 2_000_000)
+        #expect(String(decoding: upload.bodyBytes, as: UTF8.self).contains(#""bodySize":2000000"#))
+        await fixture.close()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingEndsWithCancelled() async throws {
+        let fixture = try EngineFixture()
+        let job = fixture.job("/drip?bytes=100&interval=0.2")
+        fixture.engine.start(job)
+        try await Task.sleep(for: .milliseconds(300))
+        fixture.engine.cancel(job.id)
+        #expect(await fixture.observer.outcome(of: job.id).error?.code == URLErrorCode.cancelled.rawValue)
+        await fixture.close()
+    }
+}
