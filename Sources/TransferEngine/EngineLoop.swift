@@ -24,6 +24,10 @@ final class EngineLoop: @unchecked Sendable {
     /// Jobs not started yet, each with its arrival number (FIFO within a priority).
     private var waiting: [(arrival: Int, job: TransferJob)] = []
     private var running: [UnsafeMutableRawPointer: Transfer] = [:]
+    /// Each session's connection, DNS and TLS-session cache, with when it was last used.
+    private var shares: [String: (share: CurlShareHandle, lastUsed: ContinuousClock.Instant)] = [:]
+    /// A session's share is released after this long without transfers (its connections close).
+    private let shareIdleLifetime: Duration = .seconds(300)
     private var isStopping = false
     private var thread: Thread?
     private let whenStopped = LockedBox<(@Sendable () -> Void)?>(nil)
@@ -74,6 +78,7 @@ final class EngineLoop: @unchecked Sendable {
                 logger.error("Engine loop error", metadata: ["error": "\(error)"])
             }
         }
+        shares.removeAll()
         multi.close()
         whenStopped.withLock { $0 }?()
     }
@@ -98,20 +103,56 @@ final class EngineLoop: @unchecked Sendable {
         }
     }
 
-    /// Starts waiting jobs, highest priority first and FIFO within one, up to the global limit.
+    /// Starts waiting jobs, highest priority first and FIFO within one, up to the global limit and each
+    /// session's `httpMaximumConnectionsPerHost` (one transfer holds one connection over HTTP/1.1).
     private func startWaitingTransfers() {
+        releaseIdleShares()
         guard !waiting.isEmpty, running.count < configuration.maximumConcurrentTransfers else { return }
         waiting.sort { ($0.job.priority, -$0.arrival) > ($1.job.priority, -$1.arrival) }
-        while running.count < configuration.maximumConcurrentTransfers, !waiting.isEmpty {
-            let job = waiting.removeFirst().job
+        var perHost: [String: Int] = [:]
+        for transfer in running.values { perHost[Self.hostKey(transfer.job, transfer.request.url), default: 0] += 1 }
+        var index = 0
+        while running.count < configuration.maximumConcurrentTransfers, index < waiting.count {
+            let job = waiting[index].job
+            let key = Self.hostKey(job, job.request.url)
+            guard perHost[key, default: 0] < job.httpMaximumConnectionsPerHost else {
+                index += 1
+                continue
+            }
+            waiting.remove(at: index)
+            perHost[key, default: 0] += 1
             do {
-                let transfer = try Transfer(job: job, configuration: configuration, observer: observer)
+                let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
                 try transfer.prepare()
                 try multi.add(transfer.easy)
                 running[transfer.easy.raw] = transfer
             } catch {
                 observer.transfer(job.id, didComplete: Transfer.failedToStart(job, error: error))
             }
+        }
+    }
+
+    /// Session and origin host, the unit of `httpMaximumConnectionsPerHost`.
+    private static func hostKey(_ job: TransferJob, _ url: String) -> String {
+        "\(job.sessionId) \(URLComponents(string: url)?.host?.lowercased() ?? url)"
+    }
+
+    /// The session's share (made on first use); ephemeral sessions get one too, so nothing crosses sessions.
+    private func share(for job: TransferJob) throws -> CurlShareHandle {
+        if let entry = shares[job.sessionId] {
+            shares[job.sessionId]?.lastUsed = .now
+            return entry.share
+        }
+        let share = try CurlShareHandle()
+        shares[job.sessionId] = (share, .now)
+        return share
+    }
+
+    private func releaseIdleShares() {
+        let now = ContinuousClock.now
+        let busy = Set(running.values.map(\.job.sessionId))
+        for (session, entry) in shares where !busy.contains(session) && now - entry.lastUsed > shareIdleLifetime {
+            shares[session] = nil
         }
     }
 

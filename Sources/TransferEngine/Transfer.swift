@@ -33,8 +33,12 @@ final class Transfer {
     var lastProgressReport = ContinuousClock.now
     var lastReportedProgress: TransferProgress?
 
-    init(job: TransferJob, configuration: EngineConfiguration, observer: any TransferObserver) throws {
+    /// The session's connection cache; kept alive here for as long as the easy handle uses it.
+    let share: CurlShareHandle?
+
+    init(job: TransferJob, configuration: EngineConfiguration, observer: any TransferObserver, share: CurlShareHandle? = nil) throws {
         self.job = job
+        self.share = share
         self.configuration = configuration
         self.observer = observer
         self.request = job.request
@@ -53,6 +57,7 @@ final class Transfer {
         try easy.reset()
         let context = Unmanaged.passUnretained(self).toOpaque()
         try easy.set(CURLOPT_URL, request.url)
+        if let share { try CurlError.check(ccurl_easy_setopt_share(easy.raw, share.raw)) }
         try easy.set(CURLOPT_NOSIGNAL, true)
         try easy.set(CURLOPT_PROTOCOLS_STR, configuration.protocols)
         try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, configuration.protocols)

@@ -201,3 +201,45 @@ struct TransferEngineTests {
         await fixture.close()
     }
 }
+
+@Suite("Connections belong to their session")
+struct ConnectionSharingTests {
+    @Test(.timeLimit(.minutes(1)))
+    func connectionsAreReusedWithinASessionOnly() async throws {
+        let fixture = try EngineFixture()
+        var first = fixture.job("/bytes/10")
+        first.sessionId = "ses_a"
+        _ = await fixture.run(first)
+        var second = fixture.job("/bytes/10")
+        second.sessionId = "ses_a"
+        let reused = await fixture.run(second)
+        #expect(reused.transactions.first?.isReusedConnection == true)
+        #expect(fixture.origin.acceptedConnections == 1)
+        var other = fixture.job("/bytes/10")
+        other.sessionId = "ses_b"
+        let fresh = await fixture.run(other)
+        #expect(fresh.transactions.first?.isReusedConnection == false)
+        #expect(fixture.origin.acceptedConnections == 2)
+        await fixture.close()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func perHostLimitQueuesTheRest() async throws {
+        let fixture = try EngineFixture()
+        let jobs = (0..<3).map { _ in
+            var job = fixture.job("/drip?bytes=3&interval=0.1")
+            job.httpMaximumConnectionsPerHost = 1
+            return job
+        }
+        for job in jobs { fixture.engine.start(job) }
+        var maximumOpen = 0
+        for _ in 0..<100 {
+            maximumOpen = max(maximumOpen, fixture.origin.openConnections)
+            if fixture.origin.requests(path: "/drip").count == 3 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        for job in jobs { #expect(await fixture.observer.outcome(of: job.id).error == nil) }
+        #expect(maximumOpen <= 1)
+        await fixture.close()
+    }
+}

@@ -50,7 +50,7 @@ extension TaskRoutes {
         let task = try await runner.requireTask(request.parameter("id"), tenant: request.tenant)
         guard task.kind == .download else { throw Problem.notFound("only download tasks have a file") }
         guard task.state == .completed else { throw Problem.conflict("the download is still running") }
-        guard let path = task.filePath, unlink(path) == 0 else {
+        guard let path = try await store.releaseFile(taskId: task.id, tenant: request.tenant), unlink(path) == 0 else {
             throw Problem.notFound("the file of \(task.id) was already deleted or has expired")
         }
         return .noContent

@@ -138,10 +138,13 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask { await self.recordEvents() }
+                await self.recoverUnfinishedTasks()
+                group.addTask { await self.expireFiles() }
                 try? await gracefulShutdown()
                 self.releaseWaiters()
                 await self.engine.shutdown()  // aborts transfers; their completions are the last events
                 self.eventsContinuation.finish()
+                group.cancelAll()  // the file janitor
             }
         } onGracefulShutdown: {
             self.releaseWaiters()

@@ -1,0 +1,52 @@
+import Foundation
+import Logging
+import TransferModels
+import TransferStore
+
+extension TaskRunner {
+    /// After a restart, tasks the store still shows as running are settled: background sessions' transfers
+    /// start again, the others complete with `networkConnectionLost` as URLSession reports a lost
+    /// connection; canceling ones complete as cancelled. Suspended tasks stay suspended.
+    func recoverUnfinishedTasks() async {
+        do {
+            for task in try await store.unfinishedTasks() where task.state != .suspended {
+                let url = task.currentRequest?.url ?? task.originalRequest?.url
+                if task.state == .canceling {
+                    _ = try await complete(task.id, error: .cancelled(failingURL: url))
+                    continue
+                }
+                guard let session = try await store.session(id: task.sessionId, tenant: task.tenant) else { continue }
+                if session.kind == .background {
+                    try await restart(task, session: session)
+                } else {
+                    _ = try await complete(task.id, error: TransferError(.networkConnectionLost, failingURL: url,
+                                                                         userInfo: ["reason": "serviceRestarted"]))
+                }
+            }
+        } catch {
+            logger.error("Recovering tasks after a restart failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+    }
+
+    private func restart(_ task: TaskRecord, session: SessionRecord) async throws {
+        do {
+            let job = try await makeJob(for: task, session: session)
+            startedAt.withLock { $0[task.id] = Date() }
+            engine.start(job)
+        } catch let failure as TransferError {
+            _ = try await complete(task.id, error: failure)
+        }
+    }
+
+    /// Removes files whose time-to-live has passed, every `interval`, until cancelled.
+    func expireFiles(every interval: Duration = .seconds(60)) async {
+        while !Task.isCancelled {
+            do {
+                for path in try await store.takeExpiredFiles() { unlink(path) }
+            } catch {
+                logger.warning("Expiring task files failed", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: interval)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+public import Foundation
+import GRDB
+public import TransferModels
+
+extension TransferStore {
+    /// Forgets the files of completed tasks whose time-to-live has passed, and returns their paths for the
+    /// caller to remove (the row stops pointing at a file first, so no reader is handed a vanishing one).
+    public func takeExpiredFiles(now: Date = .nowMilliseconds) async throws -> [String] {
+        try await pool.write { db in
+            let paths = try String.fetchAll(
+                db, sql: "SELECT filePath FROM task WHERE filePath IS NOT NULL AND fileExpiresAt < ?", arguments: [now])
+            try db.execute(
+                sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE filePath IS NOT NULL AND fileExpiresAt < ?",
+                arguments: [now])
+            return paths
+        }
+    }
+
+    /// The task no longer has a file (`DELETE /v1/tasks/{id}/file`); returns the path it had.
+    public func releaseFile(taskId: String, tenant: String) async throws -> String? {
+        try await pool.write { db in
+            let path = try String.fetchOne(
+                db, sql: "SELECT filePath FROM task WHERE id = ? AND tenant = ?", arguments: [taskId, tenant])
+            try db.execute(sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE id = ? AND tenant = ?", arguments: [taskId, tenant])
+            return path
+        }
+    }
+}
