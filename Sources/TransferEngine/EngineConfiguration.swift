@@ -12,6 +12,8 @@ public struct EngineConfiguration: Sendable {
     public var downloadsDirectory = URL(fileURLWithPath: "./data/downloads")
     /// Which addresses transfers may connect to.
     public var egress = EgressPolicy()
+    /// Extra certificate authorities to trust, PEM (`URLSESSIOND_CA_FILE`); nil: the system's store only.
+    public var certificateAuthorities: String?
     /// Protocols besides http and https a request may use (`ftp`, `file`, `data` are opt-in).
     public var extraProtocols: [String] = []
 

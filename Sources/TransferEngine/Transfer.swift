@@ -68,6 +68,7 @@ final class Transfer {
         try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))  // HTTP/2 by ALPN over TLS
         try easy.set(CURLOPT_SSLVERSION, Self.sslVersion(minimum: job.tlsMinimumVersion, maximum: job.tlsMaximumVersion))
         try easy.set(CURLOPT_TCP_KEEPALIVE, true)
+        if let authorities = configuration.certificateAuthorities { try easy.set(CURLOPT_CAINFO, authorities) }
         try applyTimeouts()
         try applyMethodAndBody()
         try easy.set(CURLOPT_HTTPHEADER, list: headerLines())

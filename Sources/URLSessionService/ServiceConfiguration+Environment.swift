@@ -87,6 +87,12 @@ extension ServiceConfiguration {
             }
             engine.extraProtocols = names
         }
+        if let path = env["URLSESSIOND_CA_FILE"] {
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw ConfigurationError(setting: "URLSESSIOND_CA_FILE", detail: "\(path) is not a readable file")
+            }
+            engine.certificateAuthorities = path
+        }
         if let ttl = try env.integer("URLSESSIOND_FILE_TTL") {
             guard ttl > 0 else { throw ConfigurationError(setting: "URLSESSIOND_FILE_TTL", detail: "must be > 0") }
             fileTimeToLive = Double(ttl)

@@ -28,13 +28,17 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("idle-timeout"), help: "Seconds an idle API connection is kept (URLSESSIOND_IDLE_TIMEOUT, default 60).") var idleTimeout: Int?
     @Option(name: .customLong("max-json-body"), help: "Largest JSON body in bytes (URLSESSIOND_MAX_JSON_BODY, default 1048576).") var maxJSONBody: Int64?
     @Option(name: .customLong("max-blob-size"), help: "Largest blob in bytes (URLSESSIOND_MAX_BLOB_SIZE, default 4294967296).") var maxBlobSize: Int64?
+    @Option(name: .customLong("egress-allow"), help: "CIDRs transfers may reach besides public addresses (URLSESSIOND_EGRESS_ALLOW).") var egressAllow: String?
+    @Option(name: .customLong("max-transfers"), help: "Transfers running at once (URLSESSIOND_MAX_TRANSFERS, default 64).") var maxTransfers: Int?
     @Flag(name: .customLong("require-tokens"), help: "Refuse to start without configured tokens (URLSESSIOND_REQUIRE_TOKENS=1).") var requireTokens = false
 
     func run() async throws {
-        let flags = ServiceConfiguration.Overrides(
+        var flags = ServiceConfiguration.Overrides(
             host: host, port: port, dataDirectory: dataDirectory, tokens: tokens.isEmpty ? nil : tokens.joined(separator: ","),
             logLevel: logLevel, portFile: portFile, httpThreads: httpThreads, maxConnections: maxConnections,
             idleTimeout: idleTimeout, maxJSONBody: maxJSONBody, maxBlobSize: maxBlobSize, requireTokens: requireTokens ? true : nil)
+        flags.egressAllow = egressAllow
+        flags.maxTransfers = maxTransfers
         let configuration: ServiceConfiguration
         do {
             configuration = try ServiceConfiguration(overrides: flags, environment: ProcessInfo.processInfo.environment)

@@ -243,3 +243,45 @@ struct ConnectionSharingTests {
         await fixture.close()
     }
 }
+
+@Suite("TLS against nginx with a self-signed certificate")
+struct TLSTests {
+    private func engine(trusting certificate: String?) throws -> (TransferEngine, RecordingObserver) {
+        var configuration = EngineConfiguration()
+        configuration.egress = EgressPolicy(allowed: try EgressPolicy.parseAllowList("127.0.0.0/8").get())
+        configuration.certificateAuthorities = certificate
+        configuration.downloadsDirectory = FileManager.default.temporaryDirectory
+        let observer = RecordingObserver()
+        return (try TransferEngine(configuration: configuration, observer: observer, logger: Logger(label: "tls-test")), observer)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func selfSignedCertificateFailsAsACertificateError() async throws {
+        let origin = try await NginxOrigin.start(tls: true, files: ["a.txt": Array("hello".utf8)])
+        defer { origin.stop() }
+        let (engine, observer) = try engine(trusting: nil)
+        let job = TransferJob(id: "tsk_tls1", sessionId: "ses_tls", kind: .data, request: OutgoingRequest(url: origin.url("/a.txt"), method: "GET"))
+        engine.start(job)
+        let outcome = await observer.outcome(of: job.id)
+        let code = try #require(outcome.error?.code)
+        #expect((-1206 ... -1200).contains(code), "got \(code)")
+        #expect(outcome.error?.code == URLErrorCode.serverCertificateHasUnknownRoot.rawValue)
+        await engine.shutdown()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func trustedOriginNegotiatesHTTP2ByALPN() async throws {
+        let body = FixtureOrigin.bytes(count: 200_000, seed: 5)
+        let origin = try await NginxOrigin.start(tls: true, files: ["b.bin": body])
+        defer { origin.stop() }
+        let (engine, observer) = try engine(trusting: origin.certificatePath)
+        let job = TransferJob(id: "tsk_tls2", sessionId: "ses_tls", kind: .data, request: OutgoingRequest(url: origin.url("/b.bin"), method: "GET"))
+        engine.start(job)
+        let outcome = await observer.outcome(of: job.id)
+        #expect(outcome.error == nil)
+        #expect(outcome.bodyBytes == body)
+        #expect(outcome.response?.httpVersion == "HTTP/2")
+        #expect(outcome.transactions.first?.httpVersion == 3)  // CURL_HTTP_VERSION_2_0
+        await engine.shutdown()
+    }
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Creates many urlsessiond tasks at once and waits until every one has completed (stdlib only).
+
+    transfers_client.py BASE TOKEN SESSION_ID URL_PREFIX COUNT CONNECTIONS KIND [TIMEOUT=120] [BYTES]
+
+Creates COUNT tasks `{"kind": KIND, "request": {"url": URL_PREFIX + i}, "resume": true}` (i = 0..COUNT-1)
+from CONNECTIONS threads, each with its own keep-alive connection (opened before the clock starts), then
+polls `GET /v1/sessions/{id}/tasks?state=running&limit=1` every 2 ms until no task is running. The clock
+stops there. Then, untimed, it pages through the session's tasks and checks that each completed with
+HTTP 200, no error and (when BYTES is given) that many bytes received. Prints one JSON line.
+"""
+import http.client
+import json
+import sys
+import threading
+import time
+import urllib.parse
+
+
+def main():
+    base, token, session, prefix, count, connections, kind = sys.argv[1:8]
+    count, connections = int(count), int(connections)
+    timeout = float(sys.argv[8]) if len(sys.argv) > 8 else 120.0
+    expected = int(sys.argv[9]) if len(sys.argv) > 9 else None
+    url = urllib.parse.urlsplit(base)
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    deadline = time.monotonic() + timeout
+
+    def connect():
+        conn = http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
+        conn.connect()
+        return conn
+
+    def call(conn, method, path, body=None):
+        conn.request(method, path, body=body, headers=headers)
+        response = conn.getresponse()
+        return response.status, response.read()
+
+    errors = []
+    created = [0] * connections
+    start = threading.Barrier(connections + 1)
+
+    def creator(index, conn):
+        start.wait()
+        path = f"/v1/sessions/{session}/tasks"
+        try:
+            for i in range(index, count, connections):
+                body = json.dumps({"kind": kind, "request": {"url": f"{prefix}{i}"}, "resume": True})
+                status, answer = call(conn, "POST", path, body)
+                if status != 201:
+                    errors.append(f"create {i}: {status} {answer[:200]!r}")
+                    return
+                created[index] += 1
+        except Exception as error:  # noqa: BLE001 - reported, not hidden
+            errors.append(f"create: {error!r}")
+
+    conns = [connect() for _ in range(connections)]
+    poller = connect()
+    threads = [threading.Thread(target=creator, args=(i, c), daemon=True) for i, c in enumerate(conns)]
+    for thread in threads:
+        thread.start()
+    start.wait()
+    t0 = time.monotonic()
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    t_created = time.monotonic()
+    polls = 0
+    running_path = f"/v1/sessions/{session}/tasks?state=running&limit=1"
+    while not errors and time.monotonic() < deadline:
+        status, answer = call(poller, "GET", running_path)
+        polls += 1
+        if status != 200:
+            errors.append(f"poll: {status} {answer[:200]!r}")
+            break
+        if not json.loads(answer)["items"]:
+            break
+        time.sleep(0.002)
+    t_done = time.monotonic()
+    timed_out = t_done >= deadline
+
+    # Untimed verification: every task of the session, page by page.
+    completed = ok = 0
+    after = None
+    while not errors:
+        path = f"/v1/sessions/{session}/tasks?limit=1000" + (f"&after={after}" if after else "")
+        status, answer = call(poller, "GET", path)
+        if status != 200:
+            errors.append(f"list: {status} {answer[:200]!r}")
+            break
+        page = json.loads(answer)
+        for task in page["items"]:
+            if task["state"] == "completed":
+                completed += 1
+                response = task.get("response") or {}
+                size_ok = expected is None or task["countOfBytesReceived"] == expected
+                if task["error"] is None and response.get("statusCode") == 200 and size_ok:
+                    ok += 1
+                elif len(errors) < 5:
+                    errors.append(f"task {task['id']}: error={task['error']} status={response.get('statusCode')} "
+                                  f"bytes={task['countOfBytesReceived']}")
+        after = page["nextCursor"]
+        if not after:
+            break
+    for conn in conns + [poller]:
+        conn.close()
+    print(json.dumps({
+        "count": count, "created": sum(created), "completed": completed, "ok": ok,
+        "seconds": round(t_done - t0, 4), "createSeconds": round(t_created - t0, 4),
+        "polls": polls, "timedOut": timed_out, "errors": errors[:5],
+    }))
+    return 0 if ok == count and not errors and not timed_out else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

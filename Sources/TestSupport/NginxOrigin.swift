@@ -1,0 +1,145 @@
+import Foundation
+
+/// A Debian nginx on loopback, for what only a standard server shows: TLS with a self-signed certificate,
+/// HTTP/2 negotiated by ALPN, sendfile-speed static files.
+///
+/// It runs in the foreground of a child process with a generated configuration in a temporary directory;
+/// `stop()` (or deinit) ends it. The port comes from the OS: a socket is bound to port 0 and released just
+/// before nginx binds it.
+public final class NginxOrigin: Sendable {
+    public let port: Int
+    public let baseURL: String
+    /// The self-signed certificate (PEM) when TLS is on: trust it to verify the origin.
+    public let certificatePath: String?
+    private let process: Process
+    private let directory: TemporaryDirectory
+
+    /// Serves `files` (name → bytes) at `/<name>`; with `tls`, over HTTPS with HTTP/2 and HTTP/1.1.
+    public static func start(tls: Bool, files: [String: [UInt8]] = [:]) async throws -> NginxOrigin {
+        let directory = try TemporaryDirectory.make(prefix: "nginx-origin")
+        let root = directory.appending("www")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for (name, bytes) in files { try Data(bytes).write(to: root.appendingPathComponent(name)) }
+        // Workers run as an unprivileged user when nginx starts as root: let them read the tree.
+        _ = try? runTool("/bin/chmod", ["-R", "a+rX", directory.path])
+        var certificate: String?
+        if tls {
+            certificate = directory.appending("cert.pem").path
+            try runTool("/usr/bin/openssl", [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory.appending("key.pem").path,
+                "-out", certificate!,
+            ])
+            _ = try? runTool("/bin/chmod", ["a+r", directory.appending("key.pem").path])
+        }
+        let port = try freePort()
+        let listen = tls ? "listen 127.0.0.1:\(port) ssl http2;" : "listen 127.0.0.1:\(port);"
+        let tlsLines = tls
+            ? "ssl_certificate \(certificate!); ssl_certificate_key \(directory.appending("key.pem").path);" : ""
+        let temp = directory.appending("tmp").path
+        try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
+        let configuration = """
+            worker_processes 1;
+            pid \(directory.appending("nginx.pid").path);
+            error_log \(directory.appending("error.log").path);
+            events { worker_connections 1024; }
+            http {
+                access_log off; sendfile on; keepalive_requests 100000;
+                client_body_temp_path \(temp); proxy_temp_path \(temp); fastcgi_temp_path \(temp);
+                uwsgi_temp_path \(temp); scgi_temp_path \(temp);
+                server { \(listen) \(tlsLines) root \(root.path); }
+            }
+            """
+        let configurationFile = directory.appending("nginx.conf")
+        try configuration.write(to: configurationFile, atomically: false, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+        process.arguments = ["-c", configurationFile.path, "-g", "daemon off;"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let origin = NginxOrigin(port: port, tls: tls, certificate: certificate, process: process, directory: directory)
+        try await origin.waitUntilListening()
+        return origin
+    }
+
+    private init(port: Int, tls: Bool, certificate: String?, process: Process, directory: TemporaryDirectory) {
+        self.port = port
+        self.baseURL = "\(tls ? "https" : "http")://127.0.0.1:\(port)"
+        self.certificatePath = certificate
+        self.process = process
+        self.directory = directory
+    }
+
+    public func url(_ path: String) -> String { baseURL + path }
+
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        directory.remove()
+    }
+
+    deinit { stop() }
+
+    private func waitUntilListening() async throws {
+        for _ in 0..<250 {
+            guard process.isRunning else { break }
+            if Self.accepts(port) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let log = (try? String(contentsOf: directory.appending("error.log"), encoding: .utf8)) ?? ""
+        stop()
+        throw NginxOriginError(message: "nginx did not start listening on \(port): \(log)")
+    }
+
+    private static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
+            }
+        }
+        guard bound else { throw NginxOriginError(message: "no free port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    @discardableResult
+    private static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw NginxOriginError(message: "\(path) \(arguments.first ?? "") exited with \(process.terminationStatus)")
+        }
+        return process.terminationStatus
+    }
+}
+
+public struct NginxOriginError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
