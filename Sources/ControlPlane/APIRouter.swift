@@ -15,7 +15,7 @@ public enum APIRouter {
         var router = Router()
         let groups: [[Route]] = [
             OperationRoutes(store: store, metrics: metrics, openAPIDocument: openAPIDocument, partsReady: partsReady).routes,
-            SessionRoutes(store: store).routes,
+            SessionRoutes(store: store, runner: runner).routes,
             TaskRoutes(store: store, runner: runner, allowedSchemes: allowedSchemes).routes,
             BlobRoutes(store: store, directory: blobDirectory).routes,
             PlannedRoutes.routes,

@@ -1,10 +1,12 @@
 import Foundation
+import TransferEngine
 import TransferModels
 import TransferStore
 
 /// `/v1/sessions…`: create (and re-attach), read, list, the shared session, invalidation, flush, reset.
 struct SessionRoutes {
     let store: TransferStore
+    let runner: TaskRunner
     let encoded = EncodedSessionCache()
 
     var routes: [Route] {
@@ -61,13 +63,22 @@ struct SessionRoutes {
         try await SessionLookup.session(request, store: store)
     }
 
+    /// `finishTasksAndInvalidate()` lets running tasks finish; `invalidateAndCancel()` cancels them. Either
+    /// way the session takes no new task, and becomes `invalidated` when its last task completes.
     private func invalidate(_ request: HTTPRequest, cancelTasks: Bool) async throws -> HTTPResponse {
         let record = try await session(request)
         guard !record.isShared else {
             throw Problem.conflict("the shared session cannot be invalidated")
         }
-        // With no task running the session is invalid at once, as URLSession reports it.
-        guard let updated = try await store.invalidateSession(id: record.id, tenant: request.tenant, target: .invalidated) else {
+        guard let (_, unfinished) = try await store.beginInvalidation(id: record.id, tenant: request.tenant) else {
+            throw Problem.notFound("no session \(record.id)")
+        }
+        if cancelTasks {
+            for taskId in unfinished {
+                _ = try? await runner.cancel(taskId: taskId, tenant: request.tenant)  // one already finishing is fine
+            }
+        }
+        guard let updated = try await store.session(id: record.id, tenant: request.tenant) else {
             throw Problem.notFound("no session \(record.id)")
         }
         return try .json(updated.wire)
