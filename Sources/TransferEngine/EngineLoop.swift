@@ -73,7 +73,7 @@ final class EngineLoop: @unchecked Sendable {
             do {
                 _ = try multi.perform()
                 for (easy, result) in multi.completedTransfers() { finish(easy, result: result) }
-                try multi.poll(timeoutMilliseconds: 1000)
+                try multi.poll(timeoutMilliseconds: enforceIdleTimeouts())
             } catch {
                 logger.error("Engine loop error", metadata: ["error": "\(error)"])
             }
@@ -173,6 +173,27 @@ final class EngineLoop: @unchecked Sendable {
             running[easy] = nil
             observer.transfer(transfer.job.id, didComplete: outcome)
         }
+    }
+
+    /// Fails transfers that moved no byte for their `timeoutIntervalForRequest`; returns how long the loop
+    /// may sleep before the next deadline (at most a second).
+    private func enforceIdleTimeouts() -> Int32 {
+        let now = ContinuousClock.now
+        var sleep: Duration = .seconds(1)
+        for (easy, transfer) in running {
+            let deadline = transfer.idleDeadline
+            if deadline <= now {
+                multi.remove(transfer.easy)
+                running[easy] = nil
+                let seconds = transfer.job.timeoutIntervalForRequest
+                observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: TransferFailure(
+                    code: URLErrorCode.timedOut.rawValue, curlCode: 28, message: "no data for \(seconds) seconds")))
+            } else {
+                sleep = min(sleep, deadline - now)
+            }
+        }
+        let milliseconds = sleep.components.seconds * 1000 + sleep.components.attoseconds / 1_000_000_000_000_000
+        return Int32(max(1, min(1000, milliseconds + 1)))
     }
 
     private func abort(_ easy: UnsafeMutableRawPointer, _ transfer: Transfer) {

@@ -13,6 +13,7 @@ private func transfer(_ userdata: UnsafeMutableRawPointer?) -> Transfer? {
 let transferWriteCallback: curl_write_callback = { data, size, count, userdata in
     guard let transfer = transfer(userdata), let data else { return 0 }
     let length = size * count
+    transfer.lastActivity = .now
     if transfer.discardingBody { return length }
     do {
         try transfer.sink.append(UnsafeRawBufferPointer(start: data, count: length))
@@ -27,6 +28,7 @@ let transferWriteCallback: curl_write_callback = { data, size, count, userdata i
 let transferHeaderCallback: curl_write_callback = { data, size, count, userdata in
     guard let transfer = transfer(userdata), let data else { return 0 }
     let length = size * count
+    transfer.lastActivity = .now
     let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
     if transfer.head.consume(line: line) {
         transfer.responseHeadCompleted()
@@ -46,6 +48,7 @@ let transferProgressCallback: curl_xferinfo_callback = { userdata, _, _, _, uplo
 /// `CURLOPT_READFUNCTION`: the request body from memory or its file.
 let transferReadCallback: curl_read_callback = { buffer, size, count, userdata in
     guard let transfer = transfer(userdata), let buffer, let upload = transfer.upload else { return ccurl_read_func_abort() }
+    transfer.lastActivity = .now
     do {
         return try upload.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
     } catch {

@@ -77,7 +77,7 @@ extension Transfer {
     private func timing() -> TransactionTiming {
         func seconds(_ item: CURLINFO) -> Double { Double(max(0, easy.info(offset: item))) / 1_000_000 }
         return TransactionTiming(
-            url: request.url, method: request.method, statusCode: easy.info(CURLINFO_RESPONSE_CODE),
+            request: request, response: head.statusCode >= 200 ? head : nil, url: request.url, method: request.method, statusCode: easy.info(CURLINFO_RESPONSE_CODE),
             fetchStart: requestStartedAt, nameLookup: seconds(CURLINFO_NAMELOOKUP_TIME_T),
             connect: seconds(CURLINFO_CONNECT_TIME_T), appConnect: seconds(CURLINFO_APPCONNECT_TIME_T),
             preTransfer: seconds(CURLINFO_PRETRANSFER_TIME_T), startTransfer: seconds(CURLINFO_STARTTRANSFER_TIME_T),

@@ -16,6 +16,10 @@ final class Transfer {
     let configuration: EngineConfiguration
     let observer: any TransferObserver
     var request: OutgoingRequest
+    /// Whether the idle deadline passed while transferring (the engine aborted it as `timedOut`).
+    var idleDeadline: ContinuousClock.Instant {
+        lastActivity + .milliseconds(Int64(job.timeoutIntervalForRequest * 1000))
+    }
     var head = ResponseHead()
     /// The head of the response whose body is being delivered (not a redirect being followed).
     var deliveredHead: ResponseHead?
@@ -27,6 +31,8 @@ final class Transfer {
     var transactions: [TransactionTiming] = []
     /// Set by the socket callback when the egress policy refused an address.
     var egressDenial: String?
+    /// The last time a byte moved in either direction (or the request started): the idle timeout's origin.
+    var lastActivity = ContinuousClock.now
     var redirects = 0
     let startedAt = ContinuousClock.now
     var requestStartedAt = Date()
@@ -81,18 +87,18 @@ final class Transfer {
         try easy.set(CURLOPT_NOPROGRESS, false)
         try easy.set(CURLOPT_OPENSOCKETDATA, pointer: context)
         try CurlError.check(ccurl_easy_setopt_opensocket_function(easy.raw, transferOpenSocketCallback))
+        lastActivity = .now
         head = ResponseHead()
         deliveredHead = nil
         discardingBody = false
         requestStartedAt = Date()
     }
 
-    /// Idle timeout as "under 1 byte/s for N seconds" and for connecting; the resource timeout as what is left.
+    /// The idle timeout bounds connecting here; while transferring, the engine loop enforces it from
+    /// `lastActivity` (libcurl's low-speed check averages over seconds, which is not "reset by every byte").
+    /// The resource timeout is what is left of the task's whole allowance.
     private func applyTimeouts() throws {
-        let idle = max(1, Int(job.timeoutIntervalForRequest.rounded(.up)))
-        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, idle * 1000)
-        try easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
-        try easy.set(CURLOPT_LOW_SPEED_TIME, idle)
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(job.timeoutIntervalForRequest * 1000)))
         let elapsed = ContinuousClock.now - startedAt
         let left = max(1, Int(job.timeoutIntervalForResource * 1000) - Int(elapsed.components.seconds * 1000))
         try easy.set(CURLOPT_TIMEOUT_MS, left)

@@ -95,6 +95,9 @@ public struct TransferFailure: Sendable, Hashable {
 
 /// `URLSessionTaskTransactionMetrics` raw material from `CURLINFO_*`.
 public struct TransactionTiming: Sendable, Hashable {
+    /// The request as sent (after redirects and URLSession's rules), and the response head it got.
+    public var request: OutgoingRequest
+    public var response: ResponseHead?
     public var url: String
     public var method: String
     public var statusCode: Int

@@ -7,10 +7,11 @@ enum TaskMetricsBuilder {
     static func metrics(_ outcome: TransferOutcome, task: TaskRecord, started: Date) -> TaskMetrics {
         let last = outcome.transactions.count - 1
         let transactions = outcome.transactions.enumerated().map { index, timing -> TaskTransactionMetrics in
-            var request = task.currentRequest ?? task.originalRequest ?? URLRequestSnapshot(url: timing.url)
-            request.url = timing.url
-            request.httpMethod = timing.method
-            var metrics = TaskTransactionMetrics(request: request)
+            let base = task.originalRequest ?? URLRequestSnapshot(url: timing.url)
+            var metrics = TaskTransactionMetrics(request: RequestSnapshots.snapshot(of: timing.request, basedOn: base))
+            metrics.response = timing.response.map {
+                HTTPResponseSnapshot(url: timing.url, statusCode: $0.statusCode, headerLines: $0.fields)
+            }
             let start = timing.fetchStart
             func at(_ seconds: Double) -> Date? { seconds > 0 ? start.addingTimeInterval(seconds) : nil }
             metrics.fetchStartDate = start

@@ -15,6 +15,12 @@ extension TaskRunner {
                 switch event {
                 case .progress(let id, let progress):
                     pendingProgress[id] = Self.counts(progress)
+                case .redirect(let id, let head, let next):
+                    // `currentRequest` follows the redirect; `response` shows the 3xx until the next one.
+                    guard let task = try await store.task(id: id), let base = task.originalRequest else { break }
+                    let response = HTTPResponseSnapshot(url: task.currentRequest?.url ?? base.url, statusCode: head.statusCode, headerLines: head.fields)
+                    _ = try await store.recordResponse(
+                        id: id, response: response, currentRequest: RequestSnapshots.snapshot(of: next, basedOn: base))
                 case .response(let id, let head, let request):
                     try await flush(&pendingProgress)
                     let response = HTTPResponseSnapshot(url: request.url, statusCode: head.statusCode, headerLines: head.fields)

@@ -22,6 +22,7 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
 
     enum Event: Sendable {
         case response(String, ResponseHead, OutgoingRequest)
+        case redirect(String, ResponseHead, OutgoingRequest)
         case progress(String, TransferProgress)
         case completion(String, TransferOutcome)
     }
@@ -122,7 +123,9 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         eventsContinuation.yield(.response(id, response, request))
     }
 
-    public func transfer(_ id: String, willRedirect response: ResponseHead, to request: OutgoingRequest) {}
+    public func transfer(_ id: String, willRedirect response: ResponseHead, to request: OutgoingRequest) {
+        eventsContinuation.yield(.redirect(id, response, request))
+    }
 
     public func transfer(_ id: String, didProgress progress: TransferProgress) {
         eventsContinuation.yield(.progress(id, progress))
