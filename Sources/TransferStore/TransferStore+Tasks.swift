@@ -184,7 +184,8 @@ extension TransferStore {
     ///   (a task completes exactly once).
     public func completeTask(
         id: String, error: TransferError?, filePath: String? = nil, fileExpiresAt: Date? = nil,
-        metrics: TaskMetrics? = nil, counts: TaskByteCounts? = nil, completedAt: Date = .nowMilliseconds
+        metrics: TaskMetrics? = nil, counts: TaskByteCounts? = nil, response: HTTPResponseSnapshot? = nil,
+        completedAt: Date = .nowMilliseconds
     ) async throws -> TaskRecord {
         let (task, session): (TaskRecord, SessionRecord) = try await pool.write { db in
             var task = try Self.fetchTask(db, id: id)
@@ -198,6 +199,7 @@ extension TransferStore {
             if let filePath { task.filePath = filePath }
             if let fileExpiresAt { task.fileExpiresAt = fileExpiresAt }
             if let metrics { task.metrics = metrics }
+            if let response { task.response = response }  // the final response, in the same transaction
             if let counts {
                 task.countOfBytesSent = counts.sent
                 task.countOfBytesExpectedToSend = counts.expectedToSend

@@ -5,38 +5,63 @@ import TransferModels
 import TransferStore
 
 extension TaskRunner {
-    /// Writes the engine's reports to the store in arrival order; progress is batched (the latest count
-    /// of each task, flushed every quarter second or before that task's next response or completion).
+    /// Writes the engine's reports to the store. Each task's reports keep their order; completions of
+    /// different tasks are recorded concurrently (up to `concurrentCompletions`), so small tasks are not
+    /// chained one SQLite transaction after another. Progress and response heads are kept in memory and
+    /// written every quarter second, or with the completion's own transaction.
     func recordEvents() async {
         var pendingProgress: [String: TaskByteCounts] = [:]
+        var pendingResponses: [String: HTTPResponseSnapshot] = [:]
         var lastFlush = ContinuousClock.now
-        for await event in eventsStream {
-            do {
-                switch event {
-                case .progress(let id, let progress):
-                    pendingProgress[id] = Self.counts(progress)
-                case .redirect(let id, let head, let next):
-                    // `currentRequest` follows the redirect; `response` shows the 3xx until the next one.
-                    guard let task = try await store.task(id: id), let base = task.originalRequest else { break }
-                    let response = HTTPResponseSnapshot(url: task.currentRequest?.url ?? base.url, statusCode: head.statusCode, headerLines: head.fields)
-                    _ = try await store.recordResponse(
-                        id: id, response: response, currentRequest: RequestSnapshots.snapshot(of: next, basedOn: base))
-                case .response(let id, let head, let request):
-                    try await flush(&pendingProgress)
-                    let response = HTTPResponseSnapshot(url: request.url, statusCode: head.statusCode, headerLines: head.fields)
-                    _ = try await store.recordResponse(id: id, response: response)
-                case .completion(let id, let outcome):
-                    pendingProgress[id] = nil
-                    try await flush(&pendingProgress)
-                    try await record(outcome, of: id)
+        await withTaskGroup(of: Void.self) { group in
+            var inFlight = 0
+            for await event in eventsStream {
+                do {
+                    switch event {
+                    case .progress(let id, let progress):
+                        pendingProgress[id] = Self.counts(progress)
+                    case .redirect(let id, let head, let next):
+                        pendingResponses[id] = nil
+                        try await recordRedirect(id, head: head, next: next)
+                    case .response(let id, let head, let request):
+                        pendingResponses[id] = HTTPResponseSnapshot(url: request.url, statusCode: head.statusCode, headerLines: head.fields)
+                    case .completion(let id, let outcome):
+                        pendingProgress[id] = nil
+                        let response = pendingResponses.removeValue(forKey: id)
+                        if inFlight >= Self.concurrentCompletions {
+                            await group.next()
+                            inFlight -= 1
+                        }
+                        inFlight += 1
+                        group.addTask { await self.recordCompletion(outcome, of: id, response: response) }
+                    }
+                    if ContinuousClock.now - lastFlush > .milliseconds(250) {
+                        try await flush(&pendingProgress)
+                        for (id, response) in pendingResponses { _ = try? await store.recordResponse(id: id, response: response) }
+                        pendingResponses.removeAll()
+                        lastFlush = .now
+                    }
+                } catch {
+                    logger.error("Recording a transfer event failed", metadata: ["error": "\(String(reflecting: error))"])
                 }
-                if ContinuousClock.now - lastFlush > .milliseconds(250) {
-                    try await flush(&pendingProgress)
-                    lastFlush = .now
-                }
-            } catch {
-                logger.error("Recording a transfer event failed", metadata: ["error": "\(String(reflecting: error))"])
             }
+        }
+    }
+
+    static let concurrentCompletions = 8
+
+    private func recordRedirect(_ id: String, head: ResponseHead, next: OutgoingRequest) async throws {
+        // `currentRequest` follows the redirect; `response` shows the 3xx until the next one.
+        guard let task = try await store.task(id: id), let base = task.originalRequest else { return }
+        let response = HTTPResponseSnapshot(url: task.currentRequest?.url ?? base.url, statusCode: head.statusCode, headerLines: head.fields)
+        _ = try await store.recordResponse(id: id, response: response, currentRequest: RequestSnapshots.snapshot(of: next, basedOn: base))
+    }
+
+    private func recordCompletion(_ outcome: TransferOutcome, of id: String, response: HTTPResponseSnapshot?) async {
+        do {
+            try await record(outcome, of: id, response: response)
+        } catch {
+            logger.error("Recording a completion failed", metadata: ["task.id": "\(id)", "error": "\(String(reflecting: error))"])
         }
     }
 
@@ -54,7 +79,7 @@ extension TaskRunner {
     }
 
     /// A transfer ended: keep its body as a file, check the digest, record the metrics and completion.
-    private func record(_ outcome: TransferOutcome, of id: String) async throws {
+    private func record(_ outcome: TransferOutcome, of id: String, response pending: HTTPResponseSnapshot?) async throws {
         if suspending.withLock({ $0.remove(id) }) != nil {
             unlink(partialPath(of: id))  // suspended: `resume()` starts again
             return
@@ -73,15 +98,16 @@ extension TaskRunner {
                 error = TransferError(.cannotWriteToFile, failingURL: outcome.currentRequest.url)
             }
         }
-        if let response = outcome.response, task.response == nil {
-            let snapshot = HTTPResponseSnapshot(url: outcome.currentRequest.url, statusCode: response.statusCode, headerLines: response.fields)
-            _ = try await store.recordResponse(id: id, response: snapshot)
+        let response = pending ?? outcome.response.flatMap { head in
+            task.response == nil
+                ? HTTPResponseSnapshot(url: outcome.currentRequest.url, statusCode: head.statusCode, headerLines: head.fields) : nil
         }
         let started = startedAt.withLock { $0.removeValue(forKey: id) } ?? task.startedAt ?? Date()
         _ = try await store.completeTask(
             id: id, error: error, filePath: error == nil ? filePath : nil,
             fileExpiresAt: filePath == nil ? nil : Date().addingTimeInterval(configuration.fileTimeToLive),
-            metrics: TaskMetricsBuilder.metrics(outcome, task: task, started: started), counts: Self.counts(outcome.progress))
+            metrics: TaskMetricsBuilder.metrics(outcome, task: task, started: started), counts: Self.counts(outcome.progress),
+            response: response)
         waiters.completed(id)
     }
 
@@ -95,9 +121,26 @@ extension TaskRunner {
         case .file(let path, _):
             guard rename(path, destination) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         case .bytes(let bytes):
-            try Data(bytes).write(to: URL(fileURLWithPath: destination))
+            try Self.writeFile(bytes, to: destination)
         }
         return destination
+    }
+
+    /// Writes a small body without `Data.write`'s fsync: the file is a cache of the response, and the row
+    /// that points at it commits after it is written.
+    static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            offset += written
+        }
     }
 
     static func digest(of path: String) throws -> String {

@@ -65,10 +65,10 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
             let job = try await makeJob(for: running, session: session)
             startedAt.withLock { $0[taskId] = $0[taskId] ?? Date() }
             engine.start(job)
+            return running
         } catch let failure as TransferError {
-            _ = try await complete(taskId, error: failure)
+            return try await complete(taskId, error: failure)
         }
-        return try await requireTask(taskId, tenant: tenant)
     }
 
     /// `suspend()`: stops the transfer; `resume()` starts it again from the beginning.
