@@ -65,6 +65,13 @@ extension TransferStore {
             try Self.appendEvent(
                 db, session: &session, taskId: task.id, type: .taskDidCreateTask,
                 data: try Self.eventJSON(TaskCreatedEventData(task: task.summary)))
+            if request.resume {
+                // Created and resumed in one transaction: one SQLite write per `"resume": true` task.
+                task.state = .running
+                task.startedAt = .nowMilliseconds
+                task.currentRequest = task.originalRequest
+                try task.update(db)
+            }
             return (task, session)
         }
         refreshCachedSession(session)

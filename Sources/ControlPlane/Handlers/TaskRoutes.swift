@@ -51,7 +51,7 @@ struct TaskRoutes {
             throw Problem.invalidValue("wait", "waiting needs \"resume\": true (a suspended task never completes)")
         }
         var task = try await store.createTask(tenant: request.tenant, sessionId: session.id, request: validated)
-        if validated.resume { task = try await runner.resume(taskId: task.id, tenant: request.tenant) }
+        if task.state == .running { task = try await runner.start(task, session: session) }
         if let wait, task.state != .completed {
             task = try await runner.waitForCompletion(of: task.id, tenant: request.tenant, timeout: wait)
         }

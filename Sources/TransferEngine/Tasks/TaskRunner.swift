@@ -61,6 +61,12 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         }
         guard let session = try await store.session(id: task.sessionId, tenant: tenant) else { throw TaskStoreError.sessionNotFound }
         let running = try await store.updateTaskState(id: taskId, to: .running)
+        return try await start(running, session: session)
+    }
+
+    /// Starts the transfer of a task the store already shows as running (created with `"resume": true`).
+    public func start(_ running: TaskRecord, session: SessionRecord) async throws -> TaskRecord {
+        let taskId = running.id
         do {
             let job = try await makeJob(for: running, session: session)
             startedAt.withLock { $0[taskId] = $0[taskId] ?? Date() }
