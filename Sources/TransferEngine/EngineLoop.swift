@@ -183,11 +183,9 @@ final class EngineLoop: @unchecked Sendable {
         for (easy, transfer) in running {
             let deadline = transfer.idleDeadline
             if deadline <= now {
-                multi.remove(transfer.easy)
-                running[easy] = nil
                 let seconds = transfer.job.timeoutIntervalForRequest
-                observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: TransferFailure(
-                    code: URLErrorCode.timedOut.rawValue, curlCode: 28, message: "no data for \(seconds) seconds")))
+                abort(easy, transfer, failure: TransferFailure(
+                    code: URLErrorCode.timedOut.rawValue, curlCode: 28, message: "no data for \(seconds) seconds"))
             } else {
                 sleep = min(sleep, deadline - now)
             }
@@ -196,11 +194,13 @@ final class EngineLoop: @unchecked Sendable {
         return Int32(max(1, min(1000, milliseconds + 1)))
     }
 
-    private func abort(_ easy: UnsafeMutableRawPointer, _ transfer: Transfer) {
+    /// Takes a transfer out of the multi and reports it ended with `failure` (cancelled by default).
+    private func abort(
+        _ easy: UnsafeMutableRawPointer, _ transfer: Transfer,
+        failure: TransferFailure = TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled")
+    ) {
         multi.remove(transfer.easy)
         running[easy] = nil
-        observer.transfer(
-            transfer.job.id,
-            didComplete: transfer.outcome(failure: TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled")))
+        observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: failure))
     }
 }
