@@ -14,7 +14,7 @@ PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0
 # Build: libcurl (OpenSSL), libmicrohttpd, SQLite, pkg-config. Tests: python3-venv for schemathesis,
 # nginx for a standard origin. Benchmarks: wrk, aria2, curl.
 BUILD_PACKAGES := libcurl4-openssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config
-TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd
+TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl
 BENCH_PACKAGES := wrk aria2 curl
 
 .PHONY: run test build release deps test-deps bench-deps clean container-smoke
