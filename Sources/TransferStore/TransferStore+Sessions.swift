@@ -82,28 +82,6 @@ extension TransferStore {
         }
     }
 
-    /// Moves a session towards invalidation, recording `session.didBecomeInvalidWithError` when it
-    /// becomes invalidated. Returns nil for an unknown id; repeating it is harmless.
-    ///
-    /// - Parameter target: `.invalidating` (finishTasksAndInvalidate with tasks still running) or `.invalidated`.
-    public func invalidateSession(id: String, tenant: String, target: SessionState) async throws -> SessionRecord? {
-        let record: SessionRecord? = try await pool.write { db in
-            guard var record = try SessionRecord.filter(Column("id") == id && Column("tenant") == tenant).fetchOne(db) else {
-                return nil
-            }
-            guard record.state != .invalidated, record.state != target else { return record }
-            record.state = target
-            if target == .invalidated {
-                record.invalidatedAt = .nowMilliseconds
-                try Self.appendEvent(db, session: &record, taskId: nil, type: .sessionDidBecomeInvalidWithError, data: #"{"error":null}"#)
-            }
-            try record.update(db)
-            return record
-        }
-        if let record { cache(record) }
-        return record
-    }
-
     /// Loads every session into the cache (start-up), so reads of them need no query.
     public func warmSessionCache() async throws {
         let records = try await pool.read { db in try SessionRecord.fetchAll(db) }

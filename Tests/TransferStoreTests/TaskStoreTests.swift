@@ -55,14 +55,15 @@ struct TaskStoreTests {
         #expect(identifiers[a.id] == [1, 2, 3])
         #expect(identifiers[b.id] == [1, 2])
 
-        let first = try #require(try await f.store.tasks(sessionId: a.id, after: nil, limit: 10).first)
-        _ = try await f.store.completeTask(id: first.id, error: nil)
-        _ = try await f.store.invalidateSession(id: a.id, tenant: "t1", target: .invalidated)
+        for task in try await f.store.tasks(sessionId: a.id, after: nil, limit: 10) {
+            _ = try await f.store.completeTask(id: task.id, error: nil)
+        }
+        _ = try await f.store.beginInvalidation(id: a.id, tenant: "t1")
         let events = try await f.store.events(sessionId: a.id, after: 0, limit: 100)
-        #expect(events.map(\.sequence) == [1, 2, 3, 4, 5])
+        #expect(events.map(\.sequence) == [1, 2, 3, 4, 5, 6, 7])
         #expect(events.map(\.type) == [
             .taskDidCreateTask, .taskDidCreateTask, .taskDidCreateTask, .taskDidCompleteWithError,
-            .sessionDidBecomeInvalidWithError,
+            .taskDidCompleteWithError, .taskDidCompleteWithError, .sessionDidBecomeInvalidWithError,
         ])
         #expect(try await f.store.session(id: a.id, tenant: "t1")?.lastTaskIdentifier == 3)
         #expect(try await f.store.events(sessionId: b.id, after: 0, limit: 100).map(\.sequence) == [1, 2])
@@ -100,14 +101,20 @@ struct TaskStoreTests {
         let f = try Fixture()
         defer { try? f.close() }
         let session = try await f.session()
-        _ = try await f.store.invalidateSession(id: session.id, tenant: "t1", target: state)
+        // An unfinished task keeps the session `invalidating`; without one it is `invalidated` at once.
+        if state == .invalidating {
+            _ = try await f.store.createTask(tenant: "t1", sessionId: session.id, request: try dataTask())
+        }
+        let begun = try #require(try await f.store.beginInvalidation(id: session.id, tenant: "t1"))
+        #expect(begun.0.state == state)
         let eventsBefore = try await f.store.events(sessionId: session.id, after: 0, limit: 100)
+        let tasksBefore = try await f.store.tasks(sessionId: session.id, after: nil, limit: 10).map(\.id)
         await #expect(throws: TaskStoreError.sessionNotValid) {
             try await f.store.createTask(tenant: "t1", sessionId: session.id, request: try dataTask())
         }
-        #expect(try await f.store.tasks(sessionId: session.id, after: nil, limit: 10).isEmpty)
+        #expect(try await f.store.tasks(sessionId: session.id, after: nil, limit: 10).map(\.id) == tasksBefore)
         #expect(try await f.store.events(sessionId: session.id, after: 0, limit: 100) == eventsBefore)
-        #expect(try await f.store.session(id: session.id, tenant: "t1")?.lastTaskIdentifier == 0)
+        #expect(try await f.store.session(id: session.id, tenant: "t1")?.lastTaskIdentifier == Int64(tasksBefore.count))
     }
 
     @Test func completeTaskRecordsOneCompletionAfterTheCreation() async throws {
@@ -143,7 +150,7 @@ struct TaskStoreTests {
         let session = try await f.session()
         let one = try await f.store.createTask(tenant: "t1", sessionId: session.id, request: try dataTask())
         let two = try await f.store.createTask(tenant: "t1", sessionId: session.id, request: try dataTask())
-        _ = try await f.store.invalidateSession(id: session.id, tenant: "t1", target: .invalidating)
+        _ = try await f.store.beginInvalidation(id: session.id, tenant: "t1")
         let metrics = TaskMetrics(
             taskInterval: .init(start: .nowMilliseconds, duration: 0.25), redirectCount: 1,
             transactionMetrics: [TaskTransactionMetrics(request: try #require(one.originalRequest))])

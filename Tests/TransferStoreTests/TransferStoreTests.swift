@@ -48,7 +48,7 @@ struct TransferStoreTests {
         #expect(otherTenant.id != first.id)
         #expect(try await store.session(id: first.id, tenant: "t2") == nil)
 
-        _ = try await store.invalidateSession(id: first.id, tenant: "t1", target: .invalidated)
+        _ = try await store.beginInvalidation(id: first.id, tenant: "t1")
         guard case .created(let fresh) = try await store.createSession(tenant: "t1", request: background, secret: nil) else {
             Issue.record("an invalidated identifier can be used again")
             return
@@ -113,13 +113,13 @@ struct TransferStoreTests {
         guard case .created(let record) = try await store.createSession(tenant: "t1", request: try request("{}"), secret: nil) else {
             throw CancellationError()
         }
-        let invalidated = try #require(try await store.invalidateSession(id: record.id, tenant: "t1", target: .invalidated))
+        let invalidated = try #require(try await store.beginInvalidation(id: record.id, tenant: "t1")?.0)
         #expect(invalidated.state == .invalidated)
-        _ = try await store.invalidateSession(id: record.id, tenant: "t1", target: .invalidated)
+        _ = try await store.beginInvalidation(id: record.id, tenant: "t1")
         let events = try await store.events(sessionId: record.id, after: 0, limit: 10)
         #expect(events.map(\.sequence) == [1])
         #expect(events.first?.type == .sessionDidBecomeInvalidWithError)
-        #expect(try await store.invalidateSession(id: record.id, tenant: "t2", target: .invalidated) == nil)
+        #expect(try await store.beginInvalidation(id: record.id, tenant: "t2")?.0 == nil)
         try store.close()
     }
 
