@@ -10,12 +10,8 @@ extension TransferStore {
     static func appendEvent(
         _ db: Database, session: inout SessionRecord, taskId: String?, type: TaskEventType, data: String
     ) throws {
-        session.lastSequence += 1
-        var event = EventRecord(
-            id: ResourceID.make(prefix: "evt"), sessionId: session.id, sequence: session.lastSequence,
-            taskId: taskId, type: type, timestamp: .nowMilliseconds, data: data)
-        try event.insert(db)
-        try db.execute(sql: "UPDATE session SET lastSequence = ? WHERE id = ?", arguments: [session.lastSequence, session.id])
+        session.lastSequence = try reserveSequences(db, sessionId: session.id, count: 1).0
+        try insertEvent(db, sessionId: session.id, sequence: session.lastSequence, taskId: taskId, type: type, data: data)
     }
 
     /// Events of a session with `sequence > after`, oldest first.

@@ -5,8 +5,17 @@ public import TransferModels
 extension TransferStore {
     /// Forgets the files of completed tasks whose time-to-live has passed, and returns their paths for the
     /// caller to remove (the row stops pointing at a file first, so no reader is handed a vanishing one).
+    /// Bodies kept in the store expire with them.
     public func takeExpiredFiles(now: Date = .nowMilliseconds) async throws -> [String] {
         try await pool.write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM taskBody WHERE taskId IN
+                      (SELECT id FROM task WHERE filePath IS NULL AND fileExpiresAt < ?)
+                    """,
+                arguments: [now])
+            try db.execute(
+                sql: "UPDATE task SET fileExpiresAt = NULL WHERE filePath IS NULL AND fileExpiresAt < ?", arguments: [now])
             let paths = try String.fetchAll(
                 db, sql: "SELECT filePath FROM task WHERE filePath IS NOT NULL AND fileExpiresAt < ?", arguments: [now])
             try db.execute(

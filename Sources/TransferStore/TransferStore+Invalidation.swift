@@ -25,7 +25,10 @@ extension TransferStore {
             try record.update(db)
             return (record, unfinished)
         }
-        if let (record, _) = result { cache(record) }
+        if let (record, _) = result {
+            cache(record)
+            if record.state == .invalidated { eventFeed.publish(record.id) }
+        }
         return result.map { ($0.0, unfinishedTaskIDs: $0.1) }
     }
 }

@@ -21,5 +21,14 @@ extension TransferStore {
                 t.column("data", .blob).notNull()
             }
         }
+        migrator.registerMigration("v3-task-body") { db in
+            // Small response bodies of data and upload tasks: a row costs far less than a file per task.
+            try db.create(table: "taskBody") { t in
+                t.primaryKey("taskId", .text).references("task", column: "id", onDelete: .cascade)
+                t.column("data", .blob).notNull()
+            }
+            // The file janitor's query, without reading every task.
+            try db.execute(sql: "CREATE INDEX task_fileExpiresAt ON task(fileExpiresAt) WHERE fileExpiresAt IS NOT NULL")
+        }
     }
 }

@@ -30,51 +30,54 @@ extension TransferStore {
         tenant: String, sessionId: String, request: ValidatedTaskRequest
     ) async throws -> TaskRecord {
         let sealedSecret = try request.completionSecret.map { try secrets.seal(Data($0.utf8)) }
-        let (task, session): (TaskRecord, SessionRecord) = try await pool.write { db in
-            guard
-                var session = try SessionRecord
-                    .filter(Column("id") == sessionId && Column("tenant") == tenant).fetchOne(db)
-            else { throw TaskStoreError.sessionNotFound }
+        let (task, advance): (TaskRecord, SessionAdvance) = try await pool.write { db in
+            // One statement claims the next taskIdentifier and sequence of a valid session of the tenant:
             // URLSession refuses new tasks once finishTasksAndInvalidate or invalidateAndCancel was called.
-            guard session.state == .valid else { throw TaskStoreError.sessionNotValid }
+            let claim = try db.cachedStatement(sql: """
+                UPDATE session SET lastTaskIdentifier = lastTaskIdentifier + 1, lastSequence = lastSequence + 1
+                WHERE id = ? AND tenant = ? AND state = 'valid' RETURNING lastTaskIdentifier, lastSequence
+                """)
+            guard let claimed = try Row.fetchOne(claim, arguments: [sessionId, tenant]) else {
+                let exists = try Int.fetchOne(
+                    db, sql: "SELECT 1 FROM session WHERE id = ? AND tenant = ?", arguments: [sessionId, tenant]) != nil
+                throw exists ? TaskStoreError.sessionNotValid : TaskStoreError.sessionNotFound
+            }
+            let taskIdentifier: Int = claimed["lastTaskIdentifier"]
+            let sequence: Int64 = claimed["lastSequence"]
 
             var upload: UploadSourceReference?
             switch request.uploadBody {
             case .blob(let id)?:
-                guard let blob = try BlobRecord.filter(Column("id") == id && Column("tenant") == tenant).fetchOne(db)
+                guard let size = try Int64.fetchOne(
+                    db, sql: "SELECT size FROM blob WHERE id = ? AND tenant = ?", arguments: [id, tenant])
                 else { throw TaskStoreError.blobNotFound }
-                upload = .blob(id: id, size: blob.size)
+                upload = .blob(id: id, size: size)
             case .data(let data)?:
                 upload = .inline(size: Int64(data.count))
             case nil:
                 break
             }
 
-            session.lastTaskIdentifier += 1
             var task = TaskRecord(
-                id: ResourceID.make(prefix: "tsk"), sessionId: session.id, tenant: tenant,
-                taskIdentifier: Int(session.lastTaskIdentifier), request: request, uploadSource: upload,
-                completionSecret: sealedSecret)
-            try task.insert(db)
-            if case .data(let data)? = request.uploadBody {
-                try db.execute(sql: "INSERT INTO taskUpload (taskId, data) VALUES (?, ?)", arguments: [task.id, data])
-            }
-            try db.execute(
-                sql: "UPDATE session SET lastTaskIdentifier = ? WHERE id = ?",
-                arguments: [session.lastTaskIdentifier, session.id])
-            try Self.appendEvent(
-                db, session: &session, taskId: task.id, type: .taskDidCreateTask,
-                data: try Self.eventJSON(TaskCreatedEventData(task: task.summary)))
+                id: ResourceID.make(prefix: "tsk"), sessionId: sessionId, tenant: tenant, taskIdentifier: taskIdentifier,
+                request: request, uploadSource: upload, completionSecret: sealedSecret)
+            // `didCreateTask` sees the task as URLSession creates it: suspended.
+            let created = try Self.eventJSON(TaskCreatedEventData(task: task.summary))
             if request.resume {
                 // Created and resumed in one transaction: one SQLite write per `"resume": true` task.
                 task.state = .running
                 task.startedAt = .nowMilliseconds
                 task.currentRequest = task.originalRequest
-                try task.update(db)
             }
-            return (task, session)
+            try task.insert(db)
+            if case .data(let data)? = request.uploadBody {
+                try db.execute(sql: "INSERT INTO taskUpload (taskId, data) VALUES (?, ?)", arguments: [task.id, data])
+            }
+            try Self.insertEvent(
+                db, sessionId: sessionId, sequence: sequence, taskId: task.id, type: .taskDidCreateTask, data: created)
+            return (task, SessionAdvance(sessionId: sessionId, lastSequence: sequence))
         }
-        refreshCachedSession(session)
+        publish(advance)
         return task
     }
 
@@ -161,73 +164,11 @@ extension TransferStore {
         try await recordProgress([id: counts])
     }
 
-    /// Records many tasks' counters in one transaction (the engine's periodic flush), one cached
-    /// statement for all. Unknown or completed tasks are skipped.
+    /// Records many tasks' counters in one transaction, one cached statement for all. Unknown or
+    /// completed tasks are skipped.
     public func recordProgress(_ updates: [String: TaskByteCounts]) async throws {
         guard !updates.isEmpty else { return }
-        try await pool.write { db in
-            let statement = try db.cachedStatement(sql: """
-                UPDATE task SET countOfBytesSent = ?, countOfBytesExpectedToSend = ?, countOfBytesReceived = ?,
-                countOfBytesExpectedToReceive = ? WHERE id = ? AND state <> 'completed'
-                """)
-            for (id, counts) in updates {
-                try statement.execute(arguments: [
-                    counts.sent, counts.expectedToSend, counts.received, counts.expectedToReceive, id,
-                ])
-            }
-        }
-    }
-
-    /// Completes a task with its outcome and records the delegate's last calls in one transaction:
-    /// `task.didFinishCollectingMetrics` when `metrics` is given, then `task.didCompleteWithError`
-    /// (error null on success) — URLSession's order. When this was the last unfinished task of a session
-    /// that is `invalidating` (finishTasksAndInvalidate), the session becomes `invalidated` and
-    /// `session.didBecomeInvalidWithError` follows, as URLSession invalidates it after its last task.
-    ///
-    /// - Parameters:
-    ///   - filePath: the downloaded file, or the spilled body of a data task; nil keeps what the task has.
-    ///   - counts: the final counters, if the engine has not recorded them already.
-    /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` when it has already completed
-    ///   (a task completes exactly once).
-    public func completeTask(
-        id: String, error: TransferError?, filePath: String? = nil, fileExpiresAt: Date? = nil,
-        metrics: TaskMetrics? = nil, counts: TaskByteCounts? = nil, response: HTTPResponseSnapshot? = nil,
-        completedAt: Date = .nowMilliseconds
-    ) async throws -> TaskRecord {
-        let (task, session): (TaskRecord, SessionRecord) = try await pool.write { db in
-            var task = try Self.fetchTask(db, id: id)
-            guard task.state != .completed else { throw TaskStoreError.invalidStateTransition }
-            guard var session = try SessionRecord.filter(Column("id") == task.sessionId).fetchOne(db) else {
-                throw TaskStoreError.sessionNotFound  // cannot happen: the foreign key cascades deletions
-            }
-            task.state = .completed
-            task.error = error
-            task.completedAt = completedAt
-            if let filePath { task.filePath = filePath }
-            if let fileExpiresAt { task.fileExpiresAt = fileExpiresAt }
-            if let metrics { task.metrics = metrics }
-            if let response { task.response = response }  // the final response, in the same transaction
-            if let counts {
-                task.countOfBytesSent = counts.sent
-                task.countOfBytesExpectedToSend = counts.expectedToSend
-                task.countOfBytesReceived = counts.received
-                task.countOfBytesExpectedToReceive = counts.expectedToReceive
-            }
-            try task.update(db)
-
-            if let metrics {
-                try Self.appendEvent(
-                    db, session: &session, taskId: task.id, type: .taskDidFinishCollectingMetrics,
-                    data: try Self.eventJSON(TaskMetricsEventData(task: task.summary, metrics: metrics)))
-            }
-            try Self.appendEvent(
-                db, session: &session, taskId: task.id, type: .taskDidCompleteWithError,
-                data: try Self.eventJSON(TaskCompletedEventData(task: task.summary, error: error)))
-            try Self.finishInvalidationIfIdle(db, session: &session)
-            return (task, session)
-        }
-        refreshCachedSession(session)
-        return task
+        try await pool.write { db in try Self.writeProgress(db, updates) }
     }
 
     /// The bytes of an inline upload (`uploadTask(with:from:)`), nil for other tasks.
@@ -255,20 +196,6 @@ extension TransferStore {
 
     static func eventJSON(_ data: some Encodable) throws -> String {
         String(decoding: try WireJSON.encode(data), as: UTF8.self)
-    }
-
-    /// `invalidating` → `invalidated` once no task of the session is left unfinished.
-    private static func finishInvalidationIfIdle(_ db: Database, session: inout SessionRecord) throws {
-        guard session.state == .invalidating else { return }
-        let unfinished = try TaskRecord
-            .filter(Column("sessionId") == session.id && Column("state") != TaskState.completed.rawValue)
-            .fetchCount(db)
-        guard unfinished == 0 else { return }
-        session.state = .invalidated
-        session.invalidatedAt = .nowMilliseconds
-        try appendEvent(
-            db, session: &session, taskId: nil, type: .sessionDidBecomeInvalidWithError, data: #"{"error":null}"#)
-        try session.update(db)
     }
 
     /// Puts a session written by a task verb into the cache unless the cache already holds a later

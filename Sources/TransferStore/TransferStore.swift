@@ -14,6 +14,8 @@ public final class TransferStore: Sendable {
     let logger: Logger
     /// Sessions by id, filled on first read and updated by every write of this store.
     let sessionCache = LockedBox<[String: SessionRecord]>([:])
+    /// Which sessions have new events, after each commit that appended some.
+    public let eventFeed = EventFeed()
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
     public init(path: String, secrets: SecretBox, logger: Logger) throws {

@@ -10,10 +10,12 @@ extension TaskRoutes {
         guard task.kind != .download else { throw Problem.notFound("download tasks have a file: /v1/tasks/\(task.id)/file") }
         guard task.state == .completed else { throw Problem.conflict("the body is there once the task completes") }
         let contentType = task.response?.value(forHTTPHeaderField: "Content-Type") ?? "application/octet-stream"
-        guard let path = task.filePath, let size = Self.fileSize(path) else {
-            return HTTPResponse(status: 200, headers: [("Content-Type", contentType)])
+        if let path = task.filePath, let size = Self.fileSize(path) {
+            return HTTPResponse(status: 200, headers: [("Content-Type", contentType)], body: .file(path: path, offset: 0, length: size))
         }
-        return HTTPResponse(status: 200, headers: [("Content-Type", contentType)], body: .file(path: path, offset: 0, length: size))
+        // Small bodies are kept in the store; none (empty, or released at its time-to-live) is an empty body.
+        let kept = try await store.keptBody(taskId: task.id).map { Array($0) } ?? []
+        return HTTPResponse(status: 200, headers: [("Content-Type", contentType)], body: .bytes(kept))
     }
 
     /// `GET /v1/tasks/{id}/file`: the downloaded file (`didFinishDownloadingTo`), one byte range at most.

@@ -5,71 +5,78 @@ import TransferModels
 import TransferStore
 
 extension TaskRunner {
-    /// Writes the engine's reports to the store. Each task's reports keep their order; completions of
-    /// different tasks are recorded concurrently (up to `concurrentCompletions`), so small tasks are not
-    /// chained one SQLite transaction after another. Progress and response heads are kept in memory and
-    /// written every quarter second, or with the completion's own transaction.
-    func recordEvents() async {
-        var pendingProgress: [String: TaskByteCounts] = [:]
-        var pendingResponses: [String: HTTPResponseSnapshot] = [:]
-        var lastFlush = ContinuousClock.now
+    /// Turns finished transfers into completions (the body kept, the digest checked) and hands them to
+    /// the writer. A transfer whose body must be hashed is prepared concurrently with others (up to
+    /// `concurrentPreparations`), so one large digest does not hold small tasks back.
+    func prepareCompletions() async {
         await withTaskGroup(of: Void.self) { group in
             var inFlight = 0
-            for await event in eventsStream {
-                do {
-                    switch event {
-                    case .progress(let id, let progress):
-                        pendingProgress[id] = Self.counts(progress)
-                    case .redirect(let id, let head, let next):
-                        pendingResponses[id] = nil
-                        try await recordRedirect(id, head: head, next: next)
-                    case .response(let id, let head, let request):
-                        pendingResponses[id] = HTTPResponseSnapshot(url: request.url, statusCode: head.statusCode, headerLines: head.fields)
-                    case .completion(let id, let outcome):
-                        pendingProgress[id] = nil
-                        let response = pendingResponses.removeValue(forKey: id)
-                        if inFlight >= Self.concurrentCompletions {
-                            await group.next()
-                            inFlight -= 1
-                        }
-                        inFlight += 1
-                        group.addTask { await self.recordCompletion(outcome, of: id, response: response) }
-                    }
-                    if ContinuousClock.now - lastFlush > .milliseconds(250) {
-                        try await flush(&pendingProgress)
-                        for (id, response) in pendingResponses { _ = try? await store.recordResponse(id: id, response: response) }
-                        pendingResponses.removeAll()
-                        lastFlush = .now
-                    }
-                } catch {
-                    logger.error("Recording a transfer event failed", metadata: ["error": "\(String(reflecting: error))"])
+            for await (id, outcome) in completionsStream {
+                if suspending.withLock({ $0.remove(id) }) != nil {
+                    unlink(partialPath(of: id))  // suspended: `resume()` starts again
+                    continue
                 }
+                guard let active = active.withLock({ $0.removeValue(forKey: id) }) else { continue }
+                guard active.record.expectedDigest != nil else {
+                    enqueue(prepare(outcome, of: active))
+                    continue
+                }
+                if inFlight >= Self.concurrentPreparations {
+                    await group.next()
+                    inFlight -= 1
+                }
+                inFlight += 1
+                group.addTask { self.enqueue(self.prepare(outcome, of: active)) }
             }
         }
     }
 
-    static let concurrentCompletions = 8
+    static let concurrentPreparations = 4
 
-    private func recordRedirect(_ id: String, head: ResponseHead, next: OutgoingRequest) async throws {
-        // `currentRequest` follows the redirect; `response` shows the 3xx until the next one.
-        guard let task = try await store.task(id: id), let base = task.originalRequest else { return }
-        let response = HTTPResponseSnapshot(url: task.currentRequest?.url ?? base.url, statusCode: head.statusCode, headerLines: head.fields)
-        _ = try await store.recordResponse(id: id, response: response, currentRequest: RequestSnapshots.snapshot(of: next, basedOn: base))
+    private func enqueue(_ completion: TaskCompletion) {
+        pending.withLock { $0.complete(completion) }
+        doorbell.ring()
     }
 
-    private func recordCompletion(_ outcome: TransferOutcome, of id: String, response: HTTPResponseSnapshot?) async {
-        do {
-            try await record(outcome, of: id, response: response)
-        } catch {
-            logger.error("Recording a completion failed", metadata: ["task.id": "\(id)", "error": "\(String(reflecting: error))"])
+    /// Writes whatever is pending, in one transaction, each time the doorbell rings (a completion, or the
+    /// quarter-second tick for progress), until `closeWriter()`; then once more for what is left.
+    func writeReports() async {
+        while !writerClosed.withLock({ $0 }) {
+            await doorbell.wait()
+            await writePending()
+        }
+        await writePending()
+    }
+
+    func closeWriter() {
+        writerClosed.withLock { $0 = true }
+        doorbell.ring()
+    }
+
+    /// Rings the writer every `interval` so progress and response heads reach the store while transfers run.
+    func tickWriter(every interval: Duration = .milliseconds(250)) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            doorbell.ring()
         }
     }
 
-    private func flush(_ pending: inout [String: TaskByteCounts]) async throws {
-        guard !pending.isEmpty else { return }
-        let batch = pending
-        pending.removeAll()
-        try await store.recordProgress(batch)
+    private func writePending() async {
+        let batch = pending.withLock { pending -> PendingReports in
+            defer { pending = PendingReports() }
+            return pending
+        }
+        guard !batch.isEmpty else { return }
+        do {
+            let (completed, failures) = try await store.recordEngineReports(
+                progress: batch.progress, responses: batch.responses, completions: batch.completions)
+            for (id, failure) in failures {
+                logger.error("Recording a completion failed", metadata: ["task.id": "\(id)", "error": "\(String(reflecting: failure))"])
+            }
+            for id in completed { waiters.completed(id) }
+        } catch {
+            logger.error("Recording transfer reports failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
     }
 
     static func counts(_ progress: TransferProgress) -> TaskByteCounts {
@@ -78,37 +85,47 @@ extension TaskRunner {
             expectedToReceive: progress.bytesExpectedToReceive)
     }
 
-    /// A transfer ended: keep its body as a file, check the digest, record the metrics and completion.
-    private func record(_ outcome: TransferOutcome, of id: String, response pending: HTTPResponseSnapshot?) async throws {
-        if suspending.withLock({ $0.remove(id) }) != nil {
-            unlink(partialPath(of: id))  // suspended: `resume()` starts again
-            return
+    /// A transfer ended: keep its body (in the store when small, else as a file), check the digest, and
+    /// describe the completion with its metrics.
+    private func prepare(_ outcome: TransferOutcome, of active: ActiveTask) -> TaskCompletion {
+        let task = active.record
+        let url = outcome.currentRequest.url
+        var completion = TaskCompletion(
+            id: task.id, error: outcome.error.map { Self.transferError($0, url: url, task: task) },
+            metrics: TaskMetricsBuilder.metrics(outcome, task: task, started: active.started),
+            counts: Self.counts(outcome.progress))
+        if let head = outcome.response {
+            completion.response = HTTPResponseSnapshot(url: url, statusCode: head.statusCode, headerLines: head.fields)
         }
-        guard let task = try await store.task(id: id), task.state != .completed else { return }
-        var error = outcome.error.map { Self.transferError($0, url: outcome.currentRequest.url, task: task) }
-        var filePath: String?
-        if error == nil {
-            do {
-                filePath = try keepBody(outcome.body, of: task)
-                if let expected = task.expectedDigest, let path = filePath, try Self.digest(of: path) != expected {
-                    error = TransferError(.badServerResponse, failingURL: outcome.currentRequest.url, userInfo: ["reason": "digestMismatch"])
-                }
-            } catch let diskError {
-                logger.error("Keeping a task's body failed", metadata: ["task.id": "\(id)", "error": "\(diskError)"])
-                error = TransferError(.cannotWriteToFile, failingURL: outcome.currentRequest.url)
+        guard completion.error == nil else { return completion }
+        do {
+            let digest: String?
+            switch outcome.body {
+            case .bytes(let bytes) where task.kind != .download && bytes.count <= configuration.keptBodyLimit:
+                completion.body = bytes
+                digest = task.expectedDigest == nil ? nil : Self.digest(of: bytes)
+            default:
+                completion.filePath = try keepBody(outcome.body, of: task)
+                digest = try task.expectedDigest.flatMap { _ in try completion.filePath.map(Self.digest(ofFile:)) }
             }
+            if completion.body != nil || completion.filePath != nil {
+                completion.fileExpiresAt = Date().addingTimeInterval(configuration.fileTimeToLive)
+            }
+            if let expected = task.expectedDigest, digest != expected {
+                completion.error = TransferError(.badServerResponse, failingURL: url, userInfo: ["reason": "digestMismatch"])
+            }
+        } catch let diskError {
+            logger.error("Keeping a task's body failed", metadata: ["task.id": "\(task.id)", "error": "\(diskError)"])
+            completion.error = TransferError(.cannotWriteToFile, failingURL: url)
         }
-        let response = pending ?? outcome.response.flatMap { head in
-            task.response == nil
-                ? HTTPResponseSnapshot(url: outcome.currentRequest.url, statusCode: head.statusCode, headerLines: head.fields) : nil
+        if completion.error != nil {
+            // A failed task has no body (URLSession hands none to a failed completion).
+            if let path = completion.filePath { unlink(path) }
+            completion.filePath = nil
+            completion.body = nil
+            completion.fileExpiresAt = nil
         }
-        let started = startedAt.withLock { $0.removeValue(forKey: id) } ?? task.startedAt ?? Date()
-        _ = try await store.completeTask(
-            id: id, error: error, filePath: error == nil ? filePath : nil,
-            fileExpiresAt: filePath == nil ? nil : Date().addingTimeInterval(configuration.fileTimeToLive),
-            metrics: TaskMetricsBuilder.metrics(outcome, task: task, started: started), counts: Self.counts(outcome.progress),
-            response: response)
-        waiters.completed(id)
+        return completion
     }
 
     /// Where the body lives from now on: a finished download is renamed from `.part`; a data body is
@@ -126,7 +143,7 @@ extension TaskRunner {
         return destination
     }
 
-    /// Writes a small body without `Data.write`'s fsync: the file is a cache of the response, and the row
+    /// Writes a body without `Data.write`'s fsync: the file is a cache of the response, and the row
     /// that points at it commits after it is written.
     static func writeFile(_ bytes: [UInt8], to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -143,12 +160,16 @@ extension TaskRunner {
         }
     }
 
-    static func digest(of path: String) throws -> String {
+    static func digest(ofFile path: String) throws -> String {
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         var hash = SHA256()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(data: chunk) }
         return "sha-256=:\(Data(hash.finalize()).base64EncodedString()):"
+    }
+
+    static func digest(of bytes: [UInt8]) -> String {
+        "sha-256=:\(Data(SHA256.hash(data: bytes)).base64EncodedString()):"
     }
 
     static func transferError(_ failure: TransferFailure, url: String, task: TaskRecord) -> TransferError {

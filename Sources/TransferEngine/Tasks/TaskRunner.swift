@@ -17,14 +17,15 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         public var blobDirectory = URL(fileURLWithPath: "./data/blobs")
         /// How long a finished download or body is kept unless deleted (`didFinishDownloadingTo`'s file).
         public var fileTimeToLive: TimeInterval = 24 * 3600
+        /// Response bodies of data and upload tasks up to this size are kept in the store, not as files.
+        public var keptBodyLimit = 64 * 1024
         public init() {}
     }
 
-    enum Event: Sendable {
-        case response(String, ResponseHead, OutgoingRequest)
-        case redirect(String, ResponseHead, OutgoingRequest)
-        case progress(String, TransferProgress)
-        case completion(String, TransferOutcome)
+    /// A task whose transfer the engine runs: the row it started from, and when it started.
+    struct ActiveTask: Sendable {
+        var record: TaskRecord
+        var started: Date
     }
 
     let store: TransferStore
@@ -32,19 +33,24 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     let logger: Logger
     /// Set once: the engine needs its observer (this runner) to exist first.
     private(set) var engine: TransferEngine!
-    let eventsStream: AsyncStream<Event>
-    private let eventsContinuation: AsyncStream<Event>.Continuation
+    /// Finished transfers, in the order the engine reported them, for `prepareCompletions`.
+    let completionsStream: AsyncStream<(String, TransferOutcome)>
+    private let completionsContinuation: AsyncStream<(String, TransferOutcome)>.Continuation
     /// Tasks whose transfer was stopped by `suspend()`: their abort is not a completion.
     let suspending = LockedBox<Set<String>>([])
-    /// When each running task started, for its metrics.
-    let startedAt = LockedBox<[String: Date]>([:])
+    /// Tasks the engine runs, by id: what their reports need to know without reading the store.
+    let active = LockedBox<[String: ActiveTask]>([:])
+    /// Reports waiting for the writer, and its doorbell.
+    let pending = LockedBox(PendingReports())
+    let doorbell = Doorbell()
+    let writerClosed = LockedBox(false)
     let waiters = CompletionWaiters()
 
     public init(store: TransferStore, configuration: Configuration, logger: Logger) throws {
         self.store = store
         self.configuration = configuration
         self.logger = logger
-        (eventsStream, eventsContinuation) = AsyncStream.makeStream(of: Event.self)
+        (completionsStream, completionsContinuation) = AsyncStream.makeStream(of: (String, TransferOutcome).self)
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
         self.engine = try TransferEngine(configuration: configuration.engine, observer: self, logger: logger)
     }
@@ -69,7 +75,7 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         let taskId = running.id
         do {
             let job = try await makeJob(for: running, session: session)
-            startedAt.withLock { $0[taskId] = $0[taskId] ?? Date() }
+            active.withLock { $0[taskId] = ActiveTask(record: running, started: $0[taskId]?.started ?? Date()) }
             engine.start(job)
             return running
         } catch let failure as TransferError {
@@ -86,6 +92,7 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         case .running: break
         }
         suspending.withLock { _ = $0.insert(taskId) }
+        active.withLock { _ = $0.removeValue(forKey: taskId) }
         engine.cancel(taskId)
         return try await store.updateTaskState(id: taskId, to: .suspended)
     }
@@ -123,22 +130,30 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         return task
     }
 
-    // MARK: TransferObserver (engine loop thread: queue only)
+    // MARK: TransferObserver (engine loop thread: short work under a lock, no I/O)
 
     public func transfer(_ id: String, didReceive response: ResponseHead, for request: OutgoingRequest) {
-        eventsContinuation.yield(.response(id, response, request))
+        let report = ResponseReport(response: HTTPResponseSnapshot(url: request.url, statusCode: response.statusCode, headerLines: response.fields))
+        pending.withLock { $0.record(report, for: id) }
     }
 
+    /// `currentRequest` follows the redirect; `response` shows the 3xx until the next one.
     public func transfer(_ id: String, willRedirect response: ResponseHead, to request: OutgoingRequest) {
-        eventsContinuation.yield(.redirect(id, response, request))
+        guard let base = active.withLock({ $0[id]?.record.originalRequest }) else { return }
+        let current = pending.withLock { $0.responses[id]?.currentRequest?.url } ?? base.url
+        let report = ResponseReport(
+            response: HTTPResponseSnapshot(url: current, statusCode: response.statusCode, headerLines: response.fields),
+            currentRequest: RequestSnapshots.snapshot(of: request, basedOn: base))
+        pending.withLock { $0.record(report, for: id) }
     }
 
     public func transfer(_ id: String, didProgress progress: TransferProgress) {
-        eventsContinuation.yield(.progress(id, progress))
+        let counts = Self.counts(progress)
+        pending.withLock { $0.progress[id] = counts }
     }
 
     public func transfer(_ id: String, didComplete outcome: TransferOutcome) {
-        eventsContinuation.yield(.completion(id, outcome))
+        completionsContinuation.yield((id, outcome))
     }
 
     // MARK: Service
@@ -146,14 +161,19 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     public func run() async throws {
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
-                group.addTask { await self.recordEvents() }
+                group.addTask { await self.writeReports() }
+                group.addTask {
+                    await self.prepareCompletions()
+                    self.closeWriter()  // after the last completion: the writer writes what is left, then ends
+                }
+                group.addTask { await self.tickWriter() }
                 await self.recoverUnfinishedTasks()
                 group.addTask { await self.expireFiles() }
                 try? await gracefulShutdown()
                 self.releaseWaiters()
-                await self.engine.shutdown()  // aborts transfers; their completions are the last events
-                self.eventsContinuation.finish()
-                group.cancelAll()  // the file janitor
+                await self.engine.shutdown()  // aborts transfers; their completions are the last reports
+                self.completionsContinuation.finish()
+                group.cancelAll()  // the ticker and the file janitor
             }
         } onGracefulShutdown: {
             self.releaseWaiters()

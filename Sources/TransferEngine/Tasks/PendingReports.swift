@@ -1,0 +1,62 @@
+import Foundation
+import TransferModels
+import TransferStore
+
+/// What the engine reported that the store has not written yet. The engine's loop thread adds to it
+/// (cheap, under a lock); the runner's writer takes it all at once and writes it in one transaction.
+struct PendingReports {
+    var progress: [String: TaskByteCounts] = [:]
+    var responses: [String: ResponseReport] = [:]
+    var completions: [TaskCompletion] = []
+
+    var isEmpty: Bool { progress.isEmpty && responses.isEmpty && completions.isEmpty }
+
+    /// A later head replaces an earlier one; the request a redirect made current stays until the next.
+    mutating func record(_ report: ResponseReport, for id: String) {
+        var report = report
+        if report.currentRequest == nil { report.currentRequest = responses[id]?.currentRequest }
+        responses[id] = report
+    }
+
+    /// The completion carries the final values: the task's pending counters and head go with it.
+    mutating func complete(_ completion: TaskCompletion) {
+        var completion = completion
+        progress[completion.id] = nil
+        if let pending = responses.removeValue(forKey: completion.id) {
+            completion.response = completion.response ?? pending.response
+            completion.currentRequest = completion.currentRequest ?? pending.currentRequest
+        }
+        completions.append(completion)
+    }
+}
+
+/// Wakes one waiter; rings while nobody waits are remembered (once).
+final class Doorbell: Sendable {
+    private let state = LockedBox<(rung: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func ring() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let waiter = state.waiter else {
+                state.rung = true
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let rung = state.withLock { state -> Bool in
+                if state.rung {
+                    state.rung = false
+                    return true
+                }
+                state.waiter = continuation
+                return false
+            }
+            if rung { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,220 @@
+public import Foundation
+import GRDB
+public import TransferModels
+
+/// What the engine knows when a task ends: everything `completeTask` writes, in one value so that many
+/// completions can share one transaction.
+public struct TaskCompletion: Sendable {
+    public var id: String
+    public var error: TransferError?
+    /// The downloaded file, or the spilled body of a data task; nil keeps what the task has.
+    public var filePath: String?
+    /// A small response body kept in the store instead of a file (data and upload tasks).
+    public var body: [UInt8]?
+    /// When the file or kept body is released unless deleted before.
+    public var fileExpiresAt: Date?
+    public var metrics: TaskMetrics?
+    /// The final counters, if the engine has not recorded them already.
+    public var counts: TaskByteCounts?
+    /// The final response, when the engine has not recorded it already.
+    public var response: HTTPResponseSnapshot?
+    /// The request sent last, when a redirect the engine has not recorded yet changed it.
+    public var currentRequest: URLRequestSnapshot?
+    /// Delegate calls that come before `didFinishCollectingMetrics` (e.g. `didFinishDownloadingTo`),
+    /// as (type, JSON of `data`), in order.
+    public var precedingEvents: [(type: TaskEventType, data: String)]
+    public var completedAt: Date
+
+    public init(
+        id: String, error: TransferError?, filePath: String? = nil, body: [UInt8]? = nil, fileExpiresAt: Date? = nil,
+        metrics: TaskMetrics? = nil, counts: TaskByteCounts? = nil, response: HTTPResponseSnapshot? = nil,
+        precedingEvents: [(type: TaskEventType, data: String)] = [], completedAt: Date = .nowMilliseconds
+    ) {
+        self.id = id
+        self.error = error
+        self.filePath = filePath
+        self.body = body
+        self.fileExpiresAt = fileExpiresAt
+        self.metrics = metrics
+        self.counts = counts
+        self.response = response
+        self.precedingEvents = precedingEvents
+        self.completedAt = completedAt
+    }
+}
+
+extension TransferStore {
+    /// Completes many tasks in one transaction (the engine's completions, group-committed), each as
+    /// `completeTask` would. Returns the ids that completed now; a task that is unknown or had already
+    /// completed is skipped, not an error, so one of them cannot hold the others back.
+    @discardableResult
+    public func completeTasks(_ completions: [TaskCompletion]) async throws -> Set<String> {
+        guard !completions.isEmpty else { return [] }
+        let (completed, sessions): (Set<String>, [String: SessionAdvance]) = try await pool.write { db in
+            var completed = Set<String>()
+            var sessions: [String: SessionAdvance] = [:]
+            for completion in completions {
+                guard let advance = try Self.complete(db, completion) else { continue }
+                completed.insert(completion.id)
+                sessions[advance.sessionId, default: advance].merge(advance)
+            }
+            return (completed, sessions)
+        }
+        for advance in sessions.values { publish(advance) }
+        return completed
+    }
+
+    /// Completes a task with its outcome and records the delegate's last calls in one transaction:
+    /// `completion.precedingEvents`, `task.didFinishCollectingMetrics` when metrics are given, then
+    /// `task.didCompleteWithError` (error null on success) — URLSession's order. When this was the last
+    /// unfinished task of an `invalidating` session (finishTasksAndInvalidate), the session becomes
+    /// `invalidated` and `session.didBecomeInvalidWithError` follows.
+    ///
+    /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` when it has already completed
+    ///   (a task completes exactly once).
+    public func completeTask(_ completion: TaskCompletion) async throws -> TaskRecord {
+        let (task, advance): (TaskRecord, SessionAdvance) = try await pool.write { db in
+            guard let advance = try Self.complete(db, completion) else {
+                _ = try Self.fetchTask(db, id: completion.id)  // throws taskNotFound when unknown
+                throw TaskStoreError.invalidStateTransition
+            }
+            return (try Self.fetchTask(db, id: completion.id), advance)
+        }
+        publish(advance)
+        return task
+    }
+
+    /// `completeTask(_:)` with its fields as arguments.
+    public func completeTask(
+        id: String, error: TransferError?, filePath: String? = nil, fileExpiresAt: Date? = nil,
+        metrics: TaskMetrics? = nil, counts: TaskByteCounts? = nil, response: HTTPResponseSnapshot? = nil,
+        completedAt: Date = .nowMilliseconds
+    ) async throws -> TaskRecord {
+        try await completeTask(TaskCompletion(
+            id: id, error: error, filePath: filePath, fileExpiresAt: fileExpiresAt, metrics: metrics, counts: counts,
+            response: response, completedAt: completedAt))
+    }
+
+    /// A small response body kept in the store (`TaskCompletion.body`), nil when the task has none.
+    public func keptBody(taskId: String) async throws -> Data? {
+        try await pool.read { db in
+            try Data.fetchOne(db, sql: "SELECT data FROM taskBody WHERE taskId = ?", arguments: [taskId])
+        }
+    }
+
+    // MARK: One completion inside a transaction
+
+    /// A session's new `lastSequence` after a write, and the record when its state changed too.
+    struct SessionAdvance {
+        var sessionId: String
+        var lastSequence: Int64
+        var changedRecord: SessionRecord?
+
+        mutating func merge(_ other: SessionAdvance) {
+            lastSequence = max(lastSequence, other.lastSequence)
+            changedRecord = other.changedRecord ?? changedRecord
+        }
+    }
+
+    /// Writes one completion with cached statements and no decoding of the task row: the hot path of
+    /// every transfer. Returns nil when the task is unknown or has already completed.
+    static func complete(_ db: Database, _ completion: TaskCompletion) throws -> SessionAdvance? {
+        let update = try db.cachedStatement(sql: """
+            UPDATE task SET state = 'completed', error = ?, completedAt = ?,
+              filePath = COALESCE(?, filePath), fileExpiresAt = COALESCE(?, fileExpiresAt),
+              metrics = COALESCE(?, metrics), response = COALESCE(?, response),
+              currentRequest = COALESCE(?, currentRequest),
+              countOfBytesSent = COALESCE(?, countOfBytesSent),
+              countOfBytesExpectedToSend = COALESCE(?, countOfBytesExpectedToSend),
+              countOfBytesReceived = COALESCE(?, countOfBytesReceived),
+              countOfBytesExpectedToReceive = COALESCE(?, countOfBytesExpectedToReceive)
+            WHERE id = ? AND state <> 'completed'
+            RETURNING sessionId, taskIdentifier, kind, taskDescription
+            """)
+        let counts = completion.counts
+        let arguments: StatementArguments = [
+            try StoredJSON.text(completion.error), completion.completedAt, completion.filePath, completion.fileExpiresAt,
+            try StoredJSON.text(completion.metrics), try StoredJSON.text(completion.response),
+            try StoredJSON.text(completion.currentRequest),
+            counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive, completion.id,
+        ]
+        guard let row = try Row.fetchOne(update, arguments: arguments) else { return nil }
+        let sessionId: String = row["sessionId"]
+        guard let kind = TaskKind(rawValue: row["kind"]) else { throw StoredJSON.CorruptValue(column: "kind") }
+        let summary = TaskSummary(
+            id: completion.id, taskIdentifier: row["taskIdentifier"], kind: kind, state: .completed,
+            taskDescription: row["taskDescription"])
+
+        if let body = completion.body {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO taskBody (taskId, data) VALUES (?, ?)")
+                .execute(arguments: [completion.id, Data(body)])
+        }
+        var events = completion.precedingEvents
+        if let metrics = completion.metrics {
+            events.append((.taskDidFinishCollectingMetrics, try eventJSON(TaskMetricsEventData(task: summary, metrics: metrics))))
+        }
+        events.append((.taskDidCompleteWithError, try eventJSON(TaskCompletedEventData(task: summary, error: completion.error))))
+        let (lastSequence, state) = try reserveSequences(db, sessionId: sessionId, count: events.count)
+        for (offset, event) in events.enumerated() {
+            try insertEvent(
+                db, sessionId: sessionId, sequence: lastSequence - Int64(events.count - 1 - offset), taskId: completion.id,
+                type: event.type, data: event.data)
+        }
+        var advance = SessionAdvance(sessionId: sessionId, lastSequence: lastSequence)
+        if state == SessionState.invalidating.rawValue, var session = try SessionRecord.fetchOne(db, key: ["id": sessionId]) {
+            if try finishInvalidationIfIdle(db, session: &session) {
+                advance.changedRecord = session
+                advance.lastSequence = session.lastSequence
+            }
+        }
+        return advance
+    }
+
+    /// Takes the session's next `count` sequence numbers; returns the last of them and the session's state.
+    static func reserveSequences(_ db: Database, sessionId: String, count: Int) throws -> (Int64, String) {
+        let statement = try db.cachedStatement(
+            sql: "UPDATE session SET lastSequence = lastSequence + ? WHERE id = ? RETURNING lastSequence, state")
+        guard let row = try Row.fetchOne(statement, arguments: [count, sessionId]) else {
+            throw TaskStoreError.sessionNotFound  // cannot happen: the foreign key cascades deletions
+        }
+        return (row["lastSequence"], row["state"])
+    }
+
+    static func insertEvent(
+        _ db: Database, sessionId: String, sequence: Int64, taskId: String?, type: TaskEventType, data: String
+    ) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO event (id, sessionId, sequence, taskId, type, timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [
+                ResourceID.make(prefix: "evt"), sessionId, sequence, taskId, type.rawValue, Date.nowMilliseconds, data,
+            ])
+    }
+
+    /// `invalidating` → `invalidated` once no task of the session is left unfinished; true when it did.
+    static func finishInvalidationIfIdle(_ db: Database, session: inout SessionRecord) throws -> Bool {
+        guard session.state == .invalidating else { return false }
+        let unfinished = try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM task WHERE sessionId = ? AND state <> 'completed'", arguments: [session.id]) ?? 0
+        guard unfinished == 0 else { return false }
+        session.state = .invalidated
+        session.invalidatedAt = .nowMilliseconds
+        try appendEvent(
+            db, session: &session, taskId: nil, type: .sessionDidBecomeInvalidWithError, data: #"{"error":null}"#)
+        try session.update(db)
+        return true
+    }
+
+    /// After a commit: the session cache learns the new sequence (or the new record), readers are woken.
+    func publish(_ advance: SessionAdvance) {
+        if let record = advance.changedRecord {
+            refreshCachedSession(record)
+        } else {
+            sessionCache.withLock { cache in
+                guard var cached = cache[advance.sessionId], cached.lastSequence < advance.lastSequence else { return }
+                cached.lastSequence = advance.lastSequence
+                cache[advance.sessionId] = cached
+            }
+        }
+        eventFeed.publish(advance.sessionId)
+    }
+}
