@@ -23,6 +23,8 @@ public struct TaskCompletion: Sendable {
     /// Delegate calls that come before `didFinishCollectingMetrics` (e.g. `didFinishDownloadingTo`),
     /// as (type, JSON of `data`), in order.
     public var precedingEvents: [(type: TaskEventType, data: String)]
+    /// Calls that come after `didCompleteWithError` (the completion handler's `task.completion`).
+    public var followingEvents: [(type: TaskEventType, data: String)] = []
     public var completedAt: Date
 
     public init(
@@ -132,9 +134,11 @@ extension TransferStore {
             RETURNING sessionId, taskIdentifier, kind, taskDescription
             """)
         let counts = completion.counts
+        // The metrics are the largest value of a completion: encoded once, for the column and the event.
+        let metricsJSON = try StoredJSON.text(completion.metrics)
         let arguments: StatementArguments = [
             try StoredJSON.text(completion.error), completion.completedAt, completion.filePath, completion.fileExpiresAt,
-            try StoredJSON.text(completion.metrics), try StoredJSON.text(completion.response),
+            metricsJSON, try StoredJSON.text(completion.response),
             try StoredJSON.text(completion.currentRequest),
             counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive, completion.id,
         ]
@@ -150,10 +154,13 @@ extension TransferStore {
                 .execute(arguments: [completion.id, Data(body)])
         }
         var events = completion.precedingEvents
-        if let metrics = completion.metrics {
-            events.append((.taskDidFinishCollectingMetrics, try eventJSON(TaskMetricsEventData(task: summary, metrics: metrics))))
+        if let metricsJSON {
+            // `TaskMetricsEventData`'s JSON, keys sorted as WireJSON sorts them, around the encoded metrics.
+            let summaryJSON = try eventJSON(summary)
+            events.append((.taskDidFinishCollectingMetrics, #"{"metrics":"# + metricsJSON + #","task":"# + summaryJSON + "}"))
         }
         events.append((.taskDidCompleteWithError, try eventJSON(TaskCompletedEventData(task: summary, error: completion.error))))
+        events += completion.followingEvents
         let (lastSequence, state) = try reserveSequences(db, sessionId: sessionId, count: events.count)
         for (offset, event) in events.enumerated() {
             try insertEvent(

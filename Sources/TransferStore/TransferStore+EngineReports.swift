@@ -13,35 +13,48 @@ public struct ResponseReport: Sendable {
     }
 }
 
+/// A delegate event of a running task, its `data` already encoded.
+public struct TaskEventAppend: Sendable {
+    public var sessionId: String
+    public var taskId: String
+    public var type: TaskEventType
+    public var data: String
+
+    public init(sessionId: String, taskId: String, type: TaskEventType, data: String) {
+        self.sessionId = sessionId
+        self.taskId = taskId
+        self.type = type
+        self.data = data
+    }
+}
+
 extension TransferStore {
     /// Writes what the engine reported since the last call in ONE transaction: counters, response heads,
-    /// then completions. Group commit is what lets thousands of small tasks a second complete: the cost
-    /// of a transaction is shared by every report in it. Reports of tasks that have completed are
-    /// skipped (their final values came with the completion). Returns the ids that completed now.
+    /// delegate events (in the order given), then completions. Group commit is what lets thousands of
+    /// small tasks a second complete: the cost of a transaction is shared by every report in it. Reports
+    /// of tasks that have completed are skipped (their final values came with the completion). Returns
+    /// the ids that completed now.
     ///
     /// A completion that cannot be written does not hold back the others: when the batch fails, the
-    /// completions are retried one transaction each and the failures are returned as errors.
+    /// reports are written again without the completions, then each completion in its own transaction,
+    /// and the failures are returned as errors.
     public func recordEngineReports(
-        progress: [String: TaskByteCounts], responses: [String: ResponseReport], completions: [TaskCompletion]
+        progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend] = [],
+        completions: [TaskCompletion]
     ) async throws -> (completed: Set<String>, failures: [String: any Error]) {
-        guard !progress.isEmpty || !responses.isEmpty || !completions.isEmpty else { return ([], [:]) }
+        guard !progress.isEmpty || !responses.isEmpty || !events.isEmpty || !completions.isEmpty else { return ([], [:]) }
         do {
-            let (completed, sessions): (Set<String>, [String: SessionAdvance]) = try await pool.write { db in
-                try Self.writeProgress(db, progress)
-                try Self.writeResponses(db, responses)
-                var completed = Set<String>()
-                var sessions: [String: SessionAdvance] = [:]
-                for completion in completions {
-                    guard let advance = try Self.complete(db, completion) else { continue }
-                    completed.insert(completion.id)
-                    sessions[advance.sessionId, default: advance].merge(advance)
-                }
-                return (completed, sessions)
+            let (completed, sessions) = try await pool.write { db in
+                try Self.write(db, progress: progress, responses: responses, events: events, completions: completions)
             }
             for advance in sessions.values { publish(advance) }
             return (completed, [:])
         } catch {
             guard !completions.isEmpty else { throw error }
+            let (_, sessions) = try await pool.write { db in
+                try Self.write(db, progress: progress, responses: responses, events: events, completions: [])
+            }
+            for advance in sessions.values { publish(advance) }
             var completed = Set<String>()
             var failures: [String: any Error] = [:]
             for completion in completions {
@@ -53,6 +66,35 @@ extension TransferStore {
             }
             return (completed, failures)
         }
+    }
+
+    private static func write(
+        _ db: Database, progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend],
+        completions: [TaskCompletion]
+    ) throws -> (Set<String>, [String: SessionAdvance]) {
+        try writeProgress(db, progress)
+        try writeResponses(db, responses)
+        var sessions: [String: SessionAdvance] = [:]
+        for event in events {
+            // A task that has completed takes no more events (a late report of a stopped transfer).
+            guard try isUnfinished(db, taskId: event.taskId) else { continue }
+            let (sequence, _) = try reserveSequences(db, sessionId: event.sessionId, count: 1)
+            try insertEvent(db, sessionId: event.sessionId, sequence: sequence, taskId: event.taskId, type: event.type, data: event.data)
+            let advance = SessionAdvance(sessionId: event.sessionId, lastSequence: sequence)
+            sessions[event.sessionId, default: advance].merge(advance)
+        }
+        var completed = Set<String>()
+        for completion in completions {
+            guard let advance = try complete(db, completion) else { continue }
+            completed.insert(completion.id)
+            sessions[advance.sessionId, default: advance].merge(advance)
+        }
+        return (completed, sessions)
+    }
+
+    static func isUnfinished(_ db: Database, taskId: String) throws -> Bool {
+        let statement = try db.cachedStatement(sql: "SELECT state <> 'completed' FROM task WHERE id = ?")
+        return try Bool.fetchOne(statement, arguments: [taskId]) ?? false
     }
 
     static func writeProgress(_ db: Database, _ updates: [String: TaskByteCounts]) throws {

@@ -30,5 +30,13 @@ extension TransferStore {
             // The file janitor's query, without reading every task.
             try db.execute(sql: "CREATE INDEX task_fileExpiresAt ON task(fileExpiresAt) WHERE fileExpiresAt IS NOT NULL")
         }
+        migrator.registerMigration("v4-task-suspend-count") { db in
+            // URLSessionTask's suspend count: a task is created suspended once, each `suspend()` adds one,
+            // each `resume()` takes one away, and it runs at zero.
+            try db.alter(table: "task") { t in t.add(column: "suspendCount", .integer).notNull().defaults(to: 1) }
+            try db.execute(sql: "UPDATE task SET suspendCount = 0 WHERE state <> 'suspended'")
+            // A session's tasks in one state (`?state=running`) without walking its finished ones.
+            try db.create(index: "task_session_state", on: "task", columns: ["sessionId", "state", "rowid"])
+        }
     }
 }

@@ -66,6 +66,7 @@ extension TransferStore {
             if request.resume {
                 // Created and resumed in one transaction: one SQLite write per `"resume": true` task.
                 task.state = .running
+                task.suspendCount = 0
                 task.startedAt = .nowMilliseconds
                 task.currentRequest = task.originalRequest
             }
@@ -127,12 +128,61 @@ extension TransferStore {
             guard task.state != next else { return task }
             guard task.state.allowsTransition(to: next) else { throw TaskStoreError.invalidStateTransition }
             task.state = next
+            if next == .running { task.suspendCount = 0 }
+            if next == .suspended { task.suspendCount = max(task.suspendCount, 1) }
             if next == .running && task.startedAt == nil {
                 task.startedAt = .nowMilliseconds
                 task.currentRequest = task.currentRequest ?? task.originalRequest
             }
             try task.update(db)
             return task
+        }
+    }
+
+    /// `resume()`: takes one `suspend()` away; at zero a suspended task runs (the first time, `startedAt`
+    /// is stamped and `currentRequest` becomes the original request). Returns the task and whether its
+    /// transfer must start now. On a running task it changes nothing, as URLSession's does.
+    ///
+    /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` once canceling or completed.
+    public func resumeTask(id: String) async throws -> (TaskRecord, starts: Bool) {
+        try await pool.write { db in
+            var task = try Self.fetchTask(db, id: id)
+            guard task.state == .running || task.state == .suspended else { throw TaskStoreError.invalidStateTransition }
+            guard task.suspendCount > 0 else { return (task, false) }
+            task.suspendCount -= 1
+            let starts = task.suspendCount == 0
+            if starts {
+                task.state = .running
+                if task.startedAt == nil {
+                    task.startedAt = .nowMilliseconds
+                    task.currentRequest = task.currentRequest ?? task.originalRequest
+                }
+            }
+            try task.update(db)
+            return (task, starts)
+        }
+    }
+
+    /// `suspend()`: adds one to the suspend count; a running task stops (returns `stops: true`) and takes
+    /// as many `resume()` calls as `suspend()` calls to run again.
+    ///
+    /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` once canceling or completed.
+    /// `counts`: the transfer's counters when it stopped, written in the same transaction.
+    public func suspendTask(id: String, counts: TaskByteCounts? = nil) async throws -> (TaskRecord, stops: Bool) {
+        try await pool.write { db in
+            var task = try Self.fetchTask(db, id: id)
+            guard task.state == .running || task.state == .suspended else { throw TaskStoreError.invalidStateTransition }
+            task.suspendCount += 1
+            let stops = task.state == .running
+            if stops, let counts {
+                task.countOfBytesSent = counts.sent
+                task.countOfBytesExpectedToSend = counts.expectedToSend
+                task.countOfBytesReceived = counts.received
+                task.countOfBytesExpectedToReceive = counts.expectedToReceive
+            }
+            task.state = .suspended
+            try task.update(db)
+            return (task, stops)
         }
     }
 

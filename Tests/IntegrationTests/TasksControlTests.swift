@@ -29,8 +29,13 @@ struct TasksControlTests {
             #expect(later.state == "suspended")
             #expect(later.count("countOfBytesReceived") == first.count("countOfBytesReceived"))
             #expect(isNull(later["error"]))
-            // Suspending twice is harmless.
+            // Suspends nest as URLSession's do: suspended twice, it takes two resumes to run again.
             #expect(try await api.taskAction(id, "suspend").status == 200)
+            let stillSuspended = try await api.taskAction(id, "resume")
+            #expect(stillSuspended.status == 200, "\(stillSuspended.text)")
+            #expect(try stillSuspended.json().state == "suspended")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(try await api.task(id).count("countOfBytesReceived") == first.count("countOfBytesReceived"))
 
             let resumed = try await api.taskAction(id, "resume")
             #expect(resumed.status == 200, "\(resumed.text)")

@@ -166,6 +166,9 @@ struct TaskStoreTests {
             .taskDidCreateTask, .taskDidCreateTask, .taskDidFinishCollectingMetrics, .taskDidCompleteWithError,
             .taskDidCompleteWithError, .sessionDidBecomeInvalidWithError,
         ])
+        // The metrics event is exactly the encoding of what the delegate method receives.
+        let expected = try WireJSON.encode(TaskMetricsEventData(task: completed.summary, metrics: metrics))
+        #expect(Array(events[2].data.utf8) == expected)
     }
 
     @Test func stateFiltersAndPagination() async throws {

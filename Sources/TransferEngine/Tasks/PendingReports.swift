@@ -7,9 +7,11 @@ import TransferStore
 struct PendingReports {
     var progress: [String: TaskByteCounts] = [:]
     var responses: [String: ResponseReport] = [:]
+    /// Delegate events of running tasks, in the order they happened.
+    var events: [PendingEvent] = []
     var completions: [TaskCompletion] = []
 
-    var isEmpty: Bool { progress.isEmpty && responses.isEmpty && completions.isEmpty }
+    var isEmpty: Bool { progress.isEmpty && responses.isEmpty && events.isEmpty && completions.isEmpty }
 
     /// A later head replaces an earlier one; the request a redirect made current stays until the next.
     mutating func record(_ report: ResponseReport, for id: String) {

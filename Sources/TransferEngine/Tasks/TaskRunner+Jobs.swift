@@ -24,12 +24,14 @@ extension TaskRunner {
         job.tlsMinimumVersion = configuration.tlsMinimumSupportedProtocolVersion.rawValue
         job.tlsMaximumVersion = configuration.tlsMaximumSupportedProtocolVersion.rawValue
         (job.proxy, job.noProxy) = Self.proxy(for: snapshot.url, configuration.connectionProxyDictionary)
-        job.downloadPath = partialPath(of: task.id)
+        job.downloadPath = newPartialPath(of: task.id)
         return job
     }
 
-    func partialPath(of taskId: String) -> String {
-        configuration.engine.downloadsDirectory.appendingPathComponent("\(taskId).part").path
+    /// A partial file for one attempt of the task: `<id>.<random>.part`.
+    func newPartialPath(of taskId: String) -> String {
+        let attempt = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        return configuration.engine.downloadsDirectory.appendingPathComponent("\(taskId).\(attempt).part").path
     }
 
     func finishedPath(of taskId: String) -> String {

@@ -12,11 +12,12 @@ extension TaskRunner {
         await withTaskGroup(of: Void.self) { group in
             var inFlight = 0
             for await (id, outcome) in completionsStream {
-                if suspending.withLock({ $0.remove(id) }) != nil {
-                    unlink(partialPath(of: id))  // suspended: `resume()` starts again
+                if let stopped = suspending.withLock({ Self.popFirst(&$0, id) }) {
+                    if let path = stopped { unlink(path) }  // suspended: `resume()` starts again
                     continue
                 }
                 guard let active = active.withLock({ $0.removeValue(forKey: id) }) else { continue }
+                if outcome.error != nil, let path = active.partialPath { unlink(path) }
                 guard active.record.expectedDigest != nil else {
                     enqueue(prepare(outcome, of: active))
                     continue
@@ -32,6 +33,14 @@ extension TaskRunner {
     }
 
     static let concurrentPreparations = 4
+
+    /// The first stopped attempt of `id`, if `suspend()` stopped one.
+    private static func popFirst(_ stopped: inout [String: [String?]], _ id: String) -> String?? {
+        guard var attempts = stopped[id], !attempts.isEmpty else { return nil }
+        let first = attempts.removeFirst()
+        stopped[id] = attempts.isEmpty ? nil : attempts
+        return .some(first)
+    }
 
     private func enqueue(_ completion: TaskCompletion) {
         pending.withLock { $0.complete(completion) }
@@ -68,8 +77,17 @@ extension TaskRunner {
         }
         guard !batch.isEmpty else { return }
         do {
+            var events: [TaskEventAppend] = []
+            events.reserveCapacity(batch.events.count)
+            for event in batch.events {
+                do {
+                    events.append(try event.encoded())
+                } catch {
+                    logger.error("Encoding a delegate event failed", metadata: ["task.id": "\(event.summary.id)", "error": "\(error)"])
+                }
+            }
             let (completed, failures) = try await store.recordEngineReports(
-                progress: batch.progress, responses: batch.responses, completions: batch.completions)
+                progress: batch.progress, responses: batch.responses, events: events, completions: batch.completions)
             for (id, failure) in failures {
                 logger.error("Recording a completion failed", metadata: ["task.id": "\(id)", "error": "\(String(reflecting: failure))"])
             }
@@ -86,8 +104,9 @@ extension TaskRunner {
     }
 
     /// A transfer ended: keep its body (in the store when small, else as a file), check the digest, and
-    /// describe the completion with its metrics.
+    /// describe the completion with its metrics and the delegate calls that end the task.
     private func prepare(_ outcome: TransferOutcome, of active: ActiveTask) -> TaskCompletion {
+        var active = active
         let task = active.record
         let url = outcome.currentRequest.url
         var completion = TaskCompletion(
@@ -97,7 +116,39 @@ extension TaskRunner {
         if let head = outcome.response {
             completion.response = HTTPResponseSnapshot(url: url, statusCode: head.statusCode, headerLines: head.fields)
         }
-        guard completion.error == nil else { return completion }
+        if completion.error == nil { keepBody(of: outcome, for: task, in: &completion) }
+
+        var events = active.progressEvents(outcome.progress, now: .now, final: true)
+        if task.kind == .download, completion.error == nil, !active.isCompletionForm, let location = task.locationPath(with: completion) {
+            events.append(active.event(.finished(location)))
+        }
+        do {
+            completion.precedingEvents = try events.map { ($0.type, try $0.encodedData()) }
+            if active.isCompletionForm {
+                completion.followingEvents = [(.taskCompletion, try completionHandlerData(completion, of: active))]
+            }
+        } catch {
+            logger.error("Encoding a task's last events failed", metadata: ["task.id": "\(task.id)", "error": "\(error)"])
+        }
+        return completion
+    }
+
+    /// The completion handler's arguments: the response, the error, and the body (up to
+    /// `keptBodyLimit`, else where to read it) or the downloaded file.
+    private func completionHandlerData(_ completion: TaskCompletion, of active: ActiveTask) throws -> String {
+        var summary = active.summary
+        summary.state = .completed
+        let task = active.record
+        let data = CompletionHandlerEventData(
+            task: summary, response: completion.response, error: completion.error, data: completion.body,
+            dataLocation: completion.filePath != nil ? "/v1/tasks/\(task.id)/data" : nil,
+            location: task.locationPath(with: completion))
+        return String(decoding: try WireJSON.encode(data), as: UTF8.self)
+    }
+
+    /// Keeps the body of a successful transfer and checks its digest; a failure becomes the task's error.
+    private func keepBody(of outcome: TransferOutcome, for task: TaskRecord, in completion: inout TaskCompletion) {
+        let url = outcome.currentRequest.url
         do {
             let digest: String?
             switch outcome.body {
@@ -125,7 +176,6 @@ extension TaskRunner {
             completion.body = nil
             completion.fileExpiresAt = nil
         }
-        return completion
     }
 
     /// Where the body lives from now on: a finished download is renamed from `.part`; a data body is
@@ -182,7 +232,15 @@ extension TaskRunner {
 
     /// Completes a task that never reached the engine (cancelled while suspended, or unstartable).
     func complete(_ id: String, error: TransferError) async throws -> TaskRecord {
-        let record = try await store.completeTask(id: id, error: error)
+        var completion = TaskCompletion(id: id, error: error)
+        if let task = try await store.task(id: id), task.completion != nil {
+            // The completion handler is called whatever ended the task.
+            var summary = task.summary
+            summary.state = .completed
+            let data = CompletionHandlerEventData(task: summary, response: task.response, error: error)
+            completion.followingEvents = [(.taskCompletion, String(decoding: try WireJSON.encode(data), as: UTF8.self))]
+        }
+        let record = try await store.completeTask(completion)
         waiters.completed(id)
         return record
     }

@@ -22,12 +22,6 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         public init() {}
     }
 
-    /// A task whose transfer the engine runs: the row it started from, and when it started.
-    struct ActiveTask: Sendable {
-        var record: TaskRecord
-        var started: Date
-    }
-
     let store: TransferStore
     let configuration: Configuration
     let logger: Logger
@@ -36,8 +30,9 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     /// Finished transfers, in the order the engine reported them, for `prepareCompletions`.
     let completionsStream: AsyncStream<(String, TransferOutcome)>
     private let completionsContinuation: AsyncStream<(String, TransferOutcome)>.Continuation
-    /// Tasks whose transfer was stopped by `suspend()`: their abort is not a completion.
-    let suspending = LockedBox<Set<String>>([])
+    /// Tasks whose transfer was stopped by `suspend()`, with the partial files of the stopped attempts:
+    /// their abort is not a completion.
+    let suspending = LockedBox<[String: [String?]]>([:])
     /// Tasks the engine runs, by id: what their reports need to know without reading the store.
     let active = LockedBox<[String: ActiveTask]>([:])
     /// Reports waiting for the writer, and its doorbell.
@@ -57,17 +52,13 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
 
     // MARK: URLSessionTask's controls
 
-    /// `resume()`: a suspended task starts (or restarts) its transfer. Harmless on a running task.
+    /// `resume()`: takes one `suspend()` away; when none is left the transfer starts (or restarts).
+    /// Harmless on a running task.
     public func resume(taskId: String, tenant: String) async throws -> TaskRecord {
         let task = try await requireTask(taskId, tenant: tenant)
-        switch task.state {
-        case .running: return task
-        case .canceling, .completed: throw TaskStoreError.invalidStateTransition
-        case .suspended: break
-        }
         guard let session = try await store.session(id: task.sessionId, tenant: tenant) else { throw TaskStoreError.sessionNotFound }
-        let running = try await store.updateTaskState(id: taskId, to: .running)
-        return try await start(running, session: session)
+        let (resumed, starts) = try await store.resumeTask(id: taskId)
+        return starts ? try await start(resumed, session: session) : resumed
     }
 
     /// Starts the transfer of a task the store already shows as running (created with `"resume": true`).
@@ -75,7 +66,10 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         let taskId = running.id
         do {
             let job = try await makeJob(for: running, session: session)
-            active.withLock { $0[taskId] = ActiveTask(record: running, started: $0[taskId]?.started ?? Date()) }
+            active.withLock {
+                $0[taskId] = ActiveTask(
+                    record: running, session: session, started: $0[taskId]?.started ?? Date(), partialPath: job.downloadPath)
+            }
             engine.start(job)
             return running
         } catch let failure as TransferError {
@@ -83,18 +77,18 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         }
     }
 
-    /// `suspend()`: stops the transfer; `resume()` starts it again from the beginning.
+    /// `suspend()`: the transfer stops (no traffic, no timeouts) and it takes as many `resume()` calls as
+    /// `suspend()` calls to run again; `resume()` starts it again from the beginning.
     public func suspend(taskId: String, tenant: String) async throws -> TaskRecord {
         let task = try await requireTask(taskId, tenant: tenant)
-        switch task.state {
-        case .suspended: return task
-        case .canceling, .completed: throw TaskStoreError.invalidStateTransition
-        case .running: break
+        guard task.state == .running else { return try await store.suspendTask(id: taskId).0 }
+        // Stop the attempt first: from here its reports are ignored, and its last counters are the task's.
+        let (stopped, counts) = active.withLock { active in
+            (active.removeValue(forKey: taskId), pending.withLock { $0.progress.removeValue(forKey: taskId) })
         }
-        suspending.withLock { _ = $0.insert(taskId) }
-        active.withLock { _ = $0.removeValue(forKey: taskId) }
+        if let stopped { suspending.withLock { $0[taskId, default: []].append(stopped.partialPath) } }
         engine.cancel(taskId)
-        return try await store.updateTaskState(id: taskId, to: .suspended)
+        return try await store.suspendTask(id: taskId, counts: counts).0
     }
 
     /// `cancel()`: the task completes with `NSURLErrorCancelled`.
@@ -104,7 +98,6 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         case .completed: throw TaskStoreError.invalidStateTransition
         case .canceling: return task
         case .suspended:
-            suspending.withLock { _ = $0.remove(taskId) }
             return try await complete(taskId, error: .cancelled(failingURL: task.currentRequest?.url ?? task.originalRequest?.url))
         case .running:
             let canceling = try await store.updateTaskState(id: taskId, to: .canceling)
@@ -133,23 +126,46 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     // MARK: TransferObserver (engine loop thread: short work under a lock, no I/O)
 
     public func transfer(_ id: String, didReceive response: ResponseHead, for request: OutgoingRequest) {
-        let report = ResponseReport(response: HTTPResponseSnapshot(url: request.url, statusCode: response.statusCode, headerLines: response.fields))
-        pending.withLock { $0.record(report, for: id) }
+        let snapshot = HTTPResponseSnapshot(url: request.url, statusCode: response.statusCode, headerLines: response.fields)
+        active.withLock { active in
+            guard let task = active[id] else { return }
+            pending.withLock { pending in
+                pending.record(ResponseReport(response: snapshot), for: id)
+                if task.record.kind != .download && !task.isCompletionForm {
+                    pending.events.append(task.event(.response(snapshot)))
+                }
+            }
+        }
     }
 
     /// `currentRequest` follows the redirect; `response` shows the 3xx until the next one.
     public func transfer(_ id: String, willRedirect response: ResponseHead, to request: OutgoingRequest) {
-        guard let base = active.withLock({ $0[id]?.record.originalRequest }) else { return }
-        let current = pending.withLock { $0.responses[id]?.currentRequest?.url } ?? base.url
-        let report = ResponseReport(
-            response: HTTPResponseSnapshot(url: current, statusCode: response.statusCode, headerLines: response.fields),
-            currentRequest: RequestSnapshots.snapshot(of: request, basedOn: base))
-        pending.withLock { $0.record(report, for: id) }
+        active.withLock { active in
+            guard let task = active[id], let base = task.record.originalRequest else { return }
+            pending.withLock { pending in
+                let current = pending.responses[id]?.currentRequest?.url ?? base.url
+                let head = HTTPResponseSnapshot(url: current, statusCode: response.statusCode, headerLines: response.fields)
+                let next = RequestSnapshots.snapshot(of: request, basedOn: base)
+                pending.record(ResponseReport(response: head, currentRequest: next), for: id)
+                if task.reportsRedirects { pending.events.append(task.event(.redirect(head, next))) }
+            }
+        }
     }
 
+    /// Counters always; progress events at most once per `progressInterval`. (Both locks, in this order,
+    /// as `suspend` takes them: a stopped attempt's late report changes nothing.)
     public func transfer(_ id: String, didProgress progress: TransferProgress) {
         let counts = Self.counts(progress)
-        pending.withLock { $0.progress[id] = counts }
+        let now = ContinuousClock.now
+        active.withLock { active in
+            guard var task = active[id] else { return }
+            let events = task.progressEvents(progress, now: now)
+            if !events.isEmpty { active[id] = task }
+            pending.withLock { pending in
+                pending.progress[id] = counts
+                pending.events += events
+            }
+        }
     }
 
     public func transfer(_ id: String, didComplete outcome: TransferOutcome) {

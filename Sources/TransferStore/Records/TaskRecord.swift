@@ -19,6 +19,8 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
     public var taskIdentifier: Int
     public var kind: TaskKind
     public var state: TaskState
+    /// `suspend()` calls not yet balanced by `resume()`; the task runs at zero (it is created at one).
+    public var suspendCount: Int
     public var priority: Double
     public var taskDescription: String?
     public var earliestBeginDate: Date?
@@ -60,6 +62,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         self.taskIdentifier = taskIdentifier
         self.kind = request.kind
         self.state = .suspended
+        self.suspendCount = 1
         self.priority = request.priority
         self.taskDescription = request.taskDescription
         self.earliestBeginDate = request.earliestBeginDate
@@ -118,6 +121,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         taskIdentifier = try row.decode(forColumn: "taskIdentifier")
         kind = try Self.enumeration(row, "kind")
         state = try Self.enumeration(row, "state")
+        suspendCount = try row.decode(forColumn: "suspendCount")
         priority = try row.decode(forColumn: "priority")
         taskDescription = try row.decode(forColumn: "taskDescription")
         earliestBeginDate = try row.decode(forColumn: "earliestBeginDate")
@@ -152,6 +156,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         container["taskIdentifier"] = taskIdentifier
         container["kind"] = kind.rawValue
         container["state"] = state.rawValue
+        container["suspendCount"] = suspendCount
         container["priority"] = priority
         container["taskDescription"] = taskDescription
         container["earliestBeginDate"] = earliestBeginDate

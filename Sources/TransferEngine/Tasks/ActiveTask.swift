@@ -1,0 +1,130 @@
+import Foundation
+import TransferModels
+import TransferStore
+
+/// A task whose transfer the engine runs: the row it started from, what its delegate events need, and
+/// how far its progress events have gone.
+struct ActiveTask: Sendable {
+    var record: TaskRecord
+    var started: Date
+    /// The partial file of this attempt (each start has its own, so a stopped attempt never touches the
+    /// next one's).
+    var partialPath: String?
+    /// The session's `delegate.progressInterval`: at most one progress event per task per interval.
+    var progressInterval: Duration
+    /// Background sessions follow redirects without asking, as URLSession's do.
+    var reportsRedirects: Bool
+    /// Totals already reported by progress events, and when the last one was made.
+    var reportedSent: Int64 = 0
+    var reportedReceived: Int64 = 0
+    var lastProgressEvent: ContinuousClock.Instant?
+
+    init(record: TaskRecord, session: SessionRecord, started: Date, partialPath: String?) {
+        self.record = record
+        self.started = started
+        self.partialPath = partialPath
+        self.progressInterval = .milliseconds(Int64(((session.delegate?.progressInterval ?? 0.5) * 1000).rounded()))
+        self.reportsRedirects = session.kind != .background
+    }
+
+    var summary: TaskSummary {
+        TaskSummary(
+            id: record.id, taskIdentifier: record.taskIdentifier, kind: record.kind, state: .running,
+            taskDescription: record.taskDescription)
+    }
+
+    /// The completion-handler form: the delegate's response and data events are not sent.
+    var isCompletionForm: Bool { record.completion != nil }
+
+    /// The progress events due for `progress`: none within `progressInterval` of the last ones, unless
+    /// `final` (the last report before the completion always carries the final totals).
+    mutating func progressEvents(_ progress: TransferProgress, now: ContinuousClock.Instant, final: Bool = false) -> [PendingEvent] {
+        if !final, let last = lastProgressEvent, now - last < progressInterval { return [] }
+        var events: [PendingEvent] = []
+        if progress.bytesSent > reportedSent {
+            events.append(event(.sent(
+                progress.bytesSent - reportedSent, progress.bytesSent, progress.bytesExpectedToSend)))
+            reportedSent = progress.bytesSent
+        }
+        if progress.bytesReceived > reportedReceived {
+            let delta = progress.bytesReceived - reportedReceived
+            switch record.kind {
+            case .download:
+                events.append(event(.wrote(delta, progress.bytesReceived, progress.bytesExpectedToReceive)))
+            case .data, .upload where !isCompletionForm:
+                events.append(event(.received(delta, progress.bytesReceived, progress.bytesExpectedToReceive)))
+            default:
+                break
+            }
+            reportedReceived = progress.bytesReceived
+        }
+        if !events.isEmpty { lastProgressEvent = now }
+        return events
+    }
+
+    func event(_ payload: PendingEvent.Payload) -> PendingEvent {
+        PendingEvent(sessionId: record.sessionId, summary: summary, payload: payload)
+    }
+}
+
+/// A delegate event of a running task, encoded by the writer rather than on the engine's loop thread.
+struct PendingEvent: Sendable {
+    enum Payload: Sendable {
+        case response(HTTPResponseSnapshot)
+        case redirect(HTTPResponseSnapshot, URLRequestSnapshot)
+        /// (since the last event, total, expected total)
+        case wrote(Int64, Int64, Int64)
+        case sent(Int64, Int64, Int64)
+        case received(Int64, Int64, Int64)
+        /// `didFinishDownloadingTo`'s location.
+        case finished(String)
+    }
+
+    var sessionId: String
+    var summary: TaskSummary
+    var payload: Payload
+
+    var type: TaskEventType {
+        switch payload {
+        case .response: .dataTaskDidReceiveResponse
+        case .redirect: .taskWillPerformHTTPRedirection
+        case .wrote: .downloadTaskDidWriteData
+        case .sent: .taskDidSendBodyData
+        case .received: .dataTaskDidReceiveData
+        case .finished: .downloadTaskDidFinishDownloadingTo
+        }
+    }
+
+    func encodedData() throws -> String {
+        let bytes: [UInt8]
+        switch payload {
+        case .response(let response):
+            bytes = try WireJSON.encode(ResponseEventData(task: summary, response: response))
+        case .redirect(let response, let request):
+            bytes = try WireJSON.encode(RedirectEventData(task: summary, response: response, request: request))
+        case .wrote(let delta, let total, let expected):
+            bytes = try WireJSON.encode(WriteDataEventData(
+                task: summary, bytesWritten: delta, totalBytesWritten: total, totalBytesExpectedToWrite: expected))
+        case .sent(let delta, let total, let expected):
+            bytes = try WireJSON.encode(SendBodyDataEventData(
+                task: summary, bytesSent: delta, totalBytesSent: total, totalBytesExpectedToSend: expected))
+        case .received(let delta, let total, let expected):
+            bytes = try WireJSON.encode(ReceiveDataEventData(
+                task: summary, length: delta, totalBytesReceived: total, totalBytesExpectedToReceive: expected))
+        case .finished(let location):
+            bytes = try WireJSON.encode(FinishDownloadingEventData(task: summary, location: location))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func encoded() throws -> TaskEventAppend {
+        TaskEventAppend(sessionId: sessionId, taskId: summary.id, type: type, data: try encodedData())
+    }
+}
+
+extension TaskRecord {
+    /// A download's `location` once `completion` is recorded: `/v1/tasks/{id}/file` when it kept a file.
+    func locationPath(with completion: TaskCompletion) -> String? {
+        kind == .download && completion.filePath != nil ? "/v1/tasks/\(id)/file" : nil
+    }
+}
