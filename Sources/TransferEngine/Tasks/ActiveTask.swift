@@ -48,13 +48,10 @@ struct ActiveTask: Sendable {
         }
         if progress.bytesReceived > reportedReceived {
             let delta = progress.bytesReceived - reportedReceived
-            switch record.kind {
-            case .download:
+            if record.kind == .download {
                 events.append(event(.wrote(delta, progress.bytesReceived, progress.bytesExpectedToReceive)))
-            case .data, .upload where !isCompletionForm:
+            } else if !isCompletionForm {
                 events.append(event(.received(delta, progress.bytesReceived, progress.bytesExpectedToReceive)))
-            default:
-                break
             }
             reportedReceived = progress.bytesReceived
         }
