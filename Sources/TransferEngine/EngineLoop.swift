@@ -13,6 +13,8 @@ final class EngineLoop: @unchecked Sendable {
     enum Command {
         case start(TransferJob)
         case cancel(String)
+        case redirect(String, RedirectDisposition)
+        case response(String, ResponseDisposition)
         case stop
     }
 
@@ -95,6 +97,37 @@ final class EngineLoop: @unchecked Sendable {
             } else if let (easy, transfer) = running.first(where: { $0.value.job.id == id }) {
                 abort(easy, transfer)
             }
+        case .redirect(let id, let disposition):
+            guard let (easy, transfer) = running.first(where: { $0.value.job.id == id }),
+                case .redirect? = transfer.waiting
+            else { return }
+            transfer.waiting = nil
+            switch disposition {
+            case .follow(let request):
+                follow(easy, transfer, to: request)
+            case .reject:
+                conclude(easy, transfer, transfer.rejectRedirect())
+            }
+        case .response(let id, let disposition):
+            guard let (easy, transfer) = running.first(where: { $0.value.job.id == id }),
+                case .response(let finished)? = transfer.waiting
+            else { return }
+            transfer.waiting = nil
+            if case .cancel = disposition { return abort(easy, transfer) }
+            if case .becomeDownload(let path) = disposition {
+                do {
+                    try transfer.becomeDownload(path: path)
+                } catch {
+                    return abort(easy, transfer, failure: TransferFailure(
+                        code: URLErrorCode.cannotCreateFile.rawValue, curlCode: 23, message: "\(error)"))
+                }
+            }
+            if let finished {
+                conclude(easy, transfer, transfer.requestEnded(result: finished))
+            } else {
+                transfer.lastActivity = .now  // the idle timeout starts again with the traffic
+                _ = curl_easy_pause(transfer.easy.raw, CURLPAUSE_CONT)
+            }
         case .stop:
             isStopping = true
             for (_, job) in waiting { observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job)) }
@@ -156,22 +189,43 @@ final class EngineLoop: @unchecked Sendable {
         }
     }
 
-    /// A transfer's request ended: follow a redirect with the same handle, or report the outcome.
+    /// A transfer's request ended: follow a redirect with the same handle, or report the outcome. A
+    /// transfer whose delegate is still deciding about the response waits (out of the multi) for it.
     private func finish(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
         guard let transfer = running[easy] else { return }
         multi.remove(transfer.easy)
-        switch transfer.requestEnded(result: result) {
-        case .again:
-            do {
-                try transfer.prepare()
-                try multi.add(transfer.easy)
-            } catch {
-                running[easy] = nil
-                observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
+        if case .response? = transfer.waiting {
+            transfer.waiting = .response(finished: result)
+            return
+        }
+        conclude(easy, transfer, transfer.requestEnded(result: result))
+    }
+
+    private func conclude(_ easy: UnsafeMutableRawPointer, _ transfer: Transfer, _ step: Transfer.Step) {
+        switch step {
+        case .redirect(let next):
+            if transfer.job.decidesRedirects {
+                transfer.waiting = .redirect(next)  // holds its slot, out of the multi, until the answer
+                observer.transfer(transfer.job.id, asksToRedirect: transfer.head, to: next)
+            } else {
+                follow(easy, transfer, to: next)
             }
         case .done(let outcome):
             running[easy] = nil
             observer.transfer(transfer.job.id, didComplete: outcome)
+        }
+    }
+
+    /// Sends `request` (the redirect URLSession's rules made, or the delegate's own) with the same handle.
+    private func follow(_ easy: UnsafeMutableRawPointer, _ transfer: Transfer, to request: OutgoingRequest) {
+        observer.transfer(transfer.job.id, willRedirect: transfer.head, to: request)
+        transfer.request = request
+        do {
+            try transfer.prepare()
+            try multi.add(transfer.easy)
+        } catch {
+            running[easy] = nil
+            observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
         }
     }
 
@@ -180,7 +234,7 @@ final class EngineLoop: @unchecked Sendable {
     private func enforceIdleTimeouts() -> Int32 {
         let now = ContinuousClock.now
         var sleep: Duration = .seconds(1)
-        for (easy, transfer) in running {
+        for (easy, transfer) in running where transfer.waiting == nil {  // a delegate's time is not idle time
             let deadline = transfer.idleDeadline
             if deadline <= now {
                 let seconds = transfer.job.timeoutIntervalForRequest

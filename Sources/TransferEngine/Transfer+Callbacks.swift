@@ -13,6 +13,8 @@ private func transfer(_ userdata: UnsafeMutableRawPointer?) -> Transfer? {
 let transferWriteCallback: curl_write_callback = { data, size, count, userdata in
     guard let transfer = transfer(userdata), let data else { return 0 }
     let length = size * count
+    // The delegate is deciding about this response: libcurl keeps the bytes and offers them again.
+    if transfer.waiting != nil { return Int(CURL_WRITEFUNC_PAUSE) }
     transfer.lastActivity = .now
     if transfer.discardingBody { return length }
     do {

@@ -23,6 +23,15 @@ extension Transfer {
             discardingBody = true
             return
         }
+        deliver(head)
+        if job.decidesResponse {
+            waiting = .response(finished: nil)  // the write callback pauses the body until the answer
+            observer.transfer(job.id, asksAbout: head, for: request)
+        }
+    }
+
+    /// `head` is the task's final response: its expected length is known and the observer hears of it.
+    func deliver(_ head: ResponseHead) {
         deliveredHead = head
         let encoded = head.value("content-encoding").map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false
         let length = head.value("content-length").flatMap(Int64.init) ?? -1
@@ -30,7 +39,7 @@ extension Transfer {
         observer.transfer(job.id, didReceive: head, for: request)
     }
 
-    /// The handle finished one request: follow a redirect, or report the outcome.
+    /// The handle finished one request: a redirect to follow, or the outcome.
     func requestEnded(result: CURLcode) -> Step {
         transactions.append(timing())
         if result == CURLE_OK, discardingBody,
@@ -41,11 +50,14 @@ extension Transfer {
                 return .done(outcome(failure: TransferFailure(
                     code: URLErrorCode.httpTooManyRedirects.rawValue, curlCode: 47, message: "more than \(RedirectPolicy.maximumRedirects) redirects")))
             }
-            observer.transfer(job.id, willRedirect: head, to: next)
-            request = next
-            return .again
+            return .redirect(next)
         }
         guard result == CURLE_OK else { return .done(outcome(failure: failure(for: result))) }
+        return finishBody()
+    }
+
+    /// The body is complete: close it and report success (or the disk error).
+    func finishBody() -> Step {
         do {
             try sink.finish()
         } catch {
@@ -53,6 +65,13 @@ extension Transfer {
                 code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)")))
         }
         return .done(outcome(failure: nil))
+    }
+
+    /// The delegate rejected the redirect: its response is the final one (its body was not kept).
+    func rejectRedirect() -> Step {
+        discardingBody = false
+        deliver(head)
+        return finishBody()
     }
 
     func failure(for result: CURLcode) -> TransferFailure {

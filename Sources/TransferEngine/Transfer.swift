@@ -6,9 +6,17 @@ import TransferModels
 /// read, and where the body goes. Confined to the loop thread; C callbacks reach it through `Unmanaged`.
 final class Transfer {
     enum Step {
-        /// Send `request` again with the same handle (a redirect was followed).
-        case again
+        /// URLSession's rules would follow a redirect to this request.
+        case redirect(OutgoingRequest)
         case done(TransferOutcome)
+    }
+
+    /// What the transfer waits for from the delegate.
+    enum Waiting {
+        /// The proposed redirect; the handle is out of the multi meanwhile.
+        case redirect(OutgoingRequest)
+        /// The response decision; the body is paused, or the request already ended with `finished`.
+        case response(finished: CURLcode?)
     }
 
     let job: TransferJob
@@ -34,6 +42,8 @@ final class Transfer {
     /// The last time a byte moved in either direction (or the request started): the idle timeout's origin.
     var lastActivity = ContinuousClock.now
     var redirects = 0
+    /// Set while the delegate decides: no traffic, no idle timeout.
+    var waiting: Waiting?
     let startedAt = ContinuousClock.now
     var requestStartedAt = Date()
     var lastProgressReport = ContinuousClock.now
@@ -56,6 +66,12 @@ final class Transfer {
             sink = BodySink.memory(limit: configuration.dataBodyMemoryLimit,
                                    spillPath: configuration.downloadsDirectory.appendingPathComponent("\(job.id).body").path)
         }
+    }
+
+    /// `becomeDownload`: the body (none has been kept yet: it was paused) goes to a download file.
+    func becomeDownload(path: String) throws {
+        sink.discard()
+        sink = try BodySink.file(path: path)
     }
 
     /// Sets every option for `request` (first send, or again after a redirect).

@@ -23,6 +23,16 @@ public final class TransferEngine: Service, Sendable {
         loop.send(.cancel(id))
     }
 
+    /// Answers `asksToRedirect` for the transfer `id`.
+    public func resolveRedirect(_ id: String, _ disposition: RedirectDisposition) {
+        loop.send(.redirect(id, disposition))
+    }
+
+    /// Answers `asksAbout` (the response) for the transfer `id`.
+    public func resolveResponse(_ id: String, _ disposition: ResponseDisposition) {
+        loop.send(.response(id, disposition))
+    }
+
     public func run() async throws {
         try? await gracefulShutdown()
         await shutdown()

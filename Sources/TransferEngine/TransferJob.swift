@@ -26,6 +26,12 @@ public struct TransferJob: Sendable {
     public var noProxy: String?
     /// Where a download's bytes go (`<id>.part`, renamed by the caller when complete).
     public var downloadPath: String?
+    /// The delegate decides whether a redirect is followed (`task.willPerformHTTPRedirection`): the
+    /// transfer waits for `TransferEngine.resolveRedirect`.
+    public var decidesRedirects = false
+    /// The delegate decides about the final response before its body (`dataTask.didReceiveResponse`):
+    /// the body waits, paused, for `TransferEngine.resolveResponse`.
+    public var decidesResponse = false
 
     public init(id: String, sessionId: String, kind: Kind, request: OutgoingRequest) {
         self.id = id
@@ -53,6 +59,32 @@ public protocol TransferObserver: AnyObject, Sendable {
     func transfer(_ id: String, willRedirect response: ResponseHead, to request: OutgoingRequest)
     func transfer(_ id: String, didProgress progress: TransferProgress)
     func transfer(_ id: String, didComplete outcome: TransferOutcome)
+    /// The transfer waits for `TransferEngine.resolveRedirect` (only for jobs that `decidesRedirects`).
+    func transfer(_ id: String, asksToRedirect response: ResponseHead, to request: OutgoingRequest)
+    /// The body waits for `TransferEngine.resolveResponse` (only for jobs that `decidesResponse`).
+    func transfer(_ id: String, asksAbout response: ResponseHead, for request: OutgoingRequest)
+}
+
+extension TransferObserver {
+    public func transfer(_ id: String, asksToRedirect response: ResponseHead, to request: OutgoingRequest) {}
+    public func transfer(_ id: String, asksAbout response: ResponseHead, for request: OutgoingRequest) {}
+}
+
+/// The delegate's answer to `willPerformHTTPRedirection`.
+public enum RedirectDisposition: Sendable {
+    /// Send this request (the proposed one, or the delegate's own).
+    case follow(OutgoingRequest)
+    /// Do not follow: the redirect response is the task's final response.
+    case reject
+}
+
+/// The delegate's answer to `dataTask.didReceiveResponse`.
+public enum ResponseDisposition: Sendable {
+    case allow
+    /// The task ends as cancelled (-999).
+    case cancel
+    /// The body goes to a file at `path` instead: the task became a download.
+    case becomeDownload(path: String)
 }
 
 public struct TransferProgress: Sendable, Hashable {

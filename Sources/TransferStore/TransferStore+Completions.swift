@@ -188,12 +188,13 @@ extension TransferStore {
     }
 
     static func insertEvent(
-        _ db: Database, sessionId: String, sequence: Int64, taskId: String?, type: TaskEventType, data: String
+        _ db: Database, id: String? = nil, sessionId: String, sequence: Int64, taskId: String?, type: TaskEventType,
+        data: String
     ) throws {
         try db.cachedStatement(sql: """
             INSERT INTO event (id, sessionId, sequence, taskId, type, timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
-                ResourceID.make(prefix: "evt"), sessionId, sequence, taskId, type.rawValue, Date.nowMilliseconds, data,
+                id ?? ResourceID.make(prefix: "evt"), sessionId, sequence, taskId, type.rawValue, Date.nowMilliseconds, data,
             ])
     }
 

@@ -15,12 +15,15 @@ public struct ResponseReport: Sendable {
 
 /// A delegate event of a running task, its `data` already encoded.
 public struct TaskEventAppend: Sendable {
+    /// A decision event's id, made before it is written so its answer can be awaited; nil: a new one.
+    public var id: String?
     public var sessionId: String
     public var taskId: String
     public var type: TaskEventType
     public var data: String
 
-    public init(sessionId: String, taskId: String, type: TaskEventType, data: String) {
+    public init(id: String? = nil, sessionId: String, taskId: String, type: TaskEventType, data: String) {
+        self.id = id
         self.sessionId = sessionId
         self.taskId = taskId
         self.type = type
@@ -79,7 +82,9 @@ extension TransferStore {
             // A task that has completed takes no more events (a late report of a stopped transfer).
             guard try isUnfinished(db, taskId: event.taskId) else { continue }
             let (sequence, _) = try reserveSequences(db, sessionId: event.sessionId, count: 1)
-            try insertEvent(db, sessionId: event.sessionId, sequence: sequence, taskId: event.taskId, type: event.type, data: event.data)
+            try insertEvent(
+                db, id: event.id, sessionId: event.sessionId, sequence: sequence, taskId: event.taskId, type: event.type,
+                data: event.data)
             let advance = SessionAdvance(sessionId: event.sessionId, lastSequence: sequence)
             sessions[event.sessionId, default: advance].merge(advance)
         }
@@ -90,6 +95,13 @@ extension TransferStore {
             sessions[advance.sessionId, default: advance].merge(advance)
         }
         return (completed, sessions)
+    }
+
+    /// `dataTask.didReceiveResponse` answered `becomeDownload`: the data task is a download from now on.
+    public func becomeDownload(taskId: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE task SET kind = 'download' WHERE id = ? AND kind = 'data'", arguments: [taskId])
+        }
     }
 
     static func isUnfinished(_ db: Database, taskId: String) throws -> Bool {

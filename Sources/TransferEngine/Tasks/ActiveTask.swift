@@ -14,6 +14,12 @@ struct ActiveTask: Sendable {
     var progressInterval: Duration
     /// Background sessions follow redirects without asking, as URLSession's do.
     var reportsRedirects: Bool
+    /// The delegate decides redirects / the response (listed in `delegate.decisions`), within `decisionTimeout`.
+    var decidesRedirects: Bool
+    var decidesResponse: Bool
+    var decisionTimeout: Duration
+    /// The session's configuration, for a request the delegate substitutes.
+    var configuration: SessionConfiguration
     /// Totals already reported by progress events, and when the last one was made.
     var reportedSent: Int64 = 0
     var reportedReceived: Int64 = 0
@@ -25,6 +31,12 @@ struct ActiveTask: Sendable {
         self.partialPath = partialPath
         self.progressInterval = .milliseconds(Int64(((session.delegate?.progressInterval ?? 0.5) * 1000).rounded()))
         self.reportsRedirects = session.kind != .background
+        let decisions = session.delegate?.decisions ?? []
+        self.decidesRedirects = reportsRedirects && decisions.contains(.taskWillPerformHTTPRedirection)
+        self.decidesResponse = record.kind != .download && record.completion == nil
+            && decisions.contains(.dataTaskDidReceiveResponse)
+        self.decisionTimeout = .milliseconds(Int64(((session.delegate?.decisionTimeout ?? 10) * 1000).rounded()))
+        self.configuration = session.configuration
     }
 
     var summary: TaskSummary {
@@ -59,8 +71,8 @@ struct ActiveTask: Sendable {
         return events
     }
 
-    func event(_ payload: PendingEvent.Payload) -> PendingEvent {
-        PendingEvent(sessionId: record.sessionId, summary: summary, payload: payload)
+    func event(_ payload: PendingEvent.Payload, id: String? = nil) -> PendingEvent {
+        PendingEvent(id: id, sessionId: record.sessionId, summary: summary, payload: payload)
     }
 }
 
@@ -75,8 +87,12 @@ struct PendingEvent: Sendable {
         case received(Int64, Int64, Int64)
         /// `didFinishDownloadingTo`'s location.
         case finished(String)
+        /// `didBecomeDownloadTask`: the same task, now a download.
+        case becameDownload(TaskSummary)
     }
 
+    /// Set for a decision event: the id its answer is awaited by.
+    var id: String?
     var sessionId: String
     var summary: TaskSummary
     var payload: Payload
@@ -89,6 +105,7 @@ struct PendingEvent: Sendable {
         case .sent: .taskDidSendBodyData
         case .received: .dataTaskDidReceiveData
         case .finished: .downloadTaskDidFinishDownloadingTo
+        case .becameDownload: .dataTaskDidBecomeDownloadTask
         }
     }
 
@@ -110,12 +127,14 @@ struct PendingEvent: Sendable {
                 task: summary, length: delta, totalBytesReceived: total, totalBytesExpectedToReceive: expected))
         case .finished(let location):
             bytes = try WireJSON.encode(FinishDownloadingEventData(task: summary, location: location))
+        case .becameDownload(let download):
+            bytes = try WireJSON.encode(BecomeDownloadEventData(task: summary, downloadTask: download))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     func encoded() throws -> TaskEventAppend {
-        TaskEventAppend(sessionId: sessionId, taskId: summary.id, type: type, data: try encodedData())
+        TaskEventAppend(id: id, sessionId: sessionId, taskId: summary.id, type: type, data: try encodedData())
     }
 }
 

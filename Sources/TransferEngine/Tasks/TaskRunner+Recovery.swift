@@ -30,9 +30,7 @@ extension TaskRunner {
 
     private func restart(_ task: TaskRecord, session: SessionRecord) async throws {
         do {
-            let job = try await makeJob(for: task, session: session)
-            active.withLock { $0[task.id] = ActiveTask(record: task, session: session, started: Date(), partialPath: job.downloadPath) }
-            engine.start(job)
+            try await launch(task, session: session)
         } catch let failure as TransferError {
             _ = try await complete(task.id, error: failure)
         }

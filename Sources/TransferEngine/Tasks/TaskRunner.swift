@@ -39,6 +39,8 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     let pending = LockedBox(PendingReports())
     let doorbell = Doorbell()
     let writerClosed = LockedBox(false)
+    /// Answers to decision events (`answerDecisions(with:)`); nil: every decision takes the default.
+    let decisionSource = LockedBox<DecisionAnswerSource?>(nil)
     let waiters = CompletionWaiters()
 
     public init(store: TransferStore, configuration: Configuration, logger: Logger) throws {
@@ -63,18 +65,26 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
 
     /// Starts the transfer of a task the store already shows as running (created with `"resume": true`).
     public func start(_ running: TaskRecord, session: SessionRecord) async throws -> TaskRecord {
-        let taskId = running.id
         do {
-            let job = try await makeJob(for: running, session: session)
-            active.withLock {
-                $0[taskId] = ActiveTask(
-                    record: running, session: session, started: $0[taskId]?.started ?? Date(), partialPath: job.downloadPath)
-            }
-            engine.start(job)
+            try await launch(running, session: session)
             return running
         } catch let failure as TransferError {
-            return try await complete(taskId, error: failure)
+            return try await complete(running.id, error: failure)
         }
+    }
+
+    /// Hands the task's job to the engine, the task now active (its reports have what they need).
+    func launch(_ task: TaskRecord, session: SessionRecord) async throws {
+        var job = try await makeJob(for: task, session: session)
+        let entry = active.withLock { active in
+            let entry = ActiveTask(
+                record: task, session: session, started: active[task.id]?.started ?? Date(), partialPath: job.downloadPath)
+            active[task.id] = entry
+            return entry
+        }
+        job.decidesRedirects = entry.decidesRedirects
+        job.decidesResponse = entry.decidesResponse
+        engine.start(job)
     }
 
     /// `suspend()`: the transfer stops (no traffic, no timeouts) and it takes as many `resume()` calls as
@@ -131,7 +141,8 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
             guard let task = active[id] else { return }
             pending.withLock { pending in
                 pending.record(ResponseReport(response: snapshot), for: id)
-                if task.record.kind != .download && !task.isCompletionForm {
+                // A delegate that decides gets the decision event instead (`asksAbout`).
+                if task.record.kind != .download && !task.isCompletionForm && !task.decidesResponse {
                     pending.events.append(task.event(.response(snapshot)))
                 }
             }
@@ -147,7 +158,8 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
                 let head = HTTPResponseSnapshot(url: current, statusCode: response.statusCode, headerLines: response.fields)
                 let next = RequestSnapshots.snapshot(of: request, basedOn: base)
                 pending.record(ResponseReport(response: head, currentRequest: next), for: id)
-                if task.reportsRedirects { pending.events.append(task.event(.redirect(head, next))) }
+                // A redirect the delegate decided was reported by its decision event.
+                if task.reportsRedirects && !task.decidesRedirects { pending.events.append(task.event(.redirect(head, next))) }
             }
         }
     }

@@ -86,6 +86,17 @@ public struct ReceiveDataEventData: Encodable, Sendable {
     }
 }
 
+/// `dataTask.didBecomeDownloadTask`: `{"task", "downloadTask"}` (the same task, now a download).
+public struct BecomeDownloadEventData: Encodable, Sendable {
+    public var task: TaskSummary
+    public var downloadTask: TaskSummary
+
+    public init(task: TaskSummary, downloadTask: TaskSummary) {
+        self.task = task
+        self.downloadTask = downloadTask
+    }
+}
+
 /// `downloadTask.didFinishDownloadingTo`: `{"task", "location"}` (the `/v1/tasks/{id}/file` path).
 public struct FinishDownloadingEventData: Encodable, Sendable {
     public var task: TaskSummary
