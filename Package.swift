@@ -50,6 +50,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "EventDelivery",
+            dependencies: [
+                "CCurl", "TransferModels", "TransferStore", "TransferEngine",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
             name: "ControlPlane",
             dependencies: [
                 "CMicroHTTPD", "TransferModels", "TransferStore", "TransferEngine",
@@ -63,7 +73,7 @@ let package = Package(
         .target(
             name: "URLSessionService",
             dependencies: [
-                "ControlPlane", "TransferStore", "TransferModels", "TransferEngine",
+                "ControlPlane", "TransferStore", "TransferModels", "TransferEngine", "EventDelivery",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -105,6 +115,16 @@ let package = Package(
             dependencies: [
                 "TransferEngine", "TransferModels", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EventDeliveryTests",
+            dependencies: [
+                "EventDelivery", "TransferStore", "TransferModels", "TransferEngine", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -48,4 +48,20 @@ static inline const struct sockaddr *_Nullable cmhd_connection_client_address(st
     return info == NULL ? NULL : info->client_addr;
 }
 
+/// Wraps `MHD_create_response_from_callback` with `MHD_SIZE_UNKNOWN` (a macro Swift does not import):
+/// a body of unknown length, sent chunked, pulled from `reader` until it returns
+/// `MHD_CONTENT_READER_END_OF_STREAM`.
+static inline struct MHD_Response *_Nullable cmhd_create_stream_response(
+    size_t block_size, MHD_ContentReaderCallback _Nonnull reader, void *_Nullable reader_cls,
+    MHD_ContentReaderFreeCallback _Nonnull free_reader_cls)
+{
+    return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, block_size, reader, reader_cls, free_reader_cls);
+}
+
+/// Wraps `MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD)`; -1 when unknown.
+static inline int cmhd_connection_socket(struct MHD_Connection *_Nonnull c) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 #endif

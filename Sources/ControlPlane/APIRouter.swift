@@ -18,6 +18,7 @@ public enum APIRouter {
             SessionRoutes(store: store, runner: runner).routes,
             TaskRoutes(store: store, runner: runner, allowedSchemes: allowedSchemes).routes,
             BlobRoutes(store: store, directory: blobDirectory).routes,
+            EventRoutes(store: store, shutdown: router.shutdown).routes,
             PlannedRoutes.routes,
         ]
         for route in groups.joined() { router.add(route) }

@@ -166,6 +166,8 @@ extension HTTPServer {
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             // MHD owns and closes the descriptor from here on.
             mhdResponse = fd < 0 ? nil : MHD_create_response_from_fd_at_offset64(length, fd, offset)
+        case .stream(let stream):
+            mhdResponse = stream.makeMHDResponse(connection: context.connection)
         }
         guard let mhdResponse else { return MHD_NO }
         defer { MHD_destroy_response(mhdResponse) }
@@ -183,6 +185,10 @@ extension HTTPServer {
     /// NOTIFY_COMPLETED: the answer is sent (or the connection died); record it and free the request.
     func completed(_ context: RequestContext) {
         liveRequests.withLock { $0 -= 1 }
+        if let stream = context.stream {
+            openStreams.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(stream)) }
+            stream.detach()  // its producer stops: nobody reads any more
+        }
         context.spool?.discard()
         let elapsed = ContinuousClock.now - context.startedAt
         metrics.requestFinished(route: context.route?.name ?? "unmatched", method: context.request.method,

@@ -24,6 +24,9 @@ public final class HTTPServer: Service, @unchecked Sendable {
     let liveRequests = LockedBox<Int>(0)
     /// Set once graceful shutdown begins: answers then close their connection.
     let isShuttingDown = LockedBox<Bool>(false)
+    /// Streamed answers (server-sent events) between their hand-off to MHD and NOTIFY_COMPLETED, so
+    /// shutdown can end them: they would otherwise hold the stop for as long as their clients listen.
+    let openStreams = LockedBox<[ObjectIdentifier: ResponseStream]>([:])
     private let pending: AsyncStream<RequestContext>
     private let pendingContinuation: AsyncStream<RequestContext>.Continuation
     private let onServerRunning: @Sendable (UInt16) async -> Void
@@ -71,6 +74,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
             // No new connections; requests already read are answered before the daemon stops.
             self.isShuttingDown.withLock { $0 = true }
             self.onShutdown()  // long-polls answer now instead of holding the shutdown
+            self.router.shutdown.trigger()  // so do event long-polls and streams,
+            self.finishOpenStreams()  // whose bodies end once what is buffered is sent
             self.daemon.quiesce()
             self.pendingContinuation.finish()
         }
@@ -96,7 +101,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
         return false
     }
 
-    /// Answers a suspended request, then resumes its connection so an MHD thread queues the answer.
+    /// Answers a suspended request, then resumes its connection so an MHD thread queues the answer. A
+    /// streamed answer's producer then runs here, in the server's task group, until the stream ends.
     private func answer(_ context: RequestContext) async {
         let response: HTTPResponse
         if let route = context.route {
@@ -105,7 +111,26 @@ public final class HTTPServer: Service, @unchecked Sendable {
             response = Problem.internalError.response
         }
         context.response = response
+        var stream: ResponseStream?
+        if case .stream(let body) = response.body {
+            stream = body
+            context.stream = body  // before the resume: `completed` detaches it
+            track(body)
+        }
         MHD_resume_connection(context.connection)
+        await stream?.run()
+    }
+
+    /// Registers an open stream; one opened after shutdown began is finished at once.
+    private func track(_ stream: ResponseStream) {
+        openStreams.withLock { $0[ObjectIdentifier(stream)] = stream }
+        if isShuttingDown.withLock({ $0 }) { stream.finish() }
+    }
+
+    /// Graceful shutdown: every open stream ends after its buffered bytes (a parked one is resumed),
+    /// so no connection stays suspended when the daemon stops.
+    private func finishOpenStreams() {
+        for stream in openStreams.withLock({ Array($0.values) }) { stream.finish() }
     }
 
     /// Runs the handler (through idempotency for POSTs), turning any error into problem+json.

@@ -57,6 +57,8 @@ public struct Router: Sendable {
     }
 
     private var routes: [Route] = []
+    /// Triggered by the server when graceful shutdown begins: handlers that wait answer at once.
+    let shutdown = ShutdownSignal()
 
     public init(_ routes: [Route] = []) { self.routes = routes }
 

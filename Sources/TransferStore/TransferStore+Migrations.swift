@@ -104,6 +104,7 @@ extension TransferStore {
             try db.create(index: "idempotencyKey_createdAt", on: "idempotencyKey", columns: ["createdAt"])
         }
         registerTaskMigrations(&migrator)
+        registerDeliveryMigrations(&migrator)
         return migrator
     }()
 }

@@ -1,4 +1,5 @@
 import ControlPlane
+import EventDelivery
 import Foundation
 import Logging
 import TransferEngine
@@ -20,6 +21,8 @@ extension ServiceConfiguration {
         public var requireTokens: Bool?
         public var egressAllow: String?
         public var maxTransfers: Int?
+        public var webhookRetrySchedule: String?
+        public var webhookTimeout: Double?
 
         public init(
             host: String? = nil, port: Int? = nil, dataDirectory: String? = nil, tokens: String? = nil,
@@ -97,6 +100,20 @@ extension ServiceConfiguration {
             guard ttl > 0 else { throw ConfigurationError(setting: "URLSESSIOND_FILE_TTL", detail: "must be > 0") }
             fileTimeToLive = Double(ttl)
         }
+        if let text = overrides.webhookRetrySchedule ?? env["URLSESSIOND_WEBHOOK_RETRY_SCHEDULE"] {
+            guard let schedule = RetryPolicy.parseSchedule(text) else {
+                throw ConfigurationError(
+                    setting: "URLSESSIOND_WEBHOOK_RETRY_SCHEDULE",
+                    detail: "must be comma-separated seconds between attempts, each 0...604800 (e.g. 5,300,1800)")
+            }
+            events.retryPolicy.schedule = schedule
+        }
+        if let timeout = try overrides.webhookTimeout ?? env.seconds("URLSESSIOND_WEBHOOK_TIMEOUT") {
+            guard timeout > 0, timeout <= 300 else {
+                throw ConfigurationError(setting: "URLSESSIOND_WEBHOOK_TIMEOUT", detail: "must be seconds in (0, 300]")
+            }
+            events.timeout = timeout
+        }
         if let value = try overrides.maxBlobSize ?? env.integer("URLSESSIOND_MAX_BLOB_SIZE").map(Int64.init) {
             guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_BLOB_SIZE", detail: "must be > 0") }
             http.maximumBlobSize = value
@@ -122,6 +139,14 @@ struct Environment {
     func integer(_ name: String) throws -> Int? {
         guard let text = self[name] else { return nil }
         guard let value = Int(text) else { throw ConfigurationError(setting: name, detail: "must be an integer") }
+        return value
+    }
+
+    func seconds(_ name: String) throws -> Double? {
+        guard let text = self[name] else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw ConfigurationError(setting: name, detail: "must be a number of seconds")
+        }
         return value
     }
 

@@ -1,4 +1,5 @@
 public import ControlPlane
+public import EventDelivery
 public import Foundation
 public import Logging
 public import TransferEngine
@@ -20,6 +21,8 @@ public struct ServiceConfiguration: Sendable {
     public var http = ControlPlaneConfiguration()
     /// `URLSESSIOND_MAX_TRANSFERS`, `URLSESSIOND_EGRESS_ALLOW`, `URLSESSIOND_EXTRA_PROTOCOLS`.
     public var engine = EngineConfiguration()
+    /// `URLSESSIOND_WEBHOOK_RETRY_SCHEDULE`, `URLSESSIOND_WEBHOOK_TIMEOUT`; egress and CAs follow `engine`.
+    public var events = EventDeliveryConfiguration()
     /// `URLSESSIOND_FILE_TTL`: seconds a finished download or body is kept unless deleted.
     public var fileTimeToLive: Double = 24 * 3600
 

@@ -1,4 +1,5 @@
 public import ControlPlane
+import EventDelivery
 import Foundation
 public import Logging
 import Prometheus
@@ -33,7 +34,18 @@ public enum URLSessionService {
         runnerConfiguration.fileTimeToLive = configuration.fileTimeToLive
         let runner = try TaskRunner(store: store, configuration: runnerConfiguration, logger: logger)
 
-        let metrics = HTTPMetrics(registry: PrometheusCollectorRegistry())
+        let registry = PrometheusCollectorRegistry()
+        let metrics = HTTPMetrics(registry: registry)
+        let dispatcher = WebhookDispatcher(
+            store: store, configuration: eventDeliveryConfiguration(configuration),
+            metricsFactory: eventMetricsFactory(registry), logger: logger)
+        // Decision events wait for the webhook's answer; no answer means the default handling.
+        runner.answerDecisions { [decisions = dispatcher.decisions] eventId, timeout in
+            switch await decisions.answer(eventId: eventId, within: timeout) {
+            case .answered(let body): body
+            case .noAnswer: nil
+            }
+        }
         var http = configuration.http
         http.spoolDirectory = configuration.blobDirectory
         let router = APIRouter.make(
@@ -48,7 +60,27 @@ public enum URLSessionService {
                 if let portFile { writePortFile(port, to: portFile, logger: logger) }
             },
             onShutdown: { runner.releaseWaiters() })
-        return Parts(services: [StoreService(store: store, logger: logger), runner, server], tokens: tokens)
+        // Started in this order, stopped in reverse: the API first, the store last.
+        return Parts(services: [StoreService(store: store, logger: logger), runner, dispatcher, server], tokens: tokens)
+    }
+
+    /// Webhooks pass the same egress guard, and trust the same extra authorities, as transfers.
+    static func eventDeliveryConfiguration(_ configuration: ServiceConfiguration) -> EventDeliveryConfiguration {
+        var events = configuration.events
+        events.egress = configuration.engine.egress
+        events.certificateAuthorities = configuration.engine.certificateAuthorities
+        return events
+    }
+
+    /// The dispatcher's metrics in the control plane's registry (so `/metrics` shows them), with buckets
+    /// for delivery latencies from a millisecond to the hours a retried event can take.
+    static func eventMetricsFactory(_ registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .milliseconds(1), .milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(500), .seconds(1),
+            .seconds(5), .seconds(30), .seconds(300), .seconds(1800), .seconds(7200), .seconds(86400),
+        ]
+        return factory
     }
 
     /// Runs every part until SIGTERM or SIGINT, then shuts them down in reverse order.

@@ -30,6 +30,8 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("max-blob-size"), help: "Largest blob in bytes (URLSESSIOND_MAX_BLOB_SIZE, default 4294967296).") var maxBlobSize: Int64?
     @Option(name: .customLong("egress-allow"), help: "CIDRs transfers may reach besides public addresses (URLSESSIOND_EGRESS_ALLOW).") var egressAllow: String?
     @Option(name: .customLong("max-transfers"), help: "Transfers running at once (URLSESSIOND_MAX_TRANSFERS, default 64).") var maxTransfers: Int?
+    @Option(name: .customLong("webhook-retry-schedule"), help: "Seconds between webhook attempts, comma-separated (URLSESSIOND_WEBHOOK_RETRY_SCHEDULE, default 5,300,1800,7200,18000,36000,50400,72000,86400).") var webhookRetrySchedule: String?
+    @Option(name: .customLong("webhook-timeout"), help: "Seconds one webhook POST may take (URLSESSIOND_WEBHOOK_TIMEOUT, default 15).") var webhookTimeout: Double?
     @Flag(name: .customLong("require-tokens"), help: "Refuse to start without configured tokens (URLSESSIOND_REQUIRE_TOKENS=1).") var requireTokens = false
 
     func run() async throws {
@@ -39,6 +41,8 @@ struct Serve: AsyncParsableCommand {
             idleTimeout: idleTimeout, maxJSONBody: maxJSONBody, maxBlobSize: maxBlobSize, requireTokens: requireTokens ? true : nil)
         flags.egressAllow = egressAllow
         flags.maxTransfers = maxTransfers
+        flags.webhookRetrySchedule = webhookRetrySchedule
+        flags.webhookTimeout = webhookTimeout
         let configuration: ServiceConfiguration
         do {
             configuration = try ServiceConfiguration(overrides: flags, environment: ProcessInfo.processInfo.environment)

@@ -1,12 +1,14 @@
 import Foundation
 import TransferModels
 
-/// An answer to send: status, headers and a body in memory or from a file.
+/// An answer to send: status, headers and a body in memory, from a file, or produced as it is sent.
 public struct HTTPResponse: Sendable {
     public enum Body: Sendable {
         case bytes([UInt8])
         /// `length` bytes of the file at `path` from `offset` (sent with sendfile).
         case file(path: String, offset: UInt64, length: UInt64)
+        /// Bytes produced while the answer is sent, of unknown length (chunked): server-sent events.
+        case stream(ResponseStream)
     }
 
     public var status: Int

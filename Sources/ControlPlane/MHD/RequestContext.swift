@@ -20,6 +20,8 @@ final class RequestContext: @unchecked Sendable {
     var bodyLimit: Int64
     var spool: BodySpool?
     var isDispatched = false
+    /// The streamed body of the answer, if it has one.
+    var stream: ResponseStream?
 
     init(connection: OpaquePointer, request: HTTPRequest, bodyLimit: Int64) {
         self.connection = connection

@@ -1,17 +1,18 @@
-internal import CCurl
+package import CCurl
 import Foundation
 
-/// Wraps `CURL *`: one transfer's options, callbacks and results. Confined to its engine loop thread.
+/// Wraps `CURL *`: one transfer's options, callbacks and results. Confined to the loop thread that owns it
+/// (an engine loop, or the webhook dispatcher's loop: `package` so EventDelivery shares the wrapper).
 ///
 /// Strings given to `set` are copied by libcurl (since 7.17); header lists are kept alive here until the
 /// handle is reset or released, because libcurl only borrows them.
-final class CurlEasyHandle {
-    let raw: UnsafeMutableRawPointer
+package final class CurlEasyHandle {
+    package let raw: UnsafeMutableRawPointer
     private var lists: [CURLoption: CurlStringList] = [:]
     /// Filled by libcurl with the text of the last failure (`CURLOPT_ERRORBUFFER`).
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    init() throws(CurlError) {
+    package init() throws(CurlError) {
         _ = CurlGlobal.initialized
         guard let raw = curl_easy_init() else { throw CurlError(easy: CURLE_FAILED_INIT) }
         self.raw = raw
@@ -25,7 +26,7 @@ final class CurlEasyHandle {
     }
 
     /// Wraps `curl_easy_reset`: back to defaults for reuse (connections and caches stay in the multi/share).
-    func reset() throws(CurlError) {
+    package func reset() throws(CurlError) {
         curl_easy_reset(raw)
         lists.removeAll()
         errorBuffer[0] = 0
@@ -33,34 +34,34 @@ final class CurlEasyHandle {
     }
 
     /// The error buffer's text, or curl's generic text for `code`.
-    func errorMessage(for code: CURLcode) -> String {
+    package func errorMessage(for code: CURLcode) -> String {
         errorBuffer[0] == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: errorBuffer)
     }
 
     // MARK: Options (curl_easy_setopt)
 
-    func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
+    package func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
         try CurlError.check(ccurl_easy_setopt_long(raw, option, value))
     }
 
-    func set(_ option: CURLoption, _ value: Bool) throws(CurlError) {
+    package func set(_ option: CURLoption, _ value: Bool) throws(CurlError) {
         try set(option, value ? 1 : 0)
     }
 
-    func set(_ option: CURLoption, offset value: Int64) throws(CurlError) {
+    package func set(_ option: CURLoption, offset value: Int64) throws(CurlError) {
         try CurlError.check(ccurl_easy_setopt_off_t(raw, option, curl_off_t(value)))
     }
 
-    func set(_ option: CURLoption, _ value: String?) throws(CurlError) {
+    package func set(_ option: CURLoption, _ value: String?) throws(CurlError) {
         try CurlError.check(ccurl_easy_setopt_string(raw, option, value))
     }
 
-    func set(_ option: CURLoption, pointer value: UnsafeMutableRawPointer?) throws(CurlError) {
+    package func set(_ option: CURLoption, pointer value: UnsafeMutableRawPointer?) throws(CurlError) {
         try CurlError.check(ccurl_easy_setopt_pointer(raw, option, value))
     }
 
     /// Sets a list option (`CURLOPT_HTTPHEADER`, `CURLOPT_RESOLVE`...) and keeps the list alive.
-    func set(_ option: CURLoption, list strings: [String]) throws(CurlError) {
+    package func set(_ option: CURLoption, list strings: [String]) throws(CurlError) {
         let list = CurlStringList(strings)
         try CurlError.check(ccurl_easy_setopt_slist(raw, option, list.raw))
         lists[option] = list
@@ -68,17 +69,17 @@ final class CurlEasyHandle {
 
     // MARK: Results (curl_easy_getinfo)
 
-    func info(_ item: CURLINFO) -> Int {
+    package func info(_ item: CURLINFO) -> Int {
         var value = 0
         return ccurl_easy_getinfo_long(raw, item, &value) == CURLE_OK ? value : 0
     }
 
-    func info(offset item: CURLINFO) -> Int64 {
+    package func info(offset item: CURLINFO) -> Int64 {
         var value: curl_off_t = 0
         return ccurl_easy_getinfo_off_t(raw, item, &value) == CURLE_OK ? Int64(value) : -1
     }
 
-    func info(string item: CURLINFO) -> String? {
+    package func info(string item: CURLINFO) -> String? {
         var value: UnsafePointer<CChar>?
         guard ccurl_easy_getinfo_string(raw, item, &value) == CURLE_OK, let value else { return nil }
         return String(cString: value)

@@ -1,4 +1,4 @@
-internal import CCurl
+package import CCurl
 
 /// A libcurl failure: the raw code and curl's own text for it.
 public struct CurlError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -10,33 +10,33 @@ public struct CurlError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "libcurl \(interface) error \(code): \(message)" }
 
-    init(easy code: CURLcode, message: String? = nil) {
+    package init(easy code: CURLcode, message: String? = nil) {
         self.code = Int(code.rawValue)
         self.message = message ?? String(cString: curl_easy_strerror(code))
         self.interface = "easy"
     }
 
-    init(multi code: CURLMcode) {
+    package init(multi code: CURLMcode) {
         self.code = Int(code.rawValue)
         self.message = String(cString: curl_multi_strerror(code))
         self.interface = "multi"
     }
 
-    init(share code: CURLSHcode) {
+    package init(share code: CURLSHcode) {
         self.code = Int(code.rawValue)
         self.message = String(cString: curl_share_strerror(code))
         self.interface = "share"
     }
 
-    static func check(_ code: CURLcode) throws(CurlError) {
+    package static func check(_ code: CURLcode) throws(CurlError) {
         guard code == CURLE_OK else { throw CurlError(easy: code) }
     }
 
-    static func check(_ code: CURLMcode) throws(CurlError) {
+    package static func check(_ code: CURLMcode) throws(CurlError) {
         guard code == CURLM_OK else { throw CurlError(multi: code) }
     }
 
-    static func check(_ code: CURLSHcode) throws(CurlError) {
+    package static func check(_ code: CURLSHcode) throws(CurlError) {
         guard code == CURLSHE_OK else { throw CurlError(share: code) }
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import TransferModels
+import TransferStore
+
+/// `GET /v1/sessions/{id}/events` — a JSON page, a long-poll with `?wait=`, or server-sent events with
+/// `Accept: text/event-stream` — and `GET /v1/tasks/{id}/events`: the delegate's events for clients
+/// without a public URL, read from the store's event log.
+struct EventRoutes {
+    let store: TransferStore
+    /// Long-polls and streams answer at once when graceful shutdown begins.
+    let shutdown: ShutdownSignal
+
+    var routes: [Route] {
+        [
+            Route("GET", "/v1/sessions/{id}/events") { try await sessionEvents($0) },
+            Route("GET", "/v1/tasks/{id}/events") { try await taskEvents($0) },
+        ]
+    }
+
+    private func sessionEvents(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let session = try await SessionLookup.session(request, store: store)
+        let query = try EventQuery(request, streams: true)
+        if query.wantsEventStream {
+            return try await eventStream(session: session.id, after: query.streamStart)
+        }
+        let page: EventPage
+        if let wait = query.wait, wait > .zero {
+            page = try await longPoll(session: session.id, after: query.after, limit: query.limit, for: wait)
+        } else {
+            page = try await store.eventPage(sessionId: session.id, after: query.after, limit: query.limit)
+        }
+        return Self.json(try EventJSON.page(page))
+    }
+
+    private func taskEvents(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let id = request.parameter("id")
+        guard try await store.task(id: id, tenant: request.tenant) != nil else { throw Problem.notFound("no task \(id)") }
+        let query = try EventQuery(request, streams: false)
+        return Self.json(try EventJSON.page(try await store.taskEventPage(taskId: id, after: query.after, limit: query.limit)))
+    }
+
+    /// `?wait=`: answers as soon as an event exists after `after`, or when the time is up, the session's
+    /// log is closed for good (invalidated, nothing left), or the service shuts down. The store is read
+    /// again whenever the feed says the session has new events, and every `rescanInterval` besides (the
+    /// feed is a hint: one can be dropped when a reader falls far behind).
+    private func longPoll(session: String, after: Int64, limit: Int, for wait: Duration) async throws -> EventPage {
+        try await watching(session: session, tick: Self.rescanInterval, deadline: .now + wait) { doorbell in
+            var reasons: Doorbell.Reasons = []
+            while true {
+                let page = try await store.eventPage(sessionId: session, after: after, limit: limit)
+                if !page.events.isEmpty || page.isFinal || !reasons.isDisjoint(with: [.deadline, .shutdown]) {
+                    return page
+                }
+                reasons.formUnion(await doorbell.wait())
+            }
+        }
+    }
+
+    /// `Accept: text/event-stream`: the stream starts after `start`; `produceEvents` writes it.
+    private func eventStream(session: String, after start: Int64) async throws -> HTTPResponse {
+        // A closed log with nothing left to send: 204 tells an EventSource to stop reconnecting.
+        let first = try await store.eventPage(sessionId: session, after: start, limit: 1)
+        if first.events.isEmpty && first.isFinal { return HTTPResponse(status: 204) }
+        let stream = ResponseStream { stream in await produceEvents(session: session, after: start, into: stream) }
+        return HTTPResponse(
+            status: 200,
+            headers: [
+                ("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"),
+                ("X-Accel-Buffering", "no"),  // nginx and its kin must not buffer the stream
+            ],
+            body: .stream(stream))
+    }
+
+    private static func json(_ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(bytes))
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Logging
+import TransferModels
+import TransferStore
+
+extension DeliveryCoordinator {
+    /// Reads the next batch of a lane's events into memory. Runs only when the lane has nothing pending
+    /// and nothing in flight, so events it skips can move the cursor at once.
+    func refill(_ key: LaneKey) async {
+        guard let readCursor = lanes[key]?.readCursor else { return }
+        do {
+            switch key.kind {
+            case .delegate:
+                let events = try await store.events(sessionId: key.sessionId, after: readCursor, limit: configuration.batchSize)
+                guard var lane = lanes[key] else { return }
+                for event in events { queueDelegateEvent(event, in: &lane) }
+                lane.mayHaveMore = events.count == configuration.batchSize
+                lanes[key] = lane
+            case .completion:
+                let deliveries = try await store.pendingCompletions(
+                    sessionId: key.sessionId, after: readCursor, limit: configuration.batchSize)
+                guard var lane = lanes[key] else { return }
+                for delivery in deliveries { queueCompletion(delivery, in: &lane) }
+                lane.mayHaveMore = deliveries.count == configuration.batchSize
+                // A head that failed before a restart keeps its retry time.
+                if lane.retryAt == nil, let next = lane.pending.first?.event.nextAttemptAt, next.timeIntervalSinceNow > 0 {
+                    lane.retryAt = .now + .seconds(next.timeIntervalSinceNow)
+                }
+                lanes[key] = lane
+            }
+        } catch {
+            logger.error(
+                "Reading events to deliver failed",
+                metadata: ["session.id": "\(key.sessionId)", "error": "\(String(reflecting: error))"])
+            lanes[key]?.retryAt = .now + .seconds(1)
+        }
+    }
+
+    private func queueDelegateEvent(_ event: EventRecord, in lane: inout DeliveryLane) {
+        lane.readCursor = event.sequence
+        guard let delegate = lane.delegate, lane.delegateReceives(event.type) else {
+            // Not for this delegate: done once everything before it is.
+            if let last = lane.pending.indices.last {
+                lane.pending[last].cursorAfter = event.sequence
+            } else {
+                outcomes.cursors[lane.key.sessionId] = max(outcomes.cursors[lane.key.sessionId] ?? 0, event.sequence)
+            }
+            return
+        }
+        let isDecision = lane.delegateDecides(event.type)
+        lane.pending.append(PendingDelivery(
+            event: event, url: delegate.url, signer: lane.signer, attempts: event.deliveryAttempts,
+            cursorAfter: event.sequence, isDecision: isDecision,
+            timeout: isDecision ? min(configuration.timeout, delegate.decisionTimeout) : configuration.timeout))
+    }
+
+    private func queueCompletion(_ delivery: CompletionDelivery, in lane: inout DeliveryLane) {
+        lane.readCursor = delivery.event.sequence
+        guard let url = delivery.url else {
+            outcomes.abandoned[delivery.event.id] = Date()
+            metrics.failedEvent(reason: "undeliverable")
+            return
+        }
+        if delivery.key == nil {
+            // Neither the task nor its session has a secret: sent unsigned rather than never (documented).
+            logger.debug("Completion webhook without a secret: sent unsigned", metadata: ["webhook.id": "\(delivery.event.id)"])
+        }
+        lane.pending.append(PendingDelivery(
+            event: delivery.event, url: url, signer: delivery.key.map(WebhookSigner.init(key:)),
+            attempts: delivery.event.deliveryAttempts, cursorAfter: delivery.event.sequence, isDecision: false,
+            timeout: configuration.timeout))
+    }
+
+    /// POSTs the lane's head. The signature's timestamp is the send time; id and body never change.
+    func send(_ key: LaneKey) {
+        guard var lane = lanes[key], lane.inFlightToken == nil, var head = lane.pending.first else { return }
+        let body = head.body ?? WebhookPayload.body(of: head.event)
+        head.body = body
+        let timestamp = Int64(Date().timeIntervalSince1970)
+        var headers = ["Content-Type: application/json", "User-Agent: urlsessiond", "Expect:"]
+        if let signer = head.signer {
+            headers += signer.headers(id: head.event.id, timestamp: timestamp, body: body).map { "\($0.name): \($0.value)" }
+        } else {
+            headers += ["webhook-id: \(head.event.id)", "webhook-timestamp: \(timestamp)"]
+        }
+        nextToken += 1
+        tokens[nextToken] = key
+        lane.inFlightToken = nextToken
+        lane.pending[lane.pending.startIndex] = head
+        lanes[key] = lane
+        loop.send(WebhookRequest(token: nextToken, url: head.url, headers: headers, body: body, timeout: head.timeout))
+    }
+
+    /// A 2xx acknowledges; 410 disables the delegate URL (or gives up a completion event); a decision
+    /// gets one attempt; anything else is retried on the schedule, or when `Retry-After` says.
+    func handleResponse(_ response: WebhookResponse) {
+        guard let key = tokens.removeValue(forKey: response.token), var lane = lanes[key],
+            lane.inFlightToken == response.token, let head = lane.pending.first
+        else { return }
+        lane.inFlightToken = nil
+        lane.lastActive = .now
+        let now = Date()
+        let id = head.event.id
+        if (200..<300).contains(response.status) {
+            outcomes.delivered[id] = now
+            metrics.deliveredEvent(timestamp: head.event.timestamp, at: now)
+            if head.isDecision { waiters.deliver(.answered(response.body), eventId: id) }
+            finishHead(of: &lane)
+        } else if response.status == 410 {
+            if head.isDecision { waiters.deliver(.noAnswer, eventId: id) }
+            metrics.failedEvent(reason: "gone")
+            if key.kind == .delegate {
+                outcomes.disabled[key.sessionId] = now
+                disabledSessions.insert(key.sessionId)
+                logger.notice("The delegate URL answered 410 Gone: webhooks to it stop", metadata: ["session.id": "\(key.sessionId)"])
+                lanes[key] = nil
+                sleeping[key] = nil
+                return
+            }
+            outcomes.abandoned[id] = now
+            finishHead(of: &lane)
+        } else if head.isDecision {
+            // The transfer proceeds with default handling now; a late answer would be useless.
+            waiters.deliver(.noAnswer, eventId: id)
+            outcomes.abandoned[id] = now
+            metrics.failedEvent(reason: "decision")
+            finishHead(of: &lane)
+        } else {
+            scheduleRetry(of: &lane, after: response, now: now)
+        }
+        lanes[key] = lane
+        advance(key)
+    }
+
+    private func finishHead(of lane: inout DeliveryLane) {
+        guard let head = lane.pending.popFirst() else { return }
+        guard lane.key.kind == .delegate else { return }
+        let session = lane.key.sessionId
+        outcomes.cursors[session] = max(outcomes.cursors[session] ?? 0, head.cursorAfter)
+        if lane.retryPersisted {
+            outcomes.delegateRetry[session] = .now
+            lane.retryPersisted = false
+        }
+    }
+
+    private func scheduleRetry(of lane: inout DeliveryLane, after response: WebhookResponse, now: Date) {
+        let start = lane.pending.startIndex
+        lane.pending[start].attempts += 1
+        let head = lane.pending[start]
+        let retryAfter = response.status > 0 ? response.retryAfter.flatMap { RetryPolicy.retryAfterSeconds($0, now: now) } : nil
+        let delay = configuration.retryPolicy.delay(afterAttempt: head.attempts, retryAfter: retryAfter)
+        let next = now.addingTimeInterval(delay)
+        outcomes.failures.append(DeliveryOutcomes.Failure(eventId: head.event.id, nextAttemptAt: next))
+        if lane.key.kind == .delegate {
+            outcomes.delegateRetry[lane.key.sessionId] = .at(next)
+            lane.retryPersisted = true
+        }
+        lane.retryAt = .now + .seconds(delay)
+        metrics.retriedAttempt()
+        if delay > 1 {
+            // A long wait keeps only the head in memory; the rest is read again when it is over.
+            lane.pending = lane.pending.prefix(1)
+            lane.readCursor = lane.key.kind == .delegate ? head.cursorAfter : head.event.sequence
+            lane.mayHaveMore = true
+        }
+        var metadata: Logger.Metadata = [
+            "session.id": "\(lane.key.sessionId)", "webhook.id": "\(head.event.id)", "webhook.attempt": "\(head.attempts)",
+            "http.status": "\(response.status)", "retry.seconds": "\(delay)",
+        ]
+        if response.status == 0 {
+            metadata["curl.code"] = "\(response.curlCode)"
+            metadata["error"] = "\(response.failure ?? "")"
+        }
+        if response.failure?.hasPrefix("egress policy") == true {
+            logger.warning("A webhook destination is refused by the egress policy (URLSESSIOND_EGRESS_ALLOW)", metadata: metadata)
+        } else {
+            logger.debug("Webhook delivery failed; will retry", metadata: metadata)
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import Logging
+import TransferModels
+import TransferStore
+
+/// The dispatcher's brain, run by one task: it finds queues with work, reads their events ahead in
+/// batches, sends each queue's head through the loop, and writes what happened back in batches.
+///
+/// Not `Sendable` and never shared: every method runs on the task that calls `run`, so its state needs no
+/// lock. It only talks to other threads through the loop's inbox and its own `DispatcherInbox`.
+final class DeliveryCoordinator {
+    let store: TransferStore
+    let configuration: EventDeliveryConfiguration
+    let loop: WebhookLoop
+    let waiters: DecisionWaiters
+    let metrics: DeliveryMetrics
+    let logger: Logger
+
+    var lanes: [LaneKey: DeliveryLane] = [:]
+    /// In-flight POSTs by token.
+    var tokens: [Int: LaneKey] = [:]
+    var nextToken = 0
+    /// Lanes with an event to send, waiting for a free slot (FIFO; stale entries are skipped).
+    var ready: ArraySlice<LaneKey> = []
+    var needsRead: Set<LaneKey> = []
+    var sleeping: [LaneKey: ContinuousClock.Instant] = [:]
+    /// Delegate URLs disabled by a 410 here (until the store says so too, a scan must not reopen them).
+    var disabledSessions: Set<String> = []
+    /// Learned since the last write.
+    var outcomes = DeliveryOutcomes()
+    var lastFlush = ContinuousClock.now
+    var lastScan: ContinuousClock.Instant?
+    var lastEviction = ContinuousClock.now
+    var lastDepth: ContinuousClock.Instant?
+    var scanWanted = true
+    var isStopping = false
+
+    init(
+        store: TransferStore, configuration: EventDeliveryConfiguration, loop: WebhookLoop, waiters: DecisionWaiters,
+        metrics: DeliveryMetrics, logger: Logger
+    ) {
+        self.store = store
+        self.configuration = configuration
+        self.loop = loop
+        self.waiters = waiters
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// Runs until `.stop` (or the inbox ends), then answers waiting decisions and writes what it learned.
+    func run(_ inbox: DispatcherInbox) async {
+        await serviceStore()
+        pump()
+        for await _ in inbox.stream {
+            for signal in inbox.drain() { handle(signal) }
+            if isStopping || Task.isCancelled { break }
+            await serviceStore()
+            pump()
+        }
+        for key in tokens.values {
+            if let head = lanes[key]?.pending.first, head.isDecision { waiters.deliver(.noAnswer, eventId: head.event.id) }
+        }
+        await flush()
+    }
+
+    private func handle(_ signal: DispatcherSignal) {
+        switch signal {
+        case .hint(let sessionId):
+            var known = true
+            for kind in [LaneKey.Kind.delegate, .completion] {
+                let key = LaneKey(sessionId: sessionId, kind: kind)
+                guard lanes[key] != nil else {
+                    known = false
+                    continue
+                }
+                lanes[key]?.mayHaveMore = true
+                if lanes[key]?.pending.isEmpty == true { advance(key) }  // otherwise it is on its way already
+            }
+            if !known { scanWanted = true }
+        case .response(let response):
+            handleResponse(response)
+        case .tick:
+            let now = ContinuousClock.now
+            for (key, instant) in sleeping where instant <= now {
+                sleeping[key] = nil
+                advance(key)
+            }
+        case .stop:
+            isStopping = true
+        }
+    }
+
+    /// Reads for lanes that ran dry, scans for new queues, and flushes outcomes, as each is due.
+    private func serviceStore() async {
+        while !needsRead.isEmpty && !isStopping {  // bounded: each turn reads events or finds none
+            let keys = needsRead
+            needsRead = []
+            for key in keys {
+                await refill(key)
+                advance(key)
+                pump()  // lanes already read start sending while the others are read
+            }
+        }
+        let now = ContinuousClock.now
+        let sinceScan = lastScan.map { now - $0 } ?? .seconds(1_000_000)
+        if sinceScan >= configuration.rescanInterval || (scanWanted && sinceScan >= .milliseconds(50)) {
+            await scan()
+        }
+        if outcomes.count >= configuration.flushThreshold
+            || (!outcomes.isEmpty && now - lastFlush >= configuration.flushInterval)
+        {
+            await flush()
+        }
+        if now - lastEviction >= .seconds(1) {
+            lastEviction = now
+            forgetIdleLanes()
+        }
+    }
+
+    /// Sends the heads of ready lanes while slots are free.
+    func pump() {
+        while tokens.count < configuration.maximumConcurrentDeliveries, let key = ready.popFirst() {
+            send(key)
+        }
+        if ready.isEmpty { ready = [] }  // drop the consumed prefix's storage
+    }
+
+    /// Puts a lane where its state says it belongs: asleep, ready to send, or needing a read.
+    func advance(_ key: LaneKey) {
+        guard var lane = lanes[key], lane.inFlightToken == nil else { return }
+        if let retryAt = lane.retryAt {
+            if retryAt > .now {
+                sleeping[key] = retryAt
+                return
+            }
+            lane.retryAt = nil
+            sleeping[key] = nil
+        }
+        if !lane.pending.isEmpty {
+            ready.append(key)
+        } else if lane.mayHaveMore {
+            needsRead.insert(key)
+        }
+        lanes[key] = lane
+    }
+
+    /// Finds queues with work in the store (new sessions, hints that were dropped, retries now due).
+    private func scan() async {
+        lastScan = .now
+        scanWanted = false
+        do {
+            let limit = 10_000
+            for id in try await store.sessionsWithDelegateBacklog(dueBy: Date(), limit: limit) {
+                let key = LaneKey(sessionId: id, kind: .delegate)
+                if lanes[key] == nil { await openDelegateLane(id) } else { wakeIfIdle(key) }
+            }
+            for id in try await store.sessionsWithPendingCompletions(limit: limit) {
+                let key = LaneKey(sessionId: id, kind: .completion)
+                if lanes[key] == nil { lanes[key] = DeliveryLane(key: key, readCursor: 0) }
+                wakeIfIdle(key)
+            }
+            if lastDepth.map({ .now - $0 >= configuration.rescanInterval }) ?? true {
+                lastDepth = .now
+                metrics.recordQueueDepth(try await store.deliveryQueueDepth())
+            }
+        } catch {
+            logger.error("Scanning the event outbox failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+    }
+
+    private func wakeIfIdle(_ key: LaneKey) {
+        guard let lane = lanes[key], lane.inFlightToken == nil, lane.pending.isEmpty, lane.retryAt == nil else { return }
+        lanes[key]?.mayHaveMore = true
+        advance(key)
+    }
+
+    private func openDelegateLane(_ sessionId: String) async {
+        guard !disabledSessions.contains(sessionId) else { return }
+        do {
+            guard let queue = try await store.delegateQueue(sessionId: sessionId) else { return }
+            let key = LaneKey(sessionId: sessionId, kind: .delegate)
+            var lane = DeliveryLane(key: key, readCursor: queue.cursor)
+            lane.delegate = queue.delegate
+            lane.signer = queue.key.map(WebhookSigner.init(key:))
+            if let retryAt = queue.retryAt {
+                lane.retryPersisted = true
+                let wait = retryAt.timeIntervalSinceNow
+                if wait > 0 { lane.retryAt = .now + .seconds(wait) }
+            }
+            lanes[key] = lane
+            advance(key)
+        } catch {
+            logger.error(
+                "Opening a delegate queue failed", metadata: ["session.id": "\(sessionId)", "error": "\(String(reflecting: error))"])
+        }
+    }
+
+    /// Writes the outcomes learned so far in one transaction; on failure they are kept for the next try.
+    func flush() async {
+        lastFlush = .now
+        guard !outcomes.isEmpty else { return }
+        let batch = outcomes
+        do {
+            try await store.recordDeliveries(batch)
+            outcomes = DeliveryOutcomes()
+        } catch {
+            logger.error("Recording webhook deliveries failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+    }
+
+    /// Forgets lanes with nothing to do for a while, once everything they learned is written (a lane
+    /// forgotten earlier would be re-read from the store's older cursor and send events twice).
+    private func forgetIdleLanes() {
+        guard outcomes.isEmpty else { return }
+        let now = ContinuousClock.now
+        for (key, lane) in lanes where lane.isIdle && now - lane.lastActive > configuration.idleQueueLifetime {
+            lanes[key] = nil
+        }
+    }
+}

@@ -1,0 +1,28 @@
+public import TransferEngine
+
+/// How the webhook dispatcher delivers events.
+public struct EventDeliveryConfiguration: Sendable {
+    /// When to retry a failed delivery (`URLSESSIOND_WEBHOOK_RETRY_SCHEDULE`).
+    public var retryPolicy = RetryPolicy()
+    /// Seconds one POST may take, connecting included (`URLSESSIOND_WEBHOOK_TIMEOUT`).
+    public var timeout: Double = 15
+    /// POSTs in flight at once across every session (each session has at most one per destination).
+    public var maximumConcurrentDeliveries = 64
+    /// Which addresses webhooks may reach: the engine's policy (`URLSESSIOND_EGRESS_ALLOW`).
+    public var egress = EgressPolicy()
+    /// Extra certificate authorities, PEM (`URLSESSIOND_CA_FILE`); nil: the system's store only.
+    public var certificateAuthorities: String?
+    /// Events read from the store at once per queue.
+    public var batchSize = 256
+    /// Outcomes are written at least this often (and at once past `flushThreshold` of them).
+    public var flushInterval: Duration = .milliseconds(20)
+    public var flushThreshold = 512
+    /// How often the store is scanned for queues with work, besides the hints of new events.
+    public var rescanInterval: Duration = .seconds(2)
+    /// The dispatcher's clock tick: retry timers, flushes and scans are checked on it.
+    public var tickInterval: Duration = .milliseconds(10)
+    /// An idle queue is forgotten after this long (it comes back with its next event).
+    public var idleQueueLifetime: Duration = .seconds(30)
+
+    public init() {}
+}

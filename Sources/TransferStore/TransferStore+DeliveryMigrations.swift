@@ -1,0 +1,38 @@
+import GRDB
+
+extension TransferStore {
+    /// The webhook outbox's migrations, registered by `migrator` after the task migrations; append here,
+    /// never edit.
+    ///
+    /// The outbox is the `event` table itself. A session's delegate queue is a cursor (the highest
+    /// `sequence` handled: delivered, skipped by the `events` filter, or given up), so events that are not
+    /// sent never block the queue, and sessions without a delegate cost nothing. `task.completion` events go
+    /// to their task's URL instead and are tracked on their own rows (`deliveredAt`, `deliveryFailedAt`).
+    static func registerDeliveryMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v3-webhook-delivery") { db in
+            try db.alter(table: "session") { t in
+                // Every event of the session with `sequence <= delegateCursor` is done with.
+                t.add(column: "delegateCursor", .integer).notNull().defaults(to: 0)
+                // The head of the delegate queue failed: not before this time (nil: now).
+                t.add(column: "delegateRetryAt", .datetime)
+                // The delegate URL answered 410 Gone: nothing more is sent to it.
+                t.add(column: "delegateDisabledAt", .datetime)
+            }
+            try db.alter(table: "event") { t in
+                // Delivery was given up (410 on a completion URL, an unanswered decision); still readable.
+                t.add(column: "deliveryFailedAt", .datetime)
+            }
+            // Sessions whose delegate has events to look at. The WHERE terms are repeated verbatim by the
+            // dispatcher's query, which is what lets SQLite use a partial index.
+            try db.execute(sql: """
+                CREATE INDEX session_delegate_backlog ON session(delegateRetryAt)
+                WHERE delegate IS NOT NULL AND delegateDisabledAt IS NULL AND lastSequence > delegateCursor
+                """)
+            // Completion-handler events not yet delivered: small, whatever the size of the log.
+            try db.execute(sql: """
+                CREATE INDEX event_completion_pending ON event(sessionId, sequence)
+                WHERE type = 'task.completion' AND deliveredAt IS NULL AND deliveryFailedAt IS NULL
+                """)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Decision events: the transfer waits for the webhook's answer to `task.willPerformHTTPRedirection` and
+/// `dataTask.didReceiveResponse`; no answer in time, a non-2xx or a malformed answer mean the default
+/// handling (follow, allow), as if the delegate did not implement the method.
+@Suite("Tasks: delegate decisions")
+struct TaskDecisionsTests {
+    /// A session whose delegate (the receiver) decides `decision`, answering with `answer(event)`.
+    static func session(
+        _ api: API, receiver: WebhookReceiver, decision: String, timeout: Double = 2,
+        answer: @escaping @Sendable ([String: Any]) -> WebhookReceiver.Reply
+    ) async throws -> String {
+        receiver.respond { request in
+            guard let event = try? request.json() else { return .ok }
+            return event["type"] as? String == decision ? answer(event) : .ok
+        }
+        let body: [String: Any] = [
+            "delegate": ["url": receiver.url("/hooks"), "decisions": [decision], "decisionTimeout": timeout],
+        ]
+        let session = try await api.createSession(json: try jsonText(body))
+        return try #require(session["id"] as? String)
+    }
+
+    static let redirect = "task.willPerformHTTPRedirection"
+    static let response = "dataTask.didReceiveResponse"
+
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        (#"{"disposition": "follow"}"#, 200), (#"{"disposition": "reject"}"#, 302),
+        ("not json", 200), (#"{"disposition": "maybe"}"#, 200),
+    ])
+    func redirectDispositions(answer: String, expectedStatus: Int) async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer { origin.stop(); receiver.stop() }
+        try await withTaskService { api, _ in
+            let session = try await Self.session(api, receiver: receiver, decision: Self.redirect) { _ in .json(answer) }
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/redirect-chain/1")]])
+            #expect(isNull(task["error"]), "\(task)")
+            #expect(task.statusCode == expectedStatus, "\(answer): \(task)")
+            let asked = receiver.requests.filter { (try? $0.json())?["type"] as? String == Self.redirect }
+            #expect(asked.count == 1)
+            let proposed = (try asked.first?.json()["data"] as? [String: Any])?["request"] as? [String: Any]
+            #expect((proposed?["url"] as? String)?.contains("/redirect-chain/0") == true, "\(String(describing: proposed))")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aRedirectDecisionMaySubstituteTheRequest() async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer { origin.stop(); receiver.stop() }
+        try await withTaskService { api, _ in
+            let substitute = try jsonText([
+                "disposition": "follow",
+                "request": ["url": origin.url("/echo?substituted=1"), "allHTTPHeaderFields": ["X-Chosen": "by-delegate"]],
+            ])
+            let session = try await Self.session(api, receiver: receiver, decision: Self.redirect) { _ in .json(substitute) }
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/redirect/302")]])
+            #expect(isNull(task["error"]), "\(task)")
+            let echo = try Echo(try await api.get("/v1/tasks/\(task.taskID)/data"))
+            #expect(echo.path == "/echo")
+            #expect(echo.query == "substituted=1")
+            #expect(echo.headers["x-chosen"] == "by-delegate")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anUnansweredRedirectIsFollowedAfterTheTimeout() async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer { origin.stop(); receiver.stop() }
+        try await withTaskService { api, _ in
+            let session = try await Self.session(api, receiver: receiver, decision: Self.redirect, timeout: 0.5) { _ in
+                WebhookReceiver.Reply(status: 200, body: Array(#"{"disposition": "reject"}"#.utf8), delay: 3)
+            }
+            let started = ContinuousClock.now
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/redirect-chain/1")]])
+            #expect(task.statusCode == 200, "the default (follow) after the timeout: \(task)")
+            #expect(ContinuousClock.now - started >= .milliseconds(450))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func responseDispositions() async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer { origin.stop(); receiver.stop() }
+        try await withTaskService { api, _ in
+            let answers = LockedValue(#"{"disposition": "allow"}"#)
+            let session = try await Self.session(api, receiver: receiver, decision: Self.response) { _ in
+                .json(answers.get())
+            }
+            let url = origin.url("/bytes/70000?seed=6")
+
+            answers.set(#"{"disposition": "allow"}"#)
+            let allowed = try await api.runTask(session: session, ["kind": "data", "request": ["url": url]])
+            #expect(isNull(allowed["error"]), "\(allowed)")
+            #expect(sha256Hex(try await api.get("/v1/tasks/\(allowed.taskID)/data").body) == fixtureSHA256(count: 70000, seed: 6))
+
+            answers.set(#"{"disposition": "cancel"}"#)
+            let cancelled = try await api.runTask(session: session, ["kind": "data", "request": ["url": url]])
+            #expect(cancelled.errorCode == -999, "\(cancelled)")
+
+            answers.set(#"{"disposition": "becomeDownload"}"#)
+            let converted = try await api.runTask(session: session, ["kind": "data", "request": ["url": url]])
+            #expect(isNull(converted["error"]), "\(converted)")
+            #expect(converted["kind"] as? String == "download")
+            let file = try await api.taskFile(converted.taskID)
+            #expect(sha256Hex(file.body) == fixtureSHA256(count: 70000, seed: 6))
+            let types = try await api.allEvents("/v1/tasks/\(converted.taskID)/events").compactMap(\.eventType)
+            let became = try #require(types.firstIndex(of: "dataTask.didBecomeDownloadTask"), "\(types)")
+            #expect(types.firstIndex(of: Self.response).map { $0 < became } == true)
+            #expect(types.contains("downloadTask.didFinishDownloadingTo"))
+            #expect(!types.contains("dataTask.didReceiveData"), "\(types)")
+        }
+    }
+}
+
+/// A value the test changes while the receiver's thread reads it (the answer it gives next).
+final class LockedValue<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: T
+    init(_ value: T) { self.value = value }
+    func get() -> T { lock.withLock { value } }
+    func set(_ newValue: T) { lock.withLock { value = newValue } }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The delegate events a transfer produces, in URLSession's order, read back through
+/// `GET /v1/tasks/{id}/events`: responses, coalesced progress with final totals, redirects, the
+/// downloaded file, and the completion-handler form.
+@Suite("Tasks: delegate events")
+struct TaskDelegateEventsTests {
+    /// A delegate that nobody listens to (port 9, discard): the events are read by polling here.
+    static func session(_ api: API, _ configuration: [String: Any] = [:]) async throws -> String {
+        let delegate: [String: Any] = ["url": "http://127.0.0.1:9/hooks", "progressInterval": 0.5]
+        let body: [String: Any] = ["configuration": configuration, "delegate": delegate]
+        let session = try await api.createSession(json: try jsonText(body))
+        return try #require(session["id"] as? String)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDataTaskReportsItsResponseDataMetricsAndCompletionInOrder() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await Self.session(api)
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/bytes/5000")]])
+            let events = try await api.allEvents("/v1/tasks/\(task.taskID)/events")
+            let types = events.compactMap(\.eventType)
+            #expect(types.first == "task.didCreateTask")
+            #expect(types.dropFirst().first == "dataTask.didReceiveResponse", "\(types)")
+            #expect(Array(types.suffix(2)) == ["task.didFinishCollectingMetrics", "task.didCompleteWithError"], "\(types)")
+            let data = events.filter { $0.eventType == "dataTask.didReceiveData" }
+            #expect(!data.isEmpty, "\(types)")
+            #expect(int(data.last?.eventData?["totalBytesReceived"]) == 5000)
+            #expect(data.compactMap { int($0.eventData?["length"]) }.reduce(0, +) == 5000)
+            let response = try #require(events[1].eventData?["response"] as? [String: Any])
+            #expect(int(response["statusCode"]) == 200)
+            #expect((events[1].eventData?["task"] as? [String: Any])?["id"] as? String == task.taskID)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func progressOfASlowDownloadIsCoalescedAndEndsWithTheFinalTotals() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await Self.session(api)
+            let count = 600_000
+            let started = ContinuousClock.now
+            let task = try await api.runTask(
+                session: session, ["kind": "download", "request": ["url": origin.url("/bytes/\(count)?seed=4&rate=300000")]])
+            let seconds = Double((ContinuousClock.now - started).components.seconds) + 1
+            let events = try await api.allEvents("/v1/tasks/\(task.taskID)/events")
+            let types = events.compactMap(\.eventType)
+            let progress = events.filter { $0.eventType == "downloadTask.didWriteData" }
+            // At most one per progressInterval (0.5 s), plus the first and the final one.
+            #expect(progress.count >= 2 && Double(progress.count) <= seconds / 0.5 + 2, "\(progress.count) in \(seconds) s")
+            #expect(int(progress.last?.eventData?["totalBytesWritten"]) == count)
+            #expect(int(progress.last?.eventData?["totalBytesExpectedToWrite"]) == count)
+            #expect(progress.compactMap { int($0.eventData?["bytesWritten"]) }.reduce(0, +) == count)
+            // Downloads have no didReceiveResponse; the file comes before the metrics and the completion.
+            #expect(!types.contains("dataTask.didReceiveResponse"))
+            #expect(Array(types.suffix(3)) == [
+                "downloadTask.didFinishDownloadingTo", "task.didFinishCollectingMetrics", "task.didCompleteWithError",
+            ], "\(types)")
+            let finished = events[events.count - 3]
+            #expect(finished.eventData?["location"] as? String == "/v1/tasks/\(task.taskID)/file")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func redirectsAreReportedExceptInBackgroundSessions() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let url = origin.url("/redirect-chain/2")
+            let regular = try await Self.session(api)
+            let followed = try await api.runTask(session: regular, ["kind": "data", "request": ["url": url]])
+            let redirects = try await api.allEvents("/v1/tasks/\(followed.taskID)/events")
+                .filter { $0.eventType == "task.willPerformHTTPRedirection" }
+            #expect(redirects.count == 2)
+            let first = try #require(redirects.first?.eventData)
+            #expect(int((first["response"] as? [String: Any])?["statusCode"]) == 302)
+            #expect(((first["request"] as? [String: Any])?["url"] as? String)?.contains("/redirect-chain/1") == true, "\(first)")
+
+            let background = try await Self.session(api, ["kind": "background", "identifier": "events.redirects"])
+            let quiet = try await api.runTask(session: background, ["kind": "data", "request": ["url": url]])
+            let types = try await api.allEvents("/v1/tasks/\(quiet.taskID)/events").compactMap(\.eventType)
+            #expect(!types.contains("task.willPerformHTTPRedirection"), "\(types)")
+            #expect(types.last == "task.didCompleteWithError")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anUploadReportsTheBytesItSent() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await Self.session(api)
+            let body = Data((0..<20_000).map { UInt8($0 % 251) }).base64EncodedString()
+            let task = try await api.runTask(session: session, [
+                "kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"],
+                "uploadSource": ["data": ["base64": body]],
+            ])
+            #expect(isNull(task["error"]), "\(task)")
+            let sent = try await api.allEvents("/v1/tasks/\(task.taskID)/events").filter { $0.eventType == "task.didSendBodyData" }
+            #expect(int(sent.last?.eventData?["totalBytesSent"]) == 20_000)
+            #expect(int(sent.last?.eventData?["totalBytesExpectedToSend"]) == 20_000)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theCompletionHandlerFormSendsOneCompletionAndNoResponseOrDataEvents() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await Self.session(api)
+            let task = try await api.runTask(session: session, [
+                "kind": "data", "request": ["url": origin.url("/bytes/300?seed=2")],
+                "completion": ["url": "http://127.0.0.1:9/done"],
+            ])
+            let events = try await api.allEvents("/v1/tasks/\(task.taskID)/events")
+            let types = events.compactMap(\.eventType)
+            #expect(!types.contains("dataTask.didReceiveResponse") && !types.contains("dataTask.didReceiveData"), "\(types)")
+            #expect(types.filter { $0 == "task.completion" }.count == 1, "\(types)")
+            #expect(types.last == "task.completion", "\(types)")
+            let completion = try #require(events.last?.eventData)
+            #expect(isNull(completion["error"]))
+            #expect(int((completion["response"] as? [String: Any])?["statusCode"]) == 200)
+            let data = try #require((completion["data"] as? String).flatMap { Data(base64Encoded: $0) })
+            #expect(sha256Hex(data) == fixtureSHA256(count: 300, seed: 2))
+        }
+    }
+}

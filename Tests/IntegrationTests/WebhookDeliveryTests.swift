@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The delegate's events as webhooks, through the real binary: signed per Standard Webhooks (checked by
+/// the independent `standardwebhooks` Python package), in order and gap-free, ids stable across a retry.
+@Suite("Webhooks through the real binary")
+struct WebhookDeliveryTests {
+    /// `URLSESSIOND_TEST_VENV` (set by `make test`), else the package's `.venv`.
+    static var python: URL {
+        if let venv = ProcessInfo.processInfo.environment["URLSESSIOND_TEST_VENV"], !venv.isEmpty {
+            return URL(fileURLWithPath: venv).appendingPathComponent("bin/python")
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return packageRoot.appendingPathComponent(".venv/bin/python")
+    }
+
+    /// Verifies every request with `secret` (all must pass) and with `wrongSecret` (all must fail).
+    static let verifier = """
+        import json, sys
+        from standardwebhooks import Webhook
+        from standardwebhooks.webhooks import WebhookVerificationError
+        requests = json.load(open(sys.argv[1]))
+        right, wrong = Webhook(sys.argv[2]), Webhook(sys.argv[3])
+        for request in requests:
+            right.verify(request["body"], request["headers"])
+            try:
+                wrong.verify(request["body"], request["headers"])
+                sys.exit("verified with the wrong secret: " + request["headers"]["webhook-id"])
+            except WebhookVerificationError:
+                pass
+        print("verified", len(requests))
+        """
+
+    @Test(.timeLimit(.minutes(3)))
+    func signedInOrderGapFreeAndStableAcrossARetry() async throws {
+        let python = Self.python
+        try #require(FileManager.default.isExecutableFile(atPath: python.path), "\(python.path): run `make test-deps`")
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let receiver = try WebhookReceiver.start()
+        defer { receiver.stop() }
+        receiver.script([.status(503)])  // the first delivery fails once and is retried
+        let environment = TaskEnvironment.loopback.merging([
+            "URLSESSIOND_WEBHOOK_RETRY_SCHEDULE": "0.2,0.2,0.5", "URLSESSIOND_WEBHOOK_TIMEOUT": "5",
+        ]) { $1 }
+        try await withTaskService(environment: environment) { api, _ in
+            let session = try await api.createSession(
+                json: try jsonText(["delegate": ["url": receiver.url("/hooks")], "sessionDescription": "webhooks"]))
+            let sessionID = try #require(session["id"] as? String)
+            let secret = try #require((session["delegate"] as? [String: Any])?["secret"] as? String)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<6 {
+                    group.addTask {
+                        let url = origin.url("/bytes/\(100 + index)?seed=\(index)")
+                        let task = try await api.runTask(session: sessionID, ["kind": "data", "request": ["url": url]])
+                        #expect(task.statusCode == 200)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let invalidated = try await api.post("/v1/sessions/\(sessionID)/finishTasksAndInvalidate")
+            #expect(invalidated.status == 200, "\(invalidated.text)")
+
+            // session.didBecomeInvalidWithError is the session's last event.
+            try await eventually(timeout: 30, interval: 0.05) {
+                receiver.requests.contains { (try? $0.json())?["type"] as? String == "session.didBecomeInvalidWithError" }
+            }
+            let requests = receiver.requests
+            #expect(requests.count >= 2 && requests[0].header("webhook-id") == requests[1].header("webhook-id"))
+            #expect(requests[0].body == requests[1].body, "a retry sends the same event")
+            var delivered: [[String: Any]] = []
+            for (index, request) in requests.enumerated() where index != 0 {  // the first was answered 503
+                delivered.append(try request.json())
+            }
+            let sequences = delivered.compactMap { int($0["sequence"]) }
+            #expect(sequences == Array(1...delivered.count), "in order, without gaps or repeats")
+            #expect(delivered.allSatisfy { $0["sessionId"] as? String == sessionID && $0["data"] is [String: Any] })
+            #expect(delivered.map { $0["id"] as? String } == requests.dropFirst().map { $0.header("webhook-id") })
+            #expect(delivered.last?["type"] as? String == "session.didBecomeInvalidWithError")
+            let types = Set(delivered.compactMap { $0["type"] as? String })
+            #expect(types.isSuperset(of: ["task.didCreateTask", "task.didCompleteWithError"]), "\(types)")
+
+            try await Self.verify(requests, secret: secret, python: python)
+            let metrics = try await api.get("/metrics")
+            #expect(metrics.text.contains("urlsessiond_events_delivered_total"))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        ("URLSESSIOND_WEBHOOK_RETRY_SCHEDULE", "5,,30"), ("URLSESSIOND_WEBHOOK_RETRY_SCHEDULE", "soon"),
+        ("URLSESSIOND_WEBHOOK_TIMEOUT", "0"), ("URLSESSIOND_WEBHOOK_TIMEOUT", "fast"),
+    ])
+    func invalidSettingsAreRefusedByName(variable: String, value: String) async throws {
+        let directory = try TemporaryDirectory.make(prefix: "webhook-config")
+        defer { directory.remove() }
+        do {
+            let service = try await ServiceProcess.start(
+                dataDirectory: directory.url, environment: [variable: value], startupTimeout: 20)
+            await service.kill9()
+            Issue.record("started with \(variable)=\(value)")
+        } catch let error as ServiceProcessError {
+            #expect(error.logTail.contains(variable), "\(error)")
+            if let log = error.logFile { try? FileManager.default.removeItem(at: log) }
+        }
+    }
+
+    /// Runs the Python verifier over every request the receiver got.
+    static func verify(_ requests: [WebhookReceiver.Request], secret: String, python: URL) async throws {
+        let directory = try TemporaryDirectory.make(prefix: "webhook-verify")
+        defer { directory.remove() }
+        let dump = requests.map { request in
+            [
+                "body": request.text,
+                "headers": Dictionary(request.headers.map { ($0.name.lowercased(), $0.value) }) { first, _ in first },
+            ] as [String: Any]
+        }
+        let file = directory.appending("requests.json")
+        try JSONSerialization.data(withJSONObject: dump).write(to: file)
+        let wrongSecret = "whsec_" + Data((0..<32).map { UInt8($0) }).base64EncodedString()
+        let result = try await runProcess(
+            python, arguments: ["-c", verifier, file.path, secret, wrongSecret], workingDirectory: directory.url,
+            timeout: 60)
+        #expect(result.status == 0, "standardwebhooks: \(result.output)")
+        #expect(result.output.contains("verified \(requests.count)"), "\(result.output)")
+    }
+}
