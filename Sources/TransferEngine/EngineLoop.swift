@@ -15,6 +15,7 @@ final class EngineLoop: @unchecked Sendable {
         case cancel(String)
         case redirect(String, RedirectDisposition)
         case response(String, ResponseDisposition)
+        case challenge(String, ChallengeDisposition)
         case stop
     }
 
@@ -128,6 +129,26 @@ final class EngineLoop: @unchecked Sendable {
                 transfer.lastActivity = .now  // the idle timeout starts again with the traffic
                 _ = curl_easy_pause(transfer.easy.raw, CURLPAUSE_CONT)
             }
+        case .challenge(let id, let disposition):
+            guard let (easy, transfer) = running.first(where: { $0.value.job.id == id }),
+                case .challenge(let challenge)? = transfer.waiting
+            else { return }
+            transfer.waiting = nil
+            switch disposition {
+            case .useCredential(let user, let password):
+                do {
+                    try transfer.retry(with: user, password: password, for: challenge)
+                    try transfer.prepare()
+                    try multi.add(transfer.easy)
+                } catch {
+                    running[easy] = nil
+                    observer.transfer(id, didComplete: transfer.outcome(failure: .init(curlError: error)))
+                }
+            case .performDefaultHandling, .rejectProtectionSpace:
+                conclude(easy, transfer, transfer.acceptChallengeResponse())
+            case .cancelAuthenticationChallenge:
+                abort(easy, transfer)
+            }
         case .stop:
             isStopping = true
             for (_, job) in waiting { observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job)) }
@@ -210,6 +231,9 @@ final class EngineLoop: @unchecked Sendable {
             } else {
                 follow(easy, transfer, to: next)
             }
+        case .challenge(let challenge):
+            transfer.waiting = .challenge(challenge)  // holds its slot, out of the multi, until the answer
+            observer.transfer(transfer.job.id, asksAbout: challenge)
         case .done(let outcome):
             running[easy] = nil
             observer.transfer(transfer.job.id, didComplete: outcome)

@@ -69,32 +69,8 @@ let transferSeekCallback: curl_seek_callback = { userdata, offset, origin in
 
 /// `CURLOPT_OPENSOCKETFUNCTION`: every resolved address passes the egress policy before `socket()`.
 let transferOpenSocketCallback: curl_opensocket_callback = { userdata, _, address in
-    guard let transfer = transfer(userdata), let address else { return ccurl_socket_bad() }
-    guard let ip = SocketAddressReader.ipAddress(of: address) else { return ccurl_socket_bad() }
-    if case .denied(let reason) = transfer.configuration.egress.check(ip) {
-        transfer.egressDenial = reason
-        return ccurl_socket_bad()
-    }
-    return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
-}
-
-/// Reads the address out of libcurl's `struct curl_sockaddr`.
-enum SocketAddressReader {
-    static func ipAddress(of address: UnsafeMutablePointer<curl_sockaddr>) -> IPAddress? {
-        withUnsafeMutablePointer(to: &address.pointee.addr) { pointer -> IPAddress? in
-            let raw = UnsafeRawPointer(pointer)
-            switch Int32(address.pointee.family) {
-            case AF_INET:
-                let v4 = raw.loadUnaligned(as: sockaddr_in.self)
-                let bytes = withUnsafeBytes(of: v4.sin_addr.s_addr) { Array($0) }
-                return IPAddress(ipv4: bytes[0], bytes[1], bytes[2], bytes[3])
-            case AF_INET6:
-                // libcurl allocates `addrlen` bytes; the Swift view of `addr` is only the 16-byte sockaddr.
-                let v6 = raw.loadUnaligned(as: sockaddr_in6.self)
-                return IPAddress(bytes: withUnsafeBytes(of: v6.sin6_addr) { Array($0) })
-            default:
-                return nil
-            }
-        }
-    }
+    guard let transfer = transfer(userdata) else { return ccurl_socket_bad() }
+    let outcome = EgressSocket.open(address, policy: transfer.configuration.egress)
+    if case .denied(let reason) = outcome { transfer.egressDenial = reason }
+    return EgressSocket.callbackResult(outcome)
 }

@@ -23,6 +23,10 @@ extension Transfer {
             discardingBody = true
             return
         }
+        if job.decidesChallenges, let challenge = challenge(in: head) {
+            pendingChallenge = challenge  // the body is kept: it is the response if no credential is given
+            return
+        }
         deliver(head)
         if job.decidesResponse {
             waiting = .response(finished: nil)  // the write callback pauses the body until the answer
@@ -53,6 +57,48 @@ extension Transfer {
             return .redirect(next)
         }
         guard result == CURLE_OK else { return .done(outcome(failure: failure(for: result))) }
+        if let challenge = pendingChallenge { return .challenge(challenge) }
+        return finishBody()
+    }
+
+    /// The Basic or Digest challenge of a 401 (the first the delegate can answer with a user and password).
+    func challenge(in head: ResponseHead) -> AuthenticationChallenge? {
+        guard head.statusCode == 401, let origin = URLComponents(string: request.url), let host = origin.host else { return nil }
+        let offers = head.fields.filter { $0.name.caseInsensitiveEquals("www-authenticate") }.map(\.value)
+        for offer in offers {
+            let scheme = offer.prefix { $0 != " " }.lowercased()
+            guard let known = AuthenticationChallenge.Scheme(rawValue: scheme == "basic" ? "Basic" : scheme == "digest" ? "Digest" : "")
+            else { continue }
+            let secure = origin.scheme?.lowercased() == "https"
+            return AuthenticationChallenge(
+                scheme: known, realm: Self.realm(in: offer), host: host.lowercased(), port: origin.port ?? (secure ? 443 : 80),
+                protocol: secure ? "https" : "http", previousFailureCount: challengeFailures, failureResponse: head,
+                request: request)
+        }
+        return nil
+    }
+
+    /// `realm="..."` of a challenge, unquoted.
+    static func realm(in offer: String) -> String? {
+        guard let range = offer.range(of: "realm=", options: .caseInsensitive) else { return nil }
+        let rest = offer[range.upperBound...]
+        if rest.first == "\"" {
+            return String(rest.dropFirst().prefix { $0 != "\"" })
+        }
+        return String(rest.prefix { $0 != "," && $0 != " " })
+    }
+
+    /// The delegate gave a credential: the request goes again with it (the 401's body is dropped).
+    func retry(with user: String, password: String, for challenge: AuthenticationChallenge) throws {
+        credential = (user, password, challenge.scheme, "\(challenge.protocol)://\(challenge.host):\(challenge.port)")
+        challengeFailures += 1
+        try restartBody()
+    }
+
+    /// The delegate gave no credential: the 401 is the task's response, with its body.
+    func acceptChallengeResponse() -> Step {
+        pendingChallenge = nil
+        deliver(head)
         return finishBody()
     }
 

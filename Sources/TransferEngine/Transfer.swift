@@ -8,6 +8,8 @@ final class Transfer {
     enum Step {
         /// URLSession's rules would follow a redirect to this request.
         case redirect(OutgoingRequest)
+        /// The server asks for credentials the delegate may give.
+        case challenge(AuthenticationChallenge)
         case done(TransferOutcome)
     }
 
@@ -17,6 +19,8 @@ final class Transfer {
         case redirect(OutgoingRequest)
         /// The response decision; the body is paused, or the request already ended with `finished`.
         case response(finished: CURLcode?)
+        /// The challenge's answer; the handle is out of the multi meanwhile.
+        case challenge(AuthenticationChallenge)
     }
 
     let job: TransferJob
@@ -44,6 +48,11 @@ final class Transfer {
     var redirects = 0
     /// Set while the delegate decides: no traffic, no idle timeout.
     var waiting: Waiting?
+    /// The challenge of the 401 being read, when the delegate answers challenges.
+    var pendingChallenge: AuthenticationChallenge?
+    /// The credential the delegate gave, for its protection space only (never sent to another origin).
+    var credential: (user: String, password: String, scheme: AuthenticationChallenge.Scheme, origin: String)?
+    var challengeFailures = 0
     let startedAt = ContinuousClock.now
     var requestStartedAt = Date()
     var lastProgressReport = ContinuousClock.now
@@ -59,13 +68,25 @@ final class Transfer {
         self.observer = observer
         self.request = job.request
         self.easy = try CurlEasyHandle()
+        self.sink = try Self.makeSink(job, configuration)
+    }
+
+    private static func makeSink(_ job: TransferJob, _ configuration: EngineConfiguration) throws -> BodySink {
         switch job.kind {
         case .download:
-            sink = try BodySink.file(path: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id).part").path)
+            try BodySink.file(path: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id).part").path)
         case .data, .upload:
-            sink = BodySink.memory(limit: configuration.dataBodyMemoryLimit,
-                                   spillPath: configuration.downloadsDirectory.appendingPathComponent("\(job.id).body").path)
+            BodySink.memory(limit: configuration.dataBodyMemoryLimit,
+                            spillPath: configuration.downloadsDirectory.appendingPathComponent("\(job.id).body").path)
         }
+    }
+
+    /// The request is sent again (with a credential): the body of the answer it got is dropped.
+    func restartBody() throws {
+        sink.discard()
+        sink = try Self.makeSink(job, configuration)
+        progress.bytesReceived = 0
+        progress.bytesExpectedToReceive = -1
     }
 
     /// `becomeDownload`: the body (none has been kept yet: it was paused) goes to a download file.
@@ -93,6 +114,11 @@ final class Transfer {
         // 512 KiB reads: a sixth of the syscalls of libcurl's 16 KiB default on fast downloads (measured).
         try easy.set(CURLOPT_BUFFERSIZE, job.kind == .download ? 512 * 1024 : 64 * 1024)
         if let authorities = configuration.certificateAuthorities { try easy.set(CURLOPT_CAINFO, authorities) }
+        if let credential, Self.origin(of: request.url) == credential.origin {
+            try easy.set(CURLOPT_USERNAME, credential.user)
+            try easy.set(CURLOPT_PASSWORD, credential.password)
+            try easy.set(CURLOPT_HTTPAUTH, credential.scheme == .basic ? 1 : 2)  // CURLAUTH_BASIC, CURLAUTH_DIGEST
+        }
         try applyTimeouts()
         try applyMethodAndBody()
         try easy.set(CURLOPT_HTTPHEADER, list: headerLines())
@@ -109,6 +135,7 @@ final class Transfer {
         head = ResponseHead()
         deliveredHead = nil
         discardingBody = false
+        pendingChallenge = nil
         requestStartedAt = Date()
     }
 
@@ -163,5 +190,13 @@ final class Transfer {
         let high: [String: Int] = ["TLSv10": Int(CURL_SSLVERSION_MAX_TLSv1_0), "TLSv11": Int(CURL_SSLVERSION_MAX_TLSv1_1),
                                    "TLSv12": Int(CURL_SSLVERSION_MAX_TLSv1_2), "TLSv13": Int(CURL_SSLVERSION_MAX_TLSv1_3)]
         return (low[minimum] ?? Int(CURL_SSLVERSION_TLSv1_2)) | (high[maximum] ?? Int(CURL_SSLVERSION_MAX_TLSv1_3))
+    }
+
+    /// `scheme://host:port` of a URL, the unit a credential belongs to.
+    static func origin(of url: String) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            let host = components.host?.lowercased()
+        else { return nil }
+        return "\(scheme)://\(host):\(components.port ?? (scheme == "https" ? 443 : 80))"
     }
 }

@@ -33,6 +33,11 @@ public final class TransferEngine: Service, Sendable {
         loop.send(.response(id, disposition))
     }
 
+    /// Answers `asksAbout` (a challenge) for the transfer `id`.
+    public func resolveChallenge(_ id: String, _ disposition: ChallengeDisposition) {
+        loop.send(.challenge(id, disposition))
+    }
+
     public func run() async throws {
         try? await gracefulShutdown()
         await shutdown()

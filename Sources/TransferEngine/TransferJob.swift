@@ -32,6 +32,9 @@ public struct TransferJob: Sendable {
     /// The delegate decides about the final response before its body (`dataTask.didReceiveResponse`):
     /// the body waits, paused, for `TransferEngine.resolveResponse`.
     public var decidesResponse = false
+    /// The delegate answers HTTP Basic and Digest challenges (`task.didReceiveChallenge`): a 401 waits
+    /// for `TransferEngine.resolveChallenge`.
+    public var decidesChallenges = false
 
     public init(id: String, sessionId: String, kind: Kind, request: OutgoingRequest) {
         self.id = id
@@ -63,11 +66,43 @@ public protocol TransferObserver: AnyObject, Sendable {
     func transfer(_ id: String, asksToRedirect response: ResponseHead, to request: OutgoingRequest)
     /// The body waits for `TransferEngine.resolveResponse` (only for jobs that `decidesResponse`).
     func transfer(_ id: String, asksAbout response: ResponseHead, for request: OutgoingRequest)
+    /// The transfer waits for `TransferEngine.resolveChallenge` (only for jobs that `decidesChallenges`).
+    func transfer(_ id: String, asksAbout challenge: AuthenticationChallenge)
 }
 
 extension TransferObserver {
     public func transfer(_ id: String, asksToRedirect response: ResponseHead, to request: OutgoingRequest) {}
     public func transfer(_ id: String, asksAbout response: ResponseHead, for request: OutgoingRequest) {}
+    public func transfer(_ id: String, asksAbout challenge: AuthenticationChallenge) {}
+}
+
+/// An HTTP authentication challenge (a 401 with `WWW-Authenticate: Basic` or `Digest`), as
+/// `URLAuthenticationChallenge` describes it.
+public struct AuthenticationChallenge: Sendable {
+    public enum Scheme: String, Sendable { case basic = "Basic", digest = "Digest" }
+    public var scheme: Scheme
+    public var realm: String?
+    public var host: String
+    public var port: Int
+    /// `http` or `https`.
+    public var `protocol`: String
+    /// How many credentials for this protection space have already failed in this task.
+    public var previousFailureCount: Int
+    /// The 401 response.
+    public var failureResponse: ResponseHead
+    /// The request that met the challenge.
+    public var request: OutgoingRequest
+}
+
+/// The delegate's answer to `didReceiveChallenge` (`URLSession.AuthChallengeDisposition`).
+public enum ChallengeDisposition: Sendable {
+    case useCredential(user: String, password: String)
+    /// What URLSession does without the method: no stored credential here, so the 401 is the response.
+    case performDefaultHandling
+    /// The task ends as cancelled (-999).
+    case cancelAuthenticationChallenge
+    /// The protection space is refused: the 401 is the response.
+    case rejectProtectionSpace
 }
 
 /// The delegate's answer to `willPerformHTTPRedirection`.

@@ -116,6 +116,70 @@ struct TaskDecisionsTests {
             #expect(!types.contains("dataTask.didReceiveData"), "\(types)")
         }
     }
+
+    static let challenge = "task.didReceiveChallenge"
+
+    @Test(.timeLimit(.minutes(1)))
+    func aChallengeAnsweredWithTheRightCredentialSucceeds() async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer { origin.stop(); receiver.stop() }
+        try await withTaskService { api, _ in
+            let credential = #"{"disposition": "useCredential", "credential": {"user": "ann", "password": "s3cret"}}"#
+            let session = try await Self.session(api, receiver: receiver, decision: Self.challenge) { _ in .json(credential) }
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/basic-auth/ann/s3cret")]])
+            #expect(isNull(task["error"]), "\(task)")
+            #expect(task.statusCode == 200, "\(task)")
+            let events = try await api.allEvents("/v1/tasks/\(task.taskID)/events")
+            let asked = try #require(events.first { $0.eventType == Self.challenge }?.eventData?["challenge"] as? [String: Any])
+            let space = try #require(asked["protectionSpace"] as? [String: Any])
+            #expect(space["realm"] as? String == "fixture")
+            #expect(space["authenticationMethod"] as? String == "NSURLAuthenticationMethodHTTPBasic")
+            #expect(space["host"] as? String == "127.0.0.1")
+            #expect(int(asked["previousFailureCount"]) == 0)
+            #expect(int((asked["failureResponse"] as? [String: Any])?["statusCode"]) == 401)
+            // The credential is the delegate's answer only: it is in no event the service keeps.
+            #expect(!events.contains { "\($0)".contains("password") })
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aWrongCredentialIsChallengedAgainAndCancelEndsTheTask() async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer { origin.stop(); receiver.stop() }
+        try await withTaskService { api, _ in
+            let session = try await Self.session(api, receiver: receiver, decision: Self.challenge) { event in
+                let challenge = (event["data"] as? [String: Any])?["challenge"] as? [String: Any]
+                return int(challenge?["previousFailureCount"]) == 0
+                    ? .json(#"{"disposition": "useCredential", "credential": {"user": "ann", "password": "wrong"}}"#)
+                    : .json(#"{"disposition": "cancelAuthenticationChallenge"}"#)
+            }
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/basic-auth/ann/s3cret")]])
+            #expect(task.errorCode == -999, "\(task)")
+            let counts = try await api.allEvents("/v1/tasks/\(task.taskID)/events")
+                .filter { $0.eventType == Self.challenge }
+                .compactMap { int(($0.eventData?["challenge"] as? [String: Any])?["previousFailureCount"]) }
+            #expect(counts == [0, 1])
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        #"{"disposition": "performDefaultHandling"}"#, #"{"disposition": "rejectProtectionSpace"}"#, "{}",
+    ])
+    func aChallengeWithoutACredentialDeliversThe401(answer: String) async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer { origin.stop(); receiver.stop() }
+        try await withTaskService { api, _ in
+            let session = try await Self.session(api, receiver: receiver, decision: Self.challenge) { _ in .json(answer) }
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/basic-auth/ann/s3cret")]])
+            #expect(isNull(task["error"]), "\(task)")
+            #expect(task.statusCode == 401, "\(task)")
+            let body = try await api.get("/v1/tasks/\(task.taskID)/data").json()
+            #expect(body["authenticated"] as? Bool == false)
+        }
+    }
 }
 
 /// A value the test changes while the receiver's thread reads it (the answer it gives next).

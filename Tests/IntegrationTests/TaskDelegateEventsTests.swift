@@ -129,4 +129,18 @@ struct TaskDelegateEventsTests {
             #expect(sha256Hex(data) == fixtureSHA256(count: 300, seed: 2))
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aCompletionHandlerWithNothingToSignWithIsRefused() async throws {
+        try await withTaskService { api, _ in
+            let body: [String: Any] = [
+                "kind": "data", "request": ["url": "http://127.0.0.1:9/x"], "completion": ["url": "http://127.0.0.1:9/done"],
+            ]
+            // The shared session has no delegate, so no secret to sign the completion with.
+            expectProblem(try await api.postTask(session: "shared", body), status: 422, slug: "invalid-value", field: "completion.secret")
+            var signed = body
+            signed["completion"] = ["url": "http://127.0.0.1:9/done", "secret": "whsec_" + Data(repeating: 7, count: 32).base64EncodedString()]
+            #expect(try await api.postTask(session: "shared", signed).status == 201)
+        }
+    }
 }

@@ -50,6 +50,10 @@ struct TaskRoutes {
         if wait != nil && !validated.resume {
             throw Problem.invalidValue("wait", "waiting needs \"resume\": true (a suspended task never completes)")
         }
+        // Every webhook is signed: without a delegate (the shared session) the handler brings its secret.
+        if validated.completion != nil, validated.completionSecret == nil, session.delegateSecret == nil {
+            throw Problem.invalidValue("completion.secret", "is required when the session has no delegate secret to sign with")
+        }
         var task = try await store.createTask(tenant: request.tenant, sessionId: session.id, request: validated)
         if task.state == .running { task = try await runner.start(task, session: session) }
         if let wait, task.state != .completed {

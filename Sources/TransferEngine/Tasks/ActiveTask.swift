@@ -17,6 +17,7 @@ struct ActiveTask: Sendable {
     /// The delegate decides redirects / the response (listed in `delegate.decisions`), within `decisionTimeout`.
     var decidesRedirects: Bool
     var decidesResponse: Bool
+    var decidesChallenges: Bool
     var decisionTimeout: Duration
     /// The session's configuration, for a request the delegate substitutes.
     var configuration: SessionConfiguration
@@ -35,6 +36,7 @@ struct ActiveTask: Sendable {
         self.decidesRedirects = reportsRedirects && decisions.contains(.taskWillPerformHTTPRedirection)
         self.decidesResponse = record.kind != .download && record.completion == nil
             && decisions.contains(.dataTaskDidReceiveResponse)
+        self.decidesChallenges = decisions.contains(.taskDidReceiveChallenge)
         self.decisionTimeout = .milliseconds(Int64(((session.delegate?.decisionTimeout ?? 10) * 1000).rounded()))
         self.configuration = session.configuration
     }
@@ -89,6 +91,7 @@ struct PendingEvent: Sendable {
         case finished(String)
         /// `didBecomeDownloadTask`: the same task, now a download.
         case becameDownload(TaskSummary)
+        case challenge(ChallengeEventData)
     }
 
     /// Set for a decision event: the id its answer is awaited by.
@@ -106,6 +109,7 @@ struct PendingEvent: Sendable {
         case .received: .dataTaskDidReceiveData
         case .finished: .downloadTaskDidFinishDownloadingTo
         case .becameDownload: .dataTaskDidBecomeDownloadTask
+        case .challenge: .taskDidReceiveChallenge
         }
     }
 
@@ -129,6 +133,8 @@ struct PendingEvent: Sendable {
             bytes = try WireJSON.encode(FinishDownloadingEventData(task: summary, location: location))
         case .becameDownload(let download):
             bytes = try WireJSON.encode(BecomeDownloadEventData(task: summary, downloadTask: download))
+        case .challenge(let challenge):
+            bytes = try WireJSON.encode(challenge)
         }
         return String(decoding: bytes, as: UTF8.self)
     }

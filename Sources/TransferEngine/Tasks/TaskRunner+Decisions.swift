@@ -117,6 +117,47 @@ extension TaskRunner {
         }
     }
 
+    // MARK: task.didReceiveChallenge
+
+    public func transfer(_ id: String, asksAbout challenge: AuthenticationChallenge) {
+        guard let task = active.withLock({ $0[id] }) else { return engine.resolveChallenge(id, .performDefaultHandling) }
+        let head = challenge.failureResponse
+        let data = ChallengeEventData(
+            task: task.summary, host: challenge.host, port: challenge.port, protocol: challenge.protocol,
+            realm: challenge.realm, authenticationMethod: "NSURLAuthenticationMethodHTTP\(challenge.scheme.rawValue)",
+            previousFailureCount: challenge.previousFailureCount,
+            failureResponse: HTTPResponseSnapshot(url: challenge.request.url, statusCode: head.statusCode, headerLines: head.fields))
+        decide(task.event(.challenge(data)), timeout: task.decisionTimeout) { [self] answer in
+            engine.resolveChallenge(id, Self.challengeDisposition(answer))
+        }
+    }
+
+    /// `useCredential` with `{"user", "password", "persistence"}`, `performDefaultHandling`,
+    /// `cancelAuthenticationChallenge`, `rejectProtectionSpace`; anything else is the default handling.
+    /// The credential is used for this task only and never written anywhere.
+    static func challengeDisposition(_ answer: [UInt8]?) -> ChallengeDisposition {
+        struct Credential: Decodable {
+            var user: String
+            var password: String
+            var persistence: String?
+        }
+        struct Answer: Decodable {
+            var disposition: String
+            var credential: Credential?
+        }
+        guard let answer, let decoded = try? StrictJSONDecoder().decode(Answer.self, from: answer) else {
+            return .performDefaultHandling
+        }
+        switch decoded.disposition {
+        case "useCredential":
+            guard let credential = decoded.credential else { return .performDefaultHandling }
+            return .useCredential(user: credential.user, password: credential.password)
+        case "cancelAuthenticationChallenge": return .cancelAuthenticationChallenge
+        case "rejectProtectionSpace": return .rejectProtectionSpace
+        default: return .performDefaultHandling
+        }
+    }
+
     /// Schemes a substituted request may use: http and https, plus what the operator enabled.
     var allowedSchemes: Set<String> { Set(["http", "https"] + configuration.engine.extraProtocols) }
 }

@@ -84,6 +84,7 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         }
         job.decidesRedirects = entry.decidesRedirects
         job.decidesResponse = entry.decidesResponse
+        job.decidesChallenges = entry.decidesChallenges
         engine.start(job)
     }
 

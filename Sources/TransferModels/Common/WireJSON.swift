@@ -2,15 +2,11 @@ public import Foundation
 
 /// The one JSON encoding of the API: synthesized names, RFC 3339 dates with milliseconds.
 public enum WireJSON {
-    /// Encodes `value` as the API's JSON.
+    /// Encodes `value` as the API's JSON: byte for byte what `JSONEncoder` writes with
+    /// `outputFormatting = [.withoutEscapingSlashes, .sortedKeys]` and dates as ``formatTimestamp(_:)``
+    /// strings, written by `WireJSONEncoder` in a fraction of the time.
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(formatTimestamp(date))
-        }
-        return Array(try encoder.encode(value))
+        try WireJSONEncoder.encode(value)
     }
 
     /// `2026-11-22T03:16:52.123Z`.

@@ -147,3 +147,47 @@ public struct CompletionHandlerEventData: Encodable, Sendable {
         }
     }
 }
+
+/// `task.didReceiveChallenge`: `{"task", "challenge": {"protectionSpace", "previousFailureCount",
+/// "failureResponse"}}`, as `URLAuthenticationChallenge` describes it.
+public struct ChallengeEventData: Encodable, Sendable {
+    public struct ProtectionSpace: Encodable, Sendable {
+        public var host: String
+        public var port: Int
+        public var `protocol`: String
+        public var realm: String?
+        /// `NSURLAuthenticationMethodHTTPBasic` or `NSURLAuthenticationMethodHTTPDigest`.
+        public var authenticationMethod: String
+
+        enum CodingKeys: String, CodingKey { case host, port, `protocol`, realm, authenticationMethod }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(host, forKey: .host)
+            try c.encode(port, forKey: .port)
+            try c.encode(self.protocol, forKey: .protocol)
+            try c.encode(realm, forKey: .realm)
+            try c.encode(authenticationMethod, forKey: .authenticationMethod)
+        }
+    }
+
+    public struct Challenge: Encodable, Sendable {
+        public var protectionSpace: ProtectionSpace
+        public var previousFailureCount: Int
+        public var failureResponse: HTTPResponseSnapshot
+    }
+
+    public var task: TaskSummary
+    public var challenge: Challenge
+
+    public init(
+        task: TaskSummary, host: String, port: Int, protocol: String, realm: String?, authenticationMethod: String,
+        previousFailureCount: Int, failureResponse: HTTPResponseSnapshot
+    ) {
+        self.task = task
+        self.challenge = Challenge(
+            protectionSpace: ProtectionSpace(
+                host: host, port: port, protocol: `protocol`, realm: realm, authenticationMethod: authenticationMethod),
+            previousFailureCount: previousFailureCount, failureResponse: failureResponse)
+    }
+}
