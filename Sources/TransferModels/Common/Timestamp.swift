@@ -20,23 +20,10 @@ extension RFC3339 {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000 + 0.01).rounded(.down))
         let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
         let (day, millisecond) = millisecondOfDay < 0 ? (days - 1, millisecondOfDay + 86_400_000) : (days, millisecondOfDay)
-        let (year, month, dayOfMonth) = civil(fromDays: day)
+        let (year, month, dayOfMonth) = civilDate(fromDays: day)
         let seconds = millisecond / 1000
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(dayOfMonth, 2) + "T" + pad(seconds / 3600, 2) + ":"
             + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2) + "." + pad(millisecond % 1000, 3) + "Z"
-    }
-
-    /// Days since 1970-01-01 → proleptic Gregorian date (Howard Hinnant's `civil_from_days`).
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {

@@ -5,7 +5,8 @@ extension JSONByteBuffer {
     /// `String` (which costs more than the rest of a member). Years outside 0...9999, where that function's
     /// padding differs, and dates whose milliseconds do not fit go through it.
     ///
-    /// The arithmetic is `RFC3339.format`'s; `WireJSONEncoderTests` compares the two over many dates.
+    /// The calendar arithmetic is `RFC3339.civilDate`, as in `RFC3339.format`; `WireJSONEncoderTests`
+    /// compares the two over many dates.
     func appendTimestamp(_ date: Date) {
         let scaled = date.timeIntervalSince1970 * 1000 + 0.01
         guard scaled.magnitude < 2.5e14 else {  // about year 9900: beyond it, the general formatter
@@ -58,7 +59,7 @@ extension JSONByteBuffer {
 
 extension RFC3339 {
     /// Days since 1970-01-01 → proleptic Gregorian (year, month, day): Howard Hinnant's `civil_from_days`,
-    /// as `RFC3339.format` computes it.
+    /// shared by `RFC3339.format` and the encoder's byte writer.
     static func civilDate(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
