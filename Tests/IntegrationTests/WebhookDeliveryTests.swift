@@ -51,11 +51,17 @@ struct WebhookDeliveryTests {
             let sessionID = try #require(session["id"] as? String)
             let secret = try #require((session["delegate"] as? [String: Any])?["secret"] as? String)
             try await withThrowingTaskGroup(of: Void.self) { group in
+                // A mix of data, download and upload tasks running at once.
                 for index in 0..<6 {
                     group.addTask {
-                        let url = origin.url("/bytes/\(100 + index)?seed=\(index)")
-                        let task = try await api.runTask(session: sessionID, ["kind": "data", "request": ["url": url]])
-                        #expect(task.statusCode == 200)
+                        var body: [String: Any] = ["kind": "data", "request": ["url": origin.url("/bytes/\(100 + index)?seed=\(index)")]]
+                        if index % 3 == 1 { body["kind"] = "download" }
+                        if index % 3 == 2 {
+                            body = ["kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"],
+                                    "uploadSource": ["data": ["text": String(repeating: "u", count: 3000 + index)]]]
+                        }
+                        let task = try await api.runTask(session: sessionID, body)
+                        #expect(task.statusCode == 200, "\(task)")
                     }
                 }
                 try await group.waitForAll()
@@ -80,7 +86,13 @@ struct WebhookDeliveryTests {
             #expect(delivered.map { $0["id"] as? String } == requests.dropFirst().map { $0.header("webhook-id") })
             #expect(delivered.last?["type"] as? String == "session.didBecomeInvalidWithError")
             let types = Set(delivered.compactMap { $0["type"] as? String })
-            #expect(types.isSuperset(of: ["task.didCreateTask", "task.didCompleteWithError"]), "\(types)")
+            #expect(types.isSuperset(of: [
+                "task.didCreateTask", "dataTask.didReceiveResponse", "downloadTask.didWriteData", "task.didSendBodyData",
+                "downloadTask.didFinishDownloadingTo", "task.didCompleteWithError",
+            ]), "\(types)")
+            // The webhooks are the session's log, event for event: what polling reads.
+            let polled = try await api.allEvents("/v1/sessions/\(sessionID)/events").compactMap { $0["id"] as? String }
+            #expect(polled == delivered.compactMap { $0["id"] as? String })
 
             try await Self.verify(requests, secret: secret, python: python)
             let metrics = try await api.get("/metrics")
