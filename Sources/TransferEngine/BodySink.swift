@@ -31,6 +31,29 @@ final class BodySink {
         BodySink(storage: .file(descriptor: try open(path), path: path), limit: 0, spillPath: nil)
     }
 
+    /// A download picked up again: the first `offset` bytes of the file at `path` are kept (anything past
+    /// them, written after the last checkpoint, is cut) and new bytes follow them.
+    static func file(path: String, keeping offset: Int64) throws -> BodySink {
+        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        let sink = BodySink(storage: .file(descriptor: descriptor, path: path), limit: 0, spillPath: nil)
+        sink.length = offset
+        return sink
+    }
+
+    /// The server sent the whole representation instead of the rest: the kept bytes go.
+    func truncate() throws {
+        guard case .file(let descriptor, _) = storage else { return }
+        guard ftruncate(descriptor, 0) == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        length = 0
+    }
+
     func append(_ bytes: UnsafeRawBufferPointer) throws {
         switch storage {
         case .memory(var buffer):

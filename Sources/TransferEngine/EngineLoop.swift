@@ -153,7 +153,7 @@ final class EngineLoop: @unchecked Sendable {
             isStopping = true
             for (_, job) in waiting { observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job)) }
             waiting.removeAll()
-            for (easy, transfer) in running { abort(easy, transfer) }
+            for (easy, transfer) in running { abort(easy, transfer, keepingPartialFile: true) }
         }
     }
 
@@ -275,10 +275,11 @@ final class EngineLoop: @unchecked Sendable {
     /// Takes a transfer out of the multi and reports it ended with `failure` (cancelled by default).
     private func abort(
         _ easy: UnsafeMutableRawPointer, _ transfer: Transfer,
-        failure: TransferFailure = TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled")
+        failure: TransferFailure = TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled"),
+        keepingPartialFile: Bool = false
     ) {
         multi.remove(transfer.easy)
         running[easy] = nil
-        observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: failure))
+        observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: failure, keepingPartialFile: keepingPartialFile))
     }
 }

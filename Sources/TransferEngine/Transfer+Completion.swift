@@ -28,10 +28,31 @@ extension Transfer {
             return
         }
         deliver(head)
+        if isResuming { settleResume() }
         if job.decidesResponse {
             waiting = .response(finished: nil)  // the write callback pauses the body until the answer
             observer.transfer(job.id, asksAbout: head, for: request)
         }
+    }
+
+    /// The final response of a resumed download: 206 continues after the kept bytes, anything else (200:
+    /// the validator changed, or no range support) starts again from 0, as `didResumeAtOffset(0)` says.
+    func settleResume() {
+        resumeSettled = true
+        var offset: Int64 = 0
+        if head.statusCode == 206, progress.bytesExpectedToReceive >= 0 || head.value("content-range") != nil {
+            offset = job.resumeOffset
+            progress.bytesReceived = offset
+            if progress.bytesExpectedToReceive >= 0 { progress.bytesExpectedToReceive += offset }
+        } else {
+            do {
+                try sink.truncate()
+            } catch {
+                // The write callback fails on the closed sink: the task ends with -3003.
+                sink.discard()
+            }
+        }
+        observer.transfer(job.id, didResumeAtOffset: offset, expectedTotalBytes: progress.bytesExpectedToReceive)
     }
 
     /// `head` is the task's final response: its expected length is known and the observer hears of it.
@@ -131,8 +152,12 @@ extension Transfer {
         return TransferFailure(code: code.rawValue, curlCode: Int(result.rawValue), message: easy.errorMessage(for: result))
     }
 
-    func outcome(failure: TransferFailure?) -> TransferOutcome {
-        if failure != nil { sink.discard() }
+    /// How the transfer ended. A failed one drops its body, unless `keepingPartialFile`: a download the
+    /// service stops keeps what it has, for the next start to continue.
+    func outcome(failure: TransferFailure?, keepingPartialFile: Bool = false) -> TransferOutcome {
+        if failure != nil {
+            if keepingPartialFile && job.kind == .download { try? sink.finish() } else { sink.discard() }
+        }
         return TransferOutcome(
             response: deliveredHead ?? (head.statusCode >= 200 ? head : nil), currentRequest: request, error: failure,
             progress: progress, body: failure == nil ? sink.body : .none, transactions: transactions)

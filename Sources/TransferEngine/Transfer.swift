@@ -53,6 +53,9 @@ final class Transfer {
     /// The credential the delegate gave, for its protection space only (never sent to another origin).
     var credential: (user: String, password: String, scheme: AuthenticationChallenge.Scheme, origin: String)?
     var challengeFailures = 0
+    /// Whether the bytes kept from an earlier attempt are still wanted (until the final response says).
+    var isResuming: Bool { job.resumeOffset > 0 && !resumeSettled }
+    var resumeSettled = false
     let startedAt = ContinuousClock.now
     var requestStartedAt = Date()
     var lastProgressReport = ContinuousClock.now
@@ -74,7 +77,9 @@ final class Transfer {
     private static func makeSink(_ job: TransferJob, _ configuration: EngineConfiguration) throws -> BodySink {
         switch job.kind {
         case .download:
-            try BodySink.file(path: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id).part").path)
+            try job.resumeOffset > 0 && job.downloadPath != nil
+                ? BodySink.file(path: job.downloadPath!, keeping: job.resumeOffset)
+                : BodySink.file(path: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id).part").path)
         case .data, .upload:
             BodySink.memory(limit: configuration.dataBodyMemoryLimit,
                             spillPath: configuration.downloadsDirectory.appendingPathComponent("\(job.id).body").path)
@@ -181,6 +186,10 @@ final class Transfer {
         let names = Set(request.headers.map { $0.name.lowercased() })
         if !names.contains("expect") { lines.append("Expect:") }  // no 100-continue round trip
         if !names.contains("user-agent") { lines.append("User-Agent: urlsessiond (libcurl)") }
+        if isResuming {
+            lines.append("Range: bytes=\(job.resumeOffset)-")
+            if let validator = job.ifRange { lines.append("If-Range: \(validator)") }
+        }
         return lines
     }
 

@@ -35,6 +35,10 @@ public struct TransferJob: Sendable {
     /// The delegate answers HTTP Basic and Digest challenges (`task.didReceiveChallenge`): a 401 waits
     /// for `TransferEngine.resolveChallenge`.
     public var decidesChallenges = false
+    /// A download picked up again: the bytes already in `downloadPath` (asked for with `Range`), and
+    /// the validator that must still hold for them (`If-Range`: a strong ETag or Last-Modified).
+    public var resumeOffset: Int64 = 0
+    public var ifRange: String?
 
     public init(id: String, sessionId: String, kind: Kind, request: OutgoingRequest) {
         self.id = id
@@ -68,12 +72,15 @@ public protocol TransferObserver: AnyObject, Sendable {
     func transfer(_ id: String, asksAbout response: ResponseHead, for request: OutgoingRequest)
     /// The transfer waits for `TransferEngine.resolveChallenge` (only for jobs that `decidesChallenges`).
     func transfer(_ id: String, asksAbout challenge: AuthenticationChallenge)
+    /// A download with a `resumeOffset` continues at `offset` (206) or starts again at 0 (200).
+    func transfer(_ id: String, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64)
 }
 
 extension TransferObserver {
     public func transfer(_ id: String, asksToRedirect response: ResponseHead, to request: OutgoingRequest) {}
     public func transfer(_ id: String, asksAbout response: ResponseHead, for request: OutgoingRequest) {}
     public func transfer(_ id: String, asksAbout challenge: AuthenticationChallenge) {}
+    public func transfer(_ id: String, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {}
 }
 
 /// An HTTP authentication challenge (a 401 with `WWW-Authenticate: Basic` or `Digest`), as

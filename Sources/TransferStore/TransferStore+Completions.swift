@@ -122,7 +122,7 @@ extension TransferStore {
     /// every transfer. Returns nil when the task is unknown or has already completed.
     static func complete(_ db: Database, _ completion: TaskCompletion) throws -> SessionAdvance? {
         let update = try db.cachedStatement(sql: """
-            UPDATE task SET state = 'completed', error = ?, completedAt = ?,
+            UPDATE task SET state = 'completed', error = ?, completedAt = ?, partialPath = NULL,
               filePath = COALESCE(?, filePath), fileExpiresAt = COALESCE(?, fileExpiresAt),
               metrics = COALESCE(?, metrics), response = COALESCE(?, response),
               currentRequest = COALESCE(?, currentRequest),

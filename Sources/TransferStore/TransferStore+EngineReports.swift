@@ -43,19 +43,22 @@ extension TransferStore {
     /// and the failures are returned as errors.
     public func recordEngineReports(
         progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend] = [],
-        completions: [TaskCompletion]
+        partialFiles: [String: String] = [:], completions: [TaskCompletion]
     ) async throws -> (completed: Set<String>, failures: [String: any Error]) {
-        guard !progress.isEmpty || !responses.isEmpty || !events.isEmpty || !completions.isEmpty else { return ([], [:]) }
+        guard !progress.isEmpty || !responses.isEmpty || !events.isEmpty || !partialFiles.isEmpty || !completions.isEmpty
+        else { return ([], [:]) }
         do {
             let (completed, sessions) = try await pool.write { db in
-                try Self.write(db, progress: progress, responses: responses, events: events, completions: completions)
+                try Self.writePartialFiles(db, partialFiles)
+                return try Self.write(db, progress: progress, responses: responses, events: events, completions: completions)
             }
             for advance in sessions.values { publish(advance) }
             return (completed, [:])
         } catch {
             guard !completions.isEmpty else { throw error }
             let (_, sessions) = try await pool.write { db in
-                try Self.write(db, progress: progress, responses: responses, events: events, completions: [])
+                try Self.writePartialFiles(db, partialFiles)
+                return try Self.write(db, progress: progress, responses: responses, events: events, completions: [])
             }
             for advance in sessions.values { publish(advance) }
             var completed = Set<String>()
@@ -107,6 +110,13 @@ extension TransferStore {
     static func isUnfinished(_ db: Database, taskId: String) throws -> Bool {
         let statement = try db.cachedStatement(sql: "SELECT state <> 'completed' FROM task WHERE id = ?")
         return try Bool.fetchOne(statement, arguments: [taskId]) ?? false
+    }
+
+    /// The partial file each running download writes (its checkpoint: the bytes on disk are the offset).
+    static func writePartialFiles(_ db: Database, _ paths: [String: String]) throws {
+        guard !paths.isEmpty else { return }
+        let statement = try db.cachedStatement(sql: "UPDATE task SET partialPath = ? WHERE id = ? AND state <> 'completed'")
+        for (id, path) in paths { try statement.execute(arguments: [path, id]) }
     }
 
     static func writeProgress(_ db: Database, _ updates: [String: TaskByteCounts]) throws {

@@ -38,5 +38,9 @@ extension TransferStore {
             // A session's tasks in one state (`?state=running`) without walking its finished ones.
             try db.create(index: "task_session_state", on: "task", columns: ["sessionId", "state", "rowid"])
         }
+        migrator.registerMigration("v5-task-partial-file") { db in
+            // A running download's partial file, checkpointed so a restart (even after kill -9) continues it.
+            try db.alter(table: "task") { t in t.add(column: "partialPath", .text) }
+        }
     }
 }

@@ -92,6 +92,8 @@ struct PendingEvent: Sendable {
         /// `didBecomeDownloadTask`: the same task, now a download.
         case becameDownload(TaskSummary)
         case challenge(ChallengeEventData)
+        /// `didResumeAtOffset`: (fileOffset, expectedTotalBytes)
+        case resumed(Int64, Int64)
     }
 
     /// Set for a decision event: the id its answer is awaited by.
@@ -110,6 +112,7 @@ struct PendingEvent: Sendable {
         case .finished: .downloadTaskDidFinishDownloadingTo
         case .becameDownload: .dataTaskDidBecomeDownloadTask
         case .challenge: .taskDidReceiveChallenge
+        case .resumed: .downloadTaskDidResumeAtOffset
         }
     }
 
@@ -135,6 +138,8 @@ struct PendingEvent: Sendable {
             bytes = try WireJSON.encode(BecomeDownloadEventData(task: summary, downloadTask: download))
         case .challenge(let challenge):
             bytes = try WireJSON.encode(challenge)
+        case .resumed(let offset, let expected):
+            bytes = try WireJSON.encode(ResumeEventData(task: summary, fileOffset: offset, expectedTotalBytes: expected))
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -9,9 +9,13 @@ struct PendingReports {
     var responses: [String: ResponseReport] = [:]
     /// Delegate events of running tasks, in the order they happened.
     var events: [PendingEvent] = []
+    /// Partial files of downloads that started, to checkpoint.
+    var partialFiles: [String: String] = [:]
     var completions: [TaskCompletion] = []
 
-    var isEmpty: Bool { progress.isEmpty && responses.isEmpty && events.isEmpty && completions.isEmpty }
+    var isEmpty: Bool {
+        progress.isEmpty && responses.isEmpty && events.isEmpty && partialFiles.isEmpty && completions.isEmpty
+    }
 
     /// A later head replaces an earlier one; the request a redirect made current stays until the next.
     mutating func record(_ report: ResponseReport, for id: String) {
@@ -24,6 +28,7 @@ struct PendingReports {
     mutating func complete(_ completion: TaskCompletion) {
         var completion = completion
         progress[completion.id] = nil
+        partialFiles[completion.id] = nil
         if let pending = responses.removeValue(forKey: completion.id) {
             completion.response = completion.response ?? pending.response
             completion.currentRequest = completion.currentRequest ?? pending.currentRequest

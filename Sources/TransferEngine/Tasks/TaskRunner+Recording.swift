@@ -12,6 +12,9 @@ extension TaskRunner {
         await withTaskGroup(of: Void.self) { group in
             var inFlight = 0
             for await (id, outcome) in completionsStream {
+                // Aborted because the service stops: the task resumes at the next start. (One that finished
+                // just before is a completion like any other.)
+                if outcome.error != nil, stopping.withLock({ $0 }) { continue }
                 if let stopped = suspending.withLock({ Self.popFirst(&$0, id) }) {
                     if let path = stopped { unlink(path) }  // suspended: `resume()` starts again
                     continue
@@ -87,7 +90,8 @@ extension TaskRunner {
                 }
             }
             let (completed, failures) = try await store.recordEngineReports(
-                progress: batch.progress, responses: batch.responses, events: events, completions: batch.completions)
+                progress: batch.progress, responses: batch.responses, events: events, partialFiles: batch.partialFiles,
+                completions: batch.completions)
             for (id, failure) in failures {
                 logger.error("Recording a completion failed", metadata: ["task.id": "\(id)", "error": "\(String(reflecting: failure))"])
             }

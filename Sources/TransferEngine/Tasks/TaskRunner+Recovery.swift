@@ -30,7 +30,7 @@ extension TaskRunner {
 
     private func restart(_ task: TaskRecord, session: SessionRecord) async throws {
         do {
-            try await launch(task, session: session)
+            try await launch(task, session: session, continuing: true)
         } catch let failure as TransferError {
             _ = try await complete(task.id, error: failure)
         }
@@ -46,5 +46,16 @@ extension TaskRunner {
             }
             try? await Task.sleep(for: interval)
         }
+    }
+
+    /// Where a download left off: its partial file's size, and the validator the origin must still have
+    /// for those bytes (a strong ETag, else Last-Modified); nil when it must start again.
+    static func resumePoint(of task: TaskRecord) -> (path: String, offset: Int64, validator: String)? {
+        guard task.kind == .download, let path = task.partialPath, let response = task.response else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
+        let etag = response.value(forHTTPHeaderField: "ETag").flatMap { $0.hasPrefix("W/") ? nil : $0 }
+        guard let validator = etag ?? response.value(forHTTPHeaderField: "Last-Modified") else { return nil }
+        return (path, Int64(info.st_size), validator)
     }
 }

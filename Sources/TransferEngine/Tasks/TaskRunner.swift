@@ -39,6 +39,9 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     let pending = LockedBox(PendingReports())
     let doorbell = Doorbell()
     let writerClosed = LockedBox(false)
+    /// Set at shutdown: transfers the engine aborts now are not completions. Their tasks stay running in
+    /// the store, with their partial files, for the next start to pick up (`recoverUnfinishedTasks`).
+    let stopping = LockedBox(false)
     /// Answers to decision events (`answerDecisions(with:)`); nil: every decision takes the default.
     let decisionSource = LockedBox<DecisionAnswerSource?>(nil)
     let waiters = CompletionWaiters()
@@ -73,9 +76,18 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         }
     }
 
-    /// Hands the task's job to the engine, the task now active (its reports have what they need).
-    func launch(_ task: TaskRecord, session: SessionRecord) async throws {
+    /// Hands the task's job to the engine, the task now active (its reports have what they need). With
+    /// `continuing`, a download whose partial file was checkpointed continues it (`Range` + `If-Range`).
+    func launch(_ task: TaskRecord, session: SessionRecord, continuing: Bool = false) async throws {
         var job = try await makeJob(for: task, session: session)
+        if continuing, let resume = Self.resumePoint(of: task) {
+            (job.downloadPath, job.resumeOffset, job.ifRange) = (resume.path, resume.offset, resume.validator)
+        } else if let stale = task.partialPath {
+            unlink(stale)  // an attempt that cannot be continued
+        }
+        if task.kind == .download, let path = job.downloadPath {
+            pending.withLock { $0.partialFiles[task.id] = path }  // the checkpoint a restart continues from
+        }
         let entry = active.withLock { active in
             let entry = ActiveTask(
                 record: task, session: session, started: active[task.id]?.started ?? Date(), partialPath: job.downloadPath)
@@ -181,6 +193,16 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         }
     }
 
+    /// `downloadTask.didResumeAtOffset`; progress events count on from the offset.
+    public func transfer(_ id: String, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {
+        active.withLock { active in
+            guard var task = active[id] else { return }
+            task.reportedReceived = offset
+            active[id] = task
+            pending.withLock { $0.events.append(task.event(.resumed(offset, expectedTotalBytes))) }
+        }
+    }
+
     public func transfer(_ id: String, didComplete outcome: TransferOutcome) {
         completionsContinuation.yield((id, outcome))
     }
@@ -200,7 +222,8 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
                 group.addTask { await self.expireFiles() }
                 try? await gracefulShutdown()
                 self.releaseWaiters()
-                await self.engine.shutdown()  // aborts transfers; their completions are the last reports
+                self.stopping.withLock { $0 = true }
+                await self.engine.shutdown()  // aborts transfers: not completions (see `stopping`)
                 self.completionsContinuation.finish()
                 group.cancelAll()  // the ticker and the file janitor
             }

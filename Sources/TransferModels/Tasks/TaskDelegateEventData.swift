@@ -97,6 +97,19 @@ public struct BecomeDownloadEventData: Encodable, Sendable {
     }
 }
 
+/// `downloadTask.didResumeAtOffset`: `{"task", "fileOffset", "expectedTotalBytes"}` (0: started again).
+public struct ResumeEventData: Encodable, Sendable {
+    public var task: TaskSummary
+    public var fileOffset: Int64
+    public var expectedTotalBytes: Int64
+
+    public init(task: TaskSummary, fileOffset: Int64, expectedTotalBytes: Int64) {
+        self.task = task
+        self.fileOffset = fileOffset
+        self.expectedTotalBytes = expectedTotalBytes
+    }
+}
+
 /// `downloadTask.didFinishDownloadingTo`: `{"task", "location"}` (the `/v1/tasks/{id}/file` path).
 public struct FinishDownloadingEventData: Encodable, Sendable {
     public var task: TaskSummary

@@ -46,6 +46,8 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
     public var filePath: String?
     /// When the file is removed unless deleted before.
     public var fileExpiresAt: Date?
+    /// A running download's partial file (checkpointed by the engine), for picking it up again.
+    public var partialPath: String?
     public var metrics: TaskMetrics?
     public var createdAt: Date
     public var startedAt: Date?
@@ -142,6 +144,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         resumeData = try row.decode(forColumn: "resumeData")
         filePath = try row.decode(forColumn: "filePath")
         fileExpiresAt = try row.decode(forColumn: "fileExpiresAt")
+        partialPath = try row.decode(forColumn: "partialPath")
         metrics = try Self.json(row, "metrics")
         createdAt = try row.decode(forColumn: "createdAt")
         startedAt = try row.decode(forColumn: "startedAt")
@@ -177,6 +180,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         container["resumeData"] = resumeData
         container["filePath"] = filePath
         container["fileExpiresAt"] = fileExpiresAt
+        container["partialPath"] = partialPath
         container["metrics"] = try StoredJSON.text(metrics)
         container["createdAt"] = createdAt
         container["startedAt"] = startedAt

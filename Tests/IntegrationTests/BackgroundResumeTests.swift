@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A background session's download survives the service: killed (-9) or stopped (SIGTERM) in the middle,
+/// the next start continues it from its partial file with `Range` + `If-Range`.
+@Suite("Background downloads across restarts")
+struct BackgroundResumeTests {
+    static let count = 2_000_000
+
+    /// Starts a rate-limited download in a background session, stops the service once part of it is on
+    /// disk (`stop`), starts it again on the same data directory and checks the task completes intact.
+    static func downloadAcrossARestart(
+        path: String = "/bytes/\(count)?seed=11&rate=700000", expectsContinuation: Bool = true,
+        prepare: (FixtureOrigin) -> Void = { _ in }, between: (FixtureOrigin) -> Void = { _ in },
+        stop: (ServiceProcess) async throws -> Void
+    ) async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        prepare(origin)
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-resume")
+        defer { directory.remove() }
+        let client = HTTPClient()
+        let environment = TaskEnvironment.loopback
+        let first = try await ServiceProcess.start(dataDirectory: directory.url, environment: environment)
+        let api = API(first, client)
+        let session = try await api.makeSession(["kind": "background", "identifier": "resume.test"])
+        let created = try await api.createTask(session: session, ["kind": "download", "request": ["url": origin.url(path)], "resume": true])
+        let id = created.taskID
+        _ = try await api.task(id, until: { ($0.count("countOfBytesReceived") ?? 0) > 300_000 }, within: 30)
+        try await Task.sleep(for: .milliseconds(400))  // past a checkpoint of the partial file
+        try await stop(first)
+        between(origin)
+
+        let second = try await ServiceProcess.start(dataDirectory: directory.url, environment: environment)
+        let again = API(second, client)
+        let done = try await again.completedTask(id, within: 60)
+        #expect(done.errorCode == nil, "\(done)")
+        #expect(done.count("countOfBytesReceived") == count)
+        let file = try await again.taskFile(id)
+        #expect(sha256Hex(file.body) == fixtureSHA256(count: count, seed: 11))
+
+        let ranges = origin.requests.compactMap { $0.header("Range") }
+        let events = try await again.allEvents("/v1/sessions/\(session)/events")
+        #expect(events.compactMap(\.sequence) == Array(1...events.count), "gap-free across the restart")
+        let resumed = try #require(events.first { $0.eventType == "downloadTask.didResumeAtOffset" }?.eventData)
+        if expectsContinuation {
+            let offset = try #require(ranges.first.flatMap { Int($0.dropFirst("bytes=".count).dropLast()) }, "\(ranges)")
+            #expect(offset > 0)
+            #expect(int(resumed["fileOffset"]) == offset)
+            #expect(int(resumed["expectedTotalBytes"]) == count)
+        } else {
+            #expect(int(resumed["fileOffset"]) == 0, "a changed validator starts again: \(resumed)")
+        }
+        #expect(try await second.terminate() == 0)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func killedInTheMiddleItContinuesFromThePartialFile() async throws {
+        try await Self.downloadAcrossARestart { service in await service.kill9() }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func stoppedGracefullyItContinuesFromThePartialFile() async throws {
+        try await Self.downloadAcrossARestart { service in
+            let status = try await service.terminate()
+            #expect(status == 0)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aChangedValidatorStartsAgainFromZero() async throws {
+        // The same bytes under a new ETag while the service is down: If-Range fails, the origin sends 200.
+        let body = FixtureOrigin.bytes(count: Self.count, seed: 11)
+        try await Self.downloadAcrossARestart(
+            path: "/resource/big?rate=700000", expectsContinuation: false,
+            prepare: { $0.setResource("big", body: body, etag: "\"v1\"", lastModified: nil) },
+            between: { $0.setResource("big", body: body, etag: "\"v2\"", lastModified: nil) }
+        ) { service in await service.kill9() }
+    }
+}
