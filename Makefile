@@ -57,7 +57,9 @@ run: release
 ## Every test: unit tests and end-to-end tests against the real binary.
 test: test-deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) $(SWIFT) test --skip-build
+	# Three tests at a time: each starts real servers and services, and more than that on 2 cores turns
+	# the timing-sensitive ones (idle timeouts, suspend, retries) into a test of the scheduler.
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=3 URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) $(SWIFT) test --skip-build
 
 container-smoke:
 	PROJECT_DIR=$(CURDIR) ../shared/tools/container-smoke

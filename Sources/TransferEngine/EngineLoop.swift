@@ -153,7 +153,7 @@ final class EngineLoop: @unchecked Sendable {
             isStopping = true
             for (_, job) in waiting { observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job)) }
             waiting.removeAll()
-            for (easy, transfer) in running { abort(easy, transfer, keepingPartialFile: true) }
+            for (easy, transfer) in running { abort(easy, transfer) }
         }
     }
 
@@ -275,11 +275,10 @@ final class EngineLoop: @unchecked Sendable {
     /// Takes a transfer out of the multi and reports it ended with `failure` (cancelled by default).
     private func abort(
         _ easy: UnsafeMutableRawPointer, _ transfer: Transfer,
-        failure: TransferFailure = TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled"),
-        keepingPartialFile: Bool = false
+        failure: TransferFailure = TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled")
     ) {
         multi.remove(transfer.easy)
         running[easy] = nil
-        observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: failure, keepingPartialFile: keepingPartialFile))
+        observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: failure))
     }
 }

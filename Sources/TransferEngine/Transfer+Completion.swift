@@ -152,11 +152,11 @@ extension Transfer {
         return TransferFailure(code: code.rawValue, curlCode: Int(result.rawValue), message: easy.errorMessage(for: result))
     }
 
-    /// How the transfer ended. A failed one drops its body, unless `keepingPartialFile`: a download the
-    /// service stops keeps what it has, for the next start to continue.
-    func outcome(failure: TransferFailure?, keepingPartialFile: Bool = false) -> TransferOutcome {
+    /// How the transfer ended. A failed data body is dropped; a failed download keeps its partial file
+    /// (closed) for its owner to continue (resume data, the next start) or remove.
+    func outcome(failure: TransferFailure?) -> TransferOutcome {
         if failure != nil {
-            if keepingPartialFile && job.kind == .download { try? sink.finish() } else { sink.discard() }
+            if job.kind == .download { try? sink.finish() } else { sink.discard() }
         }
         return TransferOutcome(
             response: deliveredHead ?? (head.statusCode >= 200 ? head : nil), currentRequest: request, error: failure,

@@ -21,6 +21,12 @@ public struct SecretBox: Sendable {
         return combined
     }
 
+    /// A key for one `purpose` (e.g. signing resume data), derived from this box's key with HKDF: the
+    /// same secret never serves two uses.
+    public func derivedKey(purpose: String) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data(purpose.utf8), outputByteCount: 32)
+    }
+
     public func open(_ sealed: Data) throws -> Data {
         try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: key)
     }

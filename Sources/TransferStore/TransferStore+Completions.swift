@@ -18,6 +18,8 @@ public struct TaskCompletion: Sendable {
     public var counts: TaskByteCounts?
     /// The final response, when the engine has not recorded it already.
     public var response: HTTPResponseSnapshot?
+    /// A failed download's partial file that its resume data points at; removed with the task's files.
+    public var partialPath: String?
     /// The request sent last, when a redirect the engine has not recorded yet changed it.
     public var currentRequest: URLRequestSnapshot?
     /// Delegate calls that come before `didFinishCollectingMetrics` (e.g. `didFinishDownloadingTo`),
@@ -122,7 +124,7 @@ extension TransferStore {
     /// every transfer. Returns nil when the task is unknown or has already completed.
     static func complete(_ db: Database, _ completion: TaskCompletion) throws -> SessionAdvance? {
         let update = try db.cachedStatement(sql: """
-            UPDATE task SET state = 'completed', error = ?, completedAt = ?, partialPath = NULL,
+            UPDATE task SET state = 'completed', error = ?, completedAt = ?, partialPath = ?,
               filePath = COALESCE(?, filePath), fileExpiresAt = COALESCE(?, fileExpiresAt),
               metrics = COALESCE(?, metrics), response = COALESCE(?, response),
               currentRequest = COALESCE(?, currentRequest),
@@ -137,7 +139,8 @@ extension TransferStore {
         // The metrics are the largest value of a completion: encoded once, for the column and the event.
         let metricsJSON = try StoredJSON.text(completion.metrics)
         let arguments: StatementArguments = [
-            try StoredJSON.text(completion.error), completion.completedAt, completion.filePath, completion.fileExpiresAt,
+            try StoredJSON.text(completion.error), completion.completedAt, completion.partialPath, completion.filePath,
+            completion.fileExpiresAt,
             metricsJSON, try StoredJSON.text(completion.response),
             try StoredJSON.text(completion.currentRequest),
             counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive, completion.id,

@@ -6,8 +6,15 @@ extension TransferStore {
     /// Forgets the files of completed tasks whose time-to-live has passed, and returns their paths for the
     /// caller to remove (the row stops pointing at a file first, so no reader is handed a vanishing one).
     /// Bodies kept in the store expire with them.
-    public func takeExpiredFiles(now: Date = .nowMilliseconds) async throws -> [String] {
+    /// Partial files kept for resume data go once their task completed before `partialsCompletedBefore`.
+    public func takeExpiredFiles(now: Date = .nowMilliseconds, partialsCompletedBefore: Date? = nil) async throws -> [String] {
         try await pool.write { db in
+            var partials: [String] = []
+            if let cutoff = partialsCompletedBefore {
+                let stale = "state = 'completed' AND partialPath IS NOT NULL AND completedAt < ?"
+                partials = try String.fetchAll(db, sql: "SELECT partialPath FROM task WHERE \(stale)", arguments: [cutoff])
+                try db.execute(sql: "UPDATE task SET partialPath = NULL WHERE \(stale)", arguments: [cutoff])
+            }
             try db.execute(
                 sql: """
                     DELETE FROM taskBody WHERE taskId IN
@@ -21,7 +28,7 @@ extension TransferStore {
             try db.execute(
                 sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE filePath IS NOT NULL AND fileExpiresAt < ?",
                 arguments: [now])
-            return paths
+            return paths + partials
         }
     }
 

@@ -50,6 +50,9 @@ struct TaskRoutes {
         if wait != nil && !validated.resume {
             throw Problem.invalidValue("wait", "waiting needs \"resume\": true (a suspended task never completes)")
         }
+        if let token = validated.resumeData, store.resumeData(from: token, tenant: request.tenant) == nil {
+            throw Problem.invalidValue("resumeData", "is not resume data this service made for this tenant")
+        }
         // Every webhook is signed: without a delegate (the shared session) the handler brings its secret.
         if validated.completion != nil, validated.completionSecret == nil, session.delegateSecret == nil {
             throw Problem.invalidValue("completion.secret", "is required when the session has no delegate secret to sign with")
@@ -82,9 +85,14 @@ struct TaskRoutes {
 
     private func cancel(_ request: HTTPRequest) async throws -> HTTPResponse {
         struct CancelRequest: Decodable { var byProducingResumeData: Bool? }
-        _ = try request.decodeJSON(CancelRequest.self)
-        let task = try await runner.cancel(taskId: request.parameter("id"), tenant: request.tenant)
-        // Resume data arrives with background sessions; until then no download can be resumed.
+        let producing = try request.decodeJSON(CancelRequest.self).byProducingResumeData ?? false
+        let id = request.parameter("id")
+        var task = try await runner.cancel(taskId: id, tenant: request.tenant, producingResumeData: producing)
+        if producing, task.state != .completed {
+            // `cancel(byProducingResumeData:)` answers once the transfer has stopped and its file is kept.
+            task = try await runner.waitForCompletion(of: id, tenant: request.tenant, timeout: .seconds(10))
+        }
+        let resumeData = producing ? task.error?.userInfo[TaskRunner.resumeDataKey] : nil
         struct CancelResponse: Encodable {
             var task: TransferTask
             var resumeData: String?
@@ -95,7 +103,7 @@ struct TaskRoutes {
             }
             enum CodingKeys: String, CodingKey { case task, resumeData }
         }
-        return try .json(CancelResponse(task: task.wire, resumeData: nil))
+        return try .json(CancelResponse(task: task.wire, resumeData: resumeData))
     }
 
     /// `?wait=SECONDS` (0…300), nil when absent.

@@ -5,9 +5,9 @@ import TransferStore
 extension TaskRunner {
     /// The engine's job for a task: its current request under its session's configuration.
     func makeJob(for task: TaskRecord, session: SessionRecord) async throws -> TransferJob {
-        guard let snapshot = task.currentRequest ?? task.originalRequest else {
-            // A download from resume data arrives with the resume-data issue; without it there is no request.
-            throw TransferError(.badURL, userInfo: ["reason": "resumeDataUnsupported"])
+        guard let snapshot = task.currentRequest ?? task.originalRequest ?? resumedRequest(of: task) else {
+            // Resume data the store no longer accepts (its key changed): nothing says what to fetch.
+            throw TransferError(.cannotWriteToFile, userInfo: ["reason": "resumeDataInvalid"])
         }
         let configuration = session.configuration
         let request = OutgoingRequest(

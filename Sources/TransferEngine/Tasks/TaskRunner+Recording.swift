@@ -20,7 +20,6 @@ extension TaskRunner {
                     continue
                 }
                 guard let active = active.withLock({ $0.removeValue(forKey: id) }) else { continue }
-                if outcome.error != nil, let path = active.partialPath { unlink(path) }
                 guard active.record.expectedDigest != nil else {
                     enqueue(prepare(outcome, of: active))
                     continue
@@ -121,6 +120,9 @@ extension TaskRunner {
             completion.response = HTTPResponseSnapshot(url: url, statusCode: head.statusCode, headerLines: head.fields)
         }
         if completion.error == nil { keepBody(of: outcome, for: task, in: &completion) }
+        if task.kind == .download, completion.error != nil, let path = active.partialPath {
+            keepResumeData(in: &completion, of: active, path: path, outcome: outcome)
+        }
 
         var events = active.progressEvents(outcome.progress, now: .now, final: true)
         if task.kind == .download, completion.error == nil, !active.isCompletionForm, let location = task.locationPath(with: completion) {
@@ -135,6 +137,21 @@ extension TaskRunner {
             logger.error("Encoding a task's last events failed", metadata: ["task.id": "\(task.id)", "error": "\(error)"])
         }
         return completion
+    }
+
+    /// A failed download that can be continued carries its resume data (a plain `cancel()` does not, as in
+    /// URLSession); its partial file stays until the task's files expire. Otherwise the file goes.
+    private func keepResumeData(in completion: inout TaskCompletion, of active: ActiveTask, path: String, outcome: TransferOutcome) {
+        let cancelled = completion.error?.code == URLErrorCode.cancelled.rawValue
+        let wanted = resumeWanted.withLock { $0.remove(active.record.id) } != nil
+        guard !cancelled || wanted, let base = active.record.originalRequest ?? resumedRequest(of: active.record) else {
+            unlink(path)
+            return
+        }
+        let request = RequestSnapshots.snapshot(of: outcome.currentRequest, basedOn: base)
+        guard let token = resumeData(of: active.record, partialPath: path, response: completion.response, request: request) else { return }
+        completion.error?.userInfo[Self.resumeDataKey] = token
+        completion.partialPath = path
     }
 
     /// The completion handler's arguments: the response, the error, and the body (up to
@@ -235,8 +252,9 @@ extension TaskRunner {
     }
 
     /// Completes a task that never reached the engine (cancelled while suspended, or unstartable).
-    func complete(_ id: String, error: TransferError) async throws -> TaskRecord {
+    func complete(_ id: String, error: TransferError, partialPath: String? = nil) async throws -> TaskRecord {
         var completion = TaskCompletion(id: id, error: error)
+        completion.partialPath = partialPath
         if let task = try await store.task(id: id), task.completion != nil {
             // The completion handler is called whatever ended the task.
             var summary = task.summary

@@ -19,8 +19,17 @@ extension TaskRunner {
                 if session.kind == .background {
                     try await restart(task, session: session)
                 } else {
-                    _ = try await complete(task.id, error: TransferError(.networkConnectionLost, failingURL: url,
-                                                                         userInfo: ["reason": "serviceRestarted"]))
+                    // As URLSession reports a lost connection, with resume data when the download can continue.
+                    var error = TransferError(.networkConnectionLost, failingURL: url, userInfo: ["reason": "serviceRestarted"])
+                    var kept: String?
+                    if let path = task.partialPath,
+                        let token = resumeData(of: task, partialPath: path, response: task.response,
+                                               request: task.currentRequest ?? task.originalRequest ?? resumedRequest(of: task))
+                    {
+                        error.userInfo[Self.resumeDataKey] = token
+                        kept = path
+                    }
+                    _ = try await complete(task.id, error: error, partialPath: kept)
                 }
             }
         } catch {
@@ -40,7 +49,8 @@ extension TaskRunner {
     func expireFiles(every interval: Duration = .seconds(60)) async {
         while !Task.isCancelled {
             do {
-                for path in try await store.takeExpiredFiles() { unlink(path) }
+                let cutoff = Date().addingTimeInterval(-configuration.fileTimeToLive)
+                for path in try await store.takeExpiredFiles(partialsCompletedBefore: cutoff) { unlink(path) }
             } catch {
                 logger.warning("Expiring task files failed", metadata: ["error": "\(error)"])
             }

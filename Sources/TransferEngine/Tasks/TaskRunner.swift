@@ -42,6 +42,8 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     /// Set at shutdown: transfers the engine aborts now are not completions. Their tasks stay running in
     /// the store, with their partial files, for the next start to pick up (`recoverUnfinishedTasks`).
     let stopping = LockedBox(false)
+    /// Downloads cancelled `byProducingResumeData`.
+    let resumeWanted = LockedBox<Set<String>>([])
     /// Answers to decision events (`answerDecisions(with:)`); nil: every decision takes the default.
     let decisionSource = LockedBox<DecisionAnswerSource?>(nil)
     let waiters = CompletionWaiters()
@@ -82,8 +84,9 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         var job = try await makeJob(for: task, session: session)
         if continuing, let resume = Self.resumePoint(of: task) {
             (job.downloadPath, job.resumeOffset, job.ifRange) = (resume.path, resume.offset, resume.validator)
-        } else if let stale = task.partialPath {
-            unlink(stale)  // an attempt that cannot be continued
+        } else {
+            if let stale = task.partialPath { unlink(stale) }  // an attempt that cannot be continued
+            if task.resumeData != nil { continueFromResumeData(task, job: &job) }  // a token's file, once
         }
         if task.kind == .download, let path = job.downloadPath {
             pending.withLock { $0.partialFiles[task.id] = path }  // the checkpoint a restart continues from
@@ -114,8 +117,10 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         return try await store.suspendTask(id: taskId, counts: counts).0
     }
 
-    /// `cancel()`: the task completes with `NSURLErrorCancelled`.
-    public func cancel(taskId: String, tenant: String) async throws -> TaskRecord {
+    /// `cancel()`: the task completes with `NSURLErrorCancelled`. `producingResumeData`
+    /// (`cancel(byProducingResumeData:)`): a running download keeps its partial file and its error
+    /// carries the resume data (`userInfo.NSURLSessionDownloadTaskResumeData`) when it can be continued.
+    public func cancel(taskId: String, tenant: String, producingResumeData: Bool = false) async throws -> TaskRecord {
         let task = try await requireTask(taskId, tenant: tenant)
         switch task.state {
         case .completed: throw TaskStoreError.invalidStateTransition
@@ -124,6 +129,7 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
             return try await complete(taskId, error: .cancelled(failingURL: task.currentRequest?.url ?? task.originalRequest?.url))
         case .running:
             let canceling = try await store.updateTaskState(id: taskId, to: .canceling)
+            if producingResumeData { resumeWanted.withLock { _ = $0.insert(taskId) } }
             engine.cancel(taskId)
             return canceling
         }
