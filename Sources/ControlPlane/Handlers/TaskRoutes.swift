@@ -87,6 +87,9 @@ struct TaskRoutes {
         struct CancelRequest: Decodable { var byProducingResumeData: Bool? }
         let producing = try request.decodeJSON(CancelRequest.self).byProducingResumeData ?? false
         let id = request.parameter("id")
+        if producing, try await runner.requireTask(id, tenant: request.tenant).kind != .download {
+            throw Problem.invalidValue("byProducingResumeData", "only download tasks produce resume data")
+        }
         var task = try await runner.cancel(taskId: id, tenant: request.tenant, producingResumeData: producing)
         if producing, task.state != .completed {
             // `cancel(byProducingResumeData:)` answers once the transfer has stopped and its file is kept.
