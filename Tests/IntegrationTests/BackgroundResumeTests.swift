@@ -79,3 +79,40 @@ struct BackgroundResumeTests {
         ) { service in await service.kill9() }
     }
 }
+
+/// Background sessions ride out network failures: the transfer is tried again until the origin answers.
+@Suite("Background retries")
+struct BackgroundRetryTests {
+    @Test(.timeLimit(.minutes(1)))
+    func anOriginThatRefusesConnectionsForAWhileIsTriedAgain() async throws {
+        // A port the system gave an origin, closed: connections are refused until it comes back.
+        let gone = try FixtureOrigin.start()
+        let port = gone.port
+        gone.stop()
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession(["kind": "background", "identifier": "retry.test"])
+            let created = try await api.createTask(session: session, [
+                "kind": "download", "request": ["url": "http://127.0.0.1:\(port)/bytes/50000?seed=5"], "resume": true,
+            ])
+            try await Task.sleep(for: .seconds(2))
+            #expect(try await api.task(created.taskID).state == "running", "a background task waits out refused connections")
+            let back = try FixtureOrigin.start(port: port)
+            defer { back.stop() }
+            let done = try await api.completedTask(created.taskID, within: 40)
+            #expect(done.errorCode == nil, "\(done)")
+            #expect(sha256Hex(try await api.taskFile(created.taskID).body) == fixtureSHA256(count: 50000, seed: 5))
+
+            // A default session does not retry: the same refusal is the task's error.
+            let plain = try await api.makeSession()
+            back.stop()
+            let failed = try await api.runTask(plain, port: port)
+            #expect(failed.errorCode == -1004, "\(failed)")
+        }
+    }
+}
+
+extension API {
+    fileprivate func runTask(_ session: String, port: Int) async throws -> [String: Any] {
+        try await runTask(session: session, ["kind": "data", "request": ["url": "http://127.0.0.1:\(port)/bytes/10"]])
+    }
+}

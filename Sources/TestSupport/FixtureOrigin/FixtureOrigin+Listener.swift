@@ -5,8 +5,8 @@
 #endif
 
 extension FixtureOrigin {
-    /// A listening, non-blocking TCP socket on `host` and a port the system chose.
-    static func bindListener(host: String) throws(FixtureOriginError) -> (fd: Int32, port: Int) {
+    /// A listening, non-blocking TCP socket on `host` and `port` (0: a port the system chose).
+    static func bindListener(host: String, port requested: Int = 0) throws(FixtureOriginError) -> (fd: Int32, port: Int) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -16,7 +16,7 @@ extension FixtureOrigin {
         #endif
         hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE
         var list: UnsafeMutablePointer<addrinfo>?
-        let rc = getaddrinfo(host, "0", &hints, &list)
+        let rc = getaddrinfo(host, String(requested), &hints, &list)
         guard rc == 0, let info = list else { throw FixtureOriginError(operation: "getaddrinfo", code: rc) }
         defer { freeaddrinfo(info) }
 

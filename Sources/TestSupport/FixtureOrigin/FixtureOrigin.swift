@@ -40,12 +40,13 @@ public final class FixtureOrigin: Sendable {
         self.stop()
     }
 
-    /// Binds `host` (a numeric address) on a system-chosen port and starts accepting.
+    /// Binds `host` (a numeric address) on a system-chosen port, or on `port` again (one an earlier
+    /// origin got from the system: "the origin comes back"), and starts accepting.
     ///
     /// - Throws: ``FixtureOriginError`` when the socket cannot be created, bound or listened on.
-    public static func start(host: String = "127.0.0.1") throws -> FixtureOrigin {
+    public static func start(host: String = "127.0.0.1", port requested: Int = 0) throws -> FixtureOrigin {
         let wake = try FixtureWakePipe()
-        let (listener, port) = try Self.bindListener(host: host)
+        let (listener, port) = try Self.bindListener(host: host, port: requested)
         let core = FixtureOriginCore(host: host, port: port, wake: wake)
         core.threads.enter()
         let thread = Thread {

@@ -20,6 +20,8 @@ extension TaskRunner {
                     continue
                 }
                 guard let active = active.withLock({ $0.removeValue(forKey: id) }) else { continue }
+                if retryLater(active, after: outcome) { continue }
+                retrying.withLock { _ = $0.removeValue(forKey: id) }
                 guard active.record.expectedDigest != nil else {
                     enqueue(prepare(outcome, of: active))
                     continue

@@ -44,6 +44,8 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     let stopping = LockedBox(false)
     /// Downloads cancelled `byProducingResumeData`.
     let resumeWanted = LockedBox<Set<String>>([])
+    /// Background tasks waiting to try again after a network error, with how many times they did.
+    let retrying = LockedBox<[String: Int]>([:])
     /// Answers to decision events (`answerDecisions(with:)`); nil: every decision takes the default.
     let decisionSource = LockedBox<DecisionAnswerSource?>(nil)
     let waiters = CompletionWaiters()
@@ -128,6 +130,9 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         case .suspended:
             return try await complete(taskId, error: .cancelled(failingURL: task.currentRequest?.url ?? task.originalRequest?.url))
         case .running:
+            if retrying.withLock({ $0.removeValue(forKey: taskId) }) != nil {  // between two attempts: nothing runs
+                return try await complete(taskId, error: .cancelled(failingURL: task.currentRequest?.url ?? task.originalRequest?.url))
+            }
             let canceling = try await store.updateTaskState(id: taskId, to: .canceling)
             if producingResumeData { resumeWanted.withLock { _ = $0.insert(taskId) } }
             engine.cancel(taskId)
