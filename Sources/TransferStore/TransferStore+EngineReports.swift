@@ -100,6 +100,14 @@ extension TransferStore {
         return (completed, sessions)
     }
 
+    /// `willBeginDelayedRequest` answered `useNewRequest`: the task sends `request` (its `currentRequest`).
+    public func replaceCurrentRequest(id: String, with request: URLRequestSnapshot) async throws {
+        let json = try StoredJSON.text(request)
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE task SET currentRequest = ? WHERE id = ? AND state <> 'completed'", arguments: [json, id])
+        }
+    }
+
     /// `dataTask.didReceiveResponse` answered `becomeDownload`: the data task is a download from now on.
     public func becomeDownload(taskId: String) async throws {
         try await pool.write { db in

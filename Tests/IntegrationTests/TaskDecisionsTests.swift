@@ -180,6 +180,47 @@ struct TaskDecisionsTests {
             #expect(body["authenticated"] as? Bool == false)
         }
     }
+
+    static let delayed = "task.willBeginDelayedRequest"
+
+    @Test(.timeLimit(.minutes(1)), arguments: ["continueLoading", "cancel", "useNewRequest"])
+    func aDelayedRequestWaitsForItsDateThenForTheDecision(disposition: String) async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer { origin.stop(); receiver.stop() }
+        try await withTaskService { api, _ in
+            let answer = disposition == "useNewRequest"
+                ? try jsonText(["disposition": disposition, "request": ["url": origin.url("/bytes/7?seed=3")]])
+                : try jsonText(["disposition": disposition])
+            let session = try await Self.session(api, receiver: receiver, decision: Self.delayed) { _ in .json(answer) }
+            let begin = Date().addingTimeInterval(2)
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let created = try await api.createTask(session: session, [
+                "kind": "data", "request": ["url": origin.url("/bytes/5?seed=2")], "resume": true,
+                "earliestBeginDate": formatter.string(from: begin),
+            ])
+            try await Task.sleep(for: .milliseconds(1000))
+            #expect(origin.requests.isEmpty, "nothing reaches the origin before earliestBeginDate")
+            #expect(try await api.task(created.taskID).state == "running")
+            let done = try await api.completedTask(created.taskID, within: 20)
+            let asked = try #require(receiver.requests.first { (try? $0.json())?["type"] as? String == Self.delayed })
+            #expect(asked.receivedAt >= begin.addingTimeInterval(-0.05), "the decision comes at the date, not before")
+            switch disposition {
+            case "cancel":
+                #expect(done.errorCode == -999, "\(done)")
+                #expect(origin.requests.isEmpty)
+            case "useNewRequest":
+                #expect(isNull(done["error"]), "\(done)")
+                #expect(origin.requests.map(\.path) == ["/bytes/7"], "\(origin.requests.map(\.path))")
+            default:
+                #expect(isNull(done["error"]), "\(done)")
+                #expect(origin.requests.map(\.path) == ["/bytes/5"])
+            }
+            let types = try await api.allEvents("/v1/tasks/\(created.taskID)/events").compactMap(\.eventType)
+            #expect(Array(types.prefix(2)) == ["task.didCreateTask", Self.delayed], "\(types)")
+        }
+    }
 }
 
 /// A value the test changes while the receiver's thread reads it (the answer it gives next).

@@ -94,6 +94,8 @@ struct PendingEvent: Sendable {
         case challenge(ChallengeEventData)
         /// `didResumeAtOffset`: (fileOffset, expectedTotalBytes)
         case resumed(Int64, Int64)
+        /// `willBeginDelayedRequest`: the request about to be sent.
+        case delayed(URLRequestSnapshot)
     }
 
     /// Set for a decision event: the id its answer is awaited by.
@@ -113,6 +115,7 @@ struct PendingEvent: Sendable {
         case .becameDownload: .dataTaskDidBecomeDownloadTask
         case .challenge: .taskDidReceiveChallenge
         case .resumed: .downloadTaskDidResumeAtOffset
+        case .delayed: .taskWillBeginDelayedRequest
         }
     }
 
@@ -140,6 +143,8 @@ struct PendingEvent: Sendable {
             bytes = try WireJSON.encode(challenge)
         case .resumed(let offset, let expected):
             bytes = try WireJSON.encode(ResumeEventData(task: summary, fileOffset: offset, expectedTotalBytes: expected))
+        case .delayed(let request):
+            bytes = try WireJSON.encode(DelayedRequestEventData(task: summary, request: request))
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -21,7 +21,7 @@ extension TaskRunner {
                 }
                 guard let active = active.withLock({ $0.removeValue(forKey: id) }) else { continue }
                 if retryLater(active, after: outcome) { continue }
-                retrying.withLock { _ = $0.removeValue(forKey: id) }
+                retryAttempts.withLock { _ = $0.removeValue(forKey: id) }
                 guard active.record.expectedDigest != nil else {
                     enqueue(prepare(outcome, of: active))
                     continue

@@ -20,19 +20,20 @@ extension TaskRunner {
         guard active.configuration.kind == .background, let failure = outcome.error, Self.retriedErrors.contains(failure.code),
             failure.reason != "egressPolicy", !stopping.withLock({ $0 })
         else { return false }
-        let attempt = retrying.withLock { retrying -> Int in
-            retrying[task.id, default: 0] += 1
-            return retrying[task.id]!
+        let attempt = retryAttempts.withLock { attempts -> Int in
+            attempts[task.id, default: 0] += 1
+            return attempts[task.id]!
         }
         let delay = min(30, 0.25 * pow(2, Double(min(attempt, 10)))) * Double.random(in: 0.8...1.2)
         let deadline = (task.startedAt ?? task.createdAt).addingTimeInterval(active.configuration.timeoutIntervalForResource)
         guard Date().addingTimeInterval(delay) < deadline else {
-            retrying.withLock { _ = $0.removeValue(forKey: task.id) }
+            retryAttempts.withLock { _ = $0.removeValue(forKey: task.id) }
             return false
         }
         logger.info("A background transfer failed; trying again", metadata: [
             "task.id": "\(task.id)", "error": "\(failure.code)", "attempt": "\(attempt)", "delay": "\(delay)",
         ])
+        scheduled.withLock { _ = $0.insert(task.id) }
         Task { await self.retry(task.id, after: delay) }
         return true
     }
@@ -40,7 +41,7 @@ extension TaskRunner {
     private func retry(_ id: String, after seconds: Double) async {
         try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
         // Cancelled meanwhile (`cancel` took it out), suspended, or the service is stopping: nothing to do.
-        guard retrying.withLock({ $0[id] != nil }), !stopping.withLock({ $0 }) else { return }
+        guard scheduled.withLock({ $0.remove(id) }) != nil, !stopping.withLock({ $0 }) else { return }
         do {
             guard let task = try await store.task(id: id), task.state == .running,
                 let session = try await store.session(id: task.sessionId, tenant: task.tenant)

@@ -44,8 +44,11 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     let stopping = LockedBox(false)
     /// Downloads cancelled `byProducingResumeData`.
     let resumeWanted = LockedBox<Set<String>>([])
-    /// Background tasks waiting to try again after a network error, with how many times they did.
-    let retrying = LockedBox<[String: Int]>([:])
+    /// Running tasks with no transfer for now: waiting for their `earliestBeginDate`, or to try again after
+    /// a network error. `cancel` ends them at once.
+    let scheduled = LockedBox<Set<String>>([])
+    /// How many times each background task was tried again (for its backoff).
+    let retryAttempts = LockedBox<[String: Int]>([:])
     /// Answers to decision events (`answerDecisions(with:)`); nil: every decision takes the default.
     let decisionSource = LockedBox<DecisionAnswerSource?>(nil)
     let waiters = CompletionWaiters()
@@ -83,6 +86,11 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     /// Hands the task's job to the engine, the task now active (its reports have what they need). With
     /// `continuing`, a download whose partial file was checkpointed continues it (`Range` + `If-Range`).
     func launch(_ task: TaskRecord, session: SessionRecord, continuing: Bool = false) async throws {
+        if let begin = task.earliestBeginDate, begin.timeIntervalSinceNow > 0 {
+            scheduled.withLock { _ = $0.insert(task.id) }
+            Task { await self.begin(task.id, at: begin, continuing: continuing) }
+            return
+        }
         var job = try await makeJob(for: task, session: session)
         if continuing, let resume = Self.resumePoint(of: task) {
             (job.downloadPath, job.resumeOffset, job.ifRange) = (resume.path, resume.offset, resume.validator)
@@ -130,7 +138,7 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         case .suspended:
             return try await complete(taskId, error: .cancelled(failingURL: task.currentRequest?.url ?? task.originalRequest?.url))
         case .running:
-            if retrying.withLock({ $0.removeValue(forKey: taskId) }) != nil {  // between two attempts: nothing runs
+            if scheduled.withLock({ $0.remove(taskId) }) != nil {  // waiting to begin or between two attempts: nothing runs
                 return try await complete(taskId, error: .cancelled(failingURL: task.currentRequest?.url ?? task.originalRequest?.url))
             }
             let canceling = try await store.updateTaskState(id: taskId, to: .canceling)

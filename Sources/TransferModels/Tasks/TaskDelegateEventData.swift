@@ -110,6 +110,17 @@ public struct ResumeEventData: Encodable, Sendable {
     }
 }
 
+/// `task.willBeginDelayedRequest`: `{"task", "request"}` (the request about to be sent).
+public struct DelayedRequestEventData: Encodable, Sendable {
+    public var task: TaskSummary
+    public var request: URLRequestSnapshot
+
+    public init(task: TaskSummary, request: URLRequestSnapshot) {
+        self.task = task
+        self.request = request
+    }
+}
+
 /// `downloadTask.didFinishDownloadingTo`: `{"task", "location"}` (the `/v1/tasks/{id}/file` path).
 public struct FinishDownloadingEventData: Encodable, Sendable {
     public var task: TaskSummary
