@@ -30,37 +30,9 @@ SMALL=${3:-2000}
 PARALLEL=${4:-16}
 CLIENT_CONNECTIONS=${CLIENT_CONNECTIONS:-8}
 PROFILE=${PROFILE:-}
-make -s bench-deps release >/dev/null
-BIN=$(swift build -c release --show-bin-path)/urlsessiond
+source Benchmarks/lib.sh
+bench_setup  # BIN (or `make release`), WORK, TOKEN, AUTH; stops what was started and removes WORK at exit
 CLIENT=$PWD/Benchmarks/transfers_client.py
-WORK=$(mktemp -d)
-TOKEN=bench-token-$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')
-AUTH=(-H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json')
-
-stop_pid() {  # $1 pid, $2 signal: ask, then wait at most 15 s, then kill
-    local pid=$1 signal=${2:-TERM}
-    kill -0 "$pid" 2>/dev/null || return 0
-    kill -s "$signal" "$pid" 2>/dev/null || true
-    for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-}
-cleanup() {
-    [ -n "${PERF_PID:-}" ] && stop_pid "$PERF_PID" INT
-    [ -n "${SERVICE_PID:-}" ] && stop_pid "$SERVICE_PID" TERM
-    [ -n "${NGINX_PID:-}" ] && stop_pid "$NGINX_PID" QUIT
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-now() { printf '%s' "$EPOCHREALTIME"; }
-minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a - b }'; }
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%.3f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-json() { python3 -c 'import json,sys; v=json.load(sys.stdin)
-for k in sys.argv[1].split("."): v = v[k] if v is not None else None
-print("null" if v is None else v)' "$1"; }
-fail() { echo "FAILED: $*" >&2; [ -f "$WORK/service.log" ] && tail -n 20 "$WORK/service.log" >&2; exit 1; }
 
 # --- Origin: nginx serving the files from the throw-away directory. ---
 mkdir -p "$WORK/www/small" "$WORK/tmp" "$WORK/out"
@@ -68,7 +40,7 @@ chmod 755 "$WORK" "$WORK/www" "$WORK/www/small"  # nginx workers run as www-data
 LARGE_BYTES=$((LARGE_MIB * 1048576))
 head -c "$LARGE_BYTES" /dev/urandom > "$WORK/www/large.bin"
 LARGE_SHA=$(sha256sum "$WORK/www/large.bin" | cut -d' ' -f1)  # also reads it into the page cache
-NGINX_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+NGINX_PORT=$(free_port)  # start_origin listens there
 ORIGIN=http://127.0.0.1:$NGINX_PORT
 python3 - "$WORK" "$SMALL" "$ORIGIN" <<'PY'
 import os, sys
@@ -80,42 +52,15 @@ with open(f"{work}/small.curl", "w") as curl, open(f"{work}/small.aria2", "w") a
         curl.write(f'url = "{origin}/small/{i}"\noutput = "/dev/null"\n')
         aria2.write(f"{origin}/small/{i}\n")
 PY
-cat > "$WORK/nginx.conf" <<CONF
-worker_processes 2;
-pid $WORK/nginx.pid;
-error_log $WORK/nginx-error.log;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    gzip off;
-    default_type application/octet-stream;
-    client_body_temp_path $WORK/tmp; proxy_temp_path $WORK/tmp; fastcgi_temp_path $WORK/tmp;
-    uwsgi_temp_path $WORK/tmp; scgi_temp_path $WORK/tmp;
-    server { listen 127.0.0.1:$NGINX_PORT; root $WORK/www; }
-}
-CONF
-nginx -c "$WORK/nginx.conf" -g 'daemon off;' 2>>"$WORK/nginx-error.log" &
-NGINX_PID=$!
-for _ in $(seq 1 100); do curl -sf --max-time 1 -o /dev/null "$ORIGIN/small/0" && break; sleep 0.05; done
-curl -sf --max-time 1 -o /dev/null "$ORIGIN/small/0" || fail "nginx did not start: $(cat "$WORK/nginx-error.log")"
+start_origin small/0
 
 sync  # the origin's files are written out before anything is measured
 # --- The service: loopback origins allowed, PARALLEL transfers at once. ---
-URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_MAX_TRANSFERS=$PARALLEL \
-    "$BIN" serve --host 127.0.0.1 --port 0 --data-dir "$WORK/data" --port-file "$WORK/port" \
-    --token "$TOKEN:bench:user" --log-level warning 2>"$WORK/service.log" &
-SERVICE_PID=$!
-for _ in $(seq 1 200); do [ -s "$WORK/port" ] && break; sleep 0.05; done
-[ -s "$WORK/port" ] || fail "urlsessiond did not start"
-BASE=http://127.0.0.1:$(cat "$WORK/port")
+URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_MAX_TRANSFERS=$PARALLEL start_service
 new_session() {  # $1 httpMaximumConnectionsPerHost; no URL cache, as curl and aria2c have none
     curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/sessions" -d "{\"configuration\":{\"kind\":\"default\",
         \"httpMaximumConnectionsPerHost\":$1,\"urlCache\":null},\"sessionDescription\":\"benchmark\"}" | json id
 }
-rss() { awk '/^VmHWM/ { printf "%d", $2 / 1024 }' "/proc/$SERVICE_PID/status"; }  # MiB
-reset_peak() { { echo 5 > "/proc/$SERVICE_PID/clear_refs"; } 2>/dev/null || echo "(VmHWM could not be reset: peaks are cumulative)"; }
 RSS_IDLE=$(rss)
 
 profile() {  # $1 name, $2... command to run while perf samples the service (999 Hz, call graphs)

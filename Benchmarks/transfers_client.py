@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Creates many urlsessiond tasks at once and waits until every one has completed (stdlib only).
 
-    transfers_client.py BASE TOKEN SESSION_ID URL_PREFIX COUNT CONNECTIONS KIND [TIMEOUT=120] [BYTES]
+    transfers_client.py BASE TOKEN SESSION_ID[,SESSION_ID...] URL_PREFIX COUNT CONNECTIONS KIND [TIMEOUT=120] [BYTES]
 
-Creates COUNT tasks `{"kind": KIND, "request": {"url": URL_PREFIX + i}, "resume": true}` (i = 0..COUNT-1)
-from CONNECTIONS threads, each with its own keep-alive connection (opened before the clock starts), then
-polls `GET /v1/sessions/{id}/tasks?state=running&limit=1` every 10 ms until no task is running. The clock
-stops there. Then, untimed, it pages through the session's tasks and checks that each completed with
-HTTP 200, no error and (when BYTES is given) that many bytes received. Prints one JSON line.
+Creates COUNT tasks `{"kind": KIND, "request": {"url": URL_PREFIX + i}, "resume": true}` (i = 0..COUNT-1;
+task i in the (i mod N)-th of the N sessions given) from CONNECTIONS threads, each with its own keep-alive
+connection (opened before the clock starts), then polls `GET /v1/sessions/{id}/tasks?state=running&limit=1`
+every 10 ms, session after session, until no task is running in any. The clock stops there. Then, untimed,
+it pages through the sessions' tasks and checks that each completed with HTTP 200, no error and (when BYTES
+is given) that many bytes received. Prints one JSON line; `startedAt` and `finishedAt` are the wall-clock
+(Unix) times of the first create and of the poll that found no running task.
 """
 import http.client
 import json
@@ -18,7 +20,8 @@ import urllib.parse
 
 
 def main():
-    base, token, session, prefix, count, connections, kind = sys.argv[1:8]
+    base, token, session_list, prefix, count, connections, kind = sys.argv[1:8]
+    sessions = session_list.split(",")
     count, connections = int(count), int(connections)
     timeout = float(sys.argv[8]) if len(sys.argv) > 8 else 120.0
     expected = int(sys.argv[9]) if len(sys.argv) > 9 else None
@@ -42,11 +45,10 @@ def main():
 
     def creator(index, conn):
         start.wait()
-        path = f"/v1/sessions/{session}/tasks"
         try:
             for i in range(index, count, connections):
                 body = json.dumps({"kind": kind, "request": {"url": f"{prefix}{i}"}, "resume": True})
-                status, answer = call(conn, "POST", path, body)
+                status, answer = call(conn, "POST", f"/v1/sessions/{sessions[i % len(sessions)]}/tasks", body)
                 if status != 201:
                     errors.append(f"create {i}: {status} {answer[:200]!r}")
                     return
@@ -60,28 +62,30 @@ def main():
     for thread in threads:
         thread.start()
     start.wait()
-    t0 = time.monotonic()
+    t0, started_at = time.monotonic(), time.time()
     for thread in threads:
         thread.join(max(0.0, deadline - time.monotonic()))
     t_created = time.monotonic()
     polls = 0
-    running_path = f"/v1/sessions/{session}/tasks?state=running&limit=1"
-    while not errors and time.monotonic() < deadline:
-        status, answer = call(poller, "GET", running_path)
+    busy = list(sessions)  # a session without running tasks gets none later: every task exists already
+    while busy and not errors and time.monotonic() < deadline:
+        status, answer = call(poller, "GET", f"/v1/sessions/{busy[0]}/tasks?state=running&limit=1")
         polls += 1
         if status != 200:
             errors.append(f"poll: {status} {answer[:200]!r}")
             break
         if not json.loads(answer)["items"]:
-            break
+            busy.pop(0)
+            continue
         time.sleep(0.01)
-    t_done = time.monotonic()
+    t_done, finished_at = time.monotonic(), time.time()
     timed_out = t_done >= deadline
 
-    # Untimed verification: every task of the session, page by page.
+    # Untimed verification: every task of the sessions, page by page.
     completed = ok = 0
-    after = None
-    while not errors:
+    pages = [(session, None) for session in sessions]
+    while pages and not errors:
+        session, after = pages.pop(0)
         path = f"/v1/sessions/{session}/tasks?limit=1000" + (f"&after={after}" if after else "")
         status, answer = call(poller, "GET", path)
         if status != 200:
@@ -98,15 +102,15 @@ def main():
                 elif len(errors) < 5:
                     errors.append(f"task {task['id']}: error={task['error']} status={response.get('statusCode')} "
                                   f"bytes={task['countOfBytesReceived']}")
-        after = page["nextCursor"]
-        if not after:
-            break
+        if page["nextCursor"]:
+            pages.insert(0, (session, page["nextCursor"]))
     for conn in conns + [poller]:
         conn.close()
     print(json.dumps({
         "count": count, "created": sum(created), "completed": completed, "ok": ok,
         "seconds": round(t_done - t0, 4), "createSeconds": round(t_created - t0, 4),
         "polls": polls, "timedOut": timed_out, "errors": errors[:5],
+        "startedAt": round(started_at, 4), "finishedAt": round(finished_at, 4),
     }))
     return 0 if ok == count and not errors and not timed_out else 1
 
