@@ -7,15 +7,7 @@ import TestSupport
 /// violates the schema, negative data rejected.
 @Suite("schemathesis against the served OpenAPI description")
 struct SchemathesisTests {
-    /// `URLSESSIOND_TEST_VENV` (set by `make test`), else the package's `.venv`.
-    static var schemathesis: URL {
-        if let venv = ProcessInfo.processInfo.environment["URLSESSIOND_TEST_VENV"], !venv.isEmpty {
-            return URL(fileURLWithPath: venv).appendingPathComponent("bin/schemathesis")
-        }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return packageRoot.appendingPathComponent(".venv/bin/schemathesis")
-    }
+    static var schemathesis: URL { venvProgram("schemathesis") }
 
     /// Per-operation settings, each for a behaviour that is by design:
     /// - the events long-poll holds its answer for `?wait=` seconds (up to 300), which would only pit the

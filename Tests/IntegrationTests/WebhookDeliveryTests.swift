@@ -6,15 +6,7 @@ import Testing
 /// the independent `standardwebhooks` Python package), in order and gap-free, ids stable across a retry.
 @Suite("Webhooks through the real binary")
 struct WebhookDeliveryTests {
-    /// `URLSESSIOND_TEST_VENV` (set by `make test`), else the package's `.venv`.
-    static var python: URL {
-        if let venv = ProcessInfo.processInfo.environment["URLSESSIOND_TEST_VENV"], !venv.isEmpty {
-            return URL(fileURLWithPath: venv).appendingPathComponent("bin/python")
-        }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return packageRoot.appendingPathComponent(".venv/bin/python")
-    }
+    static var python: URL { venvProgram("python") }
 
     /// Verifies every request with `secret` (all must pass) and with `wrongSecret` (all must fail).
     static let verifier = """
