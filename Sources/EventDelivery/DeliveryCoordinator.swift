@@ -34,6 +34,9 @@ final class DeliveryCoordinator {
     var lastDepth: ContinuousClock.Instant?
     var scanWanted = true
     var isStopping = false
+    /// When the coordinator next has something timed to do (a retry, a flush, a scan), for the ticker:
+    /// an idle dispatcher is woken a few times a second, not a hundred.
+    let nextDue = LockedBox(ContinuousClock.now)
 
     init(
         store: TransferStore, configuration: EventDeliveryConfiguration, loop: WebhookLoop, waiters: DecisionWaiters,
@@ -51,11 +54,13 @@ final class DeliveryCoordinator {
     func run(_ inbox: DispatcherInbox) async {
         await serviceStore()
         pump()
+        publishNextDue()
         for await _ in inbox.stream {
             for signal in inbox.drain() { handle(signal) }
             if isStopping || Task.isCancelled { break }
             await serviceStore()
             pump()
+            publishNextDue()
         }
         for key in tokens.values {
             if let head = lanes[key]?.pending.first, head.isDecision { waiters.deliver(.noAnswer, eventId: head.event.id) }
@@ -88,6 +93,15 @@ final class DeliveryCoordinator {
         case .stop:
             isStopping = true
         }
+    }
+
+    private func publishNextDue() {
+        var due = lastEviction + .seconds(1)
+        if let retry = sleeping.values.min() { due = min(due, retry) }
+        if !outcomes.isEmpty { due = min(due, lastFlush + configuration.flushInterval) }
+        let scanDelay = scanWanted ? Duration.milliseconds(50) : configuration.rescanInterval
+        due = min(due, (lastScan ?? .now) + scanDelay)
+        nextDue.withLock { $0 = due }
     }
 
     /// Reads for lanes that ran dry, scans for new queues, and flushes outcomes, as each is due.

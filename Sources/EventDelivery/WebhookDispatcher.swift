@@ -44,6 +44,7 @@ public final class WebhookDispatcher: Service, Sendable {
         let coordinator = DeliveryCoordinator(
             store: store, configuration: configuration, loop: loop, waiters: decisions, metrics: metrics, logger: logger)
         let tick = configuration.tickInterval
+        let nextDue = coordinator.nextDue  // the only part of the coordinator another task reads
         logger.info("Webhook dispatcher started", metadata: ["webhook.timeout": "\(configuration.timeout)"])
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
@@ -52,7 +53,14 @@ public final class WebhookDispatcher: Service, Sendable {
                         for await sessionId in feed { inbox.post(.hint(sessionId)) }
                     }
                     group.addTask {
-                        while (try? await Task.sleep(for: tick)) != nil { inbox.post(.tick) }
+                        // Ticks when something timed is due (at most every `tick`, at least every 250 ms).
+                        while !Task.isCancelled {
+                            let now = ContinuousClock.now
+                            let due = nextDue.withLock { $0 }
+                            let wake = max(now + tick, min(due, now + .milliseconds(250)))
+                            guard (try? await Task.sleep(until: wake)) != nil else { break }
+                            inbox.post(.tick)
+                        }
                     }
                     await coordinator.run(inbox)
                     group.cancelAll()
