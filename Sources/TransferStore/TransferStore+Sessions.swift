@@ -19,11 +19,15 @@ extension TransferStore {
         let sealedSecret = try secret.map { try secrets.seal(Data($0.utf8)) }
         let outcome: SessionCreation = try await pool.write { db in
             if let identifier = request.configuration.identifier,
-                let existing = try SessionRecord
+                var existing = try SessionRecord
                     .filter(Column("tenant") == tenant && Column("identifier") == identifier
                         && Column("state") != SessionState.invalidated.rawValue)
                     .fetchOne(db)
             {
+                // The client is back: after the events it has not received (delivered in sequence order),
+                // `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
+                try Self.appendEvent(
+                    db, session: &existing, taskId: nil, type: .sessionDidFinishEventsForBackgroundURLSession, data: "{}")
                 return .reattached(existing)
             }
             var record = SessionRecord(
@@ -33,7 +37,10 @@ extension TransferStore {
             return .created(record)
         }
         switch outcome {
-        case .created(let record), .reattached(let record): cache(record)
+        case .created(let record): cache(record)
+        case .reattached(let record):
+            cache(record)
+            eventFeed.publish(record.id)
         }
         return outcome
     }

@@ -21,6 +21,10 @@ struct BackgroundSessionTests {
             #expect(again.header("Location") == "/v1/sessions/\(id)")
             expectSameJSON(reattached, first, "the re-attach answer differs from the 201:")
             #expect(try await api.sessionIDs() == [id])
+            // Each re-attach ends the events the client missed with didFinishEventsForBackgroundURLSession.
+            let events = try await api.allEvents("/v1/sessions/\(id)/events")
+            #expect(events.compactMap(\.eventType) == ["session.didFinishEventsForBackgroundURLSession"])
+            #expect(events.first?.eventData?.isEmpty == true)
         }
     }
 
