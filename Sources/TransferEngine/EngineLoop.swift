@@ -162,12 +162,17 @@ final class EngineLoop: @unchecked Sendable {
     private func startWaitingTransfers() {
         releaseIdleShares()
         guard !waiting.isEmpty, running.count < configuration.maximumConcurrentTransfers else { return }
-        waiting.sort { ($0.job.priority, -$0.arrival) > ($1.job.priority, -$1.arrival) }
+        waiting.sort {
+            ($0.job.isDiscretionary ? 0 : 1, $0.job.priority, -$0.arrival) > ($1.job.isDiscretionary ? 0 : 1, $1.job.priority, -$1.arrival)
+        }
+        let spareCapacity = max(1, configuration.maximumConcurrentTransfers / 2)
         var perHost: [String: Int] = [:]
         for transfer in running.values { perHost[Self.hostKey(transfer.job, transfer.request.url), default: 0] += 1 }
         var index = 0
         while running.count < configuration.maximumConcurrentTransfers, index < waiting.count {
             let job = waiting[index].job
+            // Discretionary jobs come last (the sort); they start only while the engine is mostly idle.
+            if job.isDiscretionary && (running.count >= spareCapacity || index > 0) { break }
             let key = Self.hostKey(job, job.request.url)
             guard perHost[key, default: 0] < job.httpMaximumConnectionsPerHost else {
                 index += 1

@@ -10,6 +10,9 @@ public struct TransferJob: Sendable {
     public var request: OutgoingRequest
     /// 0...1, higher first; FIFO within a priority.
     public var priority: Double
+    /// `isDiscretionary`: runs only while the engine has spare capacity (less than half its transfers in
+    /// use, nothing else waiting for a slot), after every other job.
+    public var isDiscretionary = false
     /// Idle timeout: seconds without a byte in either direction.
     public var timeoutIntervalForRequest: Double
     /// Bound on the whole task, redirects included.

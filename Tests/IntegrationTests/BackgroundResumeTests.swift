@@ -116,3 +116,41 @@ extension API {
         try await runTask(session: session, ["kind": "data", "request": ["url": "http://127.0.0.1:\(port)/bytes/10"]])
     }
 }
+
+/// `isDiscretionary`: such tasks run only while the engine has spare capacity, after the others.
+@Suite("Discretionary tasks")
+struct DiscretionaryTests {
+    @Test(.timeLimit(.minutes(1)))
+    func discretionaryTasksYieldToNormalOnes() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_MAX_TRANSFERS": "2"]) { $1 }
+        try await withTaskService(environment: environment) { api, _ in
+            let discretionary = try await api.makeSession(["kind": "background", "identifier": "later", "isDiscretionary": true])
+            let normal = try await api.makeSession()
+            // Two slow normal downloads fill the engine; the discretionary one, created in between, waits.
+            let first = try await api.createTask(session: normal, [
+                "kind": "download", "request": ["url": origin.url("/bytes/300000?seed=1&rate=300000")], "resume": true])
+            let waiting = try await api.createTask(session: discretionary, [
+                "kind": "data", "request": ["url": origin.url("/bytes/10?seed=9")], "resume": true])
+            let second = try await api.createTask(session: normal, [
+                "kind": "download", "request": ["url": origin.url("/bytes/300000?seed=2&rate=300000")], "resume": true])
+            let done = try await api.completedTask(waiting.taskID, within: 30)
+            #expect(isNull(done["error"]), "\(done)")
+            let late = try #require(origin.requests.first { $0.path == "/bytes/10" })
+            for normalTask in [first.taskID, second.taskID] {
+                let finished = try await api.completedTask(normalTask, within: 30)
+                let completedAt = try #require((finished["completedAt"] as? String).flatMap { ISO8601DateFormatter.withMilliseconds.date(from: $0) })
+                #expect(late.receivedAt >= completedAt.addingTimeInterval(-0.05), "started only once the engine was idle")
+            }
+        }
+    }
+}
+
+extension ISO8601DateFormatter {
+    fileprivate static var withMilliseconds: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+}

@@ -16,6 +16,7 @@ extension TaskRunner {
             body: try await body(of: task, snapshot: snapshot))
         var job = TransferJob(id: task.id, sessionId: task.sessionId, kind: Self.engineKind(task.kind), request: request)
         job.priority = task.priority
+        job.isDiscretionary = configuration.isDiscretionary
         job.timeoutIntervalForRequest = snapshot.timeoutInterval
         job.timeoutIntervalForResource = configuration.timeoutIntervalForResource
         job.httpMaximumConnectionsPerHost = configuration.httpMaximumConnectionsPerHost
