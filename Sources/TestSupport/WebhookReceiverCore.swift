@@ -26,42 +26,18 @@ final class WebhookReceiverCore: Sendable {
     init(wake: FixtureWakePipe) { self.wake = wake }
 
     func acceptLoop(listener: Int32) {
-        defer { close(listener) }
-        var nextID = 0
-        while true {  // bounded: each poll waits at most 1 s, and stop() makes the wake pipe readable
-            var entries = [
-                pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: self.wake.readFD, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&entries, 2, 1000)
-            if entries[1].revents != 0 { return }
-            guard ready > 0, entries[0].revents != 0 else { continue }
-            let fd = accept(listener, nil, nil)
-            guard fd >= 0 else { continue }
-            FixtureOrigin.configure(fd)
-            nextID += 1
-            let admitted = self.state.withLock { state in
-                state.accepted += 1
-                guard !state.stopped, state.open < FixtureOrigin.maximumConnections else { return false }
-                state.open += 1
-                return true
-            }
-            guard admitted else {
-                close(fd)
-                continue
-            }
-            let id = nextID
-            self.threads.enter()
-            let thread = Thread {
-                defer {
-                    self.state.withLock { $0.open -= 1 }
-                    self.threads.leave()
+        AcceptLoop.run(
+            listener: listener, wake: self.wake, threads: self.threads, name: "WebhookReceiver",
+            admit: {
+                self.state.withLock { state in
+                    state.accepted += 1
+                    guard !state.stopped, state.open < FixtureOrigin.maximumConnections else { return false }
+                    state.open += 1
+                    return true
                 }
-                self.serve(FixtureSocket(fd: fd, wakeFD: self.wake.readFD), id: id)
-            }
-            thread.name = "WebhookReceiver.connection.\(id)"
-            thread.start()
-        }
+            },
+            release: { self.state.withLock { $0.open -= 1 } },
+            serve: { socket, id in self.serve(socket, id: id) })
     }
 
     /// Serves one connection's requests in sequence until either side closes or the receiver stops.

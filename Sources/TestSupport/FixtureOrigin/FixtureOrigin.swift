@@ -122,42 +122,17 @@ public final class FixtureOrigin: Sendable {
     }
 
     private static func acceptLoop(listener: Int32, core: FixtureOriginCore) {
-        defer { close(listener) }
-        var nextID = 0
-        while true {  // bounded: each poll waits at most 1 s, and stop() makes the wake pipe readable
-            var entries = [
-                pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: core.wake.readFD, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&entries, 2, 1000)
-            if entries[1].revents != 0 { return }
-            guard ready > 0, entries[0].revents != 0 else { continue }
-            let fd = accept(listener, nil, nil)
-            guard fd >= 0 else { continue }  // EAGAIN (the peer left), EMFILE, ECONNABORTED: keep listening
-            Self.configure(fd)
-            nextID += 1
-            let admitted = core.state.withLock { state in
-                state.accepted += 1
-                guard !state.stopped, state.open < Self.maximumConnections else { return false }
-                state.open += 1
-                return true
-            }
-            guard admitted else {
-                close(fd)
-                continue
-            }
-            let id = nextID
-            core.threads.enter()  // before this thread can leave, so stop() never sees a zero count too early
-            let thread = Thread {
-                defer {
-                    core.state.withLock { $0.open -= 1 }
-                    core.threads.leave()
+        AcceptLoop.run(
+            listener: listener, wake: core.wake, threads: core.threads, name: "FixtureOrigin",
+            admit: {
+                core.state.withLock { state in
+                    state.accepted += 1
+                    guard !state.stopped, state.open < Self.maximumConnections else { return false }
+                    state.open += 1
+                    return true
                 }
-                // The socket closes when `serve` returns, before the open count drops.
-                FixtureConnection.serve(FixtureSocket(fd: fd, wakeFD: core.wake.readFD), id: id, core: core)
-            }
-            thread.name = "FixtureOrigin.connection.\(id)"
-            thread.start()
-        }
+            },
+            release: { core.state.withLock { $0.open -= 1 } },
+            serve: { socket, id in FixtureConnection.serve(socket, id: id, core: core) })
     }
 }
