@@ -9,7 +9,7 @@ internal import Foundation
 /// What the receiver's threads share. Each thread holds a strong reference, so the wake pipe stays open
 /// until the last of them has returned.
 final class WebhookReceiverCore: Sendable {
-    struct State {
+    struct State: ConnectionCounting {
         var requests: [WebhookReceiver.Request] = []
         var script: [WebhookReceiver.Reply] = []
         var defaultReply = WebhookReceiver.Reply.ok
@@ -28,14 +28,7 @@ final class WebhookReceiverCore: Sendable {
     func acceptLoop(listener: Int32) {
         AcceptLoop.run(
             listener: listener, wake: self.wake, threads: self.threads, name: "WebhookReceiver",
-            admit: {
-                self.state.withLock { state in
-                    state.accepted += 1
-                    guard !state.stopped, state.open < FixtureOrigin.maximumConnections else { return false }
-                    state.open += 1
-                    return true
-                }
-            },
+            admit: { self.state.withLock { $0.admit() } },
             release: { self.state.withLock { $0.open -= 1 } },
             serve: { socket, id in self.serve(socket, id: id) })
     }

@@ -53,3 +53,20 @@ enum AcceptLoop {
         }
     }
 }
+
+/// The connection counts of a TestSupport server's state.
+protocol ConnectionCounting {
+    var accepted: Int { get set }
+    var open: Int { get set }
+    var stopped: Bool { get }
+}
+
+extension ConnectionCounting {
+    /// Counts an accepted connection; true when it may be served (not stopped, under the limit).
+    mutating func admit() -> Bool {
+        accepted += 1
+        guard !stopped, open < FixtureOrigin.maximumConnections else { return false }
+        open += 1
+        return true
+    }
+}

@@ -124,14 +124,7 @@ public final class FixtureOrigin: Sendable {
     private static func acceptLoop(listener: Int32, core: FixtureOriginCore) {
         AcceptLoop.run(
             listener: listener, wake: core.wake, threads: core.threads, name: "FixtureOrigin",
-            admit: {
-                core.state.withLock { state in
-                    state.accepted += 1
-                    guard !state.stopped, state.open < Self.maximumConnections else { return false }
-                    state.open += 1
-                    return true
-                }
-            },
+            admit: { core.state.withLock { $0.admit() } },
             release: { core.state.withLock { $0.open -= 1 } },
             serve: { socket, id in FixtureConnection.serve(socket, id: id, core: core) })
     }

@@ -16,7 +16,7 @@ struct FixtureResource {
 /// What the accept thread and every connection thread share. Each thread holds a strong reference, so the
 /// wake pipe stays open until the last of them has returned.
 final class FixtureOriginCore: Sendable {
-    struct State {
+    struct State: ConnectionCounting {
         var requests: [RecordedRequest] = []
         var accepted = 0
         var open = 0
