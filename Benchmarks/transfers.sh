@@ -12,10 +12,12 @@
 #    for the writeback of an earlier one.
 # 2. Many 1 KiB files, PARALLEL at a time: `curl --parallel`, `aria2c -j`, and urlsessiond with
 #    URLSESSIOND_MAX_TRANSFERS=PARALLEL in a session with httpMaximumConnectionsPerHost=PARALLEL and no
-#    URL cache (data tasks, then download tasks): Benchmarks/transfers_client.py creates every task
-#    with `"resume": true` over CLIENT_CONNECTIONS keep-alive connections (default 8) and the clock
-#    runs from the first create until no task of the session is running (its own clock, so Python's
-#    start-up is not counted); it then checks every task (200, no error, 1 KiB), untimed.
+#    URL cache (data tasks, then download tasks): every task is created with `"resume": true` over
+#    CLIENT_CONNECTIONS connections (default PARALLEL) by `curl --parallel` (CREATOR=curl, the default; or by
+#    the Python client's threads with CREATOR=python, which is itself the limit past ~1,300 tasks/s), and
+#    Benchmarks/transfers_client.py runs the clock from the first create until no task of the session is
+#    running (its own clock, so start-ups are not counted); it then checks every task (200, no error,
+#    1 KiB), untimed.
 # 3. The service's peak RSS (VmHWM) for each scenario (reset through /proc/PID/clear_refs in between).
 #
 # PROFILE=DIR additionally records one more urlsessiond run of each scenario with `perf record -g` and
@@ -28,7 +30,9 @@ REPEATS=${1:-3}
 LARGE_MIB=${2:-1024}
 SMALL=${3:-2000}
 PARALLEL=${4:-16}
-CLIENT_CONNECTIONS=${CLIENT_CONNECTIONS:-8}
+CLIENT_CONNECTIONS=${CLIENT_CONNECTIONS:-$PARALLEL}
+# Who sends the creates: `curl` (--parallel, native like the peers) or `python` (the client's threads).
+export CREATOR=${CREATOR:-curl}
 PROFILE=${PROFILE:-}
 source Benchmarks/lib.sh
 bench_setup  # BIN (or `make release`), WORK, TOKEN, AUTH; stops what was started and removes WORK at exit

@@ -13,10 +13,26 @@ is given) that many bytes received. Prints one JSON line; `startedAt` and `finis
 """
 import http.client
 import json
+import os
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
+
+
+def write_curl_config(base, token, sessions, prefix, count, kind):
+    """A curl config with one POST per task (`next` between them), each writing its status code."""
+    handle, path = tempfile.mkstemp(suffix=".curl")
+    with os.fdopen(handle, "w") as config:
+        for i in range(count):
+            body = json.dumps({"kind": kind, "request": {"url": f"{prefix}{i}"}, "resume": True})
+            config.write(
+                f'next\nurl = "{base}/v1/sessions/{sessions[i % len(sessions)]}/tasks"\n'
+                f'header = "Authorization: Bearer {token}"\nheader = "Content-Type: application/json"\n'
+                f'data = {json.dumps(body)}\noutput = "/dev/null"\nwrite-out = "%{{http_code}}\\n"\n')
+    return path
 
 
 def main():
@@ -56,15 +72,29 @@ def main():
         except Exception as error:  # noqa: BLE001 - reported, not hidden
             errors.append(f"create: {error!r}")
 
-    conns = [connect() for _ in range(connections)]
     poller = connect()
-    threads = [threading.Thread(target=creator, args=(i, c), daemon=True) for i, c in enumerate(conns)]
-    for thread in threads:
-        thread.start()
-    start.wait()
-    t0, started_at = time.monotonic(), time.time()
-    for thread in threads:
-        thread.join(max(0.0, deadline - time.monotonic()))
+    if os.environ.get("CREATOR") == "curl":
+        # The creates from `curl --parallel` (native, like the peers) over CONNECTIONS connections; this
+        # process only polls and checks. The config is written before the clock starts.
+        config = write_curl_config(base, token, sessions, prefix, count, kind)
+        conns = []
+        t0, started_at = time.monotonic(), time.time()
+        codes = subprocess.run(
+            ["curl", "--silent", "--parallel", "--parallel-max", str(connections), "--config", config],
+            capture_output=True, text=True, timeout=timeout).stdout.split()
+        created[0] = codes.count("201")
+        if created[0] != count:
+            errors.append(f"create: {len(codes)} answers, {created[0]} of them 201: {sorted(set(codes))}")
+        os.unlink(config)
+    else:
+        conns = [connect() for _ in range(connections)]
+        threads = [threading.Thread(target=creator, args=(i, c), daemon=True) for i, c in enumerate(conns)]
+        for thread in threads:
+            thread.start()
+        start.wait()
+        t0, started_at = time.monotonic(), time.time()
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
     t_created = time.monotonic()
     polls = 0
     busy = list(sessions)  # a session without running tasks gets none later: every task exists already

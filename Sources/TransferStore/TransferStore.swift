@@ -27,6 +27,9 @@ public final class TransferStore: Sendable {
         configuration.prepareDatabase { db in
             // WAL + NORMAL: a commit survives a crash or kill -9 of the process (not a power cut).
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Checkpoints (the only fsyncs at NORMAL) every 4,000 pages of WAL (~16 MB) instead of 1,000:
+            // a quarter of the fsyncs under a stream of small transactions.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 4000")
         }
         self.pool = try DatabasePool(path: path, configuration: configuration)
         self.secrets = secrets

@@ -32,11 +32,11 @@ extension TaskRunner {
     /// A partial file for one attempt of the task: `<id>.<random>.part`.
     func newPartialPath(of taskId: String) -> String {
         let attempt = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        return configuration.engine.downloadsDirectory.appendingPathComponent("\(taskId).\(attempt).part").path
+        return downloadsPath + "/\(taskId).\(attempt).part"
     }
 
     func finishedPath(of taskId: String) -> String {
-        configuration.engine.downloadsDirectory.appendingPathComponent(taskId).path
+        downloadsPath + "/" + taskId
     }
 
     private func body(of task: TaskRecord, snapshot: URLRequestSnapshot) async throws -> OutgoingRequest.Body {

@@ -24,6 +24,9 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
 
     let store: TransferStore
     let configuration: Configuration
+    /// `configuration.engine.downloadsDirectory` as a path (Foundation's URL building costs ~3% of the CPU
+    /// of small tasks).
+    let downloadsPath: String
     let logger: Logger
     /// Set once: the engine needs its observer (this runner) to exist first.
     private(set) var engine: TransferEngine!
@@ -56,6 +59,7 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     public init(store: TransferStore, configuration: Configuration, logger: Logger) throws {
         self.store = store
         self.configuration = configuration
+        self.downloadsPath = configuration.engine.downloadsDirectory.path
         self.logger = logger
         (completionsStream, completionsContinuation) = AsyncStream.makeStream(of: (String, TransferOutcome).self)
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
