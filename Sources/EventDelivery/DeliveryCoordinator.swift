@@ -34,6 +34,10 @@ final class DeliveryCoordinator {
     var lastDepth: ContinuousClock.Instant?
     var scanWanted = true
     var isStopping = false
+    /// The write of outcomes under way: the coordinator goes on sending meanwhile (a write waits behind
+    /// the tasks' transactions, and a session's next POST should not).
+    var flushTask: Task<Void, Never>?
+    var inbox: DispatcherInbox?
     /// When the coordinator next has something timed to do (a retry, a flush, a scan), for the ticker:
     /// an idle dispatcher is woken a few times a second, not a hundred.
     let nextDue = LockedBox(ContinuousClock.now)
@@ -52,6 +56,7 @@ final class DeliveryCoordinator {
 
     /// Runs until `.stop` (or the inbox ends), then answers waiting decisions and writes what it learned.
     func run(_ inbox: DispatcherInbox) async {
+        self.inbox = inbox
         await serviceStore()
         pump()
         publishNextDue()
@@ -65,7 +70,13 @@ final class DeliveryCoordinator {
         for key in tokens.values {
             if let head = lanes[key]?.pending.first, head.isDecision { waiters.deliver(.noAnswer, eventId: head.event.id) }
         }
+        await flushTask?.value
+        for signal in inbox.drain() {
+            if case .flushed(let unwritten?) = signal { outcomes.absorb(older: unwritten) }
+        }
+        flushTask = nil
         await flush()
+        await flushTask?.value
     }
 
     private func handle(_ signal: DispatcherSignal) {
@@ -90,6 +101,9 @@ final class DeliveryCoordinator {
                 sleeping[key] = nil
                 advance(key)
             }
+        case .flushed(let unwritten):
+            flushTask = nil
+            if let unwritten { outcomes.absorb(older: unwritten) }  // written with the next flush
         case .stop:
             isStopping = true
         }
@@ -210,22 +224,28 @@ final class DeliveryCoordinator {
     }
 
     /// Writes the outcomes learned so far in one transaction; on failure they are kept for the next try.
+    /// Starts writing what was learned (one write at a time); its end comes back as `.flushed`.
     func flush() async {
         lastFlush = .now
-        guard !outcomes.isEmpty else { return }
+        guard !outcomes.isEmpty, flushTask == nil, let inbox else { return }
         let batch = outcomes
-        do {
-            try await store.recordDeliveries(batch)
-            outcomes = DeliveryOutcomes()
-        } catch {
-            logger.error("Recording webhook deliveries failed", metadata: ["error": "\(String(reflecting: error))"])
+        outcomes = DeliveryOutcomes()
+        let (store, logger) = (store, logger)
+        flushTask = Task {
+            do {
+                try await store.recordDeliveries(batch)
+                inbox.post(.flushed(nil))
+            } catch {
+                logger.error("Recording webhook deliveries failed", metadata: ["error": "\(String(reflecting: error))"])
+                inbox.post(.flushed(batch))
+            }
         }
     }
 
     /// Forgets lanes with nothing to do for a while, once everything they learned is written (a lane
     /// forgotten earlier would be re-read from the store's older cursor and send events twice).
     private func forgetIdleLanes() {
-        guard outcomes.isEmpty else { return }
+        guard outcomes.isEmpty, flushTask == nil else { return }
         let now = ContinuousClock.now
         for (key, lane) in lanes where lane.isIdle && now - lane.lastActive > configuration.idleQueueLifetime {
             lanes[key] = nil

@@ -9,6 +9,8 @@ enum DispatcherSignal: Sendable {
     case response(WebhookResponse)
     /// Retry timers, flushes and scans are checked.
     case tick
+    /// A write of outcomes ended; what it could not write comes back.
+    case flushed(DeliveryOutcomes?)
     case stop
 }
 

@@ -1,0 +1,15 @@
+import Foundation
+import TransferStore
+
+extension DeliveryOutcomes {
+    /// Takes back `older` outcomes a write could not record, under what was learned since (which wins
+    /// where both say something: it is newer).
+    mutating func absorb(older: DeliveryOutcomes) {
+        delivered.merge(older.delivered) { newer, _ in newer }
+        failures = older.failures + failures
+        abandoned.merge(older.abandoned) { newer, _ in newer }
+        cursors.merge(older.cursors) { max($0, $1) }
+        delegateRetry.merge(older.delegateRetry) { newer, _ in newer }
+        disabled.merge(older.disabled) { newer, _ in newer }
+    }
+}
