@@ -119,19 +119,22 @@ struct TaskDecisionsTests {
 
     static let challenge = "task.didReceiveChallenge"
 
-    @Test(.timeLimit(.minutes(1)))
-    func aChallengeAnsweredWithTheRightCredentialSucceeds() async throws {
+    /// The task's method, or the session's when only it is implemented (URLSession falls back to it).
+    @Test(.timeLimit(.minutes(1)), arguments: ["task.didReceiveChallenge", "session.didReceiveChallenge"])
+    func aChallengeAnsweredWithTheRightCredentialSucceeds(method: String) async throws {
         let origin = try FixtureOrigin.start()
         let receiver = try WebhookReceiver.start()
         defer { origin.stop(); receiver.stop() }
         try await withTaskService { api, _ in
             let credential = #"{"disposition": "useCredential", "credential": {"user": "ann", "password": "s3cret"}}"#
-            let session = try await Self.session(api, receiver: receiver, decision: Self.challenge) { _ in .json(credential) }
+            let session = try await Self.session(api, receiver: receiver, decision: method) { _ in .json(credential) }
             let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/basic-auth/ann/s3cret")]])
             #expect(isNull(task["error"]), "\(task)")
             #expect(task.statusCode == 200, "\(task)")
             let events = try await api.allEvents("/v1/tasks/\(task.taskID)/events")
-            let asked = try #require(events.first { $0.eventType == Self.challenge }?.eventData?["challenge"] as? [String: Any])
+            let event = try #require(events.first { $0.eventType == method }?.eventData)
+            #expect((event["task"] != nil) == (method == Self.challenge), "the session's method gets no task")
+            let asked = try #require(event["challenge"] as? [String: Any])
             let space = try #require(asked["protectionSpace"] as? [String: Any])
             #expect(space["realm"] as? String == "fixture")
             #expect(space["authenticationMethod"] as? String == "NSURLAuthenticationMethodHTTPBasic")

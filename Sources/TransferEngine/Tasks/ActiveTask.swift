@@ -17,7 +17,10 @@ struct ActiveTask: Sendable {
     /// The delegate decides redirects / the response (listed in `delegate.decisions`), within `decisionTimeout`.
     var decidesRedirects: Bool
     var decidesResponse: Bool
-    var decidesChallenges: Bool
+    /// Which delegate method answers HTTP challenges: the task's, else the session's (as URLSession
+    /// falls back to it); nil: neither is implemented.
+    var challengeMethod: TaskEventType?
+    var decidesChallenges: Bool { challengeMethod != nil }
     var decisionTimeout: Duration
     /// The session's configuration, for a request the delegate substitutes.
     var configuration: SessionConfiguration
@@ -36,7 +39,8 @@ struct ActiveTask: Sendable {
         self.decidesRedirects = reportsRedirects && decisions.contains(.taskWillPerformHTTPRedirection)
         self.decidesResponse = record.kind != .download && record.completion == nil
             && decisions.contains(.dataTaskDidReceiveResponse)
-        self.decidesChallenges = decisions.contains(.taskDidReceiveChallenge)
+        self.challengeMethod = decisions.contains(.taskDidReceiveChallenge)
+            ? .taskDidReceiveChallenge : decisions.contains(.sessionDidReceiveChallenge) ? .sessionDidReceiveChallenge : nil
         self.decisionTimeout = .milliseconds(Int64(((session.delegate?.decisionTimeout ?? 10) * 1000).rounded()))
         self.configuration = session.configuration
     }
@@ -91,7 +95,7 @@ struct PendingEvent: Sendable {
         case finished(String)
         /// `didBecomeDownloadTask`: the same task, now a download.
         case becameDownload(TaskSummary)
-        case challenge(ChallengeEventData)
+        case challenge(ChallengeEventData, TaskEventType)
         /// `didResumeAtOffset`: (fileOffset, expectedTotalBytes)
         case resumed(Int64, Int64)
         /// `willBeginDelayedRequest`: the request about to be sent.
@@ -113,7 +117,7 @@ struct PendingEvent: Sendable {
         case .received: .dataTaskDidReceiveData
         case .finished: .downloadTaskDidFinishDownloadingTo
         case .becameDownload: .dataTaskDidBecomeDownloadTask
-        case .challenge: .taskDidReceiveChallenge
+        case .challenge(_, let method): method
         case .resumed: .downloadTaskDidResumeAtOffset
         case .delayed: .taskWillBeginDelayedRequest
         }
@@ -139,7 +143,7 @@ struct PendingEvent: Sendable {
             bytes = try WireJSON.encode(FinishDownloadingEventData(task: summary, location: location))
         case .becameDownload(let download):
             bytes = try WireJSON.encode(BecomeDownloadEventData(task: summary, downloadTask: download))
-        case .challenge(let challenge):
+        case .challenge(let challenge, _):
             bytes = try WireJSON.encode(challenge)
         case .resumed(let offset, let expected):
             bytes = try WireJSON.encode(ResumeEventData(task: summary, fileOffset: offset, expectedTotalBytes: expected))

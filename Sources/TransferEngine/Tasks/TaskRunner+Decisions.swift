@@ -120,14 +120,16 @@ extension TaskRunner {
     // MARK: task.didReceiveChallenge
 
     public func transfer(_ id: String, asksAbout challenge: AuthenticationChallenge) {
-        guard let task = active.withLock({ $0[id] }) else { return engine.resolveChallenge(id, .performDefaultHandling) }
+        guard let task = active.withLock({ $0[id] }), let method = task.challengeMethod else {
+            return engine.resolveChallenge(id, .performDefaultHandling)
+        }
         let head = challenge.failureResponse
         let data = ChallengeEventData(
-            task: task.summary, host: challenge.host, port: challenge.port, protocol: challenge.protocol,
+            task: method == .taskDidReceiveChallenge ? task.summary : nil, host: challenge.host, port: challenge.port, protocol: challenge.protocol,
             realm: challenge.realm, authenticationMethod: "NSURLAuthenticationMethodHTTP\(challenge.scheme.rawValue)",
             previousFailureCount: challenge.previousFailureCount,
             failureResponse: HTTPResponseSnapshot(url: challenge.request.url, statusCode: head.statusCode, headerLines: head.fields))
-        decide(task.event(.challenge(data)), timeout: task.decisionTimeout) { [self] answer in
+        decide(task.event(.challenge(data, method)), timeout: task.decisionTimeout) { [self] answer in
             engine.resolveChallenge(id, Self.challengeDisposition(answer))
         }
     }

@@ -173,7 +173,8 @@ public struct CompletionHandlerEventData: Encodable, Sendable {
 }
 
 /// `task.didReceiveChallenge`: `{"task", "challenge": {"protectionSpace", "previousFailureCount",
-/// "failureResponse"}}`, as `URLAuthenticationChallenge` describes it.
+/// "failureResponse"}}`, as `URLAuthenticationChallenge` describes it; `session.didReceiveChallenge`:
+/// `{"challenge"}`.
 public struct ChallengeEventData: Encodable, Sendable {
     public struct ProtectionSpace: Encodable, Sendable {
         public var host: String
@@ -201,11 +202,13 @@ public struct ChallengeEventData: Encodable, Sendable {
         public var failureResponse: HTTPResponseSnapshot
     }
 
-    public var task: TaskSummary
+    /// Nil for `session.didReceiveChallenge`, which URLSession calls without the task when the task's
+    /// delegate does not implement the method.
+    public var task: TaskSummary?
     public var challenge: Challenge
 
     public init(
-        task: TaskSummary, host: String, port: Int, protocol: String, realm: String?, authenticationMethod: String,
+        task: TaskSummary?, host: String, port: Int, protocol: String, realm: String?, authenticationMethod: String,
         previousFailureCount: Int, failureResponse: HTTPResponseSnapshot
     ) {
         self.task = task
