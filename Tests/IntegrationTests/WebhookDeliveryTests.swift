@@ -130,3 +130,47 @@ struct WebhookDeliveryTests {
         #expect(result.output.contains("verified \(requests.count)"), "\(result.output)")
     }
 }
+
+/// The outbox survives the service: a receiver that is down across a restart gets every event after it.
+@Suite("Webhooks across a restart")
+struct WebhookRestartTests {
+    @Test(.timeLimit(.minutes(2)))
+    func aReceiverDownAcrossARestartGetsEveryEventInOrder() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let receiver = try WebhookReceiver.start()
+        defer { receiver.stop() }
+        receiver.setDefaultReply(.status(503))  // down
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-outbox")
+        defer { directory.remove() }
+        let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_WEBHOOK_RETRY_SCHEDULE": "0.2,0.3"]) { $1 }
+        let client = HTTPClient()
+        let first = try await ServiceProcess.start(dataDirectory: directory.url, environment: environment)
+        let api = API(first, client)
+        let session = try #require(try await api.createSession(
+            json: try jsonText(["delegate": ["url": receiver.url("/hooks")]]))["id"] as? String)
+        for index in 0..<3 {
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/bytes/\(10 + index)")]])
+            #expect(task.statusCode == 200)
+        }
+        let logged = try await api.allEvents("/v1/sessions/\(session)/events").compactMap { $0["id"] as? String }
+        #expect(try await first.terminate() == 0)
+
+        receiver.setDefaultReply(.ok)  // back up, while the service is down
+        let second = try await ServiceProcess.start(dataDirectory: directory.url, environment: environment)
+        try await eventually(timeout: 30, interval: 0.05) {
+            Set(receiver.requests.compactMap { $0.header("webhook-id") }).isSuperset(of: logged)
+        }
+        // Each event's first attempt, in order (only the head is tried while the receiver is down): the
+        // session's log, event for event.
+        var firsts: [String] = []
+        var seen = Set<String>()
+        for request in receiver.requests {
+            guard let id = request.header("webhook-id"), !seen.contains(id) else { continue }
+            seen.insert(id)
+            firsts.append(id)
+        }
+        #expect(firsts == logged, "every event, in sequence order")
+        #expect(try await second.terminate() == 0)
+    }
+}
