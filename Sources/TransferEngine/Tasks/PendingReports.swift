@@ -36,34 +36,3 @@ struct PendingReports {
         completions.append(completion)
     }
 }
-
-/// Wakes one waiter; rings while nobody waits are remembered (once).
-final class Doorbell: Sendable {
-    private let state = LockedBox<(rung: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-    func ring() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard let waiter = state.waiter else {
-                state.rung = true
-                return nil
-            }
-            state.waiter = nil
-            return waiter
-        }
-        waiter?.resume()
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let rung = state.withLock { state -> Bool in
-                if state.rung {
-                    state.rung = false
-                    return true
-                }
-                state.waiter = continuation
-                return false
-            }
-            if rung { continuation.resume() }
-        }
-    }
-}

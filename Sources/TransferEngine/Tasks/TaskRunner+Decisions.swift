@@ -21,7 +21,7 @@ extension TaskRunner {
         var event = event
         event.id = eventId
         pending.withLock { $0.events.append(event) }
-        doorbell.ring()
+        doorbell.ring(.events)
         let source = decisionSource.withLock { $0 }
         Task {
             let answer = await source?(eventId, timeout)

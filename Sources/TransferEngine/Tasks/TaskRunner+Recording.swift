@@ -48,14 +48,14 @@ extension TaskRunner {
 
     private func enqueue(_ completion: TaskCompletion) {
         pending.withLock { $0.complete(completion) }
-        doorbell.ring()
+        doorbell.ring(.events)
     }
 
     /// Writes whatever is pending, in one transaction, each time the doorbell rings (a completion, or the
     /// quarter-second tick for progress), until `closeWriter()`; then once more for what is left.
     func writeReports() async {
         while !writerClosed.withLock({ $0 }) {
-            await doorbell.wait()
+            _ = await doorbell.wait()
             await writePending()
         }
         await writePending()
@@ -63,14 +63,14 @@ extension TaskRunner {
 
     func closeWriter() {
         writerClosed.withLock { $0 = true }
-        doorbell.ring()
+        doorbell.ring(.closed)
     }
 
     /// Rings the writer every `interval` so progress and response heads reach the store while transfers run.
     func tickWriter(every interval: Duration = .milliseconds(250)) async {
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            doorbell.ring()
+            doorbell.ring(.tick)
         }
     }
 

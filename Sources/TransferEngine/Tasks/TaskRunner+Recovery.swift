@@ -64,8 +64,7 @@ extension TaskRunner {
         guard task.kind == .download, let path = task.partialPath, let response = task.response else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
-        let etag = response.value(forHTTPHeaderField: "ETag").flatMap { $0.hasPrefix("W/") ? nil : $0 }
-        guard let validator = etag ?? response.value(forHTTPHeaderField: "Last-Modified") else { return nil }
+        guard let validator = response.rangeValidator else { return nil }
         return (path, Int64(info.st_size), validator)
     }
 }

@@ -11,10 +11,9 @@ extension TaskRunner {
         of task: TaskRecord, partialPath: String, response: HTTPResponseSnapshot?, request: URLRequestSnapshot?
     ) -> String? {
         var info = stat()
-        let etag = response?.value(forHTTPHeaderField: "ETag").flatMap { $0.hasPrefix("W/") ? nil : $0 }
         guard let request, stat(partialPath, &info) == 0, info.st_size > 0,
             let status = response?.statusCode, status == 200 || status == 206,
-            let validator = etag ?? response?.value(forHTTPHeaderField: "Last-Modified"),
+            let validator = response?.rangeValidator,
             let token = try? store.token(for: ResumeData(
                 tenant: task.tenant, sourceTaskId: task.id, request: request, path: partialPath, offset: Int64(info.st_size),
                 validator: validator))

@@ -51,6 +51,13 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
             suggestedFilename: Self.suggestedFilename(contentDisposition: lookup("Content-Disposition"), url: url))
     }
 
+    /// What `If-Range` may carry to continue this representation: its strong ETag, else its Last-Modified
+    /// date; nil when it has neither (a weak ETag cannot vouch for bytes).
+    public var rangeValidator: String? {
+        value(forHTTPHeaderField: "ETag").flatMap { $0.hasPrefix("W/") ? nil : $0 }
+            ?? value(forHTTPHeaderField: "Last-Modified")
+    }
+
     /// A header field's value, looked up case-insensitively as `value(forHTTPHeaderField:)` does.
     public func value(forHTTPHeaderField name: String) -> String? {
         Self.value(forHTTPHeaderField: name, in: allHeaderFields)
