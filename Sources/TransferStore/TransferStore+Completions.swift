@@ -54,15 +54,8 @@ extension TransferStore {
     @discardableResult
     public func completeTasks(_ completions: [TaskCompletion]) async throws -> Set<String> {
         guard !completions.isEmpty else { return [] }
-        let (completed, sessions): (Set<String>, [String: SessionAdvance]) = try await pool.write { db in
-            var completed = Set<String>()
-            var sessions: [String: SessionAdvance] = [:]
-            for completion in completions {
-                guard let advance = try Self.complete(db, completion) else { continue }
-                completed.insert(completion.id)
-                sessions[advance.sessionId, default: advance].merge(advance)
-            }
-            return (completed, sessions)
+        let (completed, sessions) = try await pool.write { db in
+            try Self.write(db, progress: [:], responses: [:], events: [], completions: completions)
         }
         for advance in sessions.values { publish(advance) }
         return completed

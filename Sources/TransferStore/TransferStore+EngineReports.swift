@@ -74,7 +74,7 @@ extension TransferStore {
         }
     }
 
-    private static func write(
+    static func write(
         _ db: Database, progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend],
         completions: [TaskCompletion]
     ) throws -> (Set<String>, [String: SessionAdvance]) {
