@@ -75,7 +75,11 @@ final class EngineLoop: @unchecked Sendable {
             startWaitingTransfers()
             do {
                 _ = try multi.perform()
+                let before = running.count
                 for (easy, result) in multi.completedTransfers() { finish(easy, result: result) }
+                // A freed slot goes to the next queued transfer now: polling first would sleep until some
+                // socket or command woke the loop, up to a second per slot-full of a backlog.
+                if running.count < before && !waiting.isEmpty { continue }
                 try multi.poll(timeoutMilliseconds: enforceIdleTimeouts())
             } catch {
                 logger.error("Engine loop error", metadata: ["error": "\(error)"])
@@ -269,12 +273,13 @@ final class EngineLoop: @unchecked Sendable {
                 let seconds = transfer.job.timeoutIntervalForRequest
                 abort(easy, transfer, failure: TransferFailure(
                     code: URLErrorCode.timedOut.rawValue, curlCode: 28, message: "no data for \(seconds) seconds"))
+                if !waiting.isEmpty { sleep = .zero }  // its slot goes to the next queued transfer at once
             } else {
                 sleep = min(sleep, deadline - now)
             }
         }
         let milliseconds = sleep.components.seconds * 1000 + sleep.components.attoseconds / 1_000_000_000_000_000
-        return Int32(max(1, min(1000, milliseconds + 1)))
+        return sleep == .zero ? 0 : Int32(max(1, min(1000, milliseconds + 1)))
     }
 
     /// Takes a transfer out of the multi and reports it ended with `failure` (cancelled by default).

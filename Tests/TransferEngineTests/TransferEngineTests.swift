@@ -55,10 +55,11 @@ struct EngineFixture {
     let origin: FixtureOrigin
     let directory: TemporaryDirectory
 
-    init(allowLoopback: Bool = true) throws {
+    init(allowLoopback: Bool = true, maximumConcurrentTransfers: Int? = nil) throws {
         origin = try FixtureOrigin.start()
         directory = try TemporaryDirectory.make(prefix: "engine-test")
         var configuration = EngineConfiguration()
+        if let maximumConcurrentTransfers { configuration.maximumConcurrentTransfers = maximumConcurrentTransfers }
         configuration.downloadsDirectory = directory.url
         if allowLoopback { configuration.egress = EgressPolicy(allowed: try EgressPolicy.parseAllowList("127.0.0.0/8,::1").get()) }
         engine = try TransferEngine(configuration: configuration, observer: observer, logger: Logger(label: "engine-test"))
@@ -240,6 +241,20 @@ struct ConnectionSharingTests {
         }
         for job in jobs { #expect(await fixture.observer.outcome(of: job.id).error == nil) }
         #expect(maximumOpen <= 1)
+        await fixture.close()
+    }
+
+    /// A finished transfer's slot goes to the next queued one at once. (The loop used to sleep in its poll,
+    /// up to a second, before starting the next: a backlog drained at one slot-full per second.)
+    @Test(.timeLimit(.minutes(1)))
+    func aFreedSlotStartsTheNextQueuedTransferAtOnce() async throws {
+        let fixture = try EngineFixture(maximumConcurrentTransfers: 1)
+        let jobs = (0..<30).map { index in fixture.job("/bytes/1024?seed=\(index)", kind: index.isMultiple(of: 2) ? .data : .download) }
+        let started = ContinuousClock.now
+        for job in jobs { fixture.engine.start(job) }
+        for job in jobs { #expect(await fixture.observer.outcome(of: job.id).error == nil) }
+        // Thirty sleeps of up to a second before; a few milliseconds each now. 10 s leaves room for a slow machine.
+        #expect(ContinuousClock.now - started < .seconds(10))
         await fixture.close()
     }
 }
