@@ -67,6 +67,19 @@ struct SessionRequestTests {
         #expect(!ResourceID.isWellFormed(ids[0], prefix: "blb"))
     }
 
+    @Test func resourceIDsSortByCreationTimeAndStayRandomWithinAMillisecond() {
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        // Every id of a millisecond sorts before every id of the next one, whatever their random bits.
+        let batches = (0..<50).map { millisecond in
+            (0..<20).map { _ in ResourceID.make(prefix: "tsk", now: start.addingTimeInterval(Double(millisecond) / 1000)) }
+        }
+        for (earlier, later) in zip(batches, batches.dropFirst()) {
+            #expect(earlier.max()! < later.min()!)
+        }
+        let same = (0..<1000).map { _ in ResourceID.make(prefix: "tsk", now: start) }
+        #expect(Set(same).count == same.count)
+    }
+
     @Test func everyDecisionEventIsADelegateMethodName() {
         let decisions = TaskEventType.allCases.filter(\.isDecision).map(\.rawValue)
         #expect(decisions.sorted() == [
