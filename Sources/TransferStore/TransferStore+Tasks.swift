@@ -26,60 +26,87 @@ extension TransferStore {
     ///
     /// - Throws: `TaskStoreError.sessionNotFound` (unknown, or another tenant's), `.sessionNotValid`
     ///   (invalidating or invalidated), `.blobNotFound` (an upload's blob is not the tenant's).
+    ///
+    /// Creations that arrive together share one transaction (group commit), each in its own savepoint, so
+    /// one refused request never undoes or holds back another.
     public func createTask(
         tenant: String, sessionId: String, request: ValidatedTaskRequest
     ) async throws -> TaskRecord {
         let sealedSecret = try request.completionSecret.map { try secrets.seal(Data($0.utf8)) }
-        let (task, advance): (TaskRecord, SessionAdvance) = try await pool.write { db in
-            // One statement claims the next taskIdentifier and sequence of a valid session of the tenant:
-            // URLSession refuses new tasks once finishTasksAndInvalidate or invalidateAndCancel was called.
-            let claim = try db.cachedStatement(sql: """
-                UPDATE session SET lastTaskIdentifier = lastTaskIdentifier + 1, lastSequence = lastSequence + 1
-                WHERE id = ? AND tenant = ? AND state = 'valid' RETURNING lastTaskIdentifier, lastSequence
-                """)
-            guard let claimed = try Row.fetchOne(claim, arguments: [sessionId, tenant]) else {
-                let exists = try Int.fetchOne(
-                    db, sql: "SELECT 1 FROM session WHERE id = ? AND tenant = ?", arguments: [sessionId, tenant]) != nil
-                throw exists ? TaskStoreError.sessionNotValid : TaskStoreError.sessionNotFound
-            }
-            let taskIdentifier: Int = claimed["lastTaskIdentifier"]
-            let sequence: Int64 = claimed["lastSequence"]
+        let creation = TaskCreation(tenant: tenant, sessionId: sessionId, request: request, sealedSecret: sealedSecret)
+        return try await creations.submit(creation) { batch in try await self.create(batch) }
+    }
 
-            var upload: UploadSourceReference?
-            switch request.uploadBody {
-            case .blob(let id)?:
-                guard let size = try Int64.fetchOne(
-                    db, sql: "SELECT size FROM blob WHERE id = ? AND tenant = ?", arguments: [id, tenant])
-                else { throw TaskStoreError.blobNotFound }
-                upload = .blob(id: id, size: size)
-            case .data(let data)?:
-                upload = .inline(size: Int64(data.count))
-            case nil:
-                break
+    /// Writes a batch of creations in one transaction; one result per creation, in order.
+    private func create(_ batch: [TaskCreation]) async throws -> [Result<TaskRecord, any Error>] {
+        let results: [Result<(TaskRecord, SessionAdvance), any Error>] = try await pool.write { db in
+            batch.map { creation in
+                Result {
+                    var created: (TaskRecord, SessionAdvance)?
+                    try db.inSavepoint {
+                        created = try Self.create(db, creation)
+                        return .commit
+                    }
+                    return created!
+                }
             }
-
-            var task = TaskRecord(
-                id: ResourceID.make(prefix: "tsk"), sessionId: sessionId, tenant: tenant, taskIdentifier: taskIdentifier,
-                request: request, uploadSource: upload, completionSecret: sealedSecret)
-            // `didCreateTask` sees the task as URLSession creates it: suspended.
-            let created = try Self.eventJSON(TaskCreatedEventData(task: task.summary))
-            if request.resume {
-                // Created and resumed in one transaction: one SQLite write per `"resume": true` task.
-                task.state = .running
-                task.suspendCount = 0
-                task.startedAt = .nowMilliseconds
-                task.currentRequest = task.originalRequest
-            }
-            try task.insert(db)
-            if case .data(let data)? = request.uploadBody {
-                try db.execute(sql: "INSERT INTO taskUpload (taskId, data) VALUES (?, ?)", arguments: [task.id, data])
-            }
-            try Self.insertEvent(
-                db, sessionId: sessionId, sequence: sequence, taskId: task.id, type: .taskDidCreateTask, data: created)
-            return (task, SessionAdvance(sessionId: sessionId, lastSequence: sequence))
         }
-        publish(advance)
-        return task
+        return results.map { result in
+            result.map { task, advance in
+                publish(advance)
+                return task
+            }
+        }
+    }
+
+    private static func create(_ db: Database, _ creation: TaskCreation) throws -> (TaskRecord, SessionAdvance) {
+        let (tenant, sessionId, request, sealedSecret) = (creation.tenant, creation.sessionId, creation.request, creation.sealedSecret)
+        // One statement claims the next taskIdentifier and sequence of a valid session of the tenant:
+        // URLSession refuses new tasks once finishTasksAndInvalidate or invalidateAndCancel was called.
+        let claim = try db.cachedStatement(sql: """
+            UPDATE session SET lastTaskIdentifier = lastTaskIdentifier + 1, lastSequence = lastSequence + 1
+            WHERE id = ? AND tenant = ? AND state = 'valid' RETURNING lastTaskIdentifier, lastSequence
+            """)
+        guard let claimed = try Row.fetchOne(claim, arguments: [sessionId, tenant]) else {
+            let exists = try Int.fetchOne(
+                db, sql: "SELECT 1 FROM session WHERE id = ? AND tenant = ?", arguments: [sessionId, tenant]) != nil
+            throw exists ? TaskStoreError.sessionNotValid : TaskStoreError.sessionNotFound
+        }
+        let taskIdentifier: Int = claimed["lastTaskIdentifier"]
+        let sequence: Int64 = claimed["lastSequence"]
+
+        var upload: UploadSourceReference?
+        switch request.uploadBody {
+        case .blob(let id)?:
+            guard let size = try Int64.fetchOne(
+                db, sql: "SELECT size FROM blob WHERE id = ? AND tenant = ?", arguments: [id, tenant])
+            else { throw TaskStoreError.blobNotFound }
+            upload = .blob(id: id, size: size)
+        case .data(let data)?:
+            upload = .inline(size: Int64(data.count))
+        case nil:
+            break
+        }
+
+        var task = TaskRecord(
+            id: ResourceID.make(prefix: "tsk"), sessionId: sessionId, tenant: tenant, taskIdentifier: taskIdentifier,
+            request: request, uploadSource: upload, completionSecret: sealedSecret)
+        // `didCreateTask` sees the task as URLSession creates it: suspended.
+        let created = try Self.eventJSON(TaskCreatedEventData(task: task.summary))
+        if request.resume {
+            // Created and resumed in one transaction: one SQLite write per `"resume": true` task.
+            task.state = .running
+            task.suspendCount = 0
+            task.startedAt = .nowMilliseconds
+            task.currentRequest = task.originalRequest
+        }
+        try task.insert(db)
+        if case .data(let data)? = request.uploadBody {
+            try db.execute(sql: "INSERT INTO taskUpload (taskId, data) VALUES (?, ?)", arguments: [task.id, data])
+        }
+        try Self.insertEvent(
+            db, sessionId: sessionId, sequence: sequence, taskId: task.id, type: .taskDidCreateTask, data: created)
+        return (task, SessionAdvance(sessionId: sessionId, lastSequence: sequence))
     }
 
     /// The tenant's task `id`, or nil when it does not exist or belongs to another tenant.

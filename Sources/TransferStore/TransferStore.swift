@@ -16,6 +16,8 @@ public final class TransferStore: Sendable {
     let sessionCache = LockedBox<[String: SessionRecord]>([:])
     /// Which sessions have new events, after each commit that appended some.
     public let eventFeed = EventFeed()
+    /// Task creations, group-committed.
+    let creations = GroupCommit<TaskCreation, TaskRecord>()
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
     public init(path: String, secrets: SecretBox, logger: Logger) throws {
