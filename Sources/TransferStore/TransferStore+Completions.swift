@@ -132,8 +132,8 @@ extension TransferStore {
         // The metrics are the largest value of a completion: encoded once, for the column and the event.
         let metricsJSON = try StoredJSON.text(completion.metrics)
         let arguments: StatementArguments = [
-            try StoredJSON.text(completion.error), completion.completedAt, completion.partialPath, completion.filePath,
-            completion.fileExpiresAt,
+            try StoredJSON.text(completion.error), completion.completedAt.storageText, completion.partialPath, completion.filePath,
+            completion.fileExpiresAt?.storageText,
             metricsJSON, try StoredJSON.text(completion.response),
             try StoredJSON.text(completion.currentRequest),
             counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive, completion.id,
@@ -190,7 +190,7 @@ extension TransferStore {
         try db.cachedStatement(sql: """
             INSERT INTO event (id, sessionId, sequence, taskId, type, timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
-                id ?? ResourceID.make(prefix: "evt"), sessionId, sequence, taskId, type.rawValue, Date.nowMilliseconds, data,
+                id ?? ResourceID.make(prefix: "evt"), sessionId, sequence, taskId, type.rawValue, Date.nowMilliseconds.storageText, data,
             ])
     }
 

@@ -102,15 +102,15 @@ extension TransferStore {
             let failed = try db.cachedStatement(sql: """
                 UPDATE event SET deliveryAttempts = deliveryAttempts + 1, nextAttemptAt = ? WHERE id = ?
                 """)
-            for failure in outcomes.failures { try failed.execute(arguments: [failure.nextAttemptAt, failure.eventId]) }
+            for failure in outcomes.failures { try failed.execute(arguments: [failure.nextAttemptAt.storageText, failure.eventId]) }
             let delivered = try db.cachedStatement(sql: """
                 UPDATE event SET deliveredAt = ?, deliveryAttempts = deliveryAttempts + 1, nextAttemptAt = NULL WHERE id = ?
                 """)
-            for (id, at) in outcomes.delivered { try delivered.execute(arguments: [at, id]) }
+            for (id, at) in outcomes.delivered { try delivered.execute(arguments: [at.storageText, id]) }
             let abandoned = try db.cachedStatement(sql: """
                 UPDATE event SET deliveryFailedAt = ?, deliveryAttempts = deliveryAttempts + 1, nextAttemptAt = NULL WHERE id = ?
                 """)
-            for (id, at) in outcomes.abandoned { try abandoned.execute(arguments: [at, id]) }
+            for (id, at) in outcomes.abandoned { try abandoned.execute(arguments: [at.storageText, id]) }
             let cursor = try db.cachedStatement(sql: "UPDATE session SET delegateCursor = MAX(delegateCursor, ?) WHERE id = ?")
             for (session, sequence) in outcomes.cursors { try cursor.execute(arguments: [sequence, session]) }
             let retry = try db.cachedStatement(sql: "UPDATE session SET delegateRetryAt = ? WHERE id = ?")

@@ -4,6 +4,11 @@ public import TransferModels
 
 /// A row of `blob`: an uploaded body stored at `<data>/blobs/<id>`.
 public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
+    /// Dates as GRDB writes them, without its DateFormatter (see `Date.storageText`).
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom { $0.storageText }
+    }
+
     public static let databaseTableName = "blob"
 
     public var rowid: Int64?

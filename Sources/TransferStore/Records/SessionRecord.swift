@@ -4,6 +4,11 @@ public import TransferModels
 
 /// A row of `session`: a `URLSession` of one tenant.
 public struct SessionRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
+    /// Dates as GRDB writes them, without its DateFormatter (see `Date.storageText`).
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom { $0.storageText }
+    }
+
     public static let databaseTableName = "session"
 
     /// Insertion order, used for pagination cursors.

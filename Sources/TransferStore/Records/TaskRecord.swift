@@ -162,7 +162,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         container["suspendCount"] = suspendCount
         container["priority"] = priority
         container["taskDescription"] = taskDescription
-        container["earliestBeginDate"] = earliestBeginDate
+        container["earliestBeginDate"] = earliestBeginDate?.storageText  // not GRDB's DateFormatter: the same text, far cheaper
         container["originalRequest"] = try StoredJSON.text(originalRequest) ?? "null"  // the column is NOT NULL
         container["currentRequest"] = try StoredJSON.text(currentRequest)
         container["response"] = try StoredJSON.text(response)
@@ -179,12 +179,12 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         container["expectedDigest"] = expectedDigest
         container["resumeData"] = resumeData
         container["filePath"] = filePath
-        container["fileExpiresAt"] = fileExpiresAt
+        container["fileExpiresAt"] = fileExpiresAt?.storageText
         container["partialPath"] = partialPath
         container["metrics"] = try StoredJSON.text(metrics)
-        container["createdAt"] = createdAt
-        container["startedAt"] = startedAt
-        container["completedAt"] = completedAt
+        container["createdAt"] = createdAt.storageText
+        container["startedAt"] = startedAt?.storageText
+        container["completedAt"] = completedAt?.storageText
     }
 
     private static func enumeration<E: RawRepresentable>(
