@@ -69,6 +69,43 @@ struct TaskStoreTests {
         #expect(try await f.store.events(sessionId: b.id, after: 0, limit: 100).map(\.sequence) == [1, 2])
     }
 
+    /// Creations arriving together share a transaction (group commit), each in its own savepoint: a
+    /// refused one (another tenant's blob) leaves nothing behind and takes nothing from the others.
+    @Test func concurrentCreationsCommitTogetherAndARefusedOneUndoesOnlyItself() async throws {
+        let f = try Fixture()
+        defer { try? f.close() }
+        let session = try await f.session()
+        let foreignBlob = #"{"kind": "upload", "request": {"url": "https://o.example/u"}, "uploadSource": {"blob": "blb_0123456789ABCDEFGHIJKL"}}"#
+        let requests = try (0..<60).map { index in
+            index % 3 == 0 ? try request(foreignBlob) : try dataTask("https://o.example/\(index)")
+        }
+        let (store, sessionId) = (f.store, session.id)
+        let results = await withTaskGroup(of: (Int, Result<TaskRecord, any Error>).self) { group in
+            for (index, request) in requests.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, .success(try await store.createTask(tenant: "t1", sessionId: sessionId, request: request)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        var created: [TaskRecord] = []
+        for (index, result) in results {
+            switch result {
+            case .success(let task): created.append(task); #expect(index % 3 != 0)
+            case .failure(let error): #expect(index % 3 == 0 && error as? TaskStoreError == .blobNotFound)
+            }
+        }
+        #expect(created.count == 40)
+        #expect(created.map(\.taskIdentifier).sorted() == Array(1...40))
+        let stored = try await f.store.tasks(sessionId: session.id, after: nil, limit: 100)
+        #expect(Set(stored.map(\.id)) == Set(created.map(\.id)))
+        #expect(try await f.store.events(sessionId: session.id, after: 0, limit: 100).map(\.sequence) == Array(1...40))
+    }
+
     @Test func createdEventCarriesTheTaskSummary() async throws {
         let f = try Fixture()
         defer { try? f.close() }
