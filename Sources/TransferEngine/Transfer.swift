@@ -79,7 +79,9 @@ final class Transfer {
         case .download:
             try job.resumeOffset > 0 && job.downloadPath != nil
                 ? BodySink.file(path: job.downloadPath!, keeping: job.resumeOffset)
-                : BodySink.file(path: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id).part").path)
+                // Creating a file per small download cost more CPU than the rest of its transfer.
+                : BodySink.memory(limit: configuration.downloadMemoryLimit,
+                                  spillPath: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id).part").path)
         case .data, .upload:
             BodySink.memory(limit: configuration.dataBodyMemoryLimit,
                             spillPath: configuration.downloadsDirectory.appendingPathComponent("\(job.id).body").path)

@@ -32,13 +32,27 @@ extension TransferStore {
         }
     }
 
-    /// The task no longer has a file (`DELETE /v1/tasks/{id}/file`); returns the path it had.
-    public func releaseFile(taskId: String, tenant: String) async throws -> String? {
+    /// What `releaseFile` let go of.
+    public enum ReleasedFile: Sendable, Equatable {
+        /// A file on disk, for the caller to remove.
+        case file(path: String)
+        /// A body kept in the store (a small download), deleted with the row's pointer to it.
+        case stored
+    }
+
+    /// The task no longer has a file (`DELETE /v1/tasks/{id}/file`); nil when it had none (any more).
+    public func releaseFile(taskId: String, tenant: String) async throws -> ReleasedFile? {
         try await pool.write { db in
-            let path = try String.fetchOne(
-                db, sql: "SELECT filePath FROM task WHERE id = ? AND tenant = ?", arguments: [taskId, tenant])
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT filePath, fileExpiresAt FROM task WHERE id = ? AND tenant = ?", arguments: [taskId, tenant])
+            else { return nil }
+            let path: String? = row["filePath"]
+            let expires: String? = row["fileExpiresAt"]
             try db.execute(sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE id = ? AND tenant = ?", arguments: [taskId, tenant])
-            return path
+            if let path { return .file(path: path) }
+            guard expires != nil else { return nil }
+            try db.execute(sql: "DELETE FROM taskBody WHERE taskId = ?", arguments: [taskId])
+            return .stored
         }
     }
 }

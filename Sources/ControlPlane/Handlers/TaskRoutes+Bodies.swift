@@ -19,13 +19,23 @@ extension TaskRoutes {
     }
 
     /// `GET /v1/tasks/{id}/file`: the downloaded file (`didFinishDownloadingTo`), one byte range at most.
+    /// A small download's file is kept in the store and served the same way.
     func file(_ request: HTTPRequest) async throws -> HTTPResponse {
         let task = try await runner.requireTask(request.parameter("id"), tenant: request.tenant)
         guard task.kind == .download else { throw Problem.notFound("only download tasks have a file") }
         guard task.state == .completed else { throw Problem.conflict("the file is there once the download completes") }
-        guard let path = task.filePath, let size = Self.fileSize(path) else {
-            throw Problem.notFound("the file of \(task.id) was deleted or has expired")
+        let gone = Problem.notFound("the file of \(task.id) was deleted or has expired")
+        let content: (size: UInt64, slice: (UInt64, UInt64) -> HTTPResponse.Body)
+        if let path = task.filePath {
+            guard let size = Self.fileSize(path) else { throw gone }
+            content = (size, { start, length in .file(path: path, offset: start, length: length) })
+        } else if task.bodyIsStored {
+            let bytes = try await store.keptBody(taskId: task.id).map { Array($0) } ?? []
+            content = (UInt64(bytes.count), { start, length in .bytes(Array(bytes[Int(start)..<Int(start + length)])) })
+        } else {
+            throw gone
         }
+        let size = content.size
         let etag = "\"\(task.id)-\(size)\""
         var headers: [(name: String, value: String)] = [
             ("Content-Type", task.response?.mimeType ?? "application/octet-stream"), ("Accept-Ranges", "bytes"), ("ETag", etag),
@@ -33,7 +43,7 @@ extension TaskRoutes {
         ]
         let ifRange = request.header("if-range")
         guard let range = request.header("range"), ifRange == nil || ifRange == etag else {
-            return HTTPResponse(status: 200, headers: headers, body: .file(path: path, offset: 0, length: size))
+            return HTTPResponse(status: 200, headers: headers, body: content.slice(0, size))
         }
         guard let (start, end) = Self.byteRange(range, size: size) else {
             headers.append(("Content-Range", "bytes */\(size)"))
@@ -44,7 +54,7 @@ extension TaskRoutes {
             throw problem
         }
         headers.append(("Content-Range", "bytes \(start)-\(end)/\(size)"))
-        return HTTPResponse(status: 206, headers: headers, body: .file(path: path, offset: start, length: end - start + 1))
+        return HTTPResponse(status: 206, headers: headers, body: content.slice(start, end - start + 1))
     }
 
     /// `DELETE /v1/tasks/{id}/file`: releases the file now instead of at its time-to-live.
@@ -52,8 +62,11 @@ extension TaskRoutes {
         let task = try await runner.requireTask(request.parameter("id"), tenant: request.tenant)
         guard task.kind == .download else { throw Problem.notFound("only download tasks have a file") }
         guard task.state == .completed else { throw Problem.conflict("the download is still running") }
-        guard let path = try await store.releaseFile(taskId: task.id, tenant: request.tenant), unlink(path) == 0 else {
-            throw Problem.notFound("the file of \(task.id) was already deleted or has expired")
+        let gone = Problem.notFound("the file of \(task.id) was already deleted or has expired")
+        switch try await store.releaseFile(taskId: task.id, tenant: request.tenant) {
+        case .file(let path)?: guard unlink(path) == 0 else { throw gone }
+        case .stored?: break
+        case nil: throw gone
         }
         return .noContent
     }

@@ -161,6 +161,6 @@ struct PendingEvent: Sendable {
 extension TaskRecord {
     /// A download's `location` once `completion` is recorded: `/v1/tasks/{id}/file` when it kept a file.
     func locationPath(with completion: TaskCompletion) -> String? {
-        kind == .download && completion.filePath != nil ? "/v1/tasks/\(id)/file" : nil
+        kind == .download && (completion.filePath != nil || completion.body != nil) ? "/v1/tasks/\(id)/file" : nil
     }
 }

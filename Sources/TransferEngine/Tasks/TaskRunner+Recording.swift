@@ -175,7 +175,7 @@ extension TaskRunner {
         do {
             let digest: String?
             switch outcome.body {
-            case .bytes(let bytes) where task.kind != .download && bytes.count <= configuration.keptBodyLimit:
+            case .bytes(let bytes) where bytes.count <= configuration.keptBodyLimit:  // a small download too: `/file` reads it
                 completion.body = bytes
                 digest = task.expectedDigest == nil ? nil : Self.digest(of: bytes)
             default:

@@ -105,8 +105,12 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
 
     /// `/v1/tasks/{id}/file` while a download's file is kept (`didFinishDownloadingTo`'s location).
     public var location: String? {
-        kind == .download && filePath != nil ? "/v1/tasks/\(id)/file" : nil
+        kind == .download && (filePath != nil || bodyIsStored) ? "/v1/tasks/\(id)/file" : nil
     }
+
+    /// The body (a data task's, or a small download's file) is kept in the store, not in a file: it has
+    /// a time-to-live but no path.
+    public var bodyIsStored: Bool { filePath == nil && fileExpiresAt != nil }
 
     /// The fields every task event carries.
     public var summary: TaskSummary {
