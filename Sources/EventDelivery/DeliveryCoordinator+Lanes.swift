@@ -125,6 +125,17 @@ extension DeliveryCoordinator {
             outcomes.abandoned[id] = now
             metrics.failedEvent(reason: "decision")
             finishHead(of: &lane)
+        } else if key.kind == .delegate && lane.waitsForReattach {
+            // `sessionSendsLaunchEvents = false`: an unreachable client is not woken up by retries; its
+            // events wait (still readable) until it re-attaches, which opens the queue again.
+            outcomes.failures.append(DeliveryOutcomes.Failure(eventId: id, nextAttemptAt: now))
+            outcomes.held[key.sessionId] = now
+            metrics.failedEvent(reason: "held")
+            logger.info("The delegate could not be reached: events wait for the client to re-attach",
+                        metadata: ["session.id": "\(key.sessionId)", "http.status": "\(response.status)"])
+            lanes[key] = nil
+            sleeping[key] = nil
+            return
         } else {
             scheduleRetry(of: &lane, after: response, now: now)
         }

@@ -210,6 +210,7 @@ final class DeliveryCoordinator {
             var lane = DeliveryLane(key: key, readCursor: queue.cursor)
             lane.delegate = queue.delegate
             lane.signer = queue.key.map(WebhookSigner.init(key:))
+            lane.waitsForReattach = queue.waitsForReattach
             if let retryAt = queue.retryAt {
                 lane.retryPersisted = true
                 let wait = retryAt.timeIntervalSinceNow

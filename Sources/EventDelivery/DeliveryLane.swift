@@ -84,6 +84,8 @@ struct DeliveryLane {
     /// Delegate queues: the destination, its signer, and which events it gets.
     var delegate: DelegateConfiguration?
     var signer: WebhookSigner?
+    /// A background session without launch events: a failed delivery holds the queue until the re-attach.
+    var waitsForReattach = false
 
     var isIdle: Bool { inFlightToken == nil && pending.isEmpty && !mayHaveMore && retryAt == nil }
 

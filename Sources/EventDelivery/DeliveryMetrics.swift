@@ -20,7 +20,7 @@ final class DeliveryMetrics: Sendable {
         delivered = CoreMetrics.Counter(label: "urlsessiond_events_delivered_total", factory: factory)
         retried = CoreMetrics.Counter(label: "urlsessiond_events_retried_total", factory: factory)
         var failed: [String: CoreMetrics.Counter] = [:]
-        for reason in ["gone", "decision", "undeliverable"] {
+        for reason in ["gone", "decision", "undeliverable", "held"] {
             failed[reason] = CoreMetrics.Counter(
                 label: "urlsessiond_events_failed_total", dimensions: [("reason", reason)], factory: factory)
         }

@@ -12,7 +12,7 @@ extension TransferStore {
             try String.fetchAll(db, sql: """
                 SELECT id FROM session
                 WHERE delegate IS NOT NULL AND delegateDisabledAt IS NULL AND lastSequence > delegateCursor
-                AND (delegateRetryAt IS NULL OR delegateRetryAt <= ?)
+                AND (delegateRetryAt IS NULL OR delegateRetryAt <= ?) AND delegateHeldAt IS NULL
                 LIMIT ?
                 """, arguments: [dueBy, limit])
         }
@@ -53,17 +53,19 @@ extension TransferStore {
         // The delegate never changes after creation: a cached session without one needs no query.
         if let cached = sessionCache.withLock({ $0[sessionId] }), cached.delegate == nil { return nil }
         // `Row` is not Sendable: the columns are read inside the access.
-        let found: (SessionRecord, cursor: Int64, retryAt: Date?, disabledAt: Date?)? = try await pool.read { db in
+        let found: (SessionRecord, cursor: Int64, retryAt: Date?, disabledAt: Date?, heldAt: Date?)? = try await pool.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [sessionId]) else {
                 return nil
             }
-            return (try SessionRecord(row: row), row["delegateCursor"], row["delegateRetryAt"], row["delegateDisabledAt"])
+            return (try SessionRecord(row: row), row["delegateCursor"], row["delegateRetryAt"], row["delegateDisabledAt"],
+                    row["delegateHeldAt"])
         }
-        guard let (record, cursor, retryAt, disabledAt) = found, let delegate = record.delegate, disabledAt == nil else {
-            return nil
-        }
+        guard let (record, cursor, retryAt, disabledAt, heldAt) = found, let delegate = record.delegate, disabledAt == nil,
+            heldAt == nil
+        else { return nil }
         return DelegateQueue(
             sessionId: sessionId, delegate: delegate, cursor: cursor, retryAt: retryAt,
+            waitsForReattach: record.kind == .background && !record.configuration.sessionSendsLaunchEvents,
             key: try delegateSecret(of: record).flatMap(WebhookSigningKey.init(secret:)))
     }
 
@@ -124,6 +126,10 @@ extension TransferStore {
                 UPDATE session SET delegateDisabledAt = ? WHERE id = ? AND delegateDisabledAt IS NULL
                 """)
             for (session, at) in outcomes.disabled { try disable.execute(arguments: [at, session]) }
+            let hold = try db.cachedStatement(sql: """
+                UPDATE session SET delegateHeldAt = ?, delegateRetryAt = NULL WHERE id = ? AND delegateHeldAt IS NULL
+                """)
+            for (session, at) in outcomes.held { try hold.execute(arguments: [at.storageText, session]) }
         }
     }
 

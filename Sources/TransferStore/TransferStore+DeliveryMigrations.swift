@@ -34,5 +34,12 @@ extension TransferStore {
                 WHERE type = 'task.completion' AND deliveredAt IS NULL AND deliveryFailedAt IS NULL
                 """)
         }
+        migrator.registerMigration("v6-session-delegate-held") { db in
+            try db.alter(table: "session") { t in
+                // A background session without launch events found its delegate unreachable: nothing is
+                // sent until the client re-attaches (nil: deliver).
+                t.add(column: "delegateHeldAt", .datetime)
+            }
+        }
     }
 }

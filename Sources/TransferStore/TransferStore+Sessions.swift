@@ -25,7 +25,9 @@ extension TransferStore {
                     .fetchOne(db)
             {
                 // The client is back: after the events it has not received (delivered in sequence order),
-                // `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
+                // `urlSessionDidFinishEvents(forBackgroundURLSession:)`. Events held for it (no launch
+                // events) go now.
+                try db.execute(sql: "UPDATE session SET delegateHeldAt = NULL WHERE id = ?", arguments: [existing.id])
                 try Self.appendEvent(
                     db, session: &existing, taskId: nil, type: .sessionDidFinishEventsForBackgroundURLSession, data: "{}")
                 return .reattached(existing)

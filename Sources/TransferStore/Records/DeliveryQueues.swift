@@ -25,6 +25,9 @@ public struct DelegateQueue: Sendable {
     public var cursor: Int64
     /// The head failed: not before this time.
     public var retryAt: Date?
+    /// A background session with `sessionSendsLaunchEvents = false`: when its delegate cannot be reached,
+    /// the client is taken to be gone and is not "launched" (retried); its events wait for the re-attach.
+    public var waitsForReattach: Bool = false
     /// The session's signing key; nil when the session has no secret stored.
     public var key: WebhookSigningKey?
 }
@@ -68,12 +71,16 @@ public struct DeliveryOutcomes: Sendable {
     public var delegateRetry: [String: RetryMark] = [:]
     /// Sessions whose delegate URL answered 410 Gone.
     public var disabled: [String: Date] = [:]
+    /// Background sessions without launch events whose delegate could not be reached: their events wait
+    /// for the client to re-attach instead of being retried (`sessionSendsLaunchEvents = false`).
+    public var held: [String: Date] = [:]
 
     public init() {}
 
     /// The number of changes held.
     public var count: Int {
         delivered.count + failures.count + abandoned.count + cursors.count + delegateRetry.count + disabled.count
+            + held.count
     }
 
     public var isEmpty: Bool { count == 0 }
