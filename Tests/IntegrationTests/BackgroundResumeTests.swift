@@ -111,6 +111,45 @@ struct BackgroundRetryTests {
     }
 }
 
+/// An upload from inline data in a background session: the bytes are kept in the store, so the upload
+/// survives a kill -9 and starts again from the beginning of its body.
+@Suite("Background uploads across restarts")
+struct BackgroundUploadTests {
+    @Test(.timeLimit(.minutes(2)))
+    func anInlineUploadWaitingForItsOriginSurvivesAKillAndArrivesIntact() async throws {
+        let gone = try FixtureOrigin.start()
+        let port = gone.port
+        gone.stop()  // connections are refused: the upload waits between retries
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-upload")
+        defer { directory.remove() }
+        let client = HTTPClient()
+        let bytes = FixtureOrigin.bytes(count: 200_000, seed: 31)
+        let first = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
+        let api = API(first, client)
+        let session = try await api.makeSession(["kind": "background", "identifier": "upload.test"])
+        let created = try await api.createTask(session: session, [
+            "kind": "upload", "request": ["url": "http://127.0.0.1:\(port)/upload", "httpMethod": "PUT"],
+            "uploadSource": ["data": ["base64": Data(bytes).base64EncodedString()]], "resume": true,
+        ])
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await api.task(created.taskID).state == "running")
+        await first.kill9()
+
+        let back = try FixtureOrigin.start(port: port)
+        defer { back.stop() }
+        let second = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
+        let again = API(second, client)
+        let done = try await again.completedTask(created.taskID, within: 60)
+        #expect(done.errorCode == nil, "\(done)")
+        #expect(done.count("countOfBytesSent") == bytes.count)
+        let echo = try await again.echo(of: created.taskID)
+        #expect(echo.method == "PUT")
+        #expect(echo.bodySize == bytes.count)
+        #expect(echo.bodySHA256 == sha256Hex(bytes))
+        #expect(try await second.terminate() == 0)
+    }
+}
+
 extension API {
     fileprivate func runTask(_ session: String, port: Int) async throws -> [String: Any] {
         try await runTask(session: session, ["kind": "data", "request": ["url": "http://127.0.0.1:\(port)/bytes/10"]])
