@@ -18,8 +18,9 @@ extension TransferStore {
     static let abandonedClaimAge: TimeInterval = 120
 
     /// Claims `key` for a request with `fingerprint`, or says how the request was already answered.
-    public func beginIdempotentRequest(tenant: String, key: String, fingerprint: String) async throws -> IdempotencyDecision {
-        let now = Date()
+    public func beginIdempotentRequest(
+        tenant: String, key: String, fingerprint: String, now: Date = Date()
+    ) async throws -> IdempotencyDecision {
         let found: IdempotencyRecord? = try await pool.write { db in
             try db.execute(
                 sql: "DELETE FROM idempotencyKey WHERE createdAt < ?",

@@ -168,6 +168,28 @@ struct TransferStoreTests {
         try store.close()
     }
 
+    /// A claim whose request never finished (the process died while answering) blocks its key for 120 s,
+    /// then the next request with that key takes it over; a finished one is replayed whatever its age.
+    @Test func anAbandonedClaimIsTakenOverAfterTwoMinutes() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        let start = Date()
+        func begin(after seconds: TimeInterval, key: String = "k") async throws -> IdempotencyDecision {
+            try await store.beginIdempotentRequest(tenant: "t1", key: key, fingerprint: "f", now: start.addingTimeInterval(seconds))
+        }
+        guard case .proceed = try await begin(after: 0) else { Issue.record("first use proceeds"); return }
+        guard case .conflict = try await begin(after: 119) else { Issue.record("still being answered at 119 s"); return }
+        guard case .proceed = try await begin(after: 121) else { Issue.record("taken over at 121 s"); return }
+        guard case .conflict = try await begin(after: 122) else { Issue.record("the new claim holds the key"); return }
+
+        guard case .proceed = try await begin(after: 0, key: "done") else { Issue.record("first use proceeds"); return }
+        try await store.completeIdempotentRequest(
+            tenant: "t1", key: "done", status: 201, contentType: nil, location: nil, body: Data())
+        guard case .replay = try await begin(after: 3600, key: "done") else { Issue.record("a finished one replays"); return }
+        try store.close()
+    }
+
     @Test func blobsBelongToTheirTenant() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
