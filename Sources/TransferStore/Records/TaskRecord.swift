@@ -167,8 +167,10 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         container["priority"] = priority
         container["taskDescription"] = taskDescription
         container["earliestBeginDate"] = earliestBeginDate?.storageText  // not GRDB's DateFormatter: the same text, far cheaper
-        container["originalRequest"] = try StoredJSON.text(originalRequest) ?? "null"  // the column is NOT NULL
-        container["currentRequest"] = try StoredJSON.text(currentRequest)
+        let original = try StoredJSON.text(originalRequest)
+        container["originalRequest"] = original ?? "null"  // the column is NOT NULL
+        // Equal until a redirect (every resumed task starts so): encoded once.
+        container["currentRequest"] = currentRequest == originalRequest ? original : try StoredJSON.text(currentRequest)
         container["response"] = try StoredJSON.text(response)
         container["countOfBytesSent"] = countOfBytesSent
         container["countOfBytesExpectedToSend"] = countOfBytesExpectedToSend
