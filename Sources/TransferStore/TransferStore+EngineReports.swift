@@ -78,18 +78,33 @@ extension TransferStore {
         _ db: Database, progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend],
         completions: [TaskCompletion]
     ) throws -> (Set<String>, [String: SessionAdvance]) {
-        try writeProgress(db, progress)
+        try writeProgress(db, progress)  // (a completing task's counters and head come with its completion)
         try writeResponses(db, responses)
-        var sessions: [String: SessionAdvance] = [:]
+        // A task that has completed takes no more events (a late report of a stopped transfer).
+        var unfinished: [String: Bool] = [:]
+        var kept: [TaskEventAppend] = []
+        var counts: [String: Int] = [:]
         for event in events {
-            // A task that has completed takes no more events (a late report of a stopped transfer).
-            guard try isUnfinished(db, taskId: event.taskId) else { continue }
-            let (sequence, _) = try reserveSequences(db, sessionId: event.sessionId, count: 1)
+            let open = try unfinished[event.taskId] ?? isUnfinished(db, taskId: event.taskId)
+            unfinished[event.taskId] = open
+            guard open else { continue }
+            kept.append(event)
+            counts[event.sessionId, default: 0] += 1
+        }
+        // One sequence reservation per session for the whole batch, handed out in the events' order.
+        var sessions: [String: SessionAdvance] = [:]
+        var next: [String: Int64] = [:]
+        for (sessionId, count) in counts {
+            let (last, _) = try reserveSequences(db, sessionId: sessionId, count: count)
+            next[sessionId] = last - Int64(count) + 1
+            sessions[sessionId] = SessionAdvance(sessionId: sessionId, lastSequence: last)
+        }
+        for event in kept {
+            let sequence = next[event.sessionId]!
+            next[event.sessionId] = sequence + 1
             try insertEvent(
                 db, id: event.id, sessionId: event.sessionId, sequence: sequence, taskId: event.taskId, type: event.type,
                 data: event.data)
-            let advance = SessionAdvance(sessionId: event.sessionId, lastSequence: sequence)
-            sessions[event.sessionId, default: advance].merge(advance)
         }
         var completed = Set<String>()
         for completion in completions {
