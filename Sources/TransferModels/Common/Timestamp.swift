@@ -29,40 +29,30 @@ extension RFC3339 {
 
 private enum Timestamp {
     static func format(_ date: Date, bias: Double, separator: UInt8, suffix: String) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000 + bias).rounded(.down))
-        let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
-        let (day, millisecond) = millisecondOfDay < 0 ? (days - 1, millisecondOfDay + 86_400_000) : (days, millisecondOfDay)
-        let (year, month, dayOfMonth) = RFC3339.civilDate(fromDays: day)
-        let seconds = millisecond / 1000
+        let time = RFC3339.civilTime(milliseconds: Int64((date.timeIntervalSince1970 * 1000 + bias).rounded(.down)))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
-        if year < 0 { bytes.append(UInt8(ascii: "-")) }
-        append(abs(year), width: 4, to: &bytes)
+        append(time.year, width: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        append(month, width: 2, to: &bytes)
+        append(time.month, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        append(dayOfMonth, width: 2, to: &bytes)
+        append(time.day, width: 2, to: &bytes)
         bytes.append(separator)
-        append(seconds / 3600, width: 2, to: &bytes)
+        append(time.hour, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        append(seconds / 60 % 60, width: 2, to: &bytes)
+        append(time.minute, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        append(seconds % 60, width: 2, to: &bytes)
+        append(time.second, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "."))
-        append(millisecond % 1000, width: 3, to: &bytes)
+        append(time.millisecond, width: 3, to: &bytes)
         bytes.append(contentsOf: suffix.utf8)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Decimal digits of a non-negative `value`, zero-padded to at least `width`.
+    /// `value`'s decimal text, zeros in front up to `width` characters.
     private static func append(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
-        var digits: [UInt8] = []
-        var rest = value
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        if digits.count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
-        bytes.append(contentsOf: digits.reversed())
+        let text = String(value).utf8
+        if text.count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - text.count)) }
+        bytes.append(contentsOf: text)
     }
 }

@@ -5,7 +5,7 @@ extension JSONByteBuffer {
     /// `String` (which costs more than the rest of a member). Years outside 0...9999, where that function's
     /// padding differs, and dates whose milliseconds do not fit go through it.
     ///
-    /// The calendar arithmetic is `RFC3339.civilDate`, as in `RFC3339.format`; `WireJSONEncoderTests`
+    /// The calendar arithmetic is `RFC3339.civilTime`, as in `RFC3339.format`; `WireJSONEncoderTests`
     /// compares the two over many dates.
     func appendTimestamp(_ date: Date) {
         let scaled = date.timeIntervalSince1970 * 1000 + 0.01
@@ -13,16 +13,11 @@ extension JSONByteBuffer {
             appendString(RFC3339.format(date))
             return
         }
-        let milliseconds = Int64(scaled.rounded(.down))
-        let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
-        let (day, millisecond) =
-            millisecondOfDay < 0 ? (days - 1, millisecondOfDay + 86_400_000) : (days, millisecondOfDay)
-        let (year, month, dayOfMonth) = RFC3339.civilDate(fromDays: day)
-        guard year >= 0 else {
+        let time = RFC3339.civilTime(milliseconds: Int64(scaled.rounded(.down)))
+        guard time.year >= 0 else {
             appendString(RFC3339.format(date))
             return
         }
-        let seconds = millisecond / 1000
         reserve(26)
         var cursor = base + count
         func put(_ value: Int64, digits: Int) {
@@ -38,19 +33,19 @@ extension JSONByteBuffer {
             cursor += 1
         }
         put("\"")
-        put(year, digits: 4)
+        put(time.year, digits: 4)
         put("-")
-        put(month, digits: 2)
+        put(time.month, digits: 2)
         put("-")
-        put(dayOfMonth, digits: 2)
+        put(time.day, digits: 2)
         put("T")
-        put(seconds / 3600, digits: 2)
+        put(time.hour, digits: 2)
         put(":")
-        put(seconds / 60 % 60, digits: 2)
+        put(time.minute, digits: 2)
         put(":")
-        put(seconds % 60, digits: 2)
+        put(time.second, digits: 2)
         put(".")
-        put(millisecond % 1000, digits: 3)
+        put(time.millisecond, digits: 3)
         put("Z")
         put("\"")
         appendWritten(upTo: cursor)
@@ -58,9 +53,20 @@ extension JSONByteBuffer {
 }
 
 extension RFC3339 {
-    /// Days since 1970-01-01 → proleptic Gregorian (year, month, day): Howard Hinnant's `civil_from_days`,
-    /// shared by `RFC3339.format` and the encoder's byte writer.
-    static func civilDate(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    /// Milliseconds since 1970-01-01T00:00:00Z → the UTC calendar date and time of day, shared by
+    /// `RFC3339.format`, `Date.storageText` and the encoder's byte writer.
+    static func civilTime(milliseconds: Int64) -> (
+        year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64, millisecond: Int64
+    ) {
+        let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
+        let (day, ofDay) = millisecondOfDay < 0 ? (days - 1, millisecondOfDay + 86_400_000) : (days, millisecondOfDay)
+        let date = civilDate(fromDays: day)
+        let seconds = ofDay / 1000
+        return (date.year, date.month, date.day, seconds / 3600, seconds / 60 % 60, seconds % 60, ofDay % 1000)
+    }
+
+    /// Days since 1970-01-01 → proleptic Gregorian (year, month, day): Howard Hinnant's `civil_from_days`.
+    private static func civilDate(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
