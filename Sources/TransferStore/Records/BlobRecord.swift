@@ -3,12 +3,7 @@ public import GRDB
 public import TransferModels
 
 /// A row of `blob`: an uploaded body stored at `<data>/blobs/<id>`.
-public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
-    /// Dates as GRDB writes them, without its DateFormatter (see `Date.storageText`).
-    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
-        .custom { $0.storageText }
-    }
-
+public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord, StoresDatesAsText {
     public static let databaseTableName = "blob"
 
     public var rowid: Int64?

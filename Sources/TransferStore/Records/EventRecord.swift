@@ -3,12 +3,7 @@ public import GRDB
 public import TransferModels
 
 /// A row of `event`: one delegate callback, in the session's gap-free `sequence`.
-public struct EventRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
-    /// Dates as GRDB writes them, without its DateFormatter (see `Date.storageText`).
-    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
-        .custom { $0.storageText }
-    }
-
+public struct EventRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord, StoresDatesAsText {
     public static let databaseTableName = "event"
 
     public var rowid: Int64?

@@ -3,12 +3,7 @@ public import GRDB
 public import TransferModels
 
 /// A row of `idempotencyKey`: the first answer to a POST carrying `Idempotency-Key`.
-public struct IdempotencyRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
-    /// Dates as GRDB writes them, without its DateFormatter (see `Date.storageText`).
-    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
-        .custom { $0.storageText }
-    }
-
+public struct IdempotencyRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {
     public static let databaseTableName = "idempotencyKey"
 
     public var tenant: String

@@ -3,12 +3,7 @@ public import GRDB
 public import TransferModels
 
 /// A row of `session`: a `URLSession` of one tenant.
-public struct SessionRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
-    /// Dates as GRDB writes them, without its DateFormatter (see `Date.storageText`).
-    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
-        .custom { $0.storageText }
-    }
-
+public struct SessionRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord, StoresDatesAsText {
     public static let databaseTableName = "session"
 
     /// Insertion order, used for pagination cursors.

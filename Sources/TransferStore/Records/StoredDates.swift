@@ -1,0 +1,12 @@
+public import GRDB
+import TransferModels
+
+/// A record whose dates GRDB writes as `Date.storageText`: the very text of its DateFormatter, without
+/// the formatter (3% of the CPU of small tasks).
+public protocol StoresDatesAsText: EncodableRecord {}
+
+extension StoresDatesAsText {
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom { $0.storageText }
+    }
+}
