@@ -32,6 +32,13 @@ let package = Package(
             name: "TransferModels",
             swiftSettings: swiftSettings),
         .target(
+            name: "Curl",
+            dependencies: [
+                "CCurl", "TransferModels",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
             name: "TransferStore",
             dependencies: [
                 "TransferModels",
@@ -43,7 +50,15 @@ let package = Package(
         .target(
             name: "TransferEngine",
             dependencies: [
-                "CCurl", "TransferModels", "TransferStore",
+                "Curl", "TransferModels",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "SessionTasks",
+            dependencies: [
+                "TransferEngine", "TransferModels", "TransferStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -52,7 +67,7 @@ let package = Package(
         .target(
             name: "EventDelivery",
             dependencies: [
-                "CCurl", "TransferModels", "TransferStore", "TransferEngine",
+                "Curl", "TransferModels", "TransferStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -62,7 +77,7 @@ let package = Package(
         .target(
             name: "ControlPlane",
             dependencies: [
-                "CMicroHTTPD", "TransferModels", "TransferStore", "TransferEngine",
+                "CMicroHTTPD", "TransferModels", "TransferStore", "SessionTasks",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -73,7 +88,7 @@ let package = Package(
         .target(
             name: "URLSessionService",
             dependencies: [
-                "ControlPlane", "TransferStore", "TransferModels", "TransferEngine", "EventDelivery",
+                "ControlPlane", "TransferStore", "TransferModels", "TransferEngine", "SessionTasks", "EventDelivery", "Curl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -103,6 +118,10 @@ let package = Package(
             dependencies: ["TransferModels"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "CurlTests",
+            dependencies: ["Curl"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "TransferStoreTests",
             dependencies: [
                 "TransferStore", "TransferModels", "TestSupport",
@@ -113,14 +132,14 @@ let package = Package(
         .testTarget(
             name: "TransferEngineTests",
             dependencies: [
-                "TransferEngine", "TransferModels", "TestSupport",
+                "TransferEngine", "TransferModels", "Curl", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EventDeliveryTests",
             dependencies: [
-                "EventDelivery", "TransferStore", "TransferModels", "TransferEngine", "TestSupport",
+                "EventDelivery", "TransferStore", "TransferModels", "Curl", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

@@ -1,5 +1,5 @@
 public import Foundation
-public import TransferEngine
+public import SessionTasks
 public import TransferStore
 
 /// Every route of the API, in one table.

@@ -1,4 +1,4 @@
-public import TransferEngine
+public import Curl
 
 /// How the webhook dispatcher delivers events.
 public struct EventDeliveryConfiguration: Sendable {
@@ -25,4 +25,9 @@ public struct EventDeliveryConfiguration: Sendable {
     public var idleQueueLifetime: Duration = .seconds(30)
 
     public init() {}
+
+    /// What every POST is held to: http(s) only, the service's authorities and egress policy.
+    var safetyBaseline: SafetyBaseline {
+        SafetyBaseline(protocols: "http,https", certificateAuthorities: certificateAuthorities, egress: egress)
+    }
 }

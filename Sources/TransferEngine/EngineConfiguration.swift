@@ -1,3 +1,4 @@
+public import Curl
 public import Foundation
 
 /// How the transfer engine runs.
@@ -25,4 +26,9 @@ public struct EngineConfiguration: Sendable {
 
     /// `CURLOPT_PROTOCOLS_STR` / `CURLOPT_REDIR_PROTOCOLS_STR`.
     var protocols: String { (["http", "https"] + extraProtocols).joined(separator: ",") }
+
+    /// What every transfer is held to: these protocols, these authorities, this egress policy.
+    var safetyBaseline: SafetyBaseline {
+        SafetyBaseline(protocols: protocols, certificateAuthorities: certificateAuthorities, egress: egress)
+    }
 }

@@ -1,4 +1,4 @@
-internal import CCurl
+import Curl
 import Foundation
 import TransferModels
 
@@ -65,9 +65,9 @@ extension Transfer {
     }
 
     /// The handle finished one request: a redirect to follow, or the outcome.
-    func requestEnded(result: CURLcode) -> Step {
+    func requestEnded(result: CurlResult) -> Step {
         transactions.append(timing())
-        if result == CURLE_OK, discardingBody,
+        if result.isSuccess, discardingBody,
             let next = RedirectPolicy.nextRequest(status: head.statusCode, location: head.value("location"), request: request)
         {
             redirects += 1
@@ -77,7 +77,7 @@ extension Transfer {
             }
             return .redirect(next)
         }
-        guard result == CURLE_OK else { return .done(outcome(failure: failure(for: result))) }
+        guard result.isSuccess else { return .done(outcome(failure: failure(for: result))) }
         if let challenge = pendingChallenge { return .challenge(challenge) }
         return finishBody()
     }
@@ -141,15 +141,15 @@ extension Transfer {
         return finishBody()
     }
 
-    func failure(for result: CURLcode) -> TransferFailure {
-        if let denial = egressDenial, result == CURLE_COULDNT_CONNECT {
-            return TransferFailure(code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: Int(result.rawValue),
+    func failure(for result: CurlResult) -> TransferFailure {
+        if let denial = easy.egressDenial, result == .couldNotConnect {
+            return TransferFailure(code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: result.code,
                                    message: denial, reason: "egressPolicy")
         }
         let context = URLErrorMapping.Context(
-            sslVerifyResult: easy.info(CURLINFO_SSL_VERIFYRESULT), isDownload: job.kind == .download)
-        let code = URLErrorMapping.code(forCurlCode: Int(result.rawValue), context: context)
-        return TransferFailure(code: code.rawValue, curlCode: Int(result.rawValue), message: easy.errorMessage(for: result))
+            sslVerifyResult: easy.info(.sslVerifyResult), isDownload: job.kind == .download)
+        let code = URLErrorMapping.code(forCurlCode: result.code, context: context)
+        return TransferFailure(code: code.rawValue, curlCode: result.code, message: easy.errorMessage(for: result))
     }
 
     /// How the transfer ended. A failed data body is dropped; a failed download keeps its partial file
@@ -165,18 +165,17 @@ extension Transfer {
 
     /// `CURLINFO_*` of the request that just ended, as transaction metrics material.
     private func timing() -> TransactionTiming {
-        func seconds(_ item: CURLINFO) -> Double { Double(max(0, easy.info(offset: item))) / 1_000_000 }
+        func seconds(_ item: CurlOffsetInfo) -> Double { Double(max(0, easy.info(item))) / 1_000_000 }
         return TransactionTiming(
-            request: request, response: head.statusCode >= 200 ? head : nil, url: request.url, method: request.method, statusCode: easy.info(CURLINFO_RESPONSE_CODE),
-            fetchStart: requestStartedAt, nameLookup: seconds(CURLINFO_NAMELOOKUP_TIME_T),
-            connect: seconds(CURLINFO_CONNECT_TIME_T), appConnect: seconds(CURLINFO_APPCONNECT_TIME_T),
-            preTransfer: seconds(CURLINFO_PRETRANSFER_TIME_T), startTransfer: seconds(CURLINFO_STARTTRANSFER_TIME_T),
-            total: seconds(CURLINFO_TOTAL_TIME_T), httpVersion: easy.info(CURLINFO_HTTP_VERSION),
-            remoteAddress: easy.info(string: CURLINFO_PRIMARY_IP), remotePort: easy.info(CURLINFO_PRIMARY_PORT),
-            localAddress: easy.info(string: CURLINFO_LOCAL_IP), localPort: easy.info(CURLINFO_LOCAL_PORT),
-            requestHeaderBytes: Int64(easy.info(CURLINFO_REQUEST_SIZE)), requestBodyBytes: max(0, easy.info(offset: CURLINFO_SIZE_UPLOAD_T)),
-            responseHeaderBytes: Int64(easy.info(CURLINFO_HEADER_SIZE)), responseBodyBytes: max(0, easy.info(offset: CURLINFO_SIZE_DOWNLOAD_T)),
-            isReusedConnection: easy.info(CURLINFO_NUM_CONNECTS) == 0)
+            request: request, response: head.statusCode >= 200 ? head : nil, url: request.url, method: request.method,
+            statusCode: easy.info(.responseCode), fetchStart: requestStartedAt, nameLookup: seconds(.nameLookupTime),
+            connect: seconds(.connectTime), appConnect: seconds(.appConnectTime), preTransfer: seconds(.preTransferTime),
+            startTransfer: seconds(.startTransferTime), total: seconds(.totalTime), httpVersion: easy.info(.httpVersion),
+            remoteAddress: easy.info(.remoteAddress), remotePort: easy.info(.remotePort),
+            localAddress: easy.info(.localAddress), localPort: easy.info(.localPort),
+            requestHeaderBytes: Int64(easy.info(.requestHeaderBytes)), requestBodyBytes: max(0, easy.info(.bodyBytesSent)),
+            responseHeaderBytes: Int64(easy.info(.responseHeaderBytes)),
+            responseBodyBytes: max(0, easy.info(.bodyBytesReceived)), isReusedConnection: easy.info(.newConnections) == 0)
     }
 
     /// The outcome of a job cancelled before it ever started.

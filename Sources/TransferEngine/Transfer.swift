@@ -1,4 +1,4 @@
-internal import CCurl
+import Curl
 import Foundation
 import TransferModels
 
@@ -18,7 +18,7 @@ final class Transfer {
         /// The proposed redirect; the handle is out of the multi meanwhile.
         case redirect(OutgoingRequest)
         /// The response decision; the body is paused, or the request already ended with `finished`.
-        case response(finished: CURLcode?)
+        case response(finished: CurlResult?)
         /// The challenge's answer; the handle is out of the multi meanwhile.
         case challenge(AuthenticationChallenge)
     }
@@ -41,8 +41,6 @@ final class Transfer {
     var upload: UploadSource?
     var progress = TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1)
     var transactions: [TransactionTiming] = []
-    /// Set by the socket callback when the egress policy refused an address.
-    var egressDenial: String?
     /// The last time a byte moved in either direction (or the request started): the idle timeout's origin.
     var lastActivity = ContinuousClock.now
     var redirects = 0
@@ -81,10 +79,10 @@ final class Transfer {
                 ? BodySink.file(path: job.downloadPath!, keeping: job.resumeOffset)
                 // Creating a file per small download cost more CPU than the rest of its transfer.
                 : BodySink.memory(limit: configuration.downloadMemoryLimit,
-                                  spillPath: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id).part").path)
+                                  spillPath: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id.taskId).part").path)
         case .data, .upload:
             BodySink.memory(limit: configuration.dataBodyMemoryLimit,
-                            spillPath: configuration.downloadsDirectory.appendingPathComponent("\(job.id).body").path)
+                            spillPath: configuration.downloadsDirectory.appendingPathComponent("\(job.id.taskId).body").path)
         }
     }
 
@@ -105,39 +103,26 @@ final class Transfer {
     /// Sets every option for `request` (first send, or again after a redirect).
     func prepare() throws {
         try easy.reset()
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        try easy.set(CURLOPT_URL, request.url)
-        if let share { try CurlError.check(ccurl_easy_setopt_share(easy.raw, share.raw)) }
-        try easy.set(CURLOPT_NOSIGNAL, true)
-        try easy.set(CURLOPT_PROTOCOLS_STR, configuration.protocols)
-        try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, configuration.protocols)
-        try easy.set(CURLOPT_FOLLOWLOCATION, false)  // URLSession's redirect rules are applied here
-        try easy.set(CURLOPT_PROXY, job.proxy ?? "")  // "" = no proxy, environment variables ignored
-        if let noProxy = job.noProxy { try easy.set(CURLOPT_NOPROXY, noProxy) }
-        try easy.set(CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes: gzip, deflate, br, zstd
-        try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))  // HTTP/2 by ALPN over TLS
-        try easy.set(CURLOPT_SSLVERSION, Self.sslVersion(minimum: job.tlsMinimumVersion, maximum: job.tlsMaximumVersion))
-        try easy.set(CURLOPT_TCP_KEEPALIVE, true)
+        try easy.apply(configuration.safetyBaseline)
+        try easy.set(.url, request.url)
+        try easy.setShare(share)
+        try easy.set(.proxy, job.proxy ?? "")  // "" = no proxy, environment variables ignored
+        if let noProxy = job.noProxy { try easy.set(.noProxy, noProxy) }
+        try easy.set(.acceptEncoding, "")  // every encoding libcurl decodes: gzip, deflate, br, zstd
+        try easy.preferHTTP2OverTLS()
+        try easy.setTLSVersions(minimum: job.tlsMinimumVersion, maximum: job.tlsMaximumVersion)
         // 512 KiB reads: a sixth of the syscalls of libcurl's 16 KiB default on fast downloads (measured).
-        try easy.set(CURLOPT_BUFFERSIZE, job.kind == .download ? 512 * 1024 : 64 * 1024)
-        if let authorities = configuration.certificateAuthorities { try easy.set(CURLOPT_CAINFO, authorities) }
+        try easy.set(.bufferSize, job.kind == .download ? 512 * 1024 : 64 * 1024)
         if let credential, Self.origin(of: request.url) == credential.origin {
-            try easy.set(CURLOPT_USERNAME, credential.user)
-            try easy.set(CURLOPT_PASSWORD, credential.password)
-            try easy.set(CURLOPT_HTTPAUTH, credential.scheme == .basic ? 1 : 2)  // CURLAUTH_BASIC, CURLAUTH_DIGEST
+            try easy.set(.username, credential.user)
+            try easy.set(.password, credential.password)
+            try easy.setHTTPAuthentication(credential.scheme == .basic ? .basic : .digest)
         }
         try applyTimeouts()
         try applyMethodAndBody()
-        try easy.set(CURLOPT_HTTPHEADER, list: headerLines())
-        try easy.set(CURLOPT_WRITEDATA, pointer: context)
-        try CurlError.check(ccurl_easy_setopt_write_function(easy.raw, transferWriteCallback))
-        try easy.set(CURLOPT_HEADERDATA, pointer: context)
-        try CurlError.check(ccurl_easy_setopt_header_function(easy.raw, transferHeaderCallback))
-        try easy.set(CURLOPT_XFERINFODATA, pointer: context)
-        try CurlError.check(ccurl_easy_setopt_xferinfo_function(easy.raw, transferProgressCallback))
-        try easy.set(CURLOPT_NOPROGRESS, false)
-        try easy.set(CURLOPT_OPENSOCKETDATA, pointer: context)
-        try CurlError.check(ccurl_easy_setopt_opensocket_function(easy.raw, transferOpenSocketCallback))
+        try easy.setHeaders(headerLines())
+        easy.delegate = self
+        try easy.installCallbacks(upload == nil ? [.response, .progress] : [.response, .requestBody, .progress])
         lastActivity = .now
         head = ResponseHead()
         deliveredHead = nil
@@ -150,10 +135,10 @@ final class Transfer {
     /// `lastActivity` (libcurl's low-speed check averages over seconds, which is not "reset by every byte").
     /// The resource timeout is what is left of the task's whole allowance.
     private func applyTimeouts() throws {
-        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(job.timeoutIntervalForRequest * 1000)))
+        try easy.set(.connectTimeoutMilliseconds, max(1, Int(job.timeoutIntervalForRequest * 1000)))
         let elapsed = ContinuousClock.now - startedAt
         let left = max(1, Int(job.timeoutIntervalForResource * 1000) - Int(elapsed.components.seconds * 1000))
-        try easy.set(CURLOPT_TIMEOUT_MS, left)
+        try easy.set(.timeoutMilliseconds, left)
     }
 
     private func applyMethodAndBody() throws {
@@ -161,23 +146,18 @@ final class Transfer {
         let method = request.method.uppercased()
         switch (method, request.body) {
         case ("GET", .none):
-            try easy.set(CURLOPT_HTTPGET, true)
+            try easy.set(.httpGet, true)
         case ("HEAD", _):
-            try easy.set(CURLOPT_NOBODY, true)
+            try easy.set(.noBody, true)
         case (_, .none):
-            try easy.set(CURLOPT_CUSTOMREQUEST, method)
-            if method == "POST" { try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: 0) }
+            try easy.set(.customRequest, method)
+            if method == "POST" { try easy.set(.postFieldSize, 0) }
         case (_, let body):
             // Every body streams through the read callback with a known length (Content-Length).
             upload = try UploadSource(body)
-            let context = Unmanaged.passUnretained(self).toOpaque()
-            try easy.set(CURLOPT_UPLOAD, true)
-            try easy.set(CURLOPT_INFILESIZE_LARGE, offset: body.length)
-            try easy.set(CURLOPT_CUSTOMREQUEST, method)
-            try easy.set(CURLOPT_READDATA, pointer: context)
-            try CurlError.check(ccurl_easy_setopt_read_function(easy.raw, transferReadCallback))
-            try easy.set(CURLOPT_SEEKDATA, pointer: context)
-            try CurlError.check(ccurl_easy_setopt_seek_function(easy.raw, transferSeekCallback))
+            try easy.set(.upload, true)
+            try easy.set(.uploadSize, body.length)
+            try easy.set(.customRequest, method)
             progress.bytesExpectedToSend = body.length
         }
     }
@@ -193,14 +173,6 @@ final class Transfer {
             if let validator = job.ifRange { lines.append("If-Range: \(validator)") }
         }
         return lines
-    }
-
-    static func sslVersion(minimum: String, maximum: String) -> Int {
-        let low: [String: Int] = ["TLSv10": Int(CURL_SSLVERSION_TLSv1_0), "TLSv11": Int(CURL_SSLVERSION_TLSv1_1),
-                                  "TLSv12": Int(CURL_SSLVERSION_TLSv1_2), "TLSv13": Int(CURL_SSLVERSION_TLSv1_3)]
-        let high: [String: Int] = ["TLSv10": Int(CURL_SSLVERSION_MAX_TLSv1_0), "TLSv11": Int(CURL_SSLVERSION_MAX_TLSv1_1),
-                                   "TLSv12": Int(CURL_SSLVERSION_MAX_TLSv1_2), "TLSv13": Int(CURL_SSLVERSION_MAX_TLSv1_3)]
-        return (low[minimum] ?? Int(CURL_SSLVERSION_TLSv1_2)) | (high[maximum] ?? Int(CURL_SSLVERSION_MAX_TLSv1_3))
     }
 
     /// `scheme://host:port` of a URL, the unit a credential belongs to.

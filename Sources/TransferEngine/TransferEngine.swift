@@ -1,14 +1,19 @@
+import Curl
 public import Logging
 public import ServiceLifecycle
 
 /// Runs transfers with libcurl's multi interface on a dedicated loop thread, and reports what happens
 /// to a `TransferObserver`. A `Service`: it stops after the control plane, aborting what still runs.
 public final class TransferEngine: Service, Sendable {
-    private let loop: EngineLoop
+    private let loop: CurlMultiLoop<TransferScheduler>
     private let logger: Logger
 
     public init(configuration: EngineConfiguration, observer: any TransferObserver, logger: Logger) throws {
-        self.loop = try EngineLoop(configuration: configuration, observer: observer, logger: logger)
+        let scheduler = TransferScheduler(configuration: configuration, observer: observer)
+        self.loop = try CurlMultiLoop(name: "urlsessiond-engine", driver: scheduler, logger: logger) { multi throws(CurlError) in
+            try multi.setMaximumTotalConnections(0)
+            try multi.setMaximumCachedConnections(configuration.maximumCachedConnections)
+        }
         self.logger = logger
         loop.start()
     }
@@ -19,22 +24,22 @@ public final class TransferEngine: Service, Sendable {
     }
 
     /// Aborts a queued or running transfer; its observer hears `cancelled`.
-    public func cancel(_ id: String) {
+    public func cancel(_ id: TransferID) {
         loop.send(.cancel(id))
     }
 
     /// Answers `asksToRedirect` for the transfer `id`.
-    public func resolveRedirect(_ id: String, _ disposition: RedirectDisposition) {
+    public func resolveRedirect(_ id: TransferID, _ disposition: RedirectDisposition) {
         loop.send(.redirect(id, disposition))
     }
 
     /// Answers `asksAbout` (the response) for the transfer `id`.
-    public func resolveResponse(_ id: String, _ disposition: ResponseDisposition) {
+    public func resolveResponse(_ id: TransferID, _ disposition: ResponseDisposition) {
         loop.send(.response(id, disposition))
     }
 
     /// Answers `asksAbout` (a challenge) for the transfer `id`.
-    public func resolveChallenge(_ id: String, _ disposition: ChallengeDisposition) {
+    public func resolveChallenge(_ id: TransferID, _ disposition: ChallengeDisposition) {
         loop.send(.challenge(id, disposition))
     }
 
@@ -45,9 +50,7 @@ public final class TransferEngine: Service, Sendable {
 
     /// Aborts every transfer and waits for the loop thread to release its handles.
     public func shutdown() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            loop.stop { continuation.resume() }
-        }
+        await loop.stop(with: .stop)
         logger.info("Transfer engine stopped")
     }
 }

@@ -1,10 +1,24 @@
 public import Foundation
 
+/// One attempt at a task's transfer: the task, and which of its attempts (each start of a task is a new
+/// attempt, so a report of a stopped one is never taken for the next one's).
+public struct TransferID: Hashable, Sendable, CustomStringConvertible {
+    public var taskId: String
+    public var attempt: Int
+
+    public init(taskId: String, attempt: Int) {
+        self.taskId = taskId
+        self.attempt = attempt
+    }
+
+    public var description: String { "\(taskId)#\(attempt)" }
+}
+
 /// Everything the engine needs to run one task: the request and the session's rules, resolved.
 public struct TransferJob: Sendable {
     public enum Kind: Sendable { case data, download, upload }
 
-    public var id: String
+    public var id: TransferID
     public var sessionId: String
     public var kind: Kind
     public var request: OutgoingRequest
@@ -43,7 +57,7 @@ public struct TransferJob: Sendable {
     public var resumeOffset: Int64 = 0
     public var ifRange: String?
 
-    public init(id: String, sessionId: String, kind: Kind, request: OutgoingRequest) {
+    public init(id: TransferID, sessionId: String, kind: Kind, request: OutgoingRequest) {
         self.id = id
         self.sessionId = sessionId
         self.kind = kind
@@ -64,26 +78,26 @@ public struct TransferJob: Sendable {
 /// Implementations must return quickly and never block: they hand the event to a queue.
 public protocol TransferObserver: AnyObject, Sendable {
     /// A final or redirect response head arrived (before its body).
-    func transfer(_ id: String, didReceive response: ResponseHead, for request: OutgoingRequest)
+    func transfer(_ id: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest)
     /// The engine is about to follow a redirect (URLSession's rules already applied).
-    func transfer(_ id: String, willRedirect response: ResponseHead, to request: OutgoingRequest)
-    func transfer(_ id: String, didProgress progress: TransferProgress)
-    func transfer(_ id: String, didComplete outcome: TransferOutcome)
+    func transfer(_ id: TransferID, willRedirect response: ResponseHead, to request: OutgoingRequest)
+    func transfer(_ id: TransferID, didProgress progress: TransferProgress)
+    func transfer(_ id: TransferID, didComplete outcome: TransferOutcome)
     /// The transfer waits for `TransferEngine.resolveRedirect` (only for jobs that `decidesRedirects`).
-    func transfer(_ id: String, asksToRedirect response: ResponseHead, to request: OutgoingRequest)
+    func transfer(_ id: TransferID, asksToRedirect response: ResponseHead, to request: OutgoingRequest)
     /// The body waits for `TransferEngine.resolveResponse` (only for jobs that `decidesResponse`).
-    func transfer(_ id: String, asksAbout response: ResponseHead, for request: OutgoingRequest)
+    func transfer(_ id: TransferID, asksAbout response: ResponseHead, for request: OutgoingRequest)
     /// The transfer waits for `TransferEngine.resolveChallenge` (only for jobs that `decidesChallenges`).
-    func transfer(_ id: String, asksAbout challenge: AuthenticationChallenge)
+    func transfer(_ id: TransferID, asksAbout challenge: AuthenticationChallenge)
     /// A download with a `resumeOffset` continues at `offset` (206) or starts again at 0 (200).
-    func transfer(_ id: String, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64)
+    func transfer(_ id: TransferID, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64)
 }
 
 extension TransferObserver {
-    public func transfer(_ id: String, asksToRedirect response: ResponseHead, to request: OutgoingRequest) {}
-    public func transfer(_ id: String, asksAbout response: ResponseHead, for request: OutgoingRequest) {}
-    public func transfer(_ id: String, asksAbout challenge: AuthenticationChallenge) {}
-    public func transfer(_ id: String, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {}
+    public func transfer(_ id: TransferID, asksToRedirect response: ResponseHead, to request: OutgoingRequest) {}
+    public func transfer(_ id: TransferID, asksAbout response: ResponseHead, for request: OutgoingRequest) {}
+    public func transfer(_ id: TransferID, asksAbout challenge: AuthenticationChallenge) {}
+    public func transfer(_ id: TransferID, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {}
 }
 
 /// An HTTP authentication challenge (a 401 with `WWW-Authenticate: Basic` or `Digest`), as

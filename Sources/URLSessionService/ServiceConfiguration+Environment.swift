@@ -2,6 +2,7 @@ import ControlPlane
 import EventDelivery
 import Foundation
 import Logging
+import Curl
 import TransferEngine
 
 extension ServiceConfiguration {

@@ -4,6 +4,7 @@ import Foundation
 public import Logging
 import Prometheus
 public import ServiceLifecycle
+import SessionTasks
 import TransferEngine
 import TransferStore
 import UnixSignals

@@ -5,7 +5,7 @@ import Logging
 import ServiceLifecycle
 import TestSupport
 import Testing
-import TransferEngine
+import Curl
 import TransferModels
 import TransferStore
 import CoreMetrics

@@ -2,7 +2,7 @@ import EventDelivery
 import Foundation
 import TestSupport
 import Testing
-import TransferEngine
+import Curl
 import TransferModels
 import TransferStore
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+import Curl
 import TestSupport
 import TransferEngine
 import TransferModels
@@ -9,23 +10,23 @@ import TransferModels
 final class RecordingObserver: TransferObserver, @unchecked Sendable {
     // `@unchecked Sendable`: all state lives in `state`, under its lock.
     private struct State {
-        var outcomes: [String: TransferOutcome] = [:]
-        var waiters: [String: [CheckedContinuation<TransferOutcome, Never>]] = [:]
-        var log: [String: [String]] = [:]
+        var outcomes: [TransferID: TransferOutcome] = [:]
+        var waiters: [TransferID: [CheckedContinuation<TransferOutcome, Never>]] = [:]
+        var log: [TransferID: [String]] = [:]
     }
     private let state = LockedBox(State())
 
-    func transfer(_ id: String, didReceive response: ResponseHead, for request: OutgoingRequest) {
+    func transfer(_ id: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest) {
         state.withLock { $0.log[id, default: []].append("response \(response.statusCode)") }
     }
 
-    func transfer(_ id: String, willRedirect response: ResponseHead, to request: OutgoingRequest) {
+    func transfer(_ id: TransferID, willRedirect response: ResponseHead, to request: OutgoingRequest) {
         state.withLock { $0.log[id, default: []].append("redirect \(response.statusCode) \(request.method) \(request.url)") }
     }
 
-    func transfer(_ id: String, didProgress progress: TransferProgress) {}
+    func transfer(_ id: TransferID, didProgress progress: TransferProgress) {}
 
-    func transfer(_ id: String, didComplete outcome: TransferOutcome) {
+    func transfer(_ id: TransferID, didComplete outcome: TransferOutcome) {
         let waiters = state.withLock { state in
             state.outcomes[id] = outcome
             state.log[id, default: []].append("complete")
@@ -34,7 +35,7 @@ final class RecordingObserver: TransferObserver, @unchecked Sendable {
         for waiter in waiters { waiter.resume(returning: outcome) }
     }
 
-    func outcome(of id: String) async -> TransferOutcome {
+    func outcome(of id: TransferID) async -> TransferOutcome {
         await withCheckedContinuation { continuation in
             let done = state.withLock { state -> TransferOutcome? in
                 if let outcome = state.outcomes[id] { return outcome }
@@ -45,7 +46,7 @@ final class RecordingObserver: TransferObserver, @unchecked Sendable {
         }
     }
 
-    func log(of id: String) -> [String] { state.withLock { $0.log[id] ?? [] } }
+    func log(of id: TransferID) -> [String] { state.withLock { $0.log[id] ?? [] } }
 }
 
 /// An engine allowed to reach loopback (where the fixture origin lives), its observer and the origin.
@@ -72,7 +73,7 @@ struct EngineFixture {
 
     func job(_ path: String, method: String = "GET", body: OutgoingRequest.Body = .none, kind: TransferJob.Kind = .data) -> TransferJob {
         TransferJob(
-            id: ResourceID.make(prefix: "tsk"), sessionId: "ses_test", kind: kind,
+            id: TransferID(taskId: ResourceID.make(prefix: "tsk"), attempt: 1), sessionId: "ses_test", kind: kind,
             request: OutgoingRequest(url: origin.url(path), method: method, body: body))
     }
 
@@ -275,7 +276,7 @@ struct TLSTests {
         let origin = try await NginxOrigin.start(tls: true, files: ["a.txt": Array("hello".utf8)])
         defer { origin.stop() }
         let (engine, observer) = try engine(trusting: nil)
-        let job = TransferJob(id: "tsk_tls1", sessionId: "ses_tls", kind: .data, request: OutgoingRequest(url: origin.url("/a.txt"), method: "GET"))
+        let job = TransferJob(id: TransferID(taskId: "tsk_tls1", attempt: 1), sessionId: "ses_tls", kind: .data, request: OutgoingRequest(url: origin.url("/a.txt"), method: "GET"))
         engine.start(job)
         let outcome = await observer.outcome(of: job.id)
         let code = try #require(outcome.error?.code)
@@ -290,7 +291,7 @@ struct TLSTests {
         let origin = try await NginxOrigin.start(tls: true, files: ["b.bin": body])
         defer { origin.stop() }
         let (engine, observer) = try engine(trusting: origin.certificatePath)
-        let job = TransferJob(id: "tsk_tls2", sessionId: "ses_tls", kind: .data, request: OutgoingRequest(url: origin.url("/b.bin"), method: "GET"))
+        let job = TransferJob(id: TransferID(taskId: "tsk_tls2", attempt: 1), sessionId: "ses_tls", kind: .data, request: OutgoingRequest(url: origin.url("/b.bin"), method: "GET"))
         engine.start(job)
         let outcome = await observer.outcome(of: job.id)
         #expect(outcome.error == nil)

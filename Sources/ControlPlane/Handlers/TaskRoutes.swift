@@ -1,5 +1,5 @@
 import Foundation
-import TransferEngine
+import SessionTasks
 import TransferModels
 import TransferStore
 

@@ -1,4 +1,5 @@
 import Foundation
+import TransferEngine
 import TransferModels
 
 /// The API's view (`URLRequestSnapshot`) of a request the engine sends after redirects.

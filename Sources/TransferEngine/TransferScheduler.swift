@@ -1,96 +1,41 @@
-internal import CCurl
+import Curl
 import Foundation
 import Logging
 import TransferModels
 
-/// One thread that owns a `CURLM` and every `CURL` in it, and repeats perform → info_read → poll.
-///
-/// Other threads only append commands to the locked inbox and wake the loop (`curl_multi_wakeup`), so no
-/// libcurl handle is ever touched from two threads (STYLE.md §6, anti-pattern 1).
-final class EngineLoop: @unchecked Sendable {
-    // `@unchecked Sendable`: `inbox` is locked; `multi.wakeUp()` is thread-safe; everything else is
-    // touched only on `thread` after start.
-    enum Command {
+/// The engine's side of its `CurlMultiLoop`: which queued jobs start (by priority, within the global
+/// limit and each session's `httpMaximumConnectionsPerHost`), the idle timeouts, and the delegate's
+/// answers the transfers wait for. Runs on the loop thread only.
+final class TransferScheduler: CurlMultiLoopDriver {
+    enum Command: Sendable {
         case start(TransferJob)
-        case cancel(String)
-        case redirect(String, RedirectDisposition)
-        case response(String, ResponseDisposition)
-        case challenge(String, ChallengeDisposition)
+        case cancel(TransferID)
+        case redirect(TransferID, RedirectDisposition)
+        case response(TransferID, ResponseDisposition)
+        case challenge(TransferID, ChallengeDisposition)
         case stop
     }
 
     private let configuration: EngineConfiguration
     private let observer: any TransferObserver
-    private let logger: Logger
-    private let multi: CurlMultiHandle
-    private let inbox = LockedBox<[Command]>([])
     /// Jobs not started yet, each with its arrival number (FIFO within a priority).
     private var waiting: [(arrival: Int, job: TransferJob)] = []
-    private var running: [UnsafeMutableRawPointer: Transfer] = [:]
+    private var running: [ObjectIdentifier: Transfer] = [:]
     /// Each session's connection, DNS and TLS-session cache, with when it was last used.
     private var shares: [String: (share: CurlShareHandle, lastUsed: ContinuousClock.Instant)] = [:]
     /// A session's share is released after this long without transfers (its connections close).
     private let shareIdleLifetime: Duration = .seconds(300)
     private var isStopping = false
-    private var thread: Thread?
-    private let whenStopped = LockedBox<(@Sendable () -> Void)?>(nil)
     private var arrivals = 0
 
-    init(configuration: EngineConfiguration, observer: any TransferObserver, logger: Logger) throws(CurlError) {
+    init(configuration: EngineConfiguration, observer: any TransferObserver) {
         self.configuration = configuration
         self.observer = observer
-        self.logger = logger
-        self.multi = try CurlMultiHandle()
-        try multi.set(CURLMOPT_MAX_TOTAL_CONNECTIONS, 0)
-        try multi.set(CURLMOPT_MAXCONNECTS, configuration.maximumCachedConnections)
     }
 
-    func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "urlsessiond-engine"
-        thread.stackSize = 1 << 20
-        self.thread = thread
-        thread.start()
-    }
+    var isFinished: Bool { isStopping && running.isEmpty }
 
-    /// Queues a command for the loop thread and wakes it.
-    func send(_ command: Command) {
-        inbox.withLock { $0.append(command) }
-        multi.wakeUp()
-    }
-
-    /// Stops the loop: running transfers are aborted (their observers hear `cancelled`), then
-    /// `completion` runs on the loop thread, after the multi handle is closed.
-    func stop(completion: @escaping @Sendable () -> Void) {
-        whenStopped.withLock { $0 = completion }
-        send(.stop)
-    }
-
-    private func run() {
-        while true {
-            for command in inbox.withLock({ commands in defer { commands.removeAll() }; return commands }) {
-                handle(command)
-            }
-            if isStopping && running.isEmpty { break }
-            startWaitingTransfers()
-            do {
-                _ = try multi.perform()
-                let before = running.count
-                for (easy, result) in multi.completedTransfers() { finish(easy, result: result) }
-                // A freed slot goes to the next queued transfer now: polling first would sleep until some
-                // socket or command woke the loop, up to a second per slot-full of a backlog.
-                if running.count < before && !waiting.isEmpty { continue }
-                try multi.poll(timeoutMilliseconds: enforceIdleTimeouts())
-            } catch {
-                logger.error("Engine loop error", metadata: ["error": "\(error)"])
-            }
-        }
-        shares.removeAll()
-        multi.close()
-        whenStopped.withLock { $0 }?()
-    }
-
-    private func handle(_ command: Command) {
+    func handle(_ command: Command, multi: CurlMultiHandle) {
         switch command {
         case .start(let job):
             arrivals += 1
@@ -99,44 +44,21 @@ final class EngineLoop: @unchecked Sendable {
             if let index = waiting.firstIndex(where: { $0.job.id == id }) {
                 let job = waiting.remove(at: index).job
                 observer.transfer(id, didComplete: Transfer.cancelledBeforeStart(job))
-            } else if let (easy, transfer) = running.first(where: { $0.value.job.id == id }) {
-                abort(easy, transfer)
+            } else if let transfer = transfer(id) {
+                abort(transfer, multi: multi)
             }
         case .redirect(let id, let disposition):
-            guard let (easy, transfer) = running.first(where: { $0.value.job.id == id }),
-                case .redirect? = transfer.waiting
-            else { return }
+            guard let transfer = transfer(id), case .redirect? = transfer.waiting else { return }
             transfer.waiting = nil
             switch disposition {
-            case .follow(let request):
-                follow(easy, transfer, to: request)
-            case .reject:
-                conclude(easy, transfer, transfer.rejectRedirect())
+            case .follow(let request): follow(transfer, to: request, multi: multi)
+            case .reject: conclude(transfer, transfer.rejectRedirect(), multi: multi)
             }
         case .response(let id, let disposition):
-            guard let (easy, transfer) = running.first(where: { $0.value.job.id == id }),
-                case .response(let finished)? = transfer.waiting
-            else { return }
-            transfer.waiting = nil
-            if case .cancel = disposition { return abort(easy, transfer) }
-            if case .becomeDownload(let path) = disposition {
-                do {
-                    try transfer.becomeDownload(path: path)
-                } catch {
-                    return abort(easy, transfer, failure: TransferFailure(
-                        code: URLErrorCode.cannotCreateFile.rawValue, curlCode: 23, message: "\(error)"))
-                }
-            }
-            if let finished {
-                conclude(easy, transfer, transfer.requestEnded(result: finished))
-            } else {
-                transfer.lastActivity = .now  // the idle timeout starts again with the traffic
-                _ = curl_easy_pause(transfer.easy.raw, CURLPAUSE_CONT)
-            }
+            guard let transfer = transfer(id), case .response(let finished)? = transfer.waiting else { return }
+            resolveResponse(transfer, disposition, finished: finished, multi: multi)
         case .challenge(let id, let disposition):
-            guard let (easy, transfer) = running.first(where: { $0.value.job.id == id }),
-                case .challenge(let challenge)? = transfer.waiting
-            else { return }
+            guard let transfer = transfer(id), case .challenge(let challenge)? = transfer.waiting else { return }
             transfer.waiting = nil
             switch disposition {
             case .useCredential(let user, let password):
@@ -145,29 +67,55 @@ final class EngineLoop: @unchecked Sendable {
                     try transfer.prepare()
                     try multi.add(transfer.easy)
                 } catch {
-                    running[easy] = nil
+                    running[ObjectIdentifier(transfer.easy)] = nil
                     observer.transfer(id, didComplete: transfer.outcome(failure: .init(curlError: error)))
                 }
             case .performDefaultHandling, .rejectProtectionSpace:
-                conclude(easy, transfer, transfer.acceptChallengeResponse())
+                conclude(transfer, transfer.acceptChallengeResponse(), multi: multi)
             case .cancelAuthenticationChallenge:
-                abort(easy, transfer)
+                abort(transfer, multi: multi)
             }
         case .stop:
             isStopping = true
             for (_, job) in waiting { observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job)) }
             waiting.removeAll()
-            for (easy, transfer) in running { abort(easy, transfer) }
+            for transfer in running.values { abort(transfer, multi: multi) }
+        }
+    }
+
+    private func transfer(_ id: TransferID) -> Transfer? {
+        running.values.first { $0.job.id == id }
+    }
+
+    private func resolveResponse(
+        _ transfer: Transfer, _ disposition: ResponseDisposition, finished: CurlResult?, multi: CurlMultiHandle
+    ) {
+        transfer.waiting = nil
+        if case .cancel = disposition { return abort(transfer, multi: multi) }
+        if case .becomeDownload(let path) = disposition {
+            do {
+                try transfer.becomeDownload(path: path)
+            } catch {
+                return abort(transfer, multi: multi, failure: TransferFailure(
+                    code: URLErrorCode.cannotCreateFile.rawValue, curlCode: 23, message: "\(error)"))
+            }
+        }
+        if let finished {
+            conclude(transfer, transfer.requestEnded(result: finished), multi: multi)
+        } else {
+            transfer.lastActivity = .now  // the idle timeout starts again with the traffic
+            transfer.easy.unpause()
         }
     }
 
     /// Starts waiting jobs, highest priority first and FIFO within one, up to the global limit and each
     /// session's `httpMaximumConnectionsPerHost` (one transfer holds one connection over HTTP/1.1).
-    private func startWaitingTransfers() {
+    func willPerform(multi: CurlMultiHandle) {
         releaseIdleShares()
         guard !waiting.isEmpty, running.count < configuration.maximumConcurrentTransfers else { return }
         waiting.sort {
-            ($0.job.isDiscretionary ? 0 : 1, $0.job.priority, -$0.arrival) > ($1.job.isDiscretionary ? 0 : 1, $1.job.priority, -$1.arrival)
+            ($0.job.isDiscretionary ? 0 : 1, $0.job.priority, -$0.arrival)
+                > ($1.job.isDiscretionary ? 0 : 1, $1.job.priority, -$1.arrival)
         }
         let spareCapacity = max(1, configuration.maximumConcurrentTransfers / 2)
         var perHost: [String: Int] = [:]
@@ -188,7 +136,7 @@ final class EngineLoop: @unchecked Sendable {
                 let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
                 try transfer.prepare()
                 try multi.add(transfer.easy)
-                running[transfer.easy.raw] = transfer
+                running[ObjectIdentifier(transfer.easy)] = transfer
             } catch {
                 observer.transfer(job.id, didComplete: Transfer.failedToStart(job, error: error))
             }
@@ -221,74 +169,87 @@ final class EngineLoop: @unchecked Sendable {
 
     /// A transfer's request ended: follow a redirect with the same handle, or report the outcome. A
     /// transfer whose delegate is still deciding about the response waits (out of the multi) for it.
-    private func finish(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
-        guard let transfer = running[easy] else { return }
-        multi.remove(transfer.easy)
+    func transferEnded(_ easy: CurlEasyHandle, result: CurlResult, multi: CurlMultiHandle) {
+        multi.remove(easy)
+        guard let transfer = running[ObjectIdentifier(easy)] else { return }
         if case .response? = transfer.waiting {
             transfer.waiting = .response(finished: result)
             return
         }
-        conclude(easy, transfer, transfer.requestEnded(result: result))
+        conclude(transfer, transfer.requestEnded(result: result), multi: multi)
     }
 
-    private func conclude(_ easy: UnsafeMutableRawPointer, _ transfer: Transfer, _ step: Transfer.Step) {
+    /// A freed slot goes to the next queued transfer at once: polling first would sleep until some socket
+    /// or command woke the loop, up to a second per slot-full of a backlog. Otherwise the loop sleeps until
+    /// the next idle deadline (at most a second), failing the transfers whose deadline passed.
+    func pollTimeout(endedTransfers: Int, multi: CurlMultiHandle) -> Duration? {
+        if endedTransfers > 0 && !waiting.isEmpty { return nil }
+        return enforceIdleTimeouts(multi: multi)
+    }
+
+    func loopWillEnd(multi: CurlMultiHandle) {
+        for transfer in running.values { multi.remove(transfer.easy) }
+        running.removeAll()
+        shares.removeAll()
+    }
+
+    private func conclude(_ transfer: Transfer, _ step: Transfer.Step, multi: CurlMultiHandle) {
         switch step {
         case .redirect(let next):
             if transfer.job.decidesRedirects {
                 transfer.waiting = .redirect(next)  // holds its slot, out of the multi, until the answer
                 observer.transfer(transfer.job.id, asksToRedirect: transfer.head, to: next)
             } else {
-                follow(easy, transfer, to: next)
+                follow(transfer, to: next, multi: multi)
             }
         case .challenge(let challenge):
             transfer.waiting = .challenge(challenge)  // holds its slot, out of the multi, until the answer
             observer.transfer(transfer.job.id, asksAbout: challenge)
         case .done(let outcome):
-            running[easy] = nil
+            running[ObjectIdentifier(transfer.easy)] = nil
             observer.transfer(transfer.job.id, didComplete: outcome)
         }
     }
 
     /// Sends `request` (the redirect URLSession's rules made, or the delegate's own) with the same handle.
-    private func follow(_ easy: UnsafeMutableRawPointer, _ transfer: Transfer, to request: OutgoingRequest) {
+    private func follow(_ transfer: Transfer, to request: OutgoingRequest, multi: CurlMultiHandle) {
         observer.transfer(transfer.job.id, willRedirect: transfer.head, to: request)
         transfer.request = request
         do {
             try transfer.prepare()
             try multi.add(transfer.easy)
         } catch {
-            running[easy] = nil
+            running[ObjectIdentifier(transfer.easy)] = nil
             observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
         }
     }
 
     /// Fails transfers that moved no byte for their `timeoutIntervalForRequest`; returns how long the loop
     /// may sleep before the next deadline (at most a second).
-    private func enforceIdleTimeouts() -> Int32 {
+    private func enforceIdleTimeouts(multi: CurlMultiHandle) -> Duration {
         let now = ContinuousClock.now
         var sleep: Duration = .seconds(1)
-        for (easy, transfer) in running where transfer.waiting == nil {  // a delegate's time is not idle time
+        for transfer in running.values where transfer.waiting == nil {  // a delegate's time is not idle time
             let deadline = transfer.idleDeadline
             if deadline <= now {
                 let seconds = transfer.job.timeoutIntervalForRequest
-                abort(easy, transfer, failure: TransferFailure(
+                abort(transfer, multi: multi, failure: TransferFailure(
                     code: URLErrorCode.timedOut.rawValue, curlCode: 28, message: "no data for \(seconds) seconds"))
                 if !waiting.isEmpty { sleep = .zero }  // its slot goes to the next queued transfer at once
             } else {
                 sleep = min(sleep, deadline - now)
             }
         }
-        let milliseconds = sleep.components.seconds * 1000 + sleep.components.attoseconds / 1_000_000_000_000_000
-        return sleep == .zero ? 0 : Int32(max(1, min(1000, milliseconds + 1)))
+        return sleep
     }
 
     /// Takes a transfer out of the multi and reports it ended with `failure` (cancelled by default).
     private func abort(
-        _ easy: UnsafeMutableRawPointer, _ transfer: Transfer,
+        _ transfer: Transfer, multi: CurlMultiHandle,
         failure: TransferFailure = TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled")
     ) {
         multi.remove(transfer.easy)
-        running[easy] = nil
+        running[ObjectIdentifier(transfer.easy)] = nil
         observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: failure))
     }
 }

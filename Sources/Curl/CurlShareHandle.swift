@@ -2,10 +2,10 @@ internal import CCurl
 
 /// Wraps `CURLSH *`: the connection cache, DNS cache and TLS sessions one URLSession's transfers share
 /// (and no other session's). Used only on the engine loop thread, so it needs no lock callbacks.
-final class CurlShareHandle {
+public final class CurlShareHandle {
     let raw: UnsafeMutableRawPointer
 
-    init() throws(CurlError) {
+    public init() throws(CurlError) {
         _ = CurlGlobal.initialized
         guard let raw = curl_share_init() else { throw CurlError(share: CURLSHE_NOMEM) }
         self.raw = raw

@@ -1,4 +1,5 @@
 import Foundation
+import TransferEngine
 import TransferModels
 import TransferStore
 

@@ -1,5 +1,5 @@
 import Testing
-import TransferEngine
+import Curl
 
 @Suite("Egress policy: only public unicast addresses unless allowed")
 struct EgressPolicyTests {

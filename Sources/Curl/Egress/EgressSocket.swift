@@ -1,4 +1,4 @@
-package import CCurl
+internal import CCurl
 import Foundation
 
 /// The body of every `CURLOPT_OPENSOCKETFUNCTION` of the service (task transfers and webhooks): the
@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Callers keep their own C callback (it must capture nothing and find its owner through userdata) and
 /// call this with the owner's policy, so the rule itself exists once.
-package enum EgressSocket {
+enum EgressSocket {
     /// The outcome of one `opensocket` call.
-    package enum Outcome {
+    enum Outcome {
         /// A socket for libcurl to connect (`socket(2)`'s result; `CURL_SOCKET_BAD` when it failed).
         case opened(curl_socket_t)
         /// The policy refused the address; return `CURL_SOCKET_BAD` and remember why.
@@ -16,7 +16,7 @@ package enum EgressSocket {
     }
 
     /// Checks the address libcurl is about to connect to and, when allowed, makes its socket.
-    package static func open(_ address: UnsafeMutablePointer<curl_sockaddr>?, policy: EgressPolicy) -> Outcome {
+    static func open(_ address: UnsafeMutablePointer<curl_sockaddr>?, policy: EgressPolicy) -> Outcome {
         guard let address, let ip = ipAddress(of: address) else {
             return .denied(reason: "not an IPv4 or IPv6 address")
         }
@@ -25,7 +25,7 @@ package enum EgressSocket {
     }
 
     /// The value an `opensocket` callback returns for `outcome`.
-    package static func callbackResult(_ outcome: Outcome) -> curl_socket_t {
+    static func callbackResult(_ outcome: Outcome) -> curl_socket_t {
         switch outcome {
         case .opened(let socket): socket
         case .denied: ccurl_socket_bad()
@@ -33,7 +33,7 @@ package enum EgressSocket {
     }
 
     /// Reads the address out of libcurl's `struct curl_sockaddr`.
-    package static func ipAddress(of address: UnsafeMutablePointer<curl_sockaddr>) -> IPAddress? {
+    static func ipAddress(of address: UnsafeMutablePointer<curl_sockaddr>) -> IPAddress? {
         withUnsafeMutablePointer(to: &address.pointee.addr) { pointer -> IPAddress? in
             let raw = UnsafeRawPointer(pointer)
             switch Int32(address.pointee.family) {

@@ -2,6 +2,7 @@ public import Foundation
 public import Logging
 public import ServiceLifecycle
 import TransferModels
+public import TransferEngine
 public import TransferStore
 
 /// Runs the store's tasks on the engine: `resume()`, `suspend()`, `cancel()`, and records what the
@@ -127,7 +128,7 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
             (active.removeValue(forKey: taskId), pending.withLock { $0.progress.removeValue(forKey: taskId) })
         }
         if let stopped { suspending.withLock { $0[taskId, default: []].append(stopped.partialPath) } }
-        engine.cancel(taskId)
+        engine.cancel(TransferID(taskId: taskId, attempt: 0))
         return try await store.suspendTask(id: taskId, counts: counts).0
     }
 
@@ -147,7 +148,7 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
             }
             let canceling = try await store.updateTaskState(id: taskId, to: .canceling)
             if producingResumeData { resumeWanted.withLock { _ = $0.insert(taskId) } }
-            engine.cancel(taskId)
+            engine.cancel(TransferID(taskId: taskId, attempt: 0))
             return canceling
         }
     }
@@ -171,7 +172,8 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
 
     // MARK: TransferObserver (engine loop thread: short work under a lock, no I/O)
 
-    public func transfer(_ id: String, didReceive response: ResponseHead, for request: OutgoingRequest) {
+    public func transfer(_ transfer: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest) {
+        let id = transfer.taskId
         let snapshot = HTTPResponseSnapshot(url: request.url, statusCode: response.statusCode, headerLines: response.fields)
         active.withLock { active in
             guard let task = active[id] else { return }
@@ -186,7 +188,8 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     }
 
     /// `currentRequest` follows the redirect; `response` shows the 3xx until the next one.
-    public func transfer(_ id: String, willRedirect response: ResponseHead, to request: OutgoingRequest) {
+    public func transfer(_ transfer: TransferID, willRedirect response: ResponseHead, to request: OutgoingRequest) {
+        let id = transfer.taskId
         active.withLock { active in
             guard let task = active[id], let base = task.record.originalRequest else { return }
             pending.withLock { pending in
@@ -202,7 +205,8 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
 
     /// Counters always; progress events at most once per `progressInterval`. (Both locks, in this order,
     /// as `suspend` takes them: a stopped attempt's late report changes nothing.)
-    public func transfer(_ id: String, didProgress progress: TransferProgress) {
+    public func transfer(_ transfer: TransferID, didProgress progress: TransferProgress) {
+        let id = transfer.taskId
         let counts = Self.counts(progress)
         let now = ContinuousClock.now
         active.withLock { active in
@@ -217,7 +221,8 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
     }
 
     /// `downloadTask.didResumeAtOffset`; progress events count on from the offset.
-    public func transfer(_ id: String, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {
+    public func transfer(_ transfer: TransferID, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {
+        let id = transfer.taskId
         active.withLock { active in
             guard var task = active[id] else { return }
             task.reportedReceived = offset
@@ -226,7 +231,8 @@ public final class TaskRunner: TransferObserver, Service, @unchecked Sendable {
         }
     }
 
-    public func transfer(_ id: String, didComplete outcome: TransferOutcome) {
+    public func transfer(_ transfer: TransferID, didComplete outcome: TransferOutcome) {
+        let id = transfer.taskId
         completionsContinuation.yield((id, outcome))
     }
 

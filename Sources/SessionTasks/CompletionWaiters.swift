@@ -1,4 +1,5 @@
 import Foundation
+import TransferEngine
 import TransferModels
 
 /// Long-polls (`?wait=`) waiting for tasks to complete, each ended once: by the completion, by its

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+public import TransferEngine
 import TransferModels
 import TransferStore
 
@@ -31,15 +32,16 @@ extension TaskRunner {
 
     // MARK: task.willPerformHTTPRedirection
 
-    public func transfer(_ id: String, asksToRedirect response: ResponseHead, to request: OutgoingRequest) {
+    public func transfer(_ transfer: TransferID, asksToRedirect response: ResponseHead, to request: OutgoingRequest) {
+        let id = transfer.taskId
         guard let task = active.withLock({ $0[id] }), let base = task.record.originalRequest else {
-            return engine.resolveRedirect(id, .follow(request))
+            return engine.resolveRedirect(transfer, .follow(request))
         }
         let current = pending.withLock { $0.responses[id]?.currentRequest?.url } ?? base.url
         let head = HTTPResponseSnapshot(url: current, statusCode: response.statusCode, headerLines: response.fields)
         let proposed = RequestSnapshots.snapshot(of: request, basedOn: base)
         decide(task.event(.redirect(head, proposed)), timeout: task.decisionTimeout) { [self] answer in
-            engine.resolveRedirect(id, redirectDisposition(answer, proposed: request, task: task))
+            engine.resolveRedirect(transfer, redirectDisposition(answer, proposed: request, task: task))
         }
     }
 
@@ -75,11 +77,12 @@ extension TaskRunner {
 
     // MARK: dataTask.didReceiveResponse
 
-    public func transfer(_ id: String, asksAbout response: ResponseHead, for request: OutgoingRequest) {
-        guard let task = active.withLock({ $0[id] }) else { return engine.resolveResponse(id, .allow) }
+    public func transfer(_ transfer: TransferID, asksAbout response: ResponseHead, for request: OutgoingRequest) {
+        let id = transfer.taskId
+        guard let task = active.withLock({ $0[id] }) else { return engine.resolveResponse(transfer, .allow) }
         let snapshot = HTTPResponseSnapshot(url: request.url, statusCode: response.statusCode, headerLines: response.fields)
         decide(task.event(.response(snapshot)), timeout: task.decisionTimeout) { [self] answer in
-            engine.resolveResponse(id, await responseDisposition(answer, task: task))
+            engine.resolveResponse(transfer, await responseDisposition(answer, task: task))
         }
     }
 
@@ -119,9 +122,10 @@ extension TaskRunner {
 
     // MARK: task.didReceiveChallenge
 
-    public func transfer(_ id: String, asksAbout challenge: AuthenticationChallenge) {
+    public func transfer(_ transfer: TransferID, asksAbout challenge: AuthenticationChallenge) {
+        let id = transfer.taskId
         guard let task = active.withLock({ $0[id] }), let method = task.challengeMethod else {
-            return engine.resolveChallenge(id, .performDefaultHandling)
+            return engine.resolveChallenge(transfer, .performDefaultHandling)
         }
         let head = challenge.failureResponse
         let data = ChallengeEventData(
@@ -130,7 +134,7 @@ extension TaskRunner {
             previousFailureCount: challenge.previousFailureCount,
             failureResponse: HTTPResponseSnapshot(url: challenge.request.url, statusCode: head.statusCode, headerLines: head.fields))
         decide(task.event(.challenge(data, method)), timeout: task.decisionTimeout) { [self] answer in
-            engine.resolveChallenge(id, Self.challengeDisposition(answer))
+            engine.resolveChallenge(transfer, Self.challengeDisposition(answer))
         }
     }
 

@@ -1,4 +1,4 @@
-package import CCurl
+internal import CCurl
 
 /// A libcurl failure: the raw code and curl's own text for it.
 public struct CurlError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -10,33 +10,40 @@ public struct CurlError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "libcurl \(interface) error \(code): \(message)" }
 
-    package init(easy code: CURLcode, message: String? = nil) {
+    /// An easy-interface failure with this code (a transfer's `CurlResult`).
+    public init(_ result: CurlResult, message: String) {
+        self.code = result.code
+        self.message = message
+        self.interface = "easy"
+    }
+
+    init(easy code: CURLcode, message: String? = nil) {
         self.code = Int(code.rawValue)
         self.message = message ?? String(cString: curl_easy_strerror(code))
         self.interface = "easy"
     }
 
-    package init(multi code: CURLMcode) {
+    init(multi code: CURLMcode) {
         self.code = Int(code.rawValue)
         self.message = String(cString: curl_multi_strerror(code))
         self.interface = "multi"
     }
 
-    package init(share code: CURLSHcode) {
+    init(share code: CURLSHcode) {
         self.code = Int(code.rawValue)
         self.message = String(cString: curl_share_strerror(code))
         self.interface = "share"
     }
 
-    package static func check(_ code: CURLcode) throws(CurlError) {
+    static func check(_ code: CURLcode) throws(CurlError) {
         guard code == CURLE_OK else { throw CurlError(easy: code) }
     }
 
-    package static func check(_ code: CURLMcode) throws(CurlError) {
+    static func check(_ code: CURLMcode) throws(CurlError) {
         guard code == CURLM_OK else { throw CurlError(multi: code) }
     }
 
-    package static func check(_ code: CURLSHcode) throws(CurlError) {
+    static func check(_ code: CURLSHcode) throws(CurlError) {
         guard code == CURLSHE_OK else { throw CurlError(share: code) }
     }
 }
@@ -44,4 +51,19 @@ public struct CurlError: Error, Hashable, Sendable, CustomStringConvertible {
 /// `curl_global_init`, once per process, before any handle exists.
 enum CurlGlobal {
     static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+}
+
+/// How a transfer ended: a `CURLcode` (0 is success).
+public struct CurlResult: Hashable, Sendable {
+    public let code: Int
+
+    public init(code: Int) { self.code = code }
+    init(_ code: CURLcode) { self.code = Int(code.rawValue) }
+
+    public var isSuccess: Bool { code == 0 }
+
+    /// `CURLE_OK`
+    public static let ok = CurlResult(code: 0)
+    /// `CURLE_COULDNT_CONNECT`: also what a socket refused by the egress policy ends with.
+    public static let couldNotConnect = CurlResult(CURLE_COULDNT_CONNECT)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TransferEngine
 import TransferModels
 import TransferStore
 
@@ -14,7 +15,7 @@ extension TaskRunner {
             url: snapshot.url, method: snapshot.httpMethod,
             headers: Self.mergedHeaders(request: snapshot.allHTTPHeaderFields, session: configuration.httpAdditionalHeaders),
             body: try await body(of: task, snapshot: snapshot))
-        var job = TransferJob(id: task.id, sessionId: task.sessionId, kind: Self.engineKind(task.kind), request: request)
+        var job = TransferJob(id: TransferID(taskId: task.id, attempt: 0), sessionId: task.sessionId, kind: Self.engineKind(task.kind), request: request)
         job.priority = task.priority
         job.isDiscretionary = configuration.isDiscretionary
         job.timeoutIntervalForRequest = snapshot.timeoutInterval

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TransferEngine
 import TransferModels
 import TransferStore
 

@@ -1,0 +1,126 @@
+internal import CCurl
+
+// The `CURLOPT_*` options the service sets, grouped by the type of their value, so that callers name an
+// option without importing CCurl and cannot pass a value of the wrong type (curl_easy_setopt is variadic).
+// See https://curl.se/libcurl/c/curl_easy_setopt.html.
+
+/// Options that take a string (libcurl copies it).
+public enum CurlStringOption: Sendable {
+    /// `CURLOPT_URL`
+    case url
+    /// `CURLOPT_PROXY` ("" means no proxy, whatever the environment says).
+    case proxy
+    /// `CURLOPT_NOPROXY`
+    case noProxy
+    /// `CURLOPT_ACCEPT_ENCODING` ("" offers every encoding libcurl decodes).
+    case acceptEncoding
+    /// `CURLOPT_CUSTOMREQUEST`
+    case customRequest
+    /// `CURLOPT_USERNAME`
+    case username
+    /// `CURLOPT_PASSWORD`
+    case password
+    /// `CURLOPT_PROTOCOLS_STR`
+    case protocols
+    /// `CURLOPT_REDIR_PROTOCOLS_STR`
+    case redirectProtocols
+    /// `CURLOPT_CAINFO`
+    case certificateAuthorities
+
+    var raw: CURLoption {
+        switch self {
+        case .url: CURLOPT_URL
+        case .proxy: CURLOPT_PROXY
+        case .noProxy: CURLOPT_NOPROXY
+        case .acceptEncoding: CURLOPT_ACCEPT_ENCODING
+        case .customRequest: CURLOPT_CUSTOMREQUEST
+        case .username: CURLOPT_USERNAME
+        case .password: CURLOPT_PASSWORD
+        case .protocols: CURLOPT_PROTOCOLS_STR
+        case .redirectProtocols: CURLOPT_REDIR_PROTOCOLS_STR
+        case .certificateAuthorities: CURLOPT_CAINFO
+        }
+    }
+}
+
+/// Options that are on or off.
+public enum CurlFlagOption: Sendable {
+    /// `CURLOPT_HTTPGET`
+    case httpGet
+    /// `CURLOPT_NOBODY` (HEAD)
+    case noBody
+    /// `CURLOPT_UPLOAD`: the body comes from the read callback.
+    case upload
+    /// `CURLOPT_POST`
+    case post
+
+    var raw: CURLoption {
+        switch self {
+        case .httpGet: CURLOPT_HTTPGET
+        case .noBody: CURLOPT_NOBODY
+        case .upload: CURLOPT_UPLOAD
+        case .post: CURLOPT_POST
+        }
+    }
+}
+
+/// Options that take a number.
+public enum CurlNumberOption: Sendable {
+    /// `CURLOPT_BUFFERSIZE`: the receive buffer, in bytes.
+    case bufferSize
+    /// `CURLOPT_CONNECTTIMEOUT_MS`
+    case connectTimeoutMilliseconds
+    /// `CURLOPT_TIMEOUT_MS`: the whole transfer.
+    case timeoutMilliseconds
+
+    var raw: CURLoption {
+        switch self {
+        case .bufferSize: CURLOPT_BUFFERSIZE
+        case .connectTimeoutMilliseconds: CURLOPT_CONNECTTIMEOUT_MS
+        case .timeoutMilliseconds: CURLOPT_TIMEOUT_MS
+        }
+    }
+}
+
+/// Options that take a size in bytes (`curl_off_t`).
+public enum CurlSizeOption: Sendable {
+    /// `CURLOPT_POSTFIELDSIZE_LARGE`
+    case postFieldSize
+    /// `CURLOPT_INFILESIZE_LARGE`: the length of an upload's body.
+    case uploadSize
+
+    var raw: CURLoption {
+        switch self {
+        case .postFieldSize: CURLOPT_POSTFIELDSIZE_LARGE
+        case .uploadSize: CURLOPT_INFILESIZE_LARGE
+        }
+    }
+}
+
+/// The HTTP authentication schemes libcurl may answer a challenge with (`CURLOPT_HTTPAUTH`).
+public enum CurlAuthScheme: Sendable {
+    case basic, digest
+
+    var raw: Int {
+        switch self {
+        case .basic: 1  // CURLAUTH_BASIC (a macro Swift does not import)
+        case .digest: 2  // CURLAUTH_DIGEST
+        }
+    }
+}
+
+/// TLS versions, named as `tlsMinimumSupportedProtocolVersion` names them (`TLSv12`, ...).
+public enum CurlTLSVersion {
+    /// `CURLOPT_SSLVERSION` for a range of versions; unknown names mean TLS 1.2 to 1.3.
+    static func sslVersion(minimum: String, maximum: String) -> Int {
+        let low: [String: Int] = [
+            "TLSv10": Int(CURL_SSLVERSION_TLSv1_0), "TLSv11": Int(CURL_SSLVERSION_TLSv1_1),
+            "TLSv12": Int(CURL_SSLVERSION_TLSv1_2), "TLSv13": Int(CURL_SSLVERSION_TLSv1_3),
+        ]
+        let high: [String: Int] = [
+            "TLSv10": Int(CURL_SSLVERSION_MAX_TLSv1_0), "TLSv11": Int(CURL_SSLVERSION_MAX_TLSv1_1),
+            "TLSv12": Int(CURL_SSLVERSION_MAX_TLSv1_2), "TLSv13": Int(CURL_SSLVERSION_MAX_TLSv1_3),
+        ]
+        return (low[minimum] ?? Int(CURL_SSLVERSION_TLSv1_2)) | (high[maximum] ?? Int(CURL_SSLVERSION_MAX_TLSv1_3))
+    }
+}

@@ -1,0 +1,114 @@
+internal import CCurl
+import Foundation
+
+/// What a transfer on a `CurlEasyHandle` hears from libcurl, on the loop thread that owns the handle.
+/// Each method stays short: it appends bytes, updates counters, or queues an event.
+public protocol CurlTransferDelegate: AnyObject {
+    /// One response header line, CRLF included (`CURLOPT_HEADERFUNCTION`).
+    func curlDidReceiveHeaderLine(_ line: UnsafeRawBufferPointer)
+    /// Body bytes, decoded (`CURLOPT_WRITEFUNCTION`).
+    func curlDidReceiveBody(_ bytes: UnsafeRawBufferPointer) -> CurlBodyVerdict
+    /// Fills `buffer` with the next bytes of the request body; nil aborts the transfer
+    /// (`CURLOPT_READFUNCTION`).
+    func curlReadBody(into buffer: UnsafeMutableRawBufferPointer) -> Int?
+    /// Rewinds the request body to `offset` (authentication, retries on a reused connection); false if
+    /// it cannot (`CURLOPT_SEEKFUNCTION`).
+    func curlRewindBody(to offset: Int64) -> Bool
+    /// Bytes of the request body sent so far (`CURLOPT_XFERINFOFUNCTION`).
+    func curlDidSend(totalBytes: Int64)
+}
+
+extension CurlTransferDelegate {
+    public func curlReadBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? { nil }
+    public func curlRewindBody(to offset: Int64) -> Bool { false }
+    public func curlDidSend(totalBytes: Int64) {}
+}
+
+/// What the write callback tells libcurl about body bytes.
+public enum CurlBodyVerdict: Sendable {
+    /// Kept.
+    case accepted
+    /// Not now: libcurl pauses the transfer and offers the same bytes again after `unpause()`.
+    case pause
+    /// Fails the transfer (`CURLE_WRITE_ERROR`).
+    case failed
+}
+
+/// Which callbacks a transfer needs (each one libcurl calls costs a little on every chunk).
+public struct CurlCallbacks: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Headers and body.
+    public static let response = CurlCallbacks(rawValue: 1)
+    /// Reading and rewinding the request body.
+    public static let requestBody = CurlCallbacks(rawValue: 2)
+    /// Upload progress.
+    public static let progress = CurlCallbacks(rawValue: 4)
+}
+
+extension CurlEasyHandle {
+    /// Routes libcurl's callbacks for this handle to `delegate`.
+    public func installCallbacks(_ callbacks: CurlCallbacks) throws(CurlError) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        if callbacks.contains(.response) {
+            try setPointer(CURLOPT_WRITEDATA, context)
+            try CurlError.check(ccurl_easy_setopt_write_function(raw, curlWriteCallback))
+            try setPointer(CURLOPT_HEADERDATA, context)
+            try CurlError.check(ccurl_easy_setopt_header_function(raw, curlHeaderCallback))
+        }
+        if callbacks.contains(.requestBody) {
+            try setPointer(CURLOPT_READDATA, context)
+            try CurlError.check(ccurl_easy_setopt_read_function(raw, curlReadCallback))
+            try setPointer(CURLOPT_SEEKDATA, context)
+            try CurlError.check(ccurl_easy_setopt_seek_function(raw, curlSeekCallback))
+        }
+        if callbacks.contains(.progress) {
+            try setPointer(CURLOPT_XFERINFODATA, context)
+            try CurlError.check(ccurl_easy_setopt_xferinfo_function(raw, curlProgressCallback))
+            try setLong(CURLOPT_NOPROGRESS, 0)
+        }
+    }
+}
+
+// The C callbacks. They capture nothing (converting a capturing closure to @convention(c) crashes swiftc
+// 6.3.1), and get the handle back from their userdata; the loop that runs the handle keeps it alive.
+
+private func handle(_ userdata: UnsafeMutableRawPointer?) -> CurlEasyHandle? {
+    userdata.map { Unmanaged<CurlEasyHandle>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private let curlWriteCallback: curl_write_callback = { data, size, count, userdata in
+    let length = size * count
+    guard let delegate = handle(userdata)?.delegate, let data else { return 0 }
+    switch delegate.curlDidReceiveBody(UnsafeRawBufferPointer(start: data, count: length)) {
+    case .accepted: return length
+    case .pause: return ccurl_write_func_pause()
+    case .failed: return 0
+    }
+}
+
+private let curlHeaderCallback: curl_write_callback = { data, size, count, userdata in
+    let length = size * count
+    guard let delegate = handle(userdata)?.delegate, let data else { return 0 }
+    delegate.curlDidReceiveHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
+    return length
+}
+
+private let curlReadCallback: curl_read_callback = { buffer, size, count, userdata in
+    guard let delegate = handle(userdata)?.delegate, let buffer,
+        let read = delegate.curlReadBody(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+    else { return ccurl_read_func_abort() }
+    return read
+}
+
+private let curlSeekCallback: curl_seek_callback = { userdata, offset, origin in
+    guard origin == SEEK_SET, let delegate = handle(userdata)?.delegate, delegate.curlRewindBody(to: Int64(offset)) else {
+        return Int32(CURL_SEEKFUNC_CANTSEEK)
+    }
+    return Int32(CURL_SEEKFUNC_OK)
+}
+
+private let curlProgressCallback: curl_xferinfo_callback = { userdata, _, _, _, uploadNow in
+    handle(userdata)?.delegate?.curlDidSend(totalBytes: Int64(uploadNow))
+    return 0
+}
