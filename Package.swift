@@ -122,6 +122,10 @@ let package = Package(
             dependencies: ["Curl"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "SessionTasksTests",
+            dependencies: ["SessionTasks", "TransferModels"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "TransferStoreTests",
             dependencies: [
                 "TransferStore", "TransferModels", "TestSupport",

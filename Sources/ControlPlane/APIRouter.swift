@@ -9,14 +9,14 @@ public enum APIRouter {
     ///   - openAPIDocument: the bytes served at `/openapi.yaml`.
     ///   - partsReady: whether the parts other than the store are running (for `/readyz`).
     public static func make(
-        store: TransferStore, runner: TaskRunner, allowedSchemes: Set<String>, metrics: HTTPMetrics, blobDirectory: URL,
+        store: TransferStore, tasks: TaskService, allowedSchemes: Set<String>, metrics: HTTPMetrics, blobDirectory: URL,
         openAPIDocument: [UInt8], partsReady: @escaping @Sendable () -> Bool
     ) -> Router {
         var router = Router()
         let groups: [[Route]] = [
             OperationRoutes(store: store, metrics: metrics, openAPIDocument: openAPIDocument, partsReady: partsReady).routes,
-            SessionRoutes(store: store, runner: runner).routes,
-            TaskRoutes(store: store, runner: runner, allowedSchemes: allowedSchemes).routes,
+            SessionRoutes(store: store, tasks: tasks).routes,
+            TaskRoutes(store: store, tasks: tasks, allowedSchemes: allowedSchemes).routes,
             BlobRoutes(store: store, directory: blobDirectory).routes,
             EventRoutes(store: store, shutdown: router.shutdown).routes,
             PlannedRoutes.routes,

@@ -1,5 +1,5 @@
 import Foundation
-import TransferModels
+public import TransferModels
 
 /// The webhook's answer to a decision event (API.md "Decision events").
 public enum DecisionAnswer: Sendable, Equatable {
@@ -81,5 +81,13 @@ public final class DecisionWaiters: Sendable {
         }
         continuation?.yield(answer)
         continuation?.finish()
+    }
+}
+
+extension DecisionWaiters: DelegateDecisions {
+    /// The answer, parsed once here: a 2xx body that is not a valid answer means the default handling.
+    public func answer(toEvent eventId: String, within timeout: Duration) async -> DelegateAnswer? {
+        guard case .answered(let body) = await answer(eventId: eventId, within: timeout) else { return nil }
+        return try? StrictJSONDecoder().decode(DelegateAnswer.self, from: body)
     }
 }

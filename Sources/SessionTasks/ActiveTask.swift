@@ -3,10 +3,12 @@ import TransferEngine
 import TransferModels
 import TransferStore
 
-/// A task whose transfer the engine runs: the row it started from, what its delegate events need, and
-/// how far its progress events have gone.
+/// A task whose transfer the engine runs: the row it started from, which attempt this is, what its
+/// delegate events need, and how far its progress events have gone.
 struct ActiveTask: Sendable {
     var record: TaskRecord
+    /// The attempt (`TransferID.attempt`): reports of any other are not this one's.
+    var number: Int
     var started: Date
     /// The partial file of this attempt (each start has its own, so a stopped attempt never touches the
     /// next one's).
@@ -30,8 +32,9 @@ struct ActiveTask: Sendable {
     var reportedReceived: Int64 = 0
     var lastProgressEvent: ContinuousClock.Instant?
 
-    init(record: TaskRecord, session: SessionRecord, started: Date, partialPath: String?) {
+    init(record: TaskRecord, session: SessionRecord, started: Date, partialPath: String?, number: Int) {
         self.record = record
+        self.number = number
         self.started = started
         self.partialPath = partialPath
         self.progressInterval = .milliseconds(Int64(((session.delegate?.progressInterval ?? 0.5) * 1000).rounded()))

@@ -28,29 +28,25 @@ public enum URLSessionService {
         try await store.warmSessionCache()
         try await BlobJanitor.removeOrphans(in: configuration.blobDirectory, store: store, logger: logger)
 
-        var runnerConfiguration = TaskRunner.Configuration()
-        runnerConfiguration.engine = configuration.engine
-        runnerConfiguration.engine.downloadsDirectory = configuration.downloadsDirectory
-        runnerConfiguration.blobDirectory = configuration.blobDirectory
-        runnerConfiguration.fileTimeToLive = configuration.fileTimeToLive
-        let runner = try TaskRunner(store: store, configuration: runnerConfiguration, logger: logger)
-
         let registry = PrometheusCollectorRegistry()
         let metrics = HTTPMetrics(registry: registry)
         let dispatcher = WebhookDispatcher(
             store: store, configuration: eventDeliveryConfiguration(configuration),
             metricsFactory: eventMetricsFactory(registry), logger: logger)
+
+        var taskConfiguration = TaskService.Configuration()
+        taskConfiguration.engine = configuration.engine
+        taskConfiguration.engine.downloadsDirectory = configuration.downloadsDirectory
+        taskConfiguration.blobDirectory = configuration.blobDirectory
+        taskConfiguration.fileTimeToLive = configuration.fileTimeToLive
         // Decision events wait for the webhook's answer; no answer means the default handling.
-        runner.answerDecisions { [decisions = dispatcher.decisions] eventId, timeout in
-            switch await decisions.answer(eventId: eventId, within: timeout) {
-            case .answered(let body): body
-            case .noAnswer: nil
-            }
-        }
+        let tasks = try TaskService(
+            store: store, configuration: taskConfiguration, decisions: dispatcher.decisions, logger: logger)
+
         var http = configuration.http
         http.spoolDirectory = configuration.blobDirectory
         let router = APIRouter.make(
-            store: store, runner: runner, allowedSchemes: Set(["http", "https"] + configuration.engine.extraProtocols),
+            store: store, tasks: tasks, allowedSchemes: Set(["http", "https"] + configuration.engine.extraProtocols),
             metrics: metrics, blobDirectory: configuration.blobDirectory,
             openAPIDocument: try OpenAPIDocument.load(), partsReady: { true })
         let portFile = configuration.portFile
@@ -60,9 +56,9 @@ public enum URLSessionService {
             onServerRunning: { port in
                 if let portFile { writePortFile(port, to: portFile, logger: logger) }
             },
-            onShutdown: { runner.releaseWaiters() })
+            onShutdown: { tasks.releaseWaiters() })
         // Started in this order, stopped in reverse: the API first, the store last.
-        return Parts(services: [StoreService(store: store, logger: logger), runner, dispatcher, server], tokens: tokens)
+        return Parts(services: [StoreService(store: store, logger: logger), tasks, dispatcher, server], tokens: tokens)
     }
 
     /// Webhooks pass the same egress guard, and trust the same extra authorities, as transfers.

@@ -6,7 +6,7 @@ import TransferStore
 /// `/v1/sessions…`: create (and re-attach), read, list, the shared session, invalidation, flush, reset.
 struct SessionRoutes {
     let store: TransferStore
-    let runner: TaskRunner
+    let tasks: TaskService
     let encoded = EncodedSessionCache()
 
     var routes: [Route] {
@@ -75,7 +75,7 @@ struct SessionRoutes {
         }
         if cancelTasks {
             for taskId in unfinished {
-                _ = try? await runner.cancel(taskId: taskId, tenant: request.tenant)  // one already finishing is fine
+                _ = try? await tasks.cancel(taskId: taskId, tenant: request.tenant)  // one already finishing is fine
             }
         }
         guard let updated = try await store.session(id: record.id, tenant: request.tenant) else {

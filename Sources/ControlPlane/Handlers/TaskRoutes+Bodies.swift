@@ -6,7 +6,7 @@ import TransferStore
 extension TaskRoutes {
     /// `GET /v1/tasks/{id}/data`: a data or upload task's response body, with the origin's Content-Type.
     func data(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let task = try await runner.requireTask(request.parameter("id"), tenant: request.tenant)
+        let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
         guard task.kind != .download else { throw Problem.notFound("download tasks have a file: /v1/tasks/\(task.id)/file") }
         guard task.state == .completed else { throw Problem.conflict("the body is there once the task completes") }
         let contentType = task.response?.value(forHTTPHeaderField: "Content-Type") ?? "application/octet-stream"
@@ -21,7 +21,7 @@ extension TaskRoutes {
     /// `GET /v1/tasks/{id}/file`: the downloaded file (`didFinishDownloadingTo`), one byte range at most.
     /// A small download's file is kept in the store and served the same way.
     func file(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let task = try await runner.requireTask(request.parameter("id"), tenant: request.tenant)
+        let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
         guard task.kind == .download else { throw Problem.notFound("only download tasks have a file") }
         guard task.state == .completed else { throw Problem.conflict("the file is there once the download completes") }
         let gone = Problem.notFound("the file of \(task.id) was deleted or has expired")
@@ -59,7 +59,7 @@ extension TaskRoutes {
 
     /// `DELETE /v1/tasks/{id}/file`: releases the file now instead of at its time-to-live.
     func deleteFile(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let task = try await runner.requireTask(request.parameter("id"), tenant: request.tenant)
+        let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
         guard task.kind == .download else { throw Problem.notFound("only download tasks have a file") }
         guard task.state == .completed else { throw Problem.conflict("the download is still running") }
         let gone = Problem.notFound("the file of \(task.id) was already deleted or has expired")

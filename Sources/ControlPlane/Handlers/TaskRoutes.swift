@@ -6,7 +6,7 @@ import TransferStore
 /// `/v1/sessions/{id}/tasks` and `/v1/tasks/{id}…`: create, read and control data, download and upload tasks.
 struct TaskRoutes {
     let store: TransferStore
-    let runner: TaskRunner
+    let tasks: TaskService
     /// Schemes a request may use (http and https, plus what the operator enabled).
     let allowedSchemes: Set<String>
 
@@ -16,21 +16,21 @@ struct TaskRoutes {
             Route("GET", "/v1/sessions/{id}/tasks") { try await list($0) },
             Route("GET", "/v1/tasks/{id}") { request in
                 let id = request.parameter("id")
-                var task = try await runner.requireTask(id, tenant: request.tenant)
+                var task = try await tasks.requireTask(id, tenant: request.tenant)
                 if let wait = try Self.waitDuration(request), task.state != .completed {
-                    task = try await runner.waitForCompletion(of: id, tenant: request.tenant, timeout: wait)
+                    task = try await tasks.waitForCompletion(of: id, tenant: request.tenant, timeout: wait)
                 }
                 return try .json(task.wire)
             },
             Route("POST", "/v1/tasks/{id}/resume") { request in
-                try .json(try await runner.resume(taskId: request.parameter("id"), tenant: request.tenant).wire)
+                try .json(try await tasks.resume(taskId: request.parameter("id"), tenant: request.tenant).wire)
             },
             Route("POST", "/v1/tasks/{id}/suspend") { request in
-                try .json(try await runner.suspend(taskId: request.parameter("id"), tenant: request.tenant).wire)
+                try .json(try await tasks.suspend(taskId: request.parameter("id"), tenant: request.tenant).wire)
             },
             Route("POST", "/v1/tasks/{id}/cancel") { try await cancel($0) },
             Route("GET", "/v1/tasks/{id}/metrics") { request in
-                let task = try await runner.requireTask(request.parameter("id"), tenant: request.tenant)
+                let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
                 guard task.state == .completed, let metrics = task.metrics else {
                     throw Problem.conflict("metrics are collected when the task completes")
                 }
@@ -57,10 +57,9 @@ struct TaskRoutes {
         if validated.completion != nil, validated.completionSecret == nil, session.delegateSecret == nil {
             throw Problem.invalidValue("completion.secret", "is required when the session has no delegate secret to sign with")
         }
-        var task = try await store.createTask(tenant: request.tenant, sessionId: session.id, request: validated)
-        if task.state == .running { task = try await runner.start(task, session: session) }
+        var task = try await tasks.create(tenant: request.tenant, session: session, request: validated)
         if let wait, task.state != .completed {
-            task = try await runner.waitForCompletion(of: task.id, tenant: request.tenant, timeout: wait)
+            task = try await tasks.waitForCompletion(of: task.id, tenant: request.tenant, timeout: wait)
         }
         return try .json(task.wire, status: 201, headers: [("Location", "/v1/tasks/\(task.id)")])
     }
@@ -78,24 +77,24 @@ struct TaskRoutes {
             }
             return state
         }
-        let tasks = try await store.tasks(sessionId: session.id, kind: kind, state: state, after: after, limit: limit)
-        let next = Cursor.next(count: tasks.count, limit: limit, last: tasks.last?.rowid)
-        return try .json(Page(items: tasks.map(\.wire), nextCursor: next))
+        let page = try await tasks.list(sessionId: session.id, kind: kind, state: state, after: after, limit: limit)
+        let next = Cursor.next(count: page.count, limit: limit, last: page.last?.rowid)
+        return try .json(Page(items: page.map(\.wire), nextCursor: next))
     }
 
     private func cancel(_ request: HTTPRequest) async throws -> HTTPResponse {
         struct CancelRequest: Decodable { var byProducingResumeData: Bool? }
         let producing = try request.decodeJSON(CancelRequest.self).byProducingResumeData ?? false
         let id = request.parameter("id")
-        if producing, try await runner.requireTask(id, tenant: request.tenant).kind != .download {
+        if producing, try await tasks.requireTask(id, tenant: request.tenant).kind != .download {
             throw Problem.invalidValue("byProducingResumeData", "only download tasks produce resume data")
         }
-        var task = try await runner.cancel(taskId: id, tenant: request.tenant, producingResumeData: producing)
+        var task = try await tasks.cancel(taskId: id, tenant: request.tenant, producingResumeData: producing)
         if producing, task.state != .completed {
             // `cancel(byProducingResumeData:)` answers once the transfer has stopped and its file is kept.
-            task = try await runner.waitForCompletion(of: id, tenant: request.tenant, timeout: .seconds(10))
+            task = try await tasks.waitForCompletion(of: id, tenant: request.tenant, timeout: .seconds(10))
         }
-        let resumeData = producing ? task.error?.userInfo[TaskRunner.resumeDataKey] : nil
+        let resumeData = producing ? task.error?.userInfo[TaskService.resumeDataKey] : nil
         struct CancelResponse: Encodable {
             var task: TransferTask
             var resumeData: String?

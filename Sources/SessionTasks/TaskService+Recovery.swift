@@ -4,7 +4,7 @@ import TransferEngine
 import TransferModels
 import TransferStore
 
-extension TaskRunner {
+extension TaskService {
     /// After a restart, tasks the store still shows as running are settled: background sessions' transfers
     /// start again, the others complete with `networkConnectionLost` as URLSession reports a lost
     /// connection; canceling ones complete as cancelled. Suspended tasks stay suspended.
@@ -38,12 +38,9 @@ extension TaskRunner {
         }
     }
 
+    /// A background task goes on where it was: its download continues from its partial file.
     private func restart(_ task: TaskRecord, session: SessionRecord) async throws {
-        do {
-            try await launch(task, session: session, continuing: true)
-        } catch let failure as TransferError {
-            _ = try await complete(task.id, error: failure)
-        }
+        try await control(task, .start(beginsLater: task.beginsLater, continuing: true), isCurrent: true)
     }
 
     /// Removes files whose time-to-live has passed, every `interval`, until cancelled.

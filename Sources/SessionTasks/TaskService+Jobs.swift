@@ -1,11 +1,68 @@
 import Foundation
+import Logging
 import TransferEngine
 import TransferModels
 import TransferStore
 
-extension TaskRunner {
+extension TaskService {
+    /// Prepares attempt `number` of a task that runs: with `askDelayed`, `task.willBeginDelayedRequest`
+    /// decides first (`continueLoading`, `cancel`, or `useNewRequest`; no answer continues, as URLSession
+    /// does without the method); then the engine's job is built — with `continuing`, a download whose
+    /// partial file was checkpointed continues it (`Range` + `If-Range`). Returns the lifecycle's next
+    /// input; a `TransferError` means the task cannot start.
+    func prepareAttempt(_ number: Int, of record: TaskRecord, continuing: Bool, askDelayed: Bool) async throws
+        -> TaskLifecycle.Input
+    {
+        guard let session = try await store.session(id: record.sessionId, tenant: record.tenant) else {
+            throw TaskStoreError.sessionNotFound
+        }
+        var task = record
+        if askDelayed {
+            task.earliestBeginDate = nil  // this attempt has waited
+            if session.delegate?.decisions.contains(.taskWillBeginDelayedRequest) == true,
+                let request = task.currentRequest ?? task.originalRequest
+            {
+                let probe = ActiveTask(record: task, session: session, started: Date(), partialPath: nil, number: number)
+                let answer = await askDelegate(probe.event(.delayed(request)), timeout: probe.decisionTimeout)
+                switch delayedDisposition(answer, task: probe) {
+                case .continueLoading:
+                    break
+                case .cancel:
+                    return .cancel(producingResumeData: false)
+                case .useNewRequest(let replacement):
+                    try await store.replaceCurrentRequest(id: task.id, with: replacement)
+                    task.currentRequest = replacement
+                }
+            }
+        }
+        var job = try await makeJob(for: task, session: session, attempt: number)
+        if continuing, let resume = Self.resumePoint(of: task) {
+            (job.downloadPath, job.resumeOffset, job.ifRange) = (resume.path, resume.offset, resume.validator)
+        } else {
+            if let stale = task.partialPath { unlink(stale) }  // an attempt that cannot be continued
+            if task.resumeData != nil { continueFromResumeData(task, job: &job) }  // a token's file, once
+        }
+        let prepared = job
+        let accepted = table.withLock { state -> Bool in
+            guard var entry = state.entries[task.id], entry.lifecycle.activity == .preparing(attempt: number) else { return false }
+            let started = entry.firstStarted ?? Date()
+            var active = ActiveTask(record: task, session: session, started: started, partialPath: prepared.downloadPath, number: number)
+            var job = prepared
+            job.decidesRedirects = active.decidesRedirects
+            job.decidesResponse = active.decidesResponse
+            job.decidesChallenges = active.decidesChallenges
+            active.partialPath = job.downloadPath
+            entry.firstStarted = started
+            entry.prepared = (job, active)
+            state.entries[task.id] = entry
+            return true
+        }
+        if !accepted { logger.debug("A prepared attempt is no longer wanted", metadata: ["task.id": "\(task.id)"]) }
+        return .prepared(attempt: number)
+    }
+
     /// The engine's job for a task: its current request under its session's configuration.
-    func makeJob(for task: TaskRecord, session: SessionRecord) async throws -> TransferJob {
+    func makeJob(for task: TaskRecord, session: SessionRecord, attempt: Int) async throws -> TransferJob {
         guard let snapshot = task.currentRequest ?? task.originalRequest ?? resumedRequest(of: task) else {
             // Resume data the store no longer accepts (its key changed): nothing says what to fetch.
             throw TransferError(.cannotWriteToFile, userInfo: ["reason": "resumeDataInvalid"])
@@ -15,7 +72,7 @@ extension TaskRunner {
             url: snapshot.url, method: snapshot.httpMethod,
             headers: Self.mergedHeaders(request: snapshot.allHTTPHeaderFields, session: configuration.httpAdditionalHeaders),
             body: try await body(of: task, snapshot: snapshot))
-        var job = TransferJob(id: TransferID(taskId: task.id, attempt: 0), sessionId: task.sessionId, kind: Self.engineKind(task.kind), request: request)
+        var job = TransferJob(id: TransferID(taskId: task.id, attempt: attempt), sessionId: task.sessionId, kind: Self.engineKind(task.kind), request: request)
         job.priority = task.priority
         job.isDiscretionary = configuration.isDiscretionary
         job.timeoutIntervalForRequest = snapshot.timeoutInterval

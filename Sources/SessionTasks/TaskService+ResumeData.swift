@@ -3,7 +3,7 @@ import TransferEngine
 import TransferModels
 import TransferStore
 
-extension TaskRunner {
+extension TaskService {
     public static let resumeDataKey = "NSURLSessionDownloadTaskResumeData"
 
     /// The resume data of a download that stopped with `partialPath` on disk: nil (and the file removed)

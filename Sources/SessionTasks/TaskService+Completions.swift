@@ -5,113 +5,10 @@ import TransferEngine
 import TransferModels
 import TransferStore
 
-extension TaskRunner {
-    /// Turns finished transfers into completions (the body kept, the digest checked) and hands them to
-    /// the writer. A transfer whose body must be hashed is prepared concurrently with others (up to
-    /// `concurrentPreparations`), so one large digest does not hold small tasks back.
-    func prepareCompletions() async {
-        await withTaskGroup(of: Void.self) { group in
-            var inFlight = 0
-            for await (id, outcome) in completionsStream {
-                // Aborted because the service stops: the task resumes at the next start. (One that finished
-                // just before is a completion like any other.)
-                if outcome.error != nil, stopping.withLock({ $0 }) { continue }
-                if let stopped = suspending.withLock({ Self.popFirst(&$0, id) }) {
-                    if let path = stopped { unlink(path) }  // suspended: `resume()` starts again
-                    continue
-                }
-                guard let active = active.withLock({ $0.removeValue(forKey: id) }) else { continue }
-                if retryLater(active, after: outcome) { continue }
-                retryAttempts.withLock { _ = $0.removeValue(forKey: id) }
-                guard active.record.expectedDigest != nil else {
-                    enqueue(prepare(outcome, of: active))
-                    continue
-                }
-                if inFlight >= Self.concurrentPreparations {
-                    await group.next()
-                    inFlight -= 1
-                }
-                inFlight += 1
-                group.addTask { self.enqueue(self.prepare(outcome, of: active)) }
-            }
-        }
-    }
-
-    static let concurrentPreparations = 4
-
-    /// The first stopped attempt of `id`, if `suspend()` stopped one.
-    private static func popFirst(_ stopped: inout [String: [String?]], _ id: String) -> String?? {
-        guard var attempts = stopped[id], !attempts.isEmpty else { return nil }
-        let first = attempts.removeFirst()
-        stopped[id] = attempts.isEmpty ? nil : attempts
-        return .some(first)
-    }
-
-    private func enqueue(_ completion: TaskCompletion) {
-        pending.withLock { $0.complete(completion) }
-        doorbell.ring(.events)
-    }
-
-    /// Writes whatever is pending, in one transaction, each time the doorbell rings (a completion, or the
-    /// quarter-second tick for progress), until `closeWriter()`; then once more for what is left.
-    func writeReports() async {
-        while !writerClosed.withLock({ $0 }) {
-            _ = await doorbell.wait()
-            await writePending()
-        }
-        await writePending()
-    }
-
-    func closeWriter() {
-        writerClosed.withLock { $0 = true }
-        doorbell.ring(.closed)
-    }
-
-    /// Rings the writer every `interval` so progress and response heads reach the store while transfers run.
-    func tickWriter(every interval: Duration = .milliseconds(250)) async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
-            doorbell.ring(.tick)
-        }
-    }
-
-    private func writePending() async {
-        let batch = pending.withLock { pending -> PendingReports in
-            defer { pending = PendingReports() }
-            return pending
-        }
-        guard !batch.isEmpty else { return }
-        do {
-            var events: [TaskEventAppend] = []
-            events.reserveCapacity(batch.events.count)
-            for event in batch.events {
-                do {
-                    events.append(try event.encoded())
-                } catch {
-                    logger.error("Encoding a delegate event failed", metadata: ["task.id": "\(event.summary.id)", "error": "\(error)"])
-                }
-            }
-            let (completed, failures) = try await store.recordEngineReports(
-                progress: batch.progress, responses: batch.responses, events: events, partialFiles: batch.partialFiles,
-                completions: batch.completions)
-            for (id, failure) in failures {
-                logger.error("Recording a completion failed", metadata: ["task.id": "\(id)", "error": "\(String(reflecting: failure))"])
-            }
-            for id in completed { waiters.completed(id) }
-        } catch {
-            logger.error("Recording transfer reports failed", metadata: ["error": "\(String(reflecting: error))"])
-        }
-    }
-
-    static func counts(_ progress: TransferProgress) -> TaskByteCounts {
-        TaskByteCounts(
-            sent: progress.bytesSent, expectedToSend: progress.bytesExpectedToSend, received: progress.bytesReceived,
-            expectedToReceive: progress.bytesExpectedToReceive)
-    }
-
+extension TaskService {
     /// A transfer ended: keep its body (in the store when small, else as a file), check the digest, and
     /// describe the completion with its metrics and the delegate calls that end the task.
-    private func prepare(_ outcome: TransferOutcome, of active: ActiveTask) -> TaskCompletion {
+    func completion(of outcome: TransferOutcome, from active: ActiveTask, producingResumeData: Bool) -> TaskCompletion {
         var active = active
         let task = active.record
         let url = outcome.currentRequest.url
@@ -124,7 +21,7 @@ extension TaskRunner {
         }
         if completion.error == nil { keepBody(of: outcome, for: task, in: &completion) }
         if task.kind == .download, completion.error != nil, let path = active.partialPath {
-            keepResumeData(in: &completion, of: active, path: path, outcome: outcome)
+            keepResumeData(in: &completion, of: active, path: path, outcome: outcome, wanted: producingResumeData)
         }
 
         var events = active.progressEvents(outcome.progress, now: .now, final: true)
@@ -144,9 +41,10 @@ extension TaskRunner {
 
     /// A failed download that can be continued carries its resume data (a plain `cancel()` does not, as in
     /// URLSession); its partial file stays until the task's files expire. Otherwise the file goes.
-    private func keepResumeData(in completion: inout TaskCompletion, of active: ActiveTask, path: String, outcome: TransferOutcome) {
+    private func keepResumeData(
+        in completion: inout TaskCompletion, of active: ActiveTask, path: String, outcome: TransferOutcome, wanted: Bool
+    ) {
         let cancelled = completion.error?.code == URLErrorCode.cancelled.rawValue
-        let wanted = resumeWanted.withLock { $0.remove(active.record.id) } != nil
         guard !cancelled || wanted, let base = active.record.originalRequest ?? resumedRequest(of: active.record) else {
             unlink(path)
             return

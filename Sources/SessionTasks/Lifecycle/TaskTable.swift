@@ -1,0 +1,95 @@
+import Foundation
+import TransferEngine
+import TransferModels
+import TransferStore
+
+/// Everything the task layer holds in memory about its tasks, under one lock: each task's lifecycle,
+/// the attempt it has in the engine, the job being handed over, and the partial files of attempts that
+/// `suspend()` stopped; plus whether the service is stopping.
+///
+/// Lock order: this table, then the report writer's queue (an engine report is checked here, then
+/// queued there); engine commands are sent while this lock is held, so the engine receives them in the
+/// order the lifecycles decided them.
+final class TaskTable: Sendable {
+    struct Entry: Sendable {
+        var lifecycle: TaskLifecycle
+        /// The attempt in the engine: what its reports need to know without reading the store.
+        var attempt: ActiveTask?
+        /// A prepared attempt waiting for its `.prepared` input: the engine's job and what its reports need.
+        var prepared: (job: TransferJob, task: ActiveTask)?
+        /// When the task's first attempt started (its metrics' interval spans the retries).
+        var firstStarted: Date?
+        /// Partial files of attempts stopped by `suspend()`, removed when their end is reported.
+        var stoppedPartialFiles: [Int: String] = [:]
+
+        var isDisposable: Bool { lifecycle.isSettled && attempt == nil && prepared == nil }
+    }
+
+    struct State: Sendable {
+        var entries: [String: Entry] = [:]
+        /// Set at shutdown: transfers the engine aborts now are not completions. Their tasks stay running
+        /// in the store, with their partial files, for the next start to pick up.
+        var isStopping = false
+    }
+
+    private let state = LockedBox(State())
+
+    func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
+        try state.withLock(body)
+    }
+
+    var isStopping: Bool { state.withLock { $0.isStopping } }
+
+    func stop() { state.withLock { $0.isStopping = true } }
+
+    /// The attempt `id` names, if it is still the task's attempt in the engine.
+    func attempt(_ id: TransferID) -> ActiveTask? {
+        state.withLock { $0.entries[id.taskId]?.attempt.flatMap { $0.number == id.attempt ? $0 : nil } }
+    }
+}
+
+extension TaskTable.State {
+    /// Runs `body` on the task's entry (made from `record` when the task has none in memory), and
+    /// forgets the entry once nothing in memory matters for it.
+    mutating func update<T>(
+        _ taskId: String, from record: TaskRecord?, _ body: (inout TaskTable.Entry) -> T
+    ) -> T? {
+        guard var entry = entries[taskId] ?? record.map({
+            TaskTable.Entry(lifecycle: TaskLifecycle(state: $0.state, suspendCount: $0.suspendCount))
+        }) else { return nil }
+        let result = body(&entry)
+        entries[taskId] = entry.isDisposable ? nil : entry
+        return result
+    }
+}
+
+/// Runs the control calls of one task one at a time (`resume`, `suspend`, `cancel` and what timers
+/// and the engine feed in), so the store's writes for a task happen in the order its lifecycle decided
+/// them. Different tasks never wait for each other.
+actor TaskControlQueue {
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    func run<T: Sendable>(_ taskId: String, _ body: @Sendable () async throws -> T) async throws -> T {
+        await acquire(taskId)
+        defer { release(taskId) }
+        return try await body()
+    }
+
+    private func acquire(_ taskId: String) async {
+        guard waiting[taskId] != nil else {
+            waiting[taskId] = []
+            return
+        }
+        await withCheckedContinuation { waiting[taskId, default: []].append($0) }
+    }
+
+    private func release(_ taskId: String) {
+        guard var queue = waiting[taskId], !queue.isEmpty else {
+            waiting[taskId] = nil
+            return
+        }
+        let next = queue.removeFirst()
+        waiting[taskId] = queue
+        next.resume()
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Logging
+import TransferModels
+import TransferStore
+
+/// Writes what the engine reports to the store: progress counters, response heads, delegate events,
+/// partial-file checkpoints and completions. The engine's loop thread only queues them (cheap, under a
+/// lock); `run()` writes everything queued in one transaction each time a completion arrives or a
+/// quarter-second tick passes, so the loop never waits for SQLite.
+final class ReportWriter: Sendable {
+    private let store: TransferStore
+    private let logger: Logger
+    private let waiters: CompletionWaiters
+    private let pending = LockedBox(PendingReports())
+    private let doorbell = Doorbell()
+    private let isClosed = LockedBox(false)
+
+    init(store: TransferStore, waiters: CompletionWaiters, logger: Logger) {
+        self.store = store
+        self.waiters = waiters
+        self.logger = logger
+    }
+
+    /// Changes what is queued (the engine's loop thread: short work, no I/O).
+    func queue<T>(_ body: (inout PendingReports) -> T) -> T {
+        pending.withLock(body)
+    }
+
+    /// Queues delegate events and has them written soon.
+    func append(_ events: [PendingEvent]) {
+        guard !events.isEmpty else { return }
+        pending.withLock { $0.events += events }
+        doorbell.ring(.events)
+    }
+
+    /// Queues a completion (with the task's last counters and head) and has it written now.
+    func complete(_ completion: TaskCompletion) {
+        pending.withLock { $0.complete(completion) }
+        doorbell.ring(.events)
+    }
+
+    /// Writes whatever is queued each time the doorbell rings, until `close()`; then once more for what
+    /// is left.
+    func run() async {
+        while !isClosed.withLock({ $0 }) {
+            _ = await doorbell.wait()
+            await writePending()
+        }
+        await writePending()
+    }
+
+    func close() {
+        isClosed.withLock { $0 = true }
+        doorbell.ring(.closed)
+    }
+
+    /// Rings every `interval` so progress and response heads reach the store while transfers run.
+    func tick(every interval: Duration = .milliseconds(250)) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            doorbell.ring(.tick)
+        }
+    }
+
+    private func writePending() async {
+        let batch = pending.withLock { pending -> PendingReports in
+            defer { pending = PendingReports() }
+            return pending
+        }
+        guard !batch.isEmpty else { return }
+        do {
+            var events: [TaskEventAppend] = []
+            events.reserveCapacity(batch.events.count)
+            for event in batch.events {
+                do {
+                    events.append(try event.encoded())
+                } catch {
+                    logger.error("Encoding a delegate event failed", metadata: ["task.id": "\(event.summary.id)", "error": "\(error)"])
+                }
+            }
+            let (completed, failures) = try await store.recordEngineReports(
+                progress: batch.progress, responses: batch.responses, events: events, partialFiles: batch.partialFiles,
+                completions: batch.completions)
+            for (id, failure) in failures {
+                logger.error("Recording a completion failed", metadata: ["task.id": "\(id)", "error": "\(String(reflecting: failure))"])
+            }
+            for id in completed { waiters.completed(id) }
+        } catch {
+            logger.error("Recording transfer reports failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Logging
+import TransferEngine
+import TransferModels
+import TransferStore
+
+extension TaskService {
+    /// What a transition asks for beyond the engine commands sent under the table's lock.
+    struct Effects: Sendable {
+        var actions: [TaskLifecycle.Action] = []
+        /// The stopped attempt's last counters (they become the suspended task's).
+        var stoppedCounts: TaskByteCounts?
+        /// Partial files of stopped attempts that ended.
+        var discardedFiles: [String] = []
+        /// The attempt whose end completes the task.
+        var ended: ActiveTask?
+    }
+
+    /// Feeds `input` to the task's lifecycle, made from `record` when the task has none in memory.
+    /// Under the table's lock, the engine commands (`submit`, `stop`) are sent at once, so a command
+    /// decided later can never overtake them; the rest is returned.
+    func transition(_ taskId: String, from record: TaskRecord?, _ input: TaskLifecycle.Input) -> Effects {
+        table.withLock { state in
+            state.update(taskId, from: record) { entry in
+                var effects = Effects()
+                let actions = entry.lifecycle.handle(input)
+                for action in actions {
+                    switch action {
+                    case .submit(let number):
+                        guard let prepared = entry.prepared, prepared.job.id.attempt == number else { continue }
+                        entry.prepared = nil
+                        entry.attempt = prepared.task
+                        if prepared.task.record.kind == .download, let path = prepared.job.downloadPath {
+                            writer.queue { $0.partialFiles[taskId] = path }  // the checkpoint a restart continues from
+                        }
+                        engine.start(prepared.job)
+                    case .abandon(let number):
+                        if entry.prepared?.job.id.attempt == number { entry.prepared = nil }
+                    case .stop(let number):
+                        engine.cancel(TransferID(taskId: taskId, attempt: number))
+                        // Suspended: from here its reports are ignored, and its last counters are the task's.
+                        // (Canceled, it stays: its end completes the task.)
+                        if entry.lifecycle.stoppedAttempts.contains(number), let stopped = entry.attempt, stopped.number == number {
+                            entry.attempt = nil
+                            if let path = stopped.partialPath { entry.stoppedPartialFiles[number] = path }
+                            effects.stoppedCounts = writer.queue { $0.progress.removeValue(forKey: taskId) }
+                        }
+                    case .discard(let number):
+                        if let path = entry.stoppedPartialFiles.removeValue(forKey: number) { effects.discardedFiles.append(path) }
+                    case .complete(let number, _):
+                        if entry.attempt?.number == number { effects.ended = entry.attempt }
+                        entry.attempt = nil
+                        effects.actions.append(action)
+                    default:
+                        effects.actions.append(action)
+                    }
+                }
+                return effects
+            } ?? Effects()
+        }
+    }
+
+    /// A control call: feeds `input` and carries out what the lifecycle decided — the store's writes in
+    /// order (one control call per task at a time), then the preparation of a new attempt, which feeds
+    /// `.prepared` (or `.preparationFailed`) back in. Returns the task as the last write left it.
+    ///
+    /// - Parameter isCurrent: `record` was just written (a creation, a recovery); otherwise, a task with
+    ///   nothing in memory is read again once its turn comes, so its lifecycle starts from the store's
+    ///   latest state.
+    @discardableResult
+    func control(_ record: TaskRecord, _ input: TaskLifecycle.Input, isCurrent: Bool = false) async throws -> TaskRecord {
+        var record = record
+        var next: TaskLifecycle.Input? = input
+        var isFirst = true
+        var preparationError: TransferError?
+        while let input = next {
+            next = nil
+            let (effects, written) = try await controls.run(record.id) { [record, isFirst, preparationError] in
+                var origin: TaskRecord?
+                if isFirst {
+                    let known = self.table.withLock { $0.entries[record.id] != nil }
+                    origin = known || isCurrent ? record : try await self.store.task(id: record.id) ?? record
+                }
+                let effects = self.transition(record.id, from: origin, input)
+                return (effects, try await self.write(effects, of: origin ?? record, preparationError: preparationError))
+            }
+            isFirst = false
+            record = written ?? record
+            for path in effects.discardedFiles { unlink(path) }
+            for action in effects.actions {
+                switch action {
+                case .scheduleBegin(let timer):
+                    schedule(timer, of: record.id, after: max(0, record.earliestBeginDate?.timeIntervalSinceNow ?? 0))
+                case .scheduleRetry(let timer, let delay):
+                    schedule(timer, of: record.id, after: Self.seconds(delay) * Double.random(in: 0.8...1.2))
+                case .prepare(let number, let continuing, let askDelayed):
+                    do {
+                        next = try await prepareAttempt(number, of: record, continuing: continuing, askDelayed: askDelayed)
+                    } catch let failure as TransferError {
+                        preparationError = failure
+                        next = .preparationFailed(attempt: number)
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        return record
+    }
+
+    /// The store's side of a transition, in the order decided; nil when nothing was written.
+    private func write(_ effects: Effects, of record: TaskRecord, preparationError: TransferError?) async throws -> TaskRecord? {
+        var written: TaskRecord?
+        let url = record.currentRequest?.url ?? record.originalRequest?.url
+        for action in effects.actions {
+            switch action {
+            case .reject: throw TaskStoreError.invalidStateTransition
+            case .persistResume: written = try await store.resumeTask(id: record.id).0
+            case .persistSuspend: written = try await store.suspendTask(id: record.id, counts: effects.stoppedCounts).0
+            case .persistCanceling: written = try await store.updateTaskState(id: record.id, to: .canceling)
+            case .completeCancelled: written = try await complete(record.id, error: .cancelled(failingURL: url))
+            case .completeUnprepared:
+                written = try await complete(record.id, error: preparationError ?? TransferError(.unknown, failingURL: url))
+            default: break
+            }
+        }
+        return written
+    }
+
+    /// Feeds `timerFired(timer)` after `seconds`, unless the service is stopping by then.
+    private func schedule(_ timer: Int, of taskId: String, after seconds: Double) {
+        Task {
+            try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+            guard !table.isStopping else { return }
+            do {
+                guard let task = try await store.task(id: taskId) else { return }
+                try await control(task, .timerFired(timer: timer))
+            } catch {
+                logger.error("Starting a waiting task failed", metadata: ["task.id": "\(taskId)", "error": "\(String(reflecting: error))"])
+            }
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    // MARK: Attempts that ended
+
+    /// Settles the attempts the engine reported ended, in order: a stopped attempt's file goes, a
+    /// background task's network failure is tried again later, anything else completes the task (its
+    /// body kept, its digest checked). A completion whose body must be hashed is prepared concurrently
+    /// with others (up to `concurrentPreparations`), so one large digest does not hold small tasks back.
+    func settleEndedAttempts() async {
+        await withTaskGroup(of: Void.self) { group in
+            var inFlight = 0
+            for await (transfer, outcome) in endedStream {
+                let verdict = endVerdict(of: transfer, outcome)
+                let effects = transition(transfer.taskId, from: nil, .attemptEnded(attempt: transfer.attempt, verdict: verdict))
+                for path in effects.discardedFiles { unlink(path) }
+                for action in effects.actions {
+                    switch action {
+                    case .scheduleRetry(let timer, let delay):
+                        let seconds = Self.seconds(delay) * Double.random(in: 0.8...1.2)
+                        logger.info("A background transfer failed; trying again", metadata: [
+                            "task.id": "\(transfer.taskId)", "error": "\(outcome.error?.code ?? 0)", "delay": "\(seconds)",
+                        ])
+                        schedule(timer, of: transfer.taskId, after: seconds)
+                    case .complete(_, let resumeData):
+                        guard let ended = effects.ended else { continue }
+                        guard ended.record.expectedDigest != nil else {
+                            writer.complete(completion(of: outcome, from: ended, producingResumeData: resumeData))
+                            continue
+                        }
+                        if inFlight >= Self.concurrentPreparations {
+                            await group.next()
+                            inFlight -= 1
+                        }
+                        inFlight += 1
+                        group.addTask {
+                            self.writer.complete(self.completion(of: outcome, from: ended, producingResumeData: resumeData))
+                        }
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+    }
+
+    static let concurrentPreparations = 4
+
+    /// Network failures a background session rides out, as nsurlsessiond does: the transfer is tried
+    /// again, not failed. Server answers are responses, never retried.
+    static let retriedErrors: Set<Int> = [
+        URLErrorCode.timedOut.rawValue, URLErrorCode.cannotFindHost.rawValue, URLErrorCode.cannotConnectToHost.rawValue,
+        URLErrorCode.networkConnectionLost.rawValue, URLErrorCode.notConnectedToInternet.rawValue,
+        URLErrorCode.dnsLookupFailed.rawValue, URLErrorCode.secureConnectionFailed.rawValue,
+    ]
+
+    /// How an attempt's end counts: aborted because the service stops (the task resumes at the next
+    /// start), a background task's network error with time left in `timeoutIntervalForResource`, or the end.
+    private func endVerdict(of transfer: TransferID, _ outcome: TransferOutcome) -> TaskLifecycle.EndVerdict {
+        guard let failure = outcome.error else { return .final }
+        if table.isStopping { return .serviceStopping }
+        guard let active = table.attempt(transfer), active.configuration.kind == .background,
+            Self.retriedErrors.contains(failure.code), failure.reason != "egressPolicy"
+        else { return .final }
+        let task = active.record
+        let deadline = (task.startedAt ?? task.createdAt).addingTimeInterval(active.configuration.timeoutIntervalForResource)
+        return .retryable(timeLeft: .milliseconds(Int64(max(0, deadline.timeIntervalSinceNow) * 1000)))
+    }
+}

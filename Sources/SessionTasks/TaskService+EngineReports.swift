@@ -1,0 +1,72 @@
+import Foundation
+public import TransferEngine
+import TransferModels
+import TransferStore
+
+// The engine's reports, on its loop thread: short work under the table's lock, then the writer's queue
+// (that order), no I/O. A report of an attempt that is no longer the task's (stopped by `suspend()`)
+// changes nothing.
+extension TaskService {
+    public func transfer(_ transfer: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest) {
+        let snapshot = HTTPResponseSnapshot(url: request.url, statusCode: response.statusCode, headerLines: response.fields)
+        table.withLock { state in
+            guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            writer.queue { pending in
+                pending.record(ResponseReport(response: snapshot), for: transfer.taskId)
+                // A delegate that decides gets the decision event instead (`asksAbout`).
+                if task.record.kind != .download && !task.isCompletionForm && !task.decidesResponse {
+                    pending.events.append(task.event(.response(snapshot)))
+                }
+            }
+        }
+    }
+
+    /// `currentRequest` follows the redirect; `response` shows the 3xx until the next one.
+    public func transfer(_ transfer: TransferID, willRedirect response: ResponseHead, to request: OutgoingRequest) {
+        let id = transfer.taskId
+        table.withLock { state in
+            guard let task = state.entries[id]?.attempt, task.number == transfer.attempt,
+                let base = task.record.originalRequest
+            else { return }
+            writer.queue { pending in
+                let current = pending.responses[id]?.currentRequest?.url ?? base.url
+                let head = HTTPResponseSnapshot(url: current, statusCode: response.statusCode, headerLines: response.fields)
+                let next = RequestSnapshots.snapshot(of: request, basedOn: base)
+                pending.record(ResponseReport(response: head, currentRequest: next), for: id)
+                // A redirect the delegate decided was reported by its decision event.
+                if task.reportsRedirects && !task.decidesRedirects { pending.events.append(task.event(.redirect(head, next))) }
+            }
+        }
+    }
+
+    /// Counters always; progress events at most once per `progressInterval`.
+    public func transfer(_ transfer: TransferID, didProgress progress: TransferProgress) {
+        let counts = Self.counts(progress)
+        let now = ContinuousClock.now
+        table.withLock { state in
+            guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            let events = task.progressEvents(progress, now: now)
+            if !events.isEmpty { state.entries[transfer.taskId]?.attempt = task }
+            writer.queue { pending in
+                pending.progress[transfer.taskId] = counts
+                pending.events += events
+            }
+        }
+    }
+
+    /// `downloadTask.didResumeAtOffset`; progress events count on from the offset.
+    public func transfer(_ transfer: TransferID, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {
+        table.withLock { state in
+            guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            task.reportedReceived = offset
+            state.entries[transfer.taskId]?.attempt = task
+            writer.queue { $0.events.append(task.event(.resumed(offset, expectedTotalBytes))) }
+        }
+    }
+
+    static func counts(_ progress: TransferProgress) -> TaskByteCounts {
+        TaskByteCounts(
+            sent: progress.bytesSent, expectedToSend: progress.bytesExpectedToSend, received: progress.bytesReceived,
+            expectedToReceive: progress.bytesExpectedToReceive)
+    }
+}

@@ -1,0 +1,148 @@
+public import Foundation
+public import Logging
+public import ServiceLifecycle
+public import TransferEngine
+public import TransferModels
+public import TransferStore
+
+/// URLSession's task layer: creates the store's tasks and runs them on the engine — `resume()`,
+/// `suspend()`, `cancel()`, delayed begins, background retries, recovery after a restart — and records
+/// what the transfers report (responses, progress, delegate events, completion) as the tasks' state.
+///
+/// Every control call, timer and engine report goes through the task's `TaskLifecycle` in the `TaskTable`
+/// (one lock); the actions it returns are carried out by `TaskService+Control`.
+public final class TaskService: TransferObserver, Service, Sendable {
+    public struct Configuration: Sendable {
+        public var engine = EngineConfiguration()
+        /// Where blob files live (`<data>/blobs`), for uploads from a blob.
+        public var blobDirectory = URL(fileURLWithPath: "./data/blobs")
+        /// How long a finished download or body is kept unless deleted (`didFinishDownloadingTo`'s file).
+        public var fileTimeToLive: TimeInterval = 24 * 3600
+        /// Response bodies of data and upload tasks up to this size are kept in the store, not as files.
+        public var keptBodyLimit = 64 * 1024
+        public init() {}
+    }
+
+    let store: TransferStore
+    let configuration: Configuration
+    /// `configuration.engine.downloadsDirectory` as a path (Foundation's URL building costs ~3% of the CPU
+    /// of small tasks).
+    let downloadsPath: String
+    let logger: Logger
+    /// Set once in `init`: the engine needs its observer (this service) to exist first.
+    nonisolated(unsafe) private(set) var engine: TransferEngine!
+    let decisions: any DelegateDecisions
+    let table = TaskTable()
+    let controls = TaskControlQueue()
+    let writer: ReportWriter
+    let waiters = CompletionWaiters()
+    /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
+    let endedStream: AsyncStream<(TransferID, TransferOutcome)>
+    private let endedContinuation: AsyncStream<(TransferID, TransferOutcome)>.Continuation
+
+    /// - Parameter decisions: asks the delegate what to do (redirects, responses, challenges, delayed
+    ///   requests); event delivery implements it.
+    public init(
+        store: TransferStore, configuration: Configuration, decisions: any DelegateDecisions, logger: Logger
+    ) throws {
+        self.store = store
+        self.configuration = configuration
+        self.downloadsPath = configuration.engine.downloadsDirectory.path
+        self.decisions = decisions
+        self.logger = logger
+        self.writer = ReportWriter(store: store, waiters: waiters, logger: logger)
+        (endedStream, endedContinuation) = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
+        try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
+        self.engine = try TransferEngine(configuration: configuration.engine, observer: self, logger: logger)
+    }
+
+    // MARK: The task API
+
+    /// Creates a task in `session`; with `"resume": true` it starts at once (and may already have
+    /// completed, when it could not start).
+    public func create(tenant: String, session: SessionRecord, request: ValidatedTaskRequest) async throws -> TaskRecord {
+        let task = try await store.createTask(tenant: tenant, sessionId: session.id, request: request)
+        guard task.state == .running else { return task }
+        return try await control(task, .start(beginsLater: task.beginsLater, continuing: false))
+    }
+
+    /// The session's tasks, oldest first, after the cursor `after`.
+    public func list(
+        sessionId: String, kind: TaskKind?, state: TaskState?, after: Int64?, limit: Int
+    ) async throws -> [TaskRecord] {
+        try await store.tasks(sessionId: sessionId, kind: kind, state: state, after: after, limit: limit)
+    }
+
+    /// The tenant's task, or `TaskStoreError.taskNotFound`.
+    public func requireTask(_ id: String, tenant: String) async throws -> TaskRecord {
+        guard let task = try await store.task(id: id, tenant: tenant) else { throw TaskStoreError.taskNotFound }
+        return task
+    }
+
+    /// `resume()`: takes one `suspend()` away; when none is left the transfer starts (again from the
+    /// beginning). Harmless on a running task.
+    public func resume(taskId: String, tenant: String) async throws -> TaskRecord {
+        let task = try await requireTask(taskId, tenant: tenant)
+        return try await control(task, .resume(beginsLater: task.beginsLater))
+    }
+
+    /// `suspend()`: the transfer stops (no traffic, no timeouts) and it takes as many `resume()` calls as
+    /// `suspend()` calls to run again.
+    public func suspend(taskId: String, tenant: String) async throws -> TaskRecord {
+        try await control(try await requireTask(taskId, tenant: tenant), .suspend)
+    }
+
+    /// `cancel()`: the task completes with `NSURLErrorCancelled`. `producingResumeData`
+    /// (`cancel(byProducingResumeData:)`): a running download keeps its partial file and its error
+    /// carries the resume data (`userInfo.NSURLSessionDownloadTaskResumeData`) when it can be continued.
+    public func cancel(taskId: String, tenant: String, producingResumeData: Bool = false) async throws -> TaskRecord {
+        let task = try await requireTask(taskId, tenant: tenant)
+        return try await control(task, .cancel(producingResumeData: producingResumeData))
+    }
+
+    /// Waits until the task completes, at most `timeout` (the API's `?wait=`).
+    public func waitForCompletion(of taskId: String, tenant: String, timeout: Duration) async throws -> TaskRecord {
+        try await waiters.wait(for: taskId, timeout: timeout) { [store] in
+            try await store.task(id: taskId, tenant: tenant)?.state == .completed
+        }
+        return try await requireTask(taskId, tenant: tenant)
+    }
+
+    /// Ends every `?wait=` now (graceful shutdown must not sit out long-polls).
+    public func releaseWaiters() { waiters.releaseAll() }
+
+    // MARK: Service
+
+    public func run() async throws {
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.writer.run() }
+                group.addTask {
+                    await self.settleEndedAttempts()
+                    self.writer.close()  // after the last completion: the writer writes what is left, then ends
+                }
+                group.addTask { await self.writer.tick() }
+                await self.recoverUnfinishedTasks()
+                group.addTask { await self.expireFiles() }
+                try? await gracefulShutdown()
+                self.releaseWaiters()
+                self.table.stop()
+                await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
+                self.endedContinuation.finish()
+                group.cancelAll()  // the ticker and the file janitor
+            }
+        } onGracefulShutdown: {
+            self.releaseWaiters()
+        }
+    }
+
+    /// The engine reported the end of an attempt (loop thread): settled in order by `settleEndedAttempts`.
+    public func transfer(_ transfer: TransferID, didComplete outcome: TransferOutcome) {
+        endedContinuation.yield((transfer, outcome))
+    }
+}
+
+extension TaskRecord {
+    /// Whether its `earliestBeginDate` is still ahead.
+    var beginsLater: Bool { earliestBeginDate.map { $0.timeIntervalSinceNow > 0 } ?? false }
+}
