@@ -101,6 +101,7 @@ let package = Package(
         .testTarget(
             name: "TransferModelsTests",
             dependencies: ["TransferModels"],
+            resources: [.copy("JSONTestSuite")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TransferStoreTests",
