@@ -116,6 +116,7 @@ let package = Package(
         .testTarget(
             name: "TransferModelsTests",
             dependencies: ["TransferModels"],
+            resources: [.copy("JSONTestSuite")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CurlTests",

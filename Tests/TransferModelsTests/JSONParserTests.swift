@@ -139,13 +139,19 @@ struct JSONParserTests {
         }
     }
 
-    @Test func rejectsDuplicateKeys() {
-        let input = "{\"a\": 1, \"b\": {\"x\": 1, \"x\": 2}}"
-        #expect(throws: JSONSyntaxError(line: 1, column: 24, byteOffset: 23, message: "duplicate key \"x\" in an object")) {
-            try JSONParser.parse(input)
+    /// Duplicate keys are valid JSON (JSONTestSuite's y_object_duplicated_key): by default one member
+    /// stays, where the key came first, with its last value; request bodies ask for an error instead.
+    @Test func duplicateKeysKeepTheLastValueOrFailOnRequest() throws {
+        let input = "{\"a\": 1, \"b\": {\"x\": 1, \"y\": 0, \"x\": 2}}"
+        let value = try JSONParser.parse(input)
+        #expect(value == ["a": 1, "b": ["x": 2, "y": 0]])
+        #expect(value["b"]?.objectValue?.keys == ["x", "y"])
+        #expect(value.description == #"{"a":1,"b":{"x":2,"y":0}}"#)
+        #expect(throws: JSONSyntaxError(line: 1, column: 32, byteOffset: 31, message: "duplicate key \"x\" in an object")) {
+            try JSONParser.parse(input, duplicateKeys: .reject)
         }
-        // The same key in different objects is fine.
-        #expect(throws: Never.self) { try JSONParser.parse(#"[{"a":1},{"a":2}]"#) }
+        // The same key in different objects is no duplicate.
+        #expect(throws: Never.self) { try JSONParser.parse(#"[{"a":1},{"a":2}]"#, duplicateKeys: .reject) }
     }
 
     @Test(arguments: [1, 63, 64])
@@ -264,8 +270,10 @@ struct JSONParserTests {
         object["new"] = true
         #expect(object["k\(size - 1)"] == .number(JSONNumber(Int64(size - 1))))
         #expect(object.keys.last == "new" && object["new"] == true && object["k0"] == nil)
-        let duplicate = "{" + (members + ["\"k\(size - 1)\": 0"]).joined(separator: ",") + "}"
-        let error = try #require(throws: JSONSyntaxError.self) { try JSONParser.parse(duplicate) }
+        let duplicate = "{" + (members + ["\"k\(size - 1)\": \"last\""]).joined(separator: ",") + "}"
+        let merged = try #require(try JSONParser.parse(duplicate).objectValue)
+        #expect(merged.keys == (0..<size).map { "k\($0)" } && merged["k\(size - 1)"] == "last")
+        let error = try #require(throws: JSONSyntaxError.self) { try JSONParser.parse(duplicate, duplicateKeys: .reject) }
         #expect(error.message == "duplicate key \"k\(size - 1)\" in an object")
     }
 

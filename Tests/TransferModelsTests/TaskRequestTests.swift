@@ -191,6 +191,13 @@ struct TaskRequestTests {
             #expect(error.field == "request.httpBody")
         }
     }
+
+    /// Valid JSON, but two URLs for one request: the body is malformed, at the repetition.
+    @Test func duplicateKeysAreMalformed() {
+        let json = #"{"kind": "data", "request": {"url": "http://h/", "url": "http://other/"}}"#
+        let detail = #"malformed JSON at line 1, column 50: duplicate key "url" in an object"#
+        #expect(throws: RequestDecodingError(kind: .malformedJSON, field: nil, detail: detail)) { try validate(json) }
+    }
 }
 
 extension TaskRequestTests {

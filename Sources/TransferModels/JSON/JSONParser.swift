@@ -1,56 +1,56 @@
-/// A JSON syntax error, located by 1-based line and column.
-///
-/// Columns count Unicode scalars, not bytes, so they match what an editor shows for UTF-8 text.
-/// A line ends at `\n`, `\r\n` or a lone `\r`.
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
-    /// 0-based byte offset of the offending byte (the input's length at an unexpected end).
-    public let byteOffset: Int
-    /// What is wrong, e.g. "expected ',' or '}' after an object member".
-    public let message: String
-
-    public init(line: Int, column: Int, byteOffset: Int, message: String) {
-        (self.line, self.column, self.byteOffset, self.message) = (line, column, byteOffset, message)
-    }
-
-    public var description: String { "line \(line), column \(column): \(message)" }
-
-    static let emptyInputMessage = "the body is empty"
-    /// True for a zero-length input, which callers usually report without a position.
-    public var isEmptyInput: Bool { byteOffset == 0 && message == Self.emptyInputMessage }
-}
-
-/// A strict RFC 8259 JSON parser.
+/// A strict RFC 8259 JSON parser, checked against the JSONTestSuite corpus.
 ///
 /// Beyond the grammar (no trailing commas, comments, NaN/Infinity, leading zeros, single quotes,
-/// unescaped control characters, or data after the value) it rejects what a request body should
-/// never carry: invalid UTF-8, lone surrogate escapes, duplicate keys within one object, a byte
-/// order mark, and nesting deeper than ``maximumDepth``.
+/// unescaped control characters, or data after the value) it rejects what RFC 8259 leaves to the
+/// implementation and a request body should never carry: invalid UTF-8, lone surrogate escapes,
+/// a byte order mark, and nesting deeper than ``maximumDepth``.
+///
+/// Duplicate keys within one object are valid JSON, so they are accepted unless the caller asks
+/// otherwise (``DuplicateKeys/reject``, which ``StrictJSONDecoder`` does for request bodies).
 public enum JSONParser {
     /// The deepest nesting of arrays and objects accepted; deeper input is an error, which also
     /// bounds the parser's recursion.
     public static let maximumDepth = 64
 
+    /// What to do with a key that occurs twice in one object.
+    public enum DuplicateKeys: Sendable {
+        /// Keep one member, at the key's first position, with its last value: what most parsers do,
+        /// and what ``JSONObject/init(_:)`` does with repeated keys.
+        case useLastValue
+        /// Fail at the repeated key. A request body must say one thing: with two values for one
+        /// field, which did the client mean, and which would another parser on the way have used?
+        case reject
+    }
+
     /// Parses UTF-8 bytes: `[UInt8]`, `Data`, `ArraySlice<UInt8>`, `String.UTF8View`, ...
-    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(
+        _ bytes: some Collection<UInt8>, duplicateKeys: DuplicateKeys = .useLastValue
+    ) throws(JSONSyntaxError) -> JSONValue {
         let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONSyntaxError) in try parse(buffer) }
+            Result { () throws(JSONSyntaxError) in try parse(buffer, duplicateKeys: duplicateKeys) }
         }
         if let result { return try result.get() }
-        return try parse(Array(bytes))  // non-contiguous collections are rare; copy once
+        return try parse(Array(bytes), duplicateKeys: duplicateKeys)  // non-contiguous collections are rare; copy once
     }
 
     /// Parses the UTF-8 of `text`.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue { try parse(text.utf8) }
-
-    /// Parses raw UTF-8 bytes in place.
-    public static func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONValue {
-        try parse(buffer.assumingMemoryBound(to: UInt8.self))
+    public static func parse(
+        _ text: String, duplicateKeys: DuplicateKeys = .useLastValue
+    ) throws(JSONSyntaxError) -> JSONValue {
+        try parse(text.utf8, duplicateKeys: duplicateKeys)
     }
 
-    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-        var parser = Parser(bytes: buffer)
+    /// Parses raw UTF-8 bytes in place.
+    public static func parse(
+        _ buffer: UnsafeRawBufferPointer, duplicateKeys: DuplicateKeys = .useLastValue
+    ) throws(JSONSyntaxError) -> JSONValue {
+        try parse(buffer.assumingMemoryBound(to: UInt8.self), duplicateKeys: duplicateKeys)
+    }
+
+    private static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, duplicateKeys: DuplicateKeys
+    ) throws(JSONSyntaxError) -> JSONValue {
+        var parser = Parser(bytes: buffer, rejectsDuplicateKeys: duplicateKeys == .reject)
         return try parser.parseDocument()
     }
 }
@@ -58,6 +58,7 @@ public enum JSONParser {
 /// Recursive descent over bytes; depth is capped, so recursion is bounded.
 private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
+    let rejectsDuplicateKeys: Bool
     var index = 0
     var depth = 0
 
@@ -92,7 +93,7 @@ private struct Parser {
     mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         var members: [JSONObject.Element] = []
-        var positions: [String: Int]?  // built once the object outgrows a linear duplicate scan
+        var positions: [String: Int]?  // built once the object outgrows a linear key scan
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { return leaveContainer(.object(JSONObject())) }
         while true {
@@ -104,15 +105,21 @@ private struct Parser {
             let keyOffset = index
             let key = try parseString()
             if positions == nil, members.count >= JSONObject.indexThreshold { positions = JSONObject.index(members) }
-            if positions.map({ $0[key] != nil }) ?? members.contains(where: { $0.key == key }) {
+            let earlier = if let positions { positions[key] } else { members.firstIndex { $0.key == key } }
+            if earlier != nil, rejectsDuplicateKeys {
                 throw fail("duplicate key \"\(key)\" in an object", at: keyOffset)
             }
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw unexpected(expecting: "':' after an object key") }
             index += 1
             skipWhitespace()
-            positions?[key] = members.count
-            members.append((key, try parseValue()))
+            let value = try parseValue()
+            if let earlier {
+                members[earlier].value = value
+            } else {
+                positions?[key] = members.count
+                members.append((key, value))
+            }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 index += 1
@@ -378,22 +385,8 @@ private struct Parser {
         }
     }
 
-    /// Builds an error at `offset` (default: `index`); the line and column are only computed here,
-    /// so the happy path never tracks them.
+    /// Builds an error at `offset` (default: `index`).
     func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        let offset = min(offset ?? index, bytes.count)
-        var line = 1, column = 1, position = 0
-        while position < offset {
-            let byte = bytes[position]
-            // "\r\n" is one break, counted at the "\n"; a lone "\r" is a break on its own.
-            let lineFeedFollows = position + 1 < bytes.count && bytes[position + 1] == 0x0A
-            if byte == 0x0A || (byte == 0x0D && !lineFeedFollows) {
-                (line, column) = (line + 1, 1)
-            } else if byte != 0x0D && byte & 0xC0 != 0x80 {  // count scalars: skip continuation bytes
-                column += 1
-            }
-            position += 1
-        }
-        return JSONSyntaxError(line: line, column: column, byteOffset: offset, message: message)
+        JSONSyntaxError(message: message, at: min(offset ?? index, bytes.count), in: bytes)
     }
 }

@@ -154,7 +154,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         for (key, value) in members { self[key] = value }
     }
 
-    /// For the parser, which has already rejected duplicate keys (and may have built the index).
+    /// For the parser, which has already merged or rejected duplicate keys (and may have built the index).
     init(uniqueMembers members: [Element], positions: [String: Int]?) {
         self.members = members
         self.positions = positions ?? (members.count > Self.indexThreshold ? Self.index(members) : nil)

@@ -17,12 +17,13 @@ import Foundation
 public struct StrictJSONDecoder: Sendable {
     public init() {}
 
-    /// Parses and decodes UTF-8 bytes (`[UInt8]`, `Data`, ...).
+    /// Parses and decodes UTF-8 bytes (`[UInt8]`, `Data`, ...). A key repeated within one object is
+    /// ``RequestDecodingError/Kind/malformedJSON`` at the repetition: valid JSON, but not one meaning.
     public func decode<T: Decodable>(
         _ type: T.Type, from bytes: some Collection<UInt8>
     ) throws(RequestDecodingError) -> T {
         let value: JSONValue
-        do { value = try JSONParser.parse(bytes) } catch { throw .malformedJSON(error) }
+        do { value = try JSONParser.parse(bytes, duplicateKeys: .reject) } catch { throw .malformedJSON(error) }
         return try decode(type, from: value)
     }
 

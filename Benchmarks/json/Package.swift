@@ -1,0 +1,21 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The service's package exports no library, only the `urlsessiond` executable, so this package compiles the
+// service's own `Sources/TransferModels` (through the symlink `Sources/TransferModels`) with the same settings,
+// and the benchmark calls it across a module boundary, as ControlPlane and TransferEngine do.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "json-benchmark",
+    platforms: [.macOS(.v15)],
+    targets: [
+        .target(name: "TransferModels", swiftSettings: swiftSettings),
+        .executableTarget(name: "JSONBenchmark", dependencies: ["TransferModels"], swiftSettings: swiftSettings),
+    ]
+)
