@@ -64,16 +64,28 @@ struct ActiveTask: Sendable {
         if !final, let last = lastProgressEvent, now - last < progressInterval { return [] }
         var events: [PendingEvent] = []
         if progress.bytesSent > reportedSent {
-            events.append(event(.sent(
-                progress.bytesSent - reportedSent, progress.bytesSent, progress.bytesExpectedToSend)))
+            let sent = progress.bytesSent - reportedSent
+            events.append(event {
+                .didSendBodyData(
+                    $0, bytesSent: sent, totalBytesSent: progress.bytesSent,
+                    totalBytesExpectedToSend: progress.bytesExpectedToSend)
+            })
             reportedSent = progress.bytesSent
         }
         if progress.bytesReceived > reportedReceived {
             let delta = progress.bytesReceived - reportedReceived
             if record.kind == .download {
-                events.append(event(.wrote(delta, progress.bytesReceived, progress.bytesExpectedToReceive)))
+                events.append(event {
+                    .didWriteData(
+                        $0, bytesWritten: delta, totalBytesWritten: progress.bytesReceived,
+                        totalBytesExpectedToWrite: progress.bytesExpectedToReceive)
+                })
             } else if !isCompletionForm {
-                events.append(event(.received(delta, progress.bytesReceived, progress.bytesExpectedToReceive)))
+                events.append(event {
+                    .didReceiveData(
+                        $0, length: delta, totalBytesReceived: progress.bytesReceived,
+                        totalBytesExpectedToReceive: progress.bytesExpectedToReceive)
+                })
             }
             reportedReceived = progress.bytesReceived
         }
@@ -81,90 +93,22 @@ struct ActiveTask: Sendable {
         return events
     }
 
-    func event(_ payload: PendingEvent.Payload, id: String? = nil) -> PendingEvent {
-        PendingEvent(id: id, sessionId: record.sessionId, summary: summary, payload: payload)
+    /// One of this task's delegate events, made from its summary.
+    func event(id: String? = nil, _ make: (TaskSummary) -> DelegateEvent) -> PendingEvent {
+        PendingEvent(id: id, sessionId: record.sessionId, taskId: record.id, event: make(summary))
     }
 }
 
 /// A delegate event of a running task, encoded by the writer rather than on the engine's loop thread.
 struct PendingEvent: Sendable {
-    enum Payload: Sendable {
-        case response(HTTPResponseSnapshot)
-        case redirect(HTTPResponseSnapshot, URLRequestSnapshot)
-        /// (since the last event, total, expected total)
-        case wrote(Int64, Int64, Int64)
-        case sent(Int64, Int64, Int64)
-        case received(Int64, Int64, Int64)
-        /// `didFinishDownloadingTo`'s location.
-        case finished(String)
-        /// `didBecomeDownloadTask`: the same task, now a download.
-        case becameDownload(TaskSummary)
-        case challenge(ChallengeEventData, TaskEventType)
-        /// `didResumeAtOffset`: (fileOffset, expectedTotalBytes)
-        case resumed(Int64, Int64)
-        /// `willBeginDelayedRequest`: the request about to be sent.
-        case delayed(URLRequestSnapshot)
-    }
-
     /// Set for a decision event: the id its answer is awaited by.
     var id: String?
     var sessionId: String
-    var summary: TaskSummary
-    var payload: Payload
-
-    var type: TaskEventType {
-        switch payload {
-        case .response: .dataTaskDidReceiveResponse
-        case .redirect: .taskWillPerformHTTPRedirection
-        case .wrote: .downloadTaskDidWriteData
-        case .sent: .taskDidSendBodyData
-        case .received: .dataTaskDidReceiveData
-        case .finished: .downloadTaskDidFinishDownloadingTo
-        case .becameDownload: .dataTaskDidBecomeDownloadTask
-        case .challenge(_, let method): method
-        case .resumed: .downloadTaskDidResumeAtOffset
-        case .delayed: .taskWillBeginDelayedRequest
-        }
-    }
-
-    func encodedData() throws -> String {
-        let bytes: [UInt8]
-        switch payload {
-        case .response(let response):
-            bytes = try WireJSON.encode(ResponseEventData(task: summary, response: response))
-        case .redirect(let response, let request):
-            bytes = try WireJSON.encode(RedirectEventData(task: summary, response: response, request: request))
-        case .wrote(let delta, let total, let expected):
-            bytes = try WireJSON.encode(WriteDataEventData(
-                task: summary, bytesWritten: delta, totalBytesWritten: total, totalBytesExpectedToWrite: expected))
-        case .sent(let delta, let total, let expected):
-            bytes = try WireJSON.encode(SendBodyDataEventData(
-                task: summary, bytesSent: delta, totalBytesSent: total, totalBytesExpectedToSend: expected))
-        case .received(let delta, let total, let expected):
-            bytes = try WireJSON.encode(ReceiveDataEventData(
-                task: summary, length: delta, totalBytesReceived: total, totalBytesExpectedToReceive: expected))
-        case .finished(let location):
-            bytes = try WireJSON.encode(FinishDownloadingEventData(task: summary, location: location))
-        case .becameDownload(let download):
-            bytes = try WireJSON.encode(BecomeDownloadEventData(task: summary, downloadTask: download))
-        case .challenge(let challenge, _):
-            bytes = try WireJSON.encode(challenge)
-        case .resumed(let offset, let expected):
-            bytes = try WireJSON.encode(ResumeEventData(task: summary, fileOffset: offset, expectedTotalBytes: expected))
-        case .delayed(let request):
-            bytes = try WireJSON.encode(DelayedRequestEventData(task: summary, request: request))
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    var taskId: String
+    var event: DelegateEvent
 
     func encoded() throws -> TaskEventAppend {
-        TaskEventAppend(id: id, sessionId: sessionId, taskId: summary.id, type: type, data: try encodedData())
-    }
-}
-
-extension TaskRecord {
-    /// A download's `location` once `completion` is recorded: `/v1/tasks/{id}/file` when it kept a file.
-    func locationPath(with completion: TaskCompletion) -> String? {
-        kind == .download && (completion.filePath != nil || completion.body != nil) ? "/v1/tasks/\(id)/file" : nil
+        let encoded = try event.encoded()
+        return TaskEventAppend(id: id, sessionId: sessionId, taskId: taskId, type: encoded.type, data: encoded.data)
     }
 }

@@ -75,7 +75,7 @@ final class ReportWriter: Sendable {
                 do {
                     events.append(try event.encoded())
                 } catch {
-                    logger.error("Encoding a delegate event failed", metadata: ["task.id": "\(event.summary.id)", "error": "\(error)"])
+                    logger.error("Encoding a delegate event failed", metadata: ["task.id": "\(event.taskId)", "error": "\(error)"])
                 }
             }
             let (completed, failures) = try await store.recordEngineReports(

@@ -25,13 +25,13 @@ extension TaskService {
         }
 
         var events = active.progressEvents(outcome.progress, now: .now, final: true)
-        if task.kind == .download, completion.error == nil, !active.isCompletionForm, let location = task.locationPath(with: completion) {
-            events.append(active.event(.finished(location)))
+        if completion.error == nil, !active.isCompletionForm, let location = location(of: task, with: completion) {
+            events.append(active.event { .didFinishDownloading($0, location: location) })
         }
         do {
-            completion.precedingEvents = try events.map { ($0.type, try $0.encodedData()) }
+            completion.precedingEvents = try events.map { try $0.event.encoded() }
             if active.isCompletionForm {
-                completion.followingEvents = [(.taskCompletion, try completionHandlerData(completion, of: active))]
+                completion.followingEvents = [try completionHandlerEvent(completion, of: active).encoded()]
             }
         } catch {
             logger.error("Encoding a task's last events failed", metadata: ["task.id": "\(task.id)", "error": "\(error)"])
@@ -57,15 +57,15 @@ extension TaskService {
 
     /// The completion handler's arguments: the response, the error, and the body (up to
     /// `keptBodyLimit`, else where to read it) or the downloaded file.
-    private func completionHandlerData(_ completion: TaskCompletion, of active: ActiveTask) throws -> String {
+    private func completionHandlerEvent(_ completion: TaskCompletion, of active: ActiveTask) -> DelegateEvent {
         var summary = active.summary
         summary.state = .completed
         let task = active.record
         let data = CompletionHandlerEventData(
             task: summary, response: completion.response, error: completion.error, data: completion.body,
-            dataLocation: completion.filePath != nil ? "/v1/tasks/\(task.id)/data" : nil,
-            location: task.locationPath(with: completion))
-        return String(decoding: try WireJSON.encode(data), as: UTF8.self)
+            dataLocation: completion.filePath != nil ? locations.dataLocation(ofTask: task.id) : nil,
+            location: location(of: task, with: completion))
+        return .completion(data)
     }
 
     /// Keeps the body of a successful transfer and checks its digest; a failure becomes the task's error.
@@ -152,6 +152,11 @@ extension TaskService {
             underlying: failure.curlCode == 0 ? nil : .init(domain: "libcurl", code: failure.curlCode, message: failure.message))
     }
 
+    /// A download's `location` once `completion` is recorded, when it kept a file (or its bytes).
+    func location(of task: TaskRecord, with completion: TaskCompletion) -> String? {
+        task.kind == .download && (completion.filePath != nil || completion.body != nil) ? locations.fileLocation(ofTask: task.id) : nil
+    }
+
     /// Completes a task that never reached the engine (cancelled while suspended, or unstartable).
     func complete(_ id: String, error: TransferError, partialPath: String? = nil) async throws -> TaskRecord {
         var completion = TaskCompletion(id: id, error: error)
@@ -161,7 +166,7 @@ extension TaskService {
             var summary = task.summary
             summary.state = .completed
             let data = CompletionHandlerEventData(task: summary, response: task.response, error: error)
-            completion.followingEvents = [(.taskCompletion, String(decoding: try WireJSON.encode(data), as: UTF8.self))]
+            completion.followingEvents = [try DelegateEvent.completion(data).encoded()]
         }
         let record = try await store.completeTask(completion)
         waiters.completed(id)

@@ -33,7 +33,7 @@ extension TaskService {
         let current = writer.queue { $0.responses[transfer.taskId]?.currentRequest?.url } ?? base.url
         let head = HTTPResponseSnapshot(url: current, statusCode: response.statusCode, headerLines: response.fields)
         let proposed = RequestSnapshots.snapshot(of: request, basedOn: base)
-        decide(task.event(.redirect(head, proposed)), timeout: task.decisionTimeout) { [self] answer in
+        decide(task.event { .willPerformHTTPRedirection($0, response: head, request: proposed) }, timeout: task.decisionTimeout) { [self] answer in
             engine.resolveRedirect(transfer, redirectDisposition(answer, proposed: request, task: task))
         }
     }
@@ -69,7 +69,7 @@ extension TaskService {
     public func transfer(_ transfer: TransferID, asksAbout response: ResponseHead, for request: OutgoingRequest) {
         guard let task = table.attempt(transfer) else { return engine.resolveResponse(transfer, .allow) }
         let snapshot = HTTPResponseSnapshot(url: request.url, statusCode: response.statusCode, headerLines: response.fields)
-        decide(task.event(.response(snapshot)), timeout: task.decisionTimeout) { [self] answer in
+        decide(task.event { .didReceiveResponse($0, response: snapshot) }, timeout: task.decisionTimeout) { [self] answer in
             engine.resolveResponse(transfer, await responseDisposition(answer, task: task))
         }
     }
@@ -97,7 +97,9 @@ extension TaskService {
                 current.record.kind = .download
                 current.partialPath = path
                 state.entries[id]?.attempt = current
-                return PendingEvent(sessionId: current.record.sessionId, summary: before, payload: .becameDownload(current.summary))
+                return PendingEvent(
+                    sessionId: current.record.sessionId, taskId: id,
+                    event: .didBecomeDownloadTask(before, downloadTask: current.summary))
             }
             guard let became else { return .allow }
             writer.append([became])
@@ -120,7 +122,7 @@ extension TaskService {
             authenticationMethod: "NSURLAuthenticationMethodHTTP\(challenge.scheme.rawValue)",
             previousFailureCount: challenge.previousFailureCount,
             failureResponse: HTTPResponseSnapshot(url: challenge.request.url, statusCode: head.statusCode, headerLines: head.fields))
-        decide(task.event(.challenge(data, method)), timeout: task.decisionTimeout) { [self] answer in
+        decide(task.event { _ in .didReceiveChallenge(data, method: method) }, timeout: task.decisionTimeout) { [self] answer in
             engine.resolveChallenge(transfer, Self.challengeDisposition(answer))
         }
     }

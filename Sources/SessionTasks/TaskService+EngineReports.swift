@@ -15,7 +15,7 @@ extension TaskService {
                 pending.record(ResponseReport(response: snapshot), for: transfer.taskId)
                 // A delegate that decides gets the decision event instead (`asksAbout`).
                 if task.record.kind != .download && !task.isCompletionForm && !task.decidesResponse {
-                    pending.events.append(task.event(.response(snapshot)))
+                    pending.events.append(task.event { .didReceiveResponse($0, response: snapshot) })
                 }
             }
         }
@@ -34,7 +34,7 @@ extension TaskService {
                 let next = RequestSnapshots.snapshot(of: request, basedOn: base)
                 pending.record(ResponseReport(response: head, currentRequest: next), for: id)
                 // A redirect the delegate decided was reported by its decision event.
-                if task.reportsRedirects && !task.decidesRedirects { pending.events.append(task.event(.redirect(head, next))) }
+                if task.reportsRedirects && !task.decidesRedirects { pending.events.append(task.event { .willPerformHTTPRedirection($0, response: head, request: next) }) }
             }
         }
     }
@@ -60,7 +60,8 @@ extension TaskService {
             guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
             task.reportedReceived = offset
             state.entries[transfer.taskId]?.attempt = task
-            writer.queue { $0.events.append(task.event(.resumed(offset, expectedTotalBytes))) }
+            let event = task.event { .didResumeAtOffset($0, fileOffset: offset, expectedTotalBytes: expectedTotalBytes) }
+            writer.queue { $0.events.append(event) }
         }
     }
 

@@ -23,7 +23,7 @@ extension TaskService {
                 let request = task.currentRequest ?? task.originalRequest
             {
                 let probe = ActiveTask(record: task, session: session, started: Date(), partialPath: nil, number: number)
-                let answer = await askDelegate(probe.event(.delayed(request)), timeout: probe.decisionTimeout)
+                let answer = await askDelegate(probe.event { .willBeginDelayedRequest($0, request: request) }, timeout: probe.decisionTimeout)
                 switch delayedDisposition(answer, task: probe) {
                 case .continueLoading:
                     break

@@ -32,6 +32,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// Set once in `init`: the engine needs its observer (this service) to exist first.
     nonisolated(unsafe) private(set) var engine: TransferEngine!
     let decisions: any DelegateDecisions
+    /// Where the API serves kept files and bodies, for the events that name them.
+    let locations: any TaskBodyLocations
     let table = TaskTable()
     let controls = TaskControlQueue()
     let writer: ReportWriter
@@ -40,15 +42,19 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let endedStream: AsyncStream<(TransferID, TransferOutcome)>
     private let endedContinuation: AsyncStream<(TransferID, TransferOutcome)>.Continuation
 
-    /// - Parameter decisions: asks the delegate what to do (redirects, responses, challenges, delayed
-    ///   requests); event delivery implements it.
+    /// - Parameters:
+    ///   - decisions: asks the delegate what to do (redirects, responses, challenges, delayed requests);
+    ///     event delivery implements it.
+    ///   - locations: the API paths of kept files and bodies; the control plane implements it.
     public init(
-        store: TransferStore, configuration: Configuration, decisions: any DelegateDecisions, logger: Logger
+        store: TransferStore, configuration: Configuration, decisions: any DelegateDecisions,
+        locations: any TaskBodyLocations, logger: Logger
     ) throws {
         self.store = store
         self.configuration = configuration
         self.downloadsPath = configuration.engine.downloadsDirectory.path
         self.decisions = decisions
+        self.locations = locations
         self.logger = logger
         self.writer = ReportWriter(store: store, waiters: waiters, logger: logger)
         (endedStream, endedContinuation) = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)

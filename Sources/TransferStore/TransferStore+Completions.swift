@@ -24,15 +24,15 @@ public struct TaskCompletion: Sendable {
     public var currentRequest: URLRequestSnapshot?
     /// Delegate calls that come before `didFinishCollectingMetrics` (e.g. `didFinishDownloadingTo`),
     /// as (type, JSON of `data`), in order.
-    public var precedingEvents: [(type: TaskEventType, data: String)]
+    public var precedingEvents: [EncodedEvent]
     /// Calls that come after `didCompleteWithError` (the completion handler's `task.completion`).
-    public var followingEvents: [(type: TaskEventType, data: String)] = []
+    public var followingEvents: [EncodedEvent] = []
     public var completedAt: Date
 
     public init(
         id: String, error: TransferError?, filePath: String? = nil, body: [UInt8]? = nil, fileExpiresAt: Date? = nil,
         metrics: TaskMetrics? = nil, counts: TaskByteCounts? = nil, response: HTTPResponseSnapshot? = nil,
-        precedingEvents: [(type: TaskEventType, data: String)] = [], completedAt: Date = .nowMilliseconds
+        precedingEvents: [EncodedEvent] = [], completedAt: Date = .nowMilliseconds
     ) {
         self.id = id
         self.error = error
@@ -151,11 +151,9 @@ extension TransferStore {
         }
         var events = completion.precedingEvents
         if let metricsJSON {
-            // `TaskMetricsEventData`'s JSON, keys sorted as WireJSON sorts them, around the encoded metrics.
-            let summaryJSON = try eventJSON(summary)
-            events.append((.taskDidFinishCollectingMetrics, #"{"metrics":"# + metricsJSON + #","task":"# + summaryJSON + "}"))
+            events.append(try DelegateEvent.didFinishCollectingMetrics(summary, metrics: EncodedJSON(metricsJSON)).encoded())
         }
-        events.append((.taskDidCompleteWithError, try eventJSON(TaskCompletedEventData(task: summary, error: completion.error))))
+        events.append(try DelegateEvent.didCompleteWithError(summary, error: completion.error).encoded())
         events += completion.followingEvents
         let (lastSequence, state) = try reserveSequences(db, sessionId: sessionId, count: events.count)
         for (offset, event) in events.enumerated() {
@@ -202,8 +200,7 @@ extension TransferStore {
         guard unfinished == 0 else { return false }
         session.state = .invalidated
         session.invalidatedAt = .nowMilliseconds
-        try appendEvent(
-            db, session: &session, taskId: nil, type: .sessionDidBecomeInvalidWithError, data: #"{"error":null}"#)
+        try appendEvent(db, session: &session, taskId: nil, event: .sessionDidBecomeInvalid(error: nil))
         try session.update(db)
         return true
     }

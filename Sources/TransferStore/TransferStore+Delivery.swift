@@ -152,7 +152,7 @@ extension TransferStore {
             guard var session = try SessionRecord.filter(Column("id") == sessionId).fetchOne(db) else {
                 throw TaskStoreError.sessionNotFound
             }
-            try Self.appendEvent(db, session: &session, taskId: taskId, type: type, data: dataJSON)
+            try Self.appendEvent(db, session: &session, taskId: taskId, encoded: EncodedEvent(type: type, data: dataJSON))
             guard let event = try EventRecord
                 .filter(Column("sessionId") == sessionId && Column("sequence") == session.lastSequence).fetchOne(db)
             else { throw TaskStoreError.sessionNotFound }  // cannot happen: inserted just above

@@ -8,10 +8,15 @@ extension TransferStore {
     /// The sequence is taken from the session row in the same transaction, so sequences never have gaps
     /// or duplicates, whatever crashes around them.
     static func appendEvent(
-        _ db: Database, session: inout SessionRecord, taskId: String?, type: TaskEventType, data: String
+        _ db: Database, session: inout SessionRecord, taskId: String?, event: DelegateEvent
     ) throws {
+        try appendEvent(db, session: &session, taskId: taskId, encoded: try event.encoded())
+    }
+
+    static func appendEvent(_ db: Database, session: inout SessionRecord, taskId: String?, encoded: EncodedEvent) throws {
         session.lastSequence = try reserveSequences(db, sessionId: session.id, count: 1).0
-        try insertEvent(db, sessionId: session.id, sequence: session.lastSequence, taskId: taskId, type: type, data: data)
+        try insertEvent(
+            db, sessionId: session.id, sequence: session.lastSequence, taskId: taskId, type: encoded.type, data: encoded.data)
     }
 
     /// Events of a session with `sequence > after`, oldest first.

@@ -18,7 +18,7 @@ extension TransferStore {
             if unfinished.isEmpty {
                 record.state = .invalidated
                 record.invalidatedAt = .nowMilliseconds
-                try Self.appendEvent(db, session: &record, taskId: nil, type: .sessionDidBecomeInvalidWithError, data: #"{"error":null}"#)
+                try Self.appendEvent(db, session: &record, taskId: nil, event: .sessionDidBecomeInvalid(error: nil))
             } else {
                 record.state = .invalidating
             }

@@ -29,7 +29,7 @@ extension TransferStore {
                 // events) go now.
                 try db.execute(sql: "UPDATE session SET delegateHeldAt = NULL WHERE id = ?", arguments: [existing.id])
                 try Self.appendEvent(
-                    db, session: &existing, taskId: nil, type: .sessionDidFinishEventsForBackgroundURLSession, data: "{}")
+                    db, session: &existing, taskId: nil, event: .sessionDidFinishEventsForBackgroundURLSession)
                 return .reattached(existing)
             }
             var record = SessionRecord(

@@ -92,7 +92,7 @@ extension TransferStore {
             id: ResourceID.make(prefix: "tsk"), sessionId: sessionId, tenant: tenant, taskIdentifier: taskIdentifier,
             request: request, uploadSource: upload, completionSecret: sealedSecret)
         // `didCreateTask` sees the task as URLSession creates it: suspended.
-        let created = try Self.eventJSON(TaskCreatedEventData(task: task.summary))
+        let created = try DelegateEvent.didCreateTask(task.summary).encoded()
         if request.resume {
             // Created and resumed in one transaction: one SQLite write per `"resume": true` task.
             task.state = .running
@@ -105,7 +105,7 @@ extension TransferStore {
             try db.execute(sql: "INSERT INTO taskUpload (taskId, data) VALUES (?, ?)", arguments: [task.id, data])
         }
         try Self.insertEvent(
-            db, sessionId: sessionId, sequence: sequence, taskId: task.id, type: .taskDidCreateTask, data: created)
+            db, sessionId: sessionId, sequence: sequence, taskId: task.id, type: created.type, data: created.data)
         return (task, SessionAdvance(sessionId: sessionId, lastSequence: sequence))
     }
 
@@ -269,10 +269,6 @@ extension TransferStore {
             throw TaskStoreError.taskNotFound
         }
         return task
-    }
-
-    static func eventJSON(_ data: some Encodable) throws -> String {
-        String(decoding: try WireJSON.encode(data), as: UTF8.self)
     }
 
     /// Puts a session written by a task verb into the cache unless the cache already holds a later

@@ -41,7 +41,8 @@ public enum URLSessionService {
         taskConfiguration.fileTimeToLive = configuration.fileTimeToLive
         // Decision events wait for the webhook's answer; no answer means the default handling.
         let tasks = try TaskService(
-            store: store, configuration: taskConfiguration, decisions: dispatcher.decisions, logger: logger)
+            store: store, configuration: taskConfiguration, decisions: dispatcher.decisions, locations: APIPaths(),
+            logger: logger)
 
         var http = configuration.http
         http.spoolDirectory = configuration.blobDirectory

@@ -40,7 +40,13 @@ struct WireJSONModelEncodingTests {
         try expectSame(TaskCreatedEventData(task: summary))
         try expectSame(TaskCompletedEventData(task: summary, error: nil))
         try expectSame(TaskCompletedEventData(task: summary, error: error))
-        try expectSame(TaskMetricsEventData(task: summary, metrics: WireSamples.metrics))
+        // The metrics event carries the metrics' bytes as they were encoded for the task's row: the same
+        // bytes as Foundation writes for the event with the metrics value in it.
+        struct MetricsEvent: Encodable { var task: TaskSummary; var metrics: TaskMetrics }
+        let metricsJSON = String(decoding: try WireJSON.encode(WireSamples.metrics), as: UTF8.self)
+        #expect(
+            try WireJSON.encode(TaskMetricsEventData(task: summary, metrics: EncodedJSON(metricsJSON)))
+                == foundationEncode(MetricsEvent(task: summary, metrics: WireSamples.metrics)))
         let task = WireSamples.tasks[1]
         try expectSame(ResponseEventData(task: summary, response: WireSamples.response))
         try expectSame(RedirectEventData(task: summary, response: WireSamples.response, request: WireSamples.request))

@@ -204,7 +204,7 @@ struct TaskStoreTests {
             .taskDidCompleteWithError, .sessionDidBecomeInvalidWithError,
         ])
         // The metrics event is exactly the encoding of what the delegate method receives.
-        let expected = try WireJSON.encode(TaskMetricsEventData(task: completed.summary, metrics: metrics))
+        let expected = try WireJSON.encode(TaskMetricsEventData(task: completed.summary, metrics: EncodedJSON(String(decoding: try WireJSON.encode(metrics), as: UTF8.self))))
         #expect(Array(events[2].data.utf8) == expected)
     }
 
@@ -355,4 +355,14 @@ struct TaskStoreTests {
         let finished = try await reopened.completeTask(id: resumed.id, error: nil, filePath: "/data/downloads/y")
         #expect(finished.wire.location == "/v1/tasks/\(resumed.id)/file")
     }
+}
+
+/// The API's paths, as the control plane serves them.
+private struct APIPathsForTests: TaskBodyLocations {
+    func fileLocation(ofTask id: String) -> String { "/v1/tasks/\(id)/file" }
+    func dataLocation(ofTask id: String) -> String { "/v1/tasks/\(id)/data" }
+}
+
+extension TaskRecord {
+    fileprivate var wire: TransferTask { wire(locations: APIPathsForTests()) }
 }

@@ -36,9 +36,9 @@ struct TaskRoutes {
                 }
                 return try .json(metrics)
             },
-            Route("GET", "/v1/tasks/{id}/data") { try await data($0) },
-            Route("GET", "/v1/tasks/{id}/file") { try await file($0) },
-            Route("DELETE", "/v1/tasks/{id}/file") { try await deleteFile($0) },
+            Route("GET", APIPaths.taskData) { try await data($0) },
+            Route("GET", APIPaths.taskFile) { try await file($0) },
+            Route("DELETE", APIPaths.taskFile) { try await deleteFile($0) },
         ]
     }
 

@@ -173,6 +173,11 @@ final class WireJSONEncoder: Encoder {
         if T.self == [String].self { return stringArray(Self.cast(value)) }
         if T.self == Data.self { return string((Self.cast(value) as Data).base64EncodedString()) }
         if T.self == URL.self { return string((Self.cast(value) as URL).absoluteString) }
+        if T.self == EncodedJSON.self {
+            let start = buffer.count
+            buffer.appendRaw((Self.cast(value) as EncodedJSON).text)
+            return .bytes(start: start, end: buffer.count)
+        }
         if T.self == Decimal.self {
             let start = buffer.count
             buffer.appendRaw((Self.cast(value) as Decimal).description)

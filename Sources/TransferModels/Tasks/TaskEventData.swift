@@ -55,9 +55,9 @@ public struct TaskCompletedEventData: Encodable, Sendable {
 /// `data` of `task.didFinishCollectingMetrics`: `{"task": {...}, "metrics": {...}}`.
 public struct TaskMetricsEventData: Encodable, Sendable {
     public var task: TaskSummary
-    public var metrics: TaskMetrics
+    public var metrics: EncodedJSON
 
-    public init(task: TaskSummary, metrics: TaskMetrics) {
+    public init(task: TaskSummary, metrics: EncodedJSON) {
         self.task = task
         self.metrics = metrics
     }

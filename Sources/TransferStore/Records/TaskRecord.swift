@@ -86,9 +86,9 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { rowid = inserted.rowID }
 
-    /// The API's view of the row. The rate fields of `progress` are the engine's to fill for a running
-    /// task; from the row alone they are 0 and unknown.
-    public var wire: TransferTask {
+    /// The API's view of the row; `locations` names the path of its kept file. The rate fields of
+    /// `progress` are the engine's to fill for a running task; from the row alone they are 0 and unknown.
+    public func wire(locations: any TaskBodyLocations) -> TransferTask {
         let fraction = TaskProgress.fraction(
             kind: kind, state: state, succeeded: error == nil, sent: countOfBytesSent,
             expectedToSend: countOfBytesExpectedToSend, received: countOfBytesReceived,
@@ -99,14 +99,13 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
             currentRequest: currentRequest, response: response, countOfBytesSent: countOfBytesSent,
             countOfBytesExpectedToSend: countOfBytesExpectedToSend, countOfBytesReceived: countOfBytesReceived,
             countOfBytesExpectedToReceive: countOfBytesExpectedToReceive,
-            progress: TaskProgress(fractionCompleted: fraction), error: error, location: location,
+            progress: TaskProgress(fractionCompleted: fraction), error: error,
+            location: keepsDownload ? locations.fileLocation(ofTask: id) : nil,
             createdAt: createdAt, startedAt: startedAt, completedAt: completedAt)
     }
 
-    /// `/v1/tasks/{id}/file` while a download's file is kept (`didFinishDownloadingTo`'s location).
-    public var location: String? {
-        kind == .download && (filePath != nil || bodyIsStored) ? "/v1/tasks/\(id)/file" : nil
-    }
+    /// A download whose file (or, when small, its bytes in the store) is kept: the API serves it.
+    public var keepsDownload: Bool { kind == .download && (filePath != nil || bodyIsStored) }
 
     /// The body (a data task's, or a small download's file) is kept in the store, not in a file: it has
     /// a time-to-live but no path.

@@ -1,0 +1,136 @@
+/// A delegate call as the service records it: which URLSession delegate method, with its arguments.
+/// Every event's `data` is encoded here and nowhere else (`encodedData()`), from the payload types of
+/// `TaskEventData.swift` and `TaskDelegateEventData.swift`.
+public enum DelegateEvent: Sendable {
+    // URLSessionDelegate
+    case sessionDidBecomeInvalid(error: TransferError?)
+    case sessionDidFinishEventsForBackgroundURLSession
+    // URLSessionTaskDelegate
+    case didCreateTask(TaskSummary)
+    case willBeginDelayedRequest(TaskSummary, request: URLRequestSnapshot)
+    case willPerformHTTPRedirection(TaskSummary, response: HTTPResponseSnapshot, request: URLRequestSnapshot)
+    /// `task.didReceiveChallenge` or `session.didReceiveChallenge` (`method`).
+    case didReceiveChallenge(ChallengeEventData, method: TaskEventType)
+    case didSendBodyData(TaskSummary, bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64)
+    /// `metrics`: the task's metrics, already encoded (the store keeps the same bytes in the task's row).
+    case didFinishCollectingMetrics(TaskSummary, metrics: EncodedJSON)
+    case didCompleteWithError(TaskSummary, error: TransferError?)
+    // URLSessionDataDelegate
+    case didReceiveResponse(TaskSummary, response: HTTPResponseSnapshot)
+    case didBecomeDownloadTask(TaskSummary, downloadTask: TaskSummary)
+    case didReceiveData(TaskSummary, length: Int64, totalBytesReceived: Int64, totalBytesExpectedToReceive: Int64)
+    // URLSessionDownloadDelegate
+    case didWriteData(TaskSummary, bytesWritten: Int64, totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64)
+    case didResumeAtOffset(TaskSummary, fileOffset: Int64, expectedTotalBytes: Int64)
+    case didFinishDownloading(TaskSummary, location: String)
+    // The completion-handler form.
+    case completion(CompletionHandlerEventData)
+
+    public var type: TaskEventType {
+        switch self {
+        case .sessionDidBecomeInvalid: .sessionDidBecomeInvalidWithError
+        case .sessionDidFinishEventsForBackgroundURLSession: .sessionDidFinishEventsForBackgroundURLSession
+        case .didCreateTask: .taskDidCreateTask
+        case .willBeginDelayedRequest: .taskWillBeginDelayedRequest
+        case .willPerformHTTPRedirection: .taskWillPerformHTTPRedirection
+        case .didReceiveChallenge(_, let method): method
+        case .didSendBodyData: .taskDidSendBodyData
+        case .didFinishCollectingMetrics: .taskDidFinishCollectingMetrics
+        case .didCompleteWithError: .taskDidCompleteWithError
+        case .didReceiveResponse: .dataTaskDidReceiveResponse
+        case .didBecomeDownloadTask: .dataTaskDidBecomeDownloadTask
+        case .didReceiveData: .dataTaskDidReceiveData
+        case .didWriteData: .downloadTaskDidWriteData
+        case .didResumeAtOffset: .downloadTaskDidResumeAtOffset
+        case .didFinishDownloading: .downloadTaskDidFinishDownloadingTo
+        case .completion: .taskCompletion
+        }
+    }
+
+    /// The event as the store keeps it: its type and its `data`.
+    public func encoded() throws -> EncodedEvent {
+        EncodedEvent(type: type, data: try encodedData())
+    }
+
+    /// The event's `data` object, as the API's JSON.
+    public func encodedData() throws -> String {
+        let bytes: [UInt8]
+        switch self {
+        case .sessionDidBecomeInvalid(let error):
+            bytes = try WireJSON.encode(SessionInvalidatedEventData(error: error))
+        case .sessionDidFinishEventsForBackgroundURLSession:
+            bytes = try WireJSON.encode(EmptyEventData())
+        case .didCreateTask(let task):
+            bytes = try WireJSON.encode(TaskCreatedEventData(task: task))
+        case .willBeginDelayedRequest(let task, let request):
+            bytes = try WireJSON.encode(DelayedRequestEventData(task: task, request: request))
+        case .willPerformHTTPRedirection(let task, let response, let request):
+            bytes = try WireJSON.encode(RedirectEventData(task: task, response: response, request: request))
+        case .didReceiveChallenge(let challenge, _):
+            bytes = try WireJSON.encode(challenge)
+        case .didSendBodyData(let task, let sent, let total, let expected):
+            bytes = try WireJSON.encode(SendBodyDataEventData(
+                task: task, bytesSent: sent, totalBytesSent: total, totalBytesExpectedToSend: expected))
+        case .didFinishCollectingMetrics(let task, let metrics):
+            bytes = try WireJSON.encode(TaskMetricsEventData(task: task, metrics: metrics))
+        case .didCompleteWithError(let task, let error):
+            bytes = try WireJSON.encode(TaskCompletedEventData(task: task, error: error))
+        case .didReceiveResponse(let task, let response):
+            bytes = try WireJSON.encode(ResponseEventData(task: task, response: response))
+        case .didBecomeDownloadTask(let task, let download):
+            bytes = try WireJSON.encode(BecomeDownloadEventData(task: task, downloadTask: download))
+        case .didReceiveData(let task, let length, let total, let expected):
+            bytes = try WireJSON.encode(ReceiveDataEventData(
+                task: task, length: length, totalBytesReceived: total, totalBytesExpectedToReceive: expected))
+        case .didWriteData(let task, let written, let total, let expected):
+            bytes = try WireJSON.encode(WriteDataEventData(
+                task: task, bytesWritten: written, totalBytesWritten: total, totalBytesExpectedToWrite: expected))
+        case .didResumeAtOffset(let task, let offset, let expected):
+            bytes = try WireJSON.encode(ResumeEventData(task: task, fileOffset: offset, expectedTotalBytes: expected))
+        case .didFinishDownloading(let task, let location):
+            bytes = try WireJSON.encode(FinishDownloadingEventData(task: task, location: location))
+        case .completion(let data):
+            bytes = try WireJSON.encode(data)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// An event ready for the store: its type and its `data` as JSON text.
+public struct EncodedEvent: Sendable, Equatable {
+    public var type: TaskEventType
+    public var data: String
+
+    public init(type: TaskEventType, data: String) {
+        self.type = type
+        self.data = data
+    }
+}
+
+/// `data` of `session.didBecomeInvalidWithError`: `{"error": {...} | null}`.
+struct SessionInvalidatedEventData: Encodable {
+    var error: TransferError?
+
+    enum CodingKeys: String, CodingKey { case error }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(error.map(TransferErrorWire.init), forKey: .error)
+    }
+}
+
+/// `data` of an event whose method has no argument: `{}`.
+struct EmptyEventData: Encodable {}
+
+/// JSON that is already encoded, written as it is where an `Encodable` value would go (by `WireJSON`;
+/// other encoders get an error). For bytes encoded once and used twice, as a task's metrics are.
+public struct EncodedJSON: Encodable, Sendable, Hashable {
+    public let text: String
+
+    public init(_ text: String) { self.text = text }
+
+    public func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(
+            self, .init(codingPath: encoder.codingPath, debugDescription: "EncodedJSON is written by WireJSON only"))
+    }
+}
