@@ -32,4 +32,11 @@ public struct EventRecord: Codable, Sendable, Hashable, FetchableRecord, Mutable
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { rowid = inserted.rowID }
+
+    /// The API's view of the event, its `data` as stored.
+    public var object: EventObject {
+        EventObject(
+            data: EncodedJSON(data), id: id, sequence: sequence, sessionId: sessionId, taskId: taskId,
+            timestamp: timestamp, type: type)
+    }
 }
