@@ -14,7 +14,10 @@ public enum APIRouter {
     ) -> Router {
         var router = Router()
         let groups: [[Route]] = [
-            OperationRoutes(store: store, metrics: metrics, openAPIDocument: openAPIDocument, partsReady: partsReady).routes,
+            OperationRoutes(
+                store: store, metrics: metrics, openAPIDocument: openAPIDocument, partsReady: partsReady,
+                shutdown: router.shutdown
+            ).routes,
             SessionRoutes(store: store, tasks: tasks).routes,
             TaskRoutes(store: store, tasks: tasks, allowedSchemes: allowedSchemes).routes,
             BlobRoutes(store: store, directory: blobDirectory).routes,

@@ -35,6 +35,10 @@ public final class CurlMultiLoop<Driver: CurlMultiLoopDriver>: @unchecked Sendab
     private let logger: Logger
     private let inbox = LockedBox<[Driver.Command]>([])
     private let whenEnded = LockedBox<(@Sendable () -> Void)?>(nil)
+    private let running = LockedBox(false)
+
+    /// Whether the loop's thread is going round (from its first turn until the driver finished).
+    public var isRunning: Bool { running.withLock { $0 } }
 
     /// - Parameter configure: sets the multi's options before any transfer.
     public init(
@@ -75,6 +79,7 @@ public final class CurlMultiLoop<Driver: CurlMultiLoopDriver>: @unchecked Sendab
     }
 
     private func run() {
+        running.withLock { $0 = true }
         while true {
             for command in inbox.withLock({ commands in defer { commands.removeAll() }; return commands }) {
                 driver.handle(command, multi: multi)
@@ -91,6 +96,7 @@ public final class CurlMultiLoop<Driver: CurlMultiLoopDriver>: @unchecked Sendab
                 logger.error("curl multi loop error", metadata: ["loop": "\(name)", "error": "\(error)"])
             }
         }
+        running.withLock { $0 = false }
         driver.loopWillEnd(multi: multi)
         multi.close()
         whenEnded.withLock { $0 }?()

@@ -21,6 +21,10 @@ public final class WebhookDispatcher: Service, Sendable {
     private let logger: Logger
     /// Where transfers wait for the answers to their decision events.
     public let decisions: DecisionWaiters
+    private let delivering = LockedBox(false)
+
+    /// Delivers: its loop runs and no shutdown has begun (for readiness).
+    public var isRunning: Bool { delivering.withLock { $0 } }
 
     public init(
         store: TransferStore, configuration: EventDeliveryConfiguration, decisions: DecisionWaiters = DecisionWaiters(),
@@ -41,6 +45,8 @@ public final class WebhookDispatcher: Service, Sendable {
         let feed = store.eventFeed.subscribe()
         let loop = try WebhookLoop(configuration: configuration, logger: logger) { inbox.post(.response($0)) }
         loop.start()
+        delivering.withLock { $0 = true }
+        defer { delivering.withLock { $0 = false } }
         let coordinator = DeliveryCoordinator(
             store: store, configuration: configuration, loop: loop, waiters: decisions, metrics: metrics, logger: logger)
         let tick = configuration.tickInterval
@@ -69,6 +75,7 @@ public final class WebhookDispatcher: Service, Sendable {
                 inbox.post(.stop)
             }
         } onGracefulShutdown: {
+            self.delivering.withLock { $0 = false }
             inbox.post(.stop)
         }
         await loop.stop()

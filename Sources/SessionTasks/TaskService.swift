@@ -38,6 +38,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let controls = TaskControlQueue()
     let writer: ReportWriter
     let waiters = CompletionWaiters()
+    /// From `run()` until graceful shutdown begins.
+    private let serving = LockedBox(false)
     /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
     let endedStream: AsyncStream<(TransferID, TransferOutcome)>
     private let endedContinuation: AsyncStream<(TransferID, TransferOutcome)>.Continuation
@@ -119,7 +121,11 @@ public final class TaskService: TransferObserver, Service, Sendable {
 
     // MARK: Service
 
+    /// Takes work: `run()` has begun, no shutdown has, and the engine's loop runs.
+    public var isReady: Bool { serving.withLock { $0 } && engine.isRunning }
+
     public func run() async throws {
+        serving.withLock { $0 = true }
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask { await self.writer.run() }
@@ -138,6 +144,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 group.cancelAll()  // the ticker and the file janitor
             }
         } onGracefulShutdown: {
+            self.serving.withLock { $0 = false }
             self.releaseWaiters()
         }
     }

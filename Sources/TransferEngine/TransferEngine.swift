@@ -18,6 +18,9 @@ public final class TransferEngine: Service, Sendable {
         loop.start()
     }
 
+    /// Whether the engine's loop thread runs (for readiness).
+    public var isRunning: Bool { loop.isRunning }
+
     /// Queues a transfer; it starts when a slot is free, by priority.
     public func start(_ job: TransferJob) {
         loop.send(.start(job))

@@ -49,7 +49,7 @@ public enum URLSessionService {
         let router = APIRouter.make(
             store: store, tasks: tasks, allowedSchemes: Set(["http", "https"] + configuration.engine.extraProtocols),
             metrics: metrics, blobDirectory: configuration.blobDirectory,
-            openAPIDocument: try OpenAPIDocument.load(), partsReady: { true })
+            openAPIDocument: try OpenAPIDocument.load(), partsReady: { tasks.isReady && dispatcher.isRunning })
         let portFile = configuration.portFile
         let server = HTTPServer(
             configuration: http, router: router, authenticator: TokenAuthenticator(tokens: tokens), store: store,

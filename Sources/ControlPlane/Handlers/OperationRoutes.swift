@@ -7,6 +7,8 @@ struct OperationRoutes {
     let openAPIDocument: [UInt8]
     /// Whether every part the service runs (engine, delivery) is up, beyond the store.
     let partsReady: @Sendable () -> Bool
+    /// Triggered when the control plane begins its graceful shutdown: from then on, not ready.
+    let shutdown: ShutdownSignal
 
     var routes: [Route] {
         [
@@ -14,7 +16,8 @@ struct OperationRoutes {
                 .text(#"{"status":"ok"}"#, contentType: "application/json")
             },
             Route("GET", "/readyz", access: .open) { _ in
-                let ready = await store.isReadable() && partsReady()
+                var ready = !shutdown.isTriggered && partsReady()
+                if ready { ready = await store.isReadable() }
                 return .text(
                     ready ? #"{"status":"ready"}"# : #"{"status":"unavailable"}"#, contentType: "application/json",
                     status: ready ? 200 : 503)
