@@ -124,7 +124,12 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SessionTasksTests",
-            dependencies: ["SessionTasks", "TransferModels"],
+            dependencies: [
+                "SessionTasks", "TransferEngine", "TransferModels", "TransferStore", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TransferStoreTests",
