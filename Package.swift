@@ -29,7 +29,11 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
+            name: "JSONCodec",
+            swiftSettings: swiftSettings),
+        .target(
             name: "TransferModels",
+            dependencies: ["JSONCodec"],
             swiftSettings: swiftSettings),
         .target(
             name: "Curl",
@@ -114,9 +118,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "TransferModelsTests",
-            dependencies: ["TransferModels"],
+            name: "JSONCodecTests",
+            dependencies: ["JSONCodec"],
             resources: [.copy("JSONTestSuite")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TransferModelsTests",
+            dependencies: ["TransferModels", "JSONCodec"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CurlTests",

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The service's package exports no library, only the `urlsessiond` executable, so this package compiles the
-// service's own `Sources/TransferModels` (through the symlink `Sources/TransferModels`) with the same settings,
+// service's own `Sources/JSONCodec` and `Sources/TransferModels` (through symlinks) with the same settings,
 // and the benchmark calls it across a module boundary, as ControlPlane and TransferEngine do.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -15,7 +15,9 @@ let package = Package(
     name: "json-benchmark",
     platforms: [.macOS(.v15)],
     targets: [
-        .target(name: "TransferModels", swiftSettings: swiftSettings),
-        .executableTarget(name: "JSONBenchmark", dependencies: ["TransferModels"], swiftSettings: swiftSettings),
+        .target(name: "JSONCodec", swiftSettings: swiftSettings),
+        .target(name: "TransferModels", dependencies: ["JSONCodec"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "JSONBenchmark", dependencies: ["JSONCodec", "TransferModels"], swiftSettings: swiftSettings),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 public import TransferModels
+import JSONCodec
 
 /// The webhook's answer to a decision event (API.md "Decision events").
 public enum DecisionAnswer: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import Crypto
 public import TransferModels
+import JSONCodec
 
 /// What a download needs to continue where another stopped (`cancel(byProducingResumeData:)`, a failed
 /// download's `NSURLSessionDownloadTaskResumeData`): the request, the partial file, how many bytes of it

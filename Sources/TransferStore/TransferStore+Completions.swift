@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import TransferModels
+public import JSONCodec
 
 /// What the engine knows when a task ends: everything `completeTask` writes, in one value so that many
 /// completions can share one transaction.

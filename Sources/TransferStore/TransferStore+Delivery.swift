@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import TransferModels
+import JSONCodec
 
 /// The webhook dispatcher's verbs: which queues have work, their next events, and one transaction for
 /// everything a batch of deliveries taught it. See `registerDeliveryMigrations` for the model.

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
-public import TransferModels
+import TransferModels
+public import JSONCodec
 
 extension TransferStore {
     /// Forgets the files of completed tasks whose time-to-live has passed, and returns their paths for the

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TransferModels
+import JSONCodec
 
 extension TransferStore {
     /// `finishTasksAndInvalidate()` / `invalidateAndCancel()`: in one transaction, the session becomes

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import TransferModels
+import JSONCodec
 
 /// A task's byte counters, as URLSessionTask reports them (-1: unknown).
 public struct TaskByteCounts: Sendable, Hashable {

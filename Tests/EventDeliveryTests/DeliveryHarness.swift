@@ -9,6 +9,7 @@ import Curl
 import TransferModels
 import TransferStore
 import CoreMetrics
+import JSONCodec
 
 /// A real store in a temporary directory, a real receiver on loopback, and dispatchers run the way the
 /// service runs them (in a `ServiceGroup`, stopped by graceful shutdown).

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TransferModels
 import TransferStore
+import JSONCodec
 
 @Suite("Webhook dispatcher: decisions and completion handlers")
 struct WebhookDecisionAndCompletionTests {

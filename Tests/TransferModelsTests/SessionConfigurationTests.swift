@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransferModels
+import JSONCodec
 
 @Suite("Session configuration: URLSession defaults per kind, validation naming the field")
 struct SessionConfigurationTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransferModels
+import JSONCodec
 
 @Suite("Session create requests and the session object on the wire")
 struct SessionRequestTests {

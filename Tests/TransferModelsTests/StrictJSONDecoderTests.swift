@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransferModels
+import JSONCodec
 
 private enum Kind: String, Decodable, CaseIterable, Sendable {
     case `default`, ephemeral, background

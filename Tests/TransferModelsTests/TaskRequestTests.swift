@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransferModels
+import JSONCodec
 
 @Suite("Task create requests: defaults from the session, every invalid field named")
 struct TaskRequestTests {

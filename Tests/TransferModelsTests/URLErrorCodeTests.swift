@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransferModels
+import JSONCodec
 
 @Suite("NSURLErrorDomain codes and the error object")
 struct URLErrorCodeTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransferModels
+import JSONCodec
 
 /// The project's wire types, each compared byte for byte with Foundation's encoder, and the benchmark.
 @Suite("WireJSON.encode of the wire types")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransferModels
+import JSONCodec
 
 /// `WireJSON.encode` against the configuration it replaced: Foundation's `JSONEncoder` with
 /// `[.withoutEscapingSlashes, .sortedKeys]` and RFC 3339 dates. Every comparison is byte for byte.

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TransferModels
 import TransferStore
+import JSONCodec
 
 /// `Date.storageText` replaces GRDB's DateFormatter on the hot path: it must write the very same text,
 /// or rows written before and after would compare and sort differently.

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import TransferModels
 import TransferStore
+import JSONCodec
 
 @Suite("Tasks in the store, on a real SQLite file")
 struct TaskStoreTests {

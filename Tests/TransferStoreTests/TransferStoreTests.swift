@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 import TransferModels
 import TransferStore
+import JSONCodec
 
 /// A store on a real SQLite file in a temporary directory.
 struct StoreFixture {

@@ -1,5 +1,6 @@
 import Foundation
 import TransferModels
+import JSONCodec
 
 /// An answer to send: status, headers and a body in memory, from a file, or produced as it is sent.
 public struct HTTPResponse: Sendable {

@@ -1,4 +1,5 @@
 import TransferModels
+import JSONCodec
 
 /// An API error as RFC 9457 `application/problem+json`: the only error body the API sends.
 public struct Problem: Error, Sendable, Encodable {

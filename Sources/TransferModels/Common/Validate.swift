@@ -1,3 +1,4 @@
+import JSONCodec
 /// Checks shared by the request types; each throws the first problem, naming the field.
 enum Validate {
     static func range<T: Comparable>(_ value: T, _ range: ClosedRange<T>, field: String) throws(RequestDecodingError) {

@@ -1,3 +1,4 @@
+public import JSONCodec
 /// A delegate call as the service records it: which URLSession delegate method, with its arguments.
 /// Every event's `data` is encoded here and nowhere else (`encodedData()`), from the payload types of
 /// `TaskEventData.swift` and `TaskDelegateEventData.swift`.
@@ -121,16 +122,3 @@ struct SessionInvalidatedEventData: Encodable {
 
 /// `data` of an event whose method has no argument: `{}`.
 struct EmptyEventData: Encodable {}
-
-/// JSON that is already encoded, written as it is where an `Encodable` value would go (by `WireJSON`;
-/// other encoders get an error). For bytes encoded once and used twice, as a task's metrics are.
-public struct EncodedJSON: Encodable, Sendable, Hashable {
-    public let text: String
-
-    public init(_ text: String) { self.text = text }
-
-    public func encode(to encoder: any Encoder) throws {
-        throw EncodingError.invalidValue(
-            self, .init(codingPath: encoder.codingPath, debugDescription: "EncodedJSON is written by WireJSON only"))
-    }
-}

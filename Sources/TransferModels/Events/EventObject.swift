@@ -1,4 +1,5 @@
 public import Foundation
+public import JSONCodec
 
 /// The API's Event object, as polling, server-sent events and webhooks all show it:
 /// `{"data":{…},"id":"evt_…","sequence":17,"sessionId":"ses_…","taskId":"tsk_…"|null,"timestamp":"…","type":"…"}`.

@@ -1,3 +1,4 @@
+public import JSONCodec
 /// `configuration` as a client sends it: every field optional, defaults applied by `normalized(at:)`.
 public struct SessionConfigurationInput: Decodable, Sendable {
     public var kind: SessionKind?

@@ -1,4 +1,5 @@
 public import Foundation
+import JSONCodec
 
 /// Standard Webhooks signing secrets: `whsec_` followed by base64 of 24 to 64 random bytes.
 public enum WebhookSecret {

@@ -1,4 +1,5 @@
 public import Foundation
+public import JSONCodec
 
 /// A body as a client sends it (`request.httpBody`, `uploadSource.data`): exactly one of
 /// `{"text": "..."}` (sent as UTF-8), `{"base64": "..."}` (the decoded bytes) or `{"json": <any value>}`

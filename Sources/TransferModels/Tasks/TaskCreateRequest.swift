@@ -1,4 +1,5 @@
 public import Foundation
+public import JSONCodec
 
 /// The body of `POST /v1/sessions/{id}/tasks`: `dataTask(with:)`, `downloadTask(with:)`,
 /// `downloadTask(withResumeData:)`, `uploadTask(with:fromFile:)` and `uploadTask(with:from:)` in one shape.

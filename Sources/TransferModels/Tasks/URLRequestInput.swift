@@ -1,4 +1,5 @@
 import Foundation
+public import JSONCodec
 
 /// `request` as a client sends it: only `url` is required; the rest falls back to the session's
 /// configuration or URLRequest's defaults in `validated(at:kind:session:allowedSchemes:)`.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 
 /// Checks of the task request types, next to the shared ones in `Validate`.
 extension Validate {

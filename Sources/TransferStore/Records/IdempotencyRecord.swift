@@ -1,6 +1,7 @@
 public import Foundation
 public import GRDB
-public import TransferModels
+import TransferModels
+public import JSONCodec
 
 /// A row of `idempotencyKey`: the first answer to a POST carrying `Idempotency-Key`.
 public struct IdempotencyRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import TransferModels
 
 /// Foundation's `JSONDecoder`/`JSONEncoder` against the service's own codecs on the service's hot paths:

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import TransferModels
 
 /// Request bodies and event payloads as the service handles them: what a client posts to

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransferModels
+import JSONCodec
 
 @Suite("JSONParser")
 struct JSONParserTests {
