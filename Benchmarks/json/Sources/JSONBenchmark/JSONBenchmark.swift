@@ -102,7 +102,7 @@ enum JSONBenchmark {
         return [
             try operation("ReceiveDataEventData (didReceiveData)", Payloads.receiveData),
             try operation("ResponseEventData (didReceiveResponse)", Payloads.responseEvent),
-            try operation("TaskMetricsEventData (didFinishCollectingMetrics)", Payloads.metricsEvent),
+            try operation("metrics event (didFinishCollectingMetrics)", Payloads.metricsEvent),
             try operation("TransferTask (task object)", Payloads.task),
         ]
     }

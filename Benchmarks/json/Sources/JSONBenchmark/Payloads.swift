@@ -73,7 +73,7 @@ enum Payloads {
     static let responseEvent = ResponseEventData(task: summary, response: response)
 
     /// `task.didFinishCollectingMetrics`: the largest event, one transaction with every date.
-    static let metricsEvent: TaskMetricsEventData = {
+    static let metricsEvent: MetricsEvent = {
         var transaction = TaskTransactionMetrics(request: request)
         transaction.response = response
         transaction.fetchStartDate = created
@@ -100,7 +100,7 @@ enum Payloads {
         transaction.remotePort = 443
         let metrics = TaskMetrics(
             taskInterval: .init(start: created, duration: 1.7), redirectCount: 0, transactionMetrics: [transaction])
-        return TaskMetricsEventData(task: summary, metrics: metrics)
+        return MetricsEvent(task: summary, metrics: metrics)
     }()
 
     /// The task object (`GET /v1/tasks/{id}`, the `task` of stored records): a completed download.
@@ -112,4 +112,11 @@ enum Payloads {
         progress: TaskProgress(fractionCompleted: 1, throughput: 6_168_094.1, estimatedTimeRemaining: nil), error: nil,
         location: "/v1/tasks/tsk_01J0000000000000000000001/file", createdAt: created,
         startedAt: created.addingTimeInterval(0.5), completedAt: created.addingTimeInterval(2.2))
+}
+
+/// `task.didFinishCollectingMetrics`'s shape with the metrics as a value: the service encodes the metrics
+/// once (for the task's row) and embeds those bytes in the event, so this is what that costs.
+struct MetricsEvent: Encodable, Sendable {
+    var task: TaskSummary
+    var metrics: TaskMetrics
 }
