@@ -113,7 +113,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "CCurl",
+                "Curl",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),

@@ -53,6 +53,12 @@ public final class CurlEasyHandle {
         try CurlError.check(ccurl_easy_setopt_string(raw, option.raw, value))
     }
 
+    /// `CURLOPT_NOSIGNAL` on, `CURLOPT_FOLLOWLOCATION` off: what every client of this module wants.
+    public func disableSignalsAndRedirects() throws(CurlError) {
+        try setLong(CURLOPT_NOSIGNAL, 1)
+        try setLong(CURLOPT_FOLLOWLOCATION, 0)
+    }
+
     public func set(_ option: CurlFlagOption, _ value: Bool) throws(CurlError) {
         try CurlError.check(ccurl_easy_setopt_long(raw, option.raw, value ? 1 : 0))
     }
@@ -76,9 +82,19 @@ public final class CurlEasyHandle {
     /// `CURLOPT_COPYPOSTFIELDS`: the request body, copied by libcurl during the call. Set
     /// `.postFieldSize` first.
     public func setCopiedBody(_ body: [UInt8]) throws(CurlError) {
+        guard !body.isEmpty else {
+            // An empty array may have no base address; libcurl still needs a non-NULL pointer.
+            return try CurlError.check(ccurl_easy_setopt_string(raw, CURLOPT_COPYPOSTFIELDS, ""))
+        }
         var bytes = body
         let code = bytes.withUnsafeMutableBytes { ccurl_easy_setopt_pointer(raw, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
         try CurlError.check(code)
+    }
+
+    /// Wraps `curl_easy_perform`: runs the whole transfer on the calling thread, blocking it (for a
+    /// client on a thread of its own; the service's transfers run in a `CurlMultiLoop`).
+    public func perform() -> CurlResult {
+        CurlResult(curl_easy_perform(raw))
     }
 
     /// `CURLOPT_HTTP_VERSION` = `CURL_HTTP_VERSION_2TLS`: HTTP/2 by ALPN over TLS, HTTP/1.1 otherwise.

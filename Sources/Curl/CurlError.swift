@@ -66,4 +66,6 @@ public struct CurlResult: Hashable, Sendable {
     public static let ok = CurlResult(code: 0)
     /// `CURLE_COULDNT_CONNECT`: also what a socket refused by the egress policy ends with.
     public static let couldNotConnect = CurlResult(CURLE_COULDNT_CONNECT)
+    /// `CURLE_WRITE_ERROR`: the body's receiver refused bytes.
+    public static let writeError = CurlResult(CURLE_WRITE_ERROR)
 }

@@ -14,14 +14,15 @@ public protocol CurlTransferDelegate: AnyObject {
     /// Rewinds the request body to `offset` (authentication, retries on a reused connection); false if
     /// it cannot (`CURLOPT_SEEKFUNCTION`).
     func curlRewindBody(to offset: Int64) -> Bool
-    /// Bytes of the request body sent so far (`CURLOPT_XFERINFOFUNCTION`).
-    func curlDidSend(totalBytes: Int64)
+    /// Bytes of the request body sent so far, at least once a second while the transfer runs
+    /// (`CURLOPT_XFERINFOFUNCTION`); false aborts the transfer.
+    func curlProgress(totalBytesSent: Int64) -> Bool
 }
 
 extension CurlTransferDelegate {
     public func curlReadBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? { nil }
     public func curlRewindBody(to offset: Int64) -> Bool { false }
-    public func curlDidSend(totalBytes: Int64) {}
+    public func curlProgress(totalBytesSent: Int64) -> Bool { true }
 }
 
 /// What the write callback tells libcurl about body bytes.
@@ -109,6 +110,6 @@ private let curlSeekCallback: curl_seek_callback = { userdata, offset, origin in
 }
 
 private let curlProgressCallback: curl_xferinfo_callback = { userdata, _, _, _, uploadNow in
-    handle(userdata)?.delegate?.curlDidSend(totalBytes: Int64(uploadNow))
-    return 0
+    let goOn = handle(userdata)?.delegate?.curlProgress(totalBytesSent: Int64(uploadNow)) ?? true
+    return goOn ? 0 : 1
 }

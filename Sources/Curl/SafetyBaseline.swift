@@ -22,10 +22,9 @@ extension CurlEasyHandle {
     /// Sets the baseline's options. Call it after `reset()` and before the transfer's own options (which
     /// may set a proxy the session configured).
     public func apply(_ baseline: SafetyBaseline) throws(CurlError) {
-        try setLong(CURLOPT_NOSIGNAL, 1)
+        try disableSignalsAndRedirects()  // redirects are decided by URLSession's rules, above libcurl
         try set(.protocols, baseline.protocols)
         try set(.redirectProtocols, baseline.protocols)
-        try setLong(CURLOPT_FOLLOWLOCATION, 0)  // redirects are decided by URLSession's rules, above libcurl
         try set(.proxy, "")  // "" = no proxy: environment variables are ignored
         try setLong(CURLOPT_TCP_KEEPALIVE, 1)
         if let authorities = baseline.certificateAuthorities { try set(.certificateAuthorities, authorities) }

@@ -1,4 +1,4 @@
-internal import CCurl
+import Curl
 
 /// Lets the awaiting task cancel a transfer running on another thread.
 ///
@@ -72,6 +72,20 @@ final class TransferSink {
 @available(*, unavailable)
 extension TransferSink: Sendable {}
 
+extension TransferSink: CurlTransferDelegate {
+    func curlDidReceiveBody(_ bytes: UnsafeRawBufferPointer) -> CurlBodyVerdict {
+        receiveBody(bytes) ? .accepted : .failed
+    }
+
+    func curlDidReceiveHeaderLine(_ line: UnsafeRawBufferPointer) {
+        receiveHeaderLine(line)
+    }
+
+    func curlProgress(totalBytesSent: Int64) -> Bool {
+        !control.isCancelled
+    }
+}
+
 /// One blocking libcurl easy transfer. Runs on a dedicated thread, never on the cooperative pool.
 enum CurlTransfer {
     static func perform(
@@ -84,95 +98,58 @@ enum CurlTransfer {
         _ request: TestHTTPRequest, control: TransferControl, onChunk: (@Sendable ([UInt8]) -> Bool)?
     ) throws -> TestHTTPResponse {
         if control.isCancelled { throw CancellationError() }
-        let handle = try CurlEasyHandle()
+        let handle = try Self.make { () throws(CurlError) in try CurlEasyHandle() }
         let sink = TransferSink(control: control, onChunk: onChunk)
-        let headerList = CurlHeaderList()
-        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
-        defer { errorBuffer.deallocate() }
-
-        try Self.configure(handle, for: request, headerList: headerList)
-        try handle.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
-        let code = try withExtendedLifetime(sink) { () throws(HTTPClientError) -> CURLcode in
-            try Self.installCallbacks(handle, sink: Unmanaged.passUnretained(sink).toOpaque())
-            return curl_easy_perform(handle.raw)
+        try Self.make { () throws(CurlError) in
+            try Self.configure(handle, for: request)
+            handle.delegate = sink
+            try handle.installCallbacks([.response, .progress])
         }
+        let result = withExtendedLifetime(sink) { handle.perform() }
 
         if control.isCancelled { throw CancellationError() }
-        guard code == CURLE_OK || (code == CURLE_WRITE_ERROR && sink.stoppedByCaller) else {
-            let buffered = String(cString: errorBuffer)
-            throw HTTPClientError(
-                code: Int(code.rawValue),
-                message: buffered.isEmpty ? CurlEasyHandle.describe(code) : buffered)
+        guard result.isSuccess || (result == .writeError && sink.stoppedByCaller) else {
+            throw HTTPClientError(code: result.code, message: handle.errorMessage(for: result))
         }
-        return TestHTTPResponse(status: handle.info(CURLINFO_RESPONSE_CODE), headers: sink.headers, body: sink.body)
+        return TestHTTPResponse(status: handle.info(CurlNumberInfo.responseCode), headers: sink.headers, body: sink.body)
     }
 
-    private static func configure(
-        _ handle: CurlEasyHandle, for request: TestHTTPRequest, headerList: CurlHeaderList
-    ) throws(HTTPClientError) {
-        try handle.set(CURLOPT_URL, request.url)
-        // Signals would hit whichever test thread runs; timeouts then rely on curl's own clock.
-        try handle.set(CURLOPT_NOSIGNAL, 1)
-        try handle.set(CURLOPT_TIMEOUT_MS, max(1, Int((request.timeout * 1000).rounded(.up))))
-        try handle.set(CURLOPT_PROTOCOLS_STR, "http,https")
+    /// A libcurl failure while setting up, as the client's error.
+    private static func make<T>(_ body: () throws(CurlError) -> T) throws(HTTPClientError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw HTTPClientError(code: error.code, message: error.message)
+        }
+    }
+
+    private static func configure(_ handle: CurlEasyHandle, for request: TestHTTPRequest) throws(CurlError) {
+        try handle.set(.url, request.url)
+        // Signals would hit whichever test thread runs; timeouts then rely on curl's own clock. Redirect
+        // tests inspect the 3xx itself.
+        try handle.disableSignalsAndRedirects()
+        try handle.set(.timeoutMilliseconds, max(1, Int((request.timeout * 1000).rounded(.up))))
+        try handle.set(.protocols, "http,https")
         // Tests talk to loopback only; an http_proxy in the environment must never reroute them.
-        try handle.set(CURLOPT_NOPROXY, "*")
-        // Redirect tests inspect the 3xx itself.
-        try handle.set(CURLOPT_FOLLOWLOCATION, 0)
+        try handle.set(.noProxy, "*")
 
         let method = request.method
         if let body = request.body {
             // The size must be set before COPYPOSTFIELDS so binary bodies with NUL bytes copy whole.
-            try handle.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
-            try handle.copyPostFields(body)
-            if method != "POST" { try handle.set(CURLOPT_CUSTOMREQUEST, method) }
+            try handle.set(.postFieldSize, Int64(body.count))
+            try handle.setCopiedBody(body)
+            if method != "POST" { try handle.set(.customRequest, method) }
         } else if method == "HEAD" {
             // CUSTOMREQUEST "HEAD" would make curl wait for a body that never comes.
-            try handle.set(CURLOPT_NOBODY, 1)
+            try handle.set(.noBody, true)
         } else if method != "GET" {
-            try handle.set(CURLOPT_CUSTOMREQUEST, method)
+            try handle.set(.customRequest, method)
         }
 
-        for (name, value) in request.headers {
-            // "Name;" is curl's syntax for a field with an empty value; "Name:" would remove it.
-            try headerList.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
-        }
-        if request.header("Expect") == nil { try headerList.append("Expect:") }
-        if request.body != nil, request.header("Content-Type") == nil { try headerList.append("Content-Type:") }
-        try handle.set(headers: headerList)
-    }
-
-    /// Installs capture-free C callbacks; each recovers the sink from its userdata pointer.
-    private static func installCallbacks(
-        _ handle: CurlEasyHandle, sink: UnsafeMutableRawPointer
-    ) throws(HTTPClientError) {
-        try handle.set(CURLOPT_WRITEDATA, pointer: sink)
-        try CurlEasyHandle.check(
-            ccurl_easy_setopt_write_function(handle.raw) { data, size, count, userdata in
-                let length = size * count
-                guard let userdata else { return 0 }
-                let sink = Unmanaged<TransferSink>.fromOpaque(userdata).takeUnretainedValue()
-                return sink.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
-            }, CURLOPT_WRITEFUNCTION)
-
-        try handle.set(CURLOPT_HEADERDATA, pointer: sink)
-        try CurlEasyHandle.check(
-            ccurl_easy_setopt_header_function(handle.raw) { data, size, count, userdata in
-                let length = size * count
-                guard let userdata else { return 0 }
-                let sink = Unmanaged<TransferSink>.fromOpaque(userdata).takeUnretainedValue()
-                sink.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
-                return length
-            }, CURLOPT_HEADERFUNCTION)
-
-        try handle.set(CURLOPT_XFERINFODATA, pointer: sink)
-        try CurlEasyHandle.check(
-            ccurl_easy_setopt_xferinfo_function(handle.raw) { userdata, _, _, _, _ in
-                guard let userdata else { return 0 }
-                let sink = Unmanaged<TransferSink>.fromOpaque(userdata).takeUnretainedValue()
-                return sink.control.isCancelled ? 1 : 0
-            }, CURLOPT_XFERINFOFUNCTION)
-        try handle.set(CURLOPT_NOPROGRESS, 0)
+        // "Name;" is curl's syntax for a field with an empty value; "Name:" would remove it.
+        var lines = request.headers.map { name, value in value.isEmpty ? "\(name);" : "\(name): \(value)" }
+        if request.header("Expect") == nil { lines.append("Expect:") }
+        if request.body != nil, request.header("Content-Type") == nil { lines.append("Content-Type:") }
+        try handle.setHeaders(lines)
     }
 }

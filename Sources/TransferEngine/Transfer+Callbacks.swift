@@ -30,9 +30,10 @@ extension Transfer: CurlTransferDelegate {
 
     /// Upload counts (download counts come from the body, decoded), reported to the observer at most
     /// every `Transfer.progressReportInterval`.
-    func curlDidSend(totalBytes: Int64) {
-        if totalBytes > progress.bytesSent { progress.bytesSent = totalBytes }
+    func curlProgress(totalBytesSent: Int64) -> Bool {
+        if totalBytesSent > progress.bytesSent { progress.bytesSent = totalBytesSent }
         reportProgressIfDue()
+        return true
     }
 
     /// The request body from memory or its file.
