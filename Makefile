@@ -17,7 +17,7 @@ BUILD_PACKAGES := libcurl4-openssl-dev libmicrohttpd-dev libsqlite3-dev pkg-conf
 TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl
 BENCH_PACKAGES := wrk aria2 curl
 
-.PHONY: run test build release deps test-deps bench-deps clean container-smoke
+.PHONY: run test build release deps test-deps bench-deps clean container-smoke format lint
 
 ## Installs the Debian packages named in $(1) that are not installed yet.
 define install_missing
@@ -54,8 +54,19 @@ run: release
 	@mkdir -p $(DATA_DIR)
 	exec $$($(SWIFT) build -c release --show-bin-path)/urlsessiond serve --host $(HOST) --port $(PORT) --data-dir $(DATA_DIR)
 
-## Every test: unit tests and end-to-end tests against the real binary.
-test: test-deps
+## The Swift sources `.swift-format` governs (the toolchain's `swift format`).
+FORMATTED := Sources Tests Package.swift Benchmarks/json/Package.swift Benchmarks/json/Sources/JSONBenchmark
+
+## Formats the sources in place.
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMATTED)
+
+## Fails on any drift from `.swift-format` (part of `make test`, so CI fails on it too).
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+
+## Every test: the format check, unit tests and end-to-end tests against the real binary.
+test: test-deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	# Three tests at a time: each starts real servers and services, and more than that on 2 cores turns
 	# the timing-sensitive ones (idle timeouts, suspend, retries) into a test of the scheduler.

@@ -81,7 +81,10 @@ public final class CurlMultiLoop<Driver: CurlMultiLoopDriver>: @unchecked Sendab
     private func run() {
         running.withLock { $0 = true }
         while true {
-            for command in inbox.withLock({ commands in defer { commands.removeAll() }; return commands }) {
+            for command in inbox.withLock({ commands in
+                defer { commands.removeAll() }
+                return commands
+            }) {
                 driver.handle(command, multi: multi)
             }
             if driver.isFinished { break }

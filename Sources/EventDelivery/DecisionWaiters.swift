@@ -1,6 +1,6 @@
 import Foundation
-public import TransferModels
 import JSONCodec
+public import TransferModels
 
 /// The webhook's answer to a decision event (API.md "Decision events").
 public enum DecisionAnswer: Sendable, Equatable {

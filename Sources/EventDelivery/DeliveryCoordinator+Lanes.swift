@@ -48,10 +48,11 @@ extension DeliveryCoordinator {
             return
         }
         let isDecision = lane.delegateDecides(event.type)
-        lane.pending.append(PendingDelivery(
-            event: event, url: delegate.url, signer: lane.signer, attempts: event.deliveryAttempts,
-            cursorAfter: event.sequence, isDecision: isDecision,
-            timeout: isDecision ? min(configuration.timeout, delegate.decisionTimeout) : configuration.timeout))
+        lane.pending.append(
+            PendingDelivery(
+                event: event, url: delegate.url, signer: lane.signer, attempts: event.deliveryAttempts,
+                cursorAfter: event.sequence, isDecision: isDecision,
+                timeout: isDecision ? min(configuration.timeout, delegate.decisionTimeout) : configuration.timeout))
     }
 
     private func queueCompletion(_ delivery: CompletionDelivery, in lane: inout DeliveryLane) {
@@ -65,10 +66,11 @@ extension DeliveryCoordinator {
             // Neither the task nor its session has a secret: sent unsigned rather than never (documented).
             logger.debug("Completion webhook without a secret: sent unsigned", metadata: ["webhook.id": "\(delivery.event.id)"])
         }
-        lane.pending.append(PendingDelivery(
-            event: delivery.event, url: url, signer: delivery.key.map(WebhookSigner.init(key:)),
-            attempts: delivery.event.deliveryAttempts, cursorAfter: delivery.event.sequence, isDecision: false,
-            timeout: configuration.timeout))
+        lane.pending.append(
+            PendingDelivery(
+                event: delivery.event, url: url, signer: delivery.key.map(WebhookSigner.init(key:)),
+                attempts: delivery.event.deliveryAttempts, cursorAfter: delivery.event.sequence, isDecision: false,
+                timeout: configuration.timeout))
     }
 
     /// POSTs the lane's head. The signature's timestamp is the send time; id and body never change.
@@ -131,8 +133,9 @@ extension DeliveryCoordinator {
             outcomes.failures.append(DeliveryOutcomes.Failure(eventId: id, nextAttemptAt: now))
             outcomes.held[key.sessionId] = now
             metrics.failedEvent(reason: "held")
-            logger.info("The delegate could not be reached: events wait for the client to re-attach",
-                        metadata: ["session.id": "\(key.sessionId)", "http.status": "\(response.status)"])
+            logger.info(
+                "The delegate could not be reached: events wait for the client to re-attach",
+                metadata: ["session.id": "\(key.sessionId)", "http.status": "\(response.status)"])
             lanes[key] = nil
             sleeping[key] = nil
             return

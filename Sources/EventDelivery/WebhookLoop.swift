@@ -83,8 +83,9 @@ final class WebhookSender: CurlMultiLoopDriver {
             try multi.add(easy)
             running[ObjectIdentifier(easy)] = exchange
         } catch {
-            onResponse(WebhookResponse(
-                token: request.token, status: 0, retryAfter: nil, body: [], curlCode: error.code, failure: error.message))
+            onResponse(
+                WebhookResponse(
+                    token: request.token, status: 0, retryAfter: nil, body: [], curlCode: error.code, failure: error.message))
         }
     }
 }

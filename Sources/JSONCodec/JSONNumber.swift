@@ -67,7 +67,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         let bytes = Array(text.utf8)
         let negative = bytes.first == UInt8(ascii: "-")
         var digits: [UInt8] = []  // significant digits, leading zeros dropped
-        var fractionDigits = 0, exponent = 0, inFraction = false
+        var fractionDigits = 0
+        var exponent = 0
+        var inFraction = false
         var index = negative ? 1 : 0
         scan: while index < bytes.count {
             switch bytes[index] {
@@ -82,7 +84,10 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             index += 1
         }
         var scale = exponent - fractionDigits  // value = digits × 10^scale
-        while digits.last == 0 { digits.removeLast(); scale += 1 }
+        while digits.last == 0 {
+            digits.removeLast()
+            scale += 1
+        }
         if digits.isEmpty { return .integer(negative: negative, magnitude: 0) }
         if scale < 0 { return .fractional }
         if digits.count + scale > 20 { return .tooLarge(negative: negative) }  // UInt64.max has 20 digits
@@ -98,7 +103,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads an exponent, saturating so that `1e99999999999999999999` cannot overflow `Int`.
     private static func exponent(_ bytes: ArraySlice<UInt8>) -> Int {
-        var negative = false, value = 0
+        var negative = false
+        var value = 0
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "-"): negative = true

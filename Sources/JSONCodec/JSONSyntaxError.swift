@@ -23,7 +23,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The error for `message` at byte `offset` of `bytes`. The line and column are only computed
     /// here, so the parser's happy path never tracks them.
     init(message: String, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        var line = 1, column = 1, position = 0
+        var line = 1
+        var column = 1
+        var position = 0
         while position < offset {
             let byte = bytes[position]
             // "\r\n" is one break, counted at the "\n"; a lone "\r" is a break on its own.

@@ -336,7 +336,8 @@ enum RFC3339 {
         var fraction = 0.0
         if bytes[index] == UInt8(ascii: ".") {
             index += 1
-            var nanoseconds = 0, divisor = 1
+            var nanoseconds = 0
+            var divisor = 1
             while index < bytes.count, let digit = digitValue(bytes[index]) {
                 if divisor < 1_000_000_000 {  // nanosecond precision is all Date can hold anyway
                     nanoseconds = nanoseconds * 10 + digit

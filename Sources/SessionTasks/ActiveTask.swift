@@ -41,9 +41,11 @@ struct ActiveTask: Sendable {
         self.reportsRedirects = session.kind != .background
         let decisions = session.delegate?.decisions ?? []
         self.decidesRedirects = reportsRedirects && decisions.contains(.taskWillPerformHTTPRedirection)
-        self.decidesResponse = record.kind != .download && record.completion == nil
+        self.decidesResponse =
+            record.kind != .download && record.completion == nil
             && decisions.contains(.dataTaskDidReceiveResponse)
-        self.challengeMethod = decisions.contains(.taskDidReceiveChallenge)
+        self.challengeMethod =
+            decisions.contains(.taskDidReceiveChallenge)
             ? .taskDidReceiveChallenge : decisions.contains(.sessionDidReceiveChallenge) ? .sessionDidReceiveChallenge : nil
         self.decisionTimeout = .milliseconds(Int64(((session.delegate?.decisionTimeout ?? 10) * 1000).rounded()))
         self.configuration = session.configuration
@@ -65,27 +67,30 @@ struct ActiveTask: Sendable {
         var events: [PendingEvent] = []
         if progress.bytesSent > reportedSent {
             let sent = progress.bytesSent - reportedSent
-            events.append(event {
-                .didSendBodyData(
-                    $0, bytesSent: sent, totalBytesSent: progress.bytesSent,
-                    totalBytesExpectedToSend: progress.bytesExpectedToSend)
-            })
+            events.append(
+                event {
+                    .didSendBodyData(
+                        $0, bytesSent: sent, totalBytesSent: progress.bytesSent,
+                        totalBytesExpectedToSend: progress.bytesExpectedToSend)
+                })
             reportedSent = progress.bytesSent
         }
         if progress.bytesReceived > reportedReceived {
             let delta = progress.bytesReceived - reportedReceived
             if record.kind == .download {
-                events.append(event {
-                    .didWriteData(
-                        $0, bytesWritten: delta, totalBytesWritten: progress.bytesReceived,
-                        totalBytesExpectedToWrite: progress.bytesExpectedToReceive)
-                })
+                events.append(
+                    event {
+                        .didWriteData(
+                            $0, bytesWritten: delta, totalBytesWritten: progress.bytesReceived,
+                            totalBytesExpectedToWrite: progress.bytesExpectedToReceive)
+                    })
             } else if !isCompletionForm {
-                events.append(event {
-                    .didReceiveData(
-                        $0, length: delta, totalBytesReceived: progress.bytesReceived,
-                        totalBytesExpectedToReceive: progress.bytesExpectedToReceive)
-                })
+                events.append(
+                    event {
+                        .didReceiveData(
+                            $0, length: delta, totalBytesReceived: progress.bytesReceived,
+                            totalBytesExpectedToReceive: progress.bytesExpectedToReceive)
+                    })
             }
             reportedReceived = progress.bytesReceived
         }

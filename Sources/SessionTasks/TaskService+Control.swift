@@ -162,9 +162,11 @@ extension TaskService {
                     switch action {
                     case .scheduleRetry(let timer, let delay):
                         let seconds = Self.seconds(delay) * Double.random(in: 0.8...1.2)
-                        logger.info("A background transfer failed; trying again", metadata: [
-                            "task.id": "\(transfer.taskId)", "error": "\(outcome.error?.code ?? 0)", "delay": "\(seconds)",
-                        ])
+                        logger.info(
+                            "A background transfer failed; trying again",
+                            metadata: [
+                                "task.id": "\(transfer.taskId)", "error": "\(outcome.error?.code ?? 0)", "delay": "\(seconds)",
+                            ])
                         schedule(timer, of: transfer.taskId, after: seconds)
                     case .complete(_, let resumeData):
                         guard let ended = effects.ended else { continue }

@@ -33,7 +33,8 @@ extension TaskService {
         let current = writer.queue { $0.responses[transfer.taskId]?.currentRequest?.url } ?? base.url
         let head = HTTPResponseSnapshot(url: current, statusCode: response.statusCode, headerLines: response.fields)
         let proposed = RequestSnapshots.snapshot(of: request, basedOn: base)
-        decide(task.event { .willPerformHTTPRedirection($0, response: head, request: proposed) }, timeout: task.decisionTimeout) { [self] answer in
+        decide(task.event { .willPerformHTTPRedirection($0, response: head, request: proposed) }, timeout: task.decisionTimeout) {
+            [self] answer in
             engine.resolveRedirect(transfer, redirectDisposition(answer, proposed: request, task: task))
         }
     }
@@ -50,13 +51,16 @@ extension TaskService {
             guard let input = answer.request else { return .follow(proposed) }
             do {
                 let snapshot = try input.validated(kind: .data, session: task.configuration, allowedSchemes: allowedSchemes)
-                return .follow(OutgoingRequest(
-                    url: snapshot.url, method: snapshot.httpMethod,
-                    headers: Self.mergedHeaders(request: snapshot.allHTTPHeaderFields, session: task.configuration.httpAdditionalHeaders),
-                    body: snapshot.httpBody.map { .bytes(Array($0)) } ?? .none))
+                return .follow(
+                    OutgoingRequest(
+                        url: snapshot.url, method: snapshot.httpMethod,
+                        headers: Self.mergedHeaders(
+                            request: snapshot.allHTTPHeaderFields, session: task.configuration.httpAdditionalHeaders),
+                        body: snapshot.httpBody.map { .bytes(Array($0)) } ?? .none))
             } catch {
-                logger.warning("A redirect decision's request is invalid; following the proposed one",
-                               metadata: ["task.id": "\(task.record.id)", "error": "\(error)"])
+                logger.warning(
+                    "A redirect decision's request is invalid; following the proposed one",
+                    metadata: ["task.id": "\(task.record.id)", "error": "\(error)"])
                 return .follow(proposed)
             }
         default:

@@ -34,7 +34,9 @@ extension TaskService {
                 let next = RequestSnapshots.snapshot(of: request, basedOn: base)
                 pending.record(ResponseReport(response: head, currentRequest: next), for: id)
                 // A redirect the delegate decided was reported by its decision event.
-                if task.reportsRedirects && !task.decidesRedirects { pending.events.append(task.event { .willPerformHTTPRedirection($0, response: head, request: next) }) }
+                if task.reportsRedirects && !task.decidesRedirects {
+                    pending.events.append(task.event { .willPerformHTTPRedirection($0, response: head, request: next) })
+                }
             }
         }
     }

@@ -23,7 +23,8 @@ extension TaskService {
                 let request = task.currentRequest ?? task.originalRequest
             {
                 let probe = ActiveTask(record: task, session: session, started: Date(), partialPath: nil, number: number)
-                let answer = await askDelegate(probe.event { .willBeginDelayedRequest($0, request: request) }, timeout: probe.decisionTimeout)
+                let answer = await askDelegate(
+                    probe.event { .willBeginDelayedRequest($0, request: request) }, timeout: probe.decisionTimeout)
                 switch delayedDisposition(answer, task: probe) {
                 case .continueLoading:
                     break
@@ -72,7 +73,9 @@ extension TaskService {
             url: snapshot.url, method: snapshot.httpMethod,
             headers: Self.mergedHeaders(request: snapshot.allHTTPHeaderFields, session: configuration.httpAdditionalHeaders),
             body: try await body(of: task, snapshot: snapshot))
-        var job = TransferJob(id: TransferID(taskId: task.id, attempt: attempt), sessionId: task.sessionId, kind: Self.engineKind(task.kind), request: request)
+        var job = TransferJob(
+            id: TransferID(taskId: task.id, attempt: attempt), sessionId: task.sessionId, kind: Self.engineKind(task.kind), request: request
+        )
         job.priority = task.priority
         job.isDiscretionary = configuration.isDiscretionary
         job.timeoutIntervalForRequest = snapshot.timeoutInterval

@@ -24,8 +24,9 @@ extension TaskService {
                     var error = TransferError(.networkConnectionLost, failingURL: url, userInfo: ["reason": "serviceRestarted"])
                     var kept: String?
                     if let path = task.partialPath,
-                        let token = resumeData(of: task, partialPath: path, response: task.response,
-                                               request: task.currentRequest ?? task.originalRequest ?? resumedRequest(of: task))
+                        let token = resumeData(
+                            of: task, partialPath: path, response: task.response,
+                            request: task.currentRequest ?? task.originalRequest ?? resumedRequest(of: task))
                     {
                         error.userInfo[Self.resumeDataKey] = token
                         kept = path

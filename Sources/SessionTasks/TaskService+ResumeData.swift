@@ -15,9 +15,10 @@ extension TaskService {
         guard let request, stat(partialPath, &info) == 0, info.st_size > 0,
             let status = response?.statusCode, status == 200 || status == 206,
             let validator = response?.rangeValidator,
-            let token = try? store.token(for: ResumeData(
-                tenant: task.tenant, sourceTaskId: task.id, request: request, path: partialPath, offset: Int64(info.st_size),
-                validator: validator))
+            let token = try? store.token(
+                for: ResumeData(
+                    tenant: task.tenant, sourceTaskId: task.id, request: request, path: partialPath, offset: Int64(info.st_size),
+                    validator: validator))
         else {
             unlink(partialPath)
             return nil

@@ -25,16 +25,19 @@ public final class NginxOrigin: Sendable {
         var certificate: String?
         if tls {
             certificate = directory.appending("cert.pem").path
-            try runTool("/usr/bin/openssl", [
-                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory.appending("key.pem").path,
-                "-out", certificate!,
-            ])
+            try runTool(
+                "/usr/bin/openssl",
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory.appending("key.pem").path,
+                    "-out", certificate!,
+                ])
             _ = try? runTool("/bin/chmod", ["a+r", directory.appending("key.pem").path])
         }
         let port = try freePort()
         let listen = tls ? "listen 127.0.0.1:\(port) ssl http2;" : "listen 127.0.0.1:\(port);"
-        let tlsLines = tls
+        let tlsLines =
+            tls
             ? "ssl_certificate \(certificate!); ssl_certificate_key \(directory.appending("key.pem").path);" : ""
         let temp = directory.appending("tmp").path
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)

@@ -1,10 +1,11 @@
+internal import Dispatch
+public import Foundation
+
 #if canImport(Glibc)
     internal import Glibc
 #elseif canImport(Darwin)
     internal import Darwin
 #endif
-internal import Dispatch
-public import Foundation
 
 /// A real HTTP/1.1 webhook receiver on loopback for tests: it records every request (headers, body,
 /// arrival time) and answers as the test scripts it, per request (status, headers such as `Retry-After`,

@@ -1,10 +1,11 @@
+internal import Dispatch
+internal import Foundation
+
 #if canImport(Glibc)
     internal import Glibc
 #elseif canImport(Darwin)
     internal import Darwin
 #endif
-internal import Dispatch
-internal import Foundation
 
 /// What the receiver's threads share. Each thread holds a strong reference, so the wake pipe stays open
 /// until the last of them has returned.

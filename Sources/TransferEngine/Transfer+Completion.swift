@@ -72,8 +72,11 @@ extension Transfer {
         {
             redirects += 1
             guard redirects <= RedirectPolicy.maximumRedirects else {
-                return .done(outcome(failure: TransferFailure(
-                    code: URLErrorCode.httpTooManyRedirects.rawValue, curlCode: 47, message: "more than \(RedirectPolicy.maximumRedirects) redirects")))
+                return .done(
+                    outcome(
+                        failure: TransferFailure(
+                            code: URLErrorCode.httpTooManyRedirects.rawValue, curlCode: 47,
+                            message: "more than \(RedirectPolicy.maximumRedirects) redirects")))
             }
             return .redirect(next)
         }
@@ -128,8 +131,10 @@ extension Transfer {
         do {
             try sink.finish()
         } catch {
-            return .done(outcome(failure: TransferFailure(
-                code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)")))
+            return .done(
+                outcome(
+                    failure: TransferFailure(
+                        code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)")))
         }
         return .done(outcome(failure: nil))
     }
@@ -143,8 +148,9 @@ extension Transfer {
 
     func failure(for result: CurlResult) -> TransferFailure {
         if let denial = easy.egressDenial, result == .couldNotConnect {
-            return TransferFailure(code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: result.code,
-                                   message: denial, reason: "egressPolicy")
+            return TransferFailure(
+                code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: result.code,
+                message: denial, reason: "egressPolicy")
         }
         let context = URLErrorMapping.Context(
             sslVerifyResult: easy.info(.sslVerifyResult), isDownload: job.kind == .download)

@@ -78,11 +78,13 @@ final class Transfer {
             try job.resumeOffset > 0 && job.downloadPath != nil
                 ? BodySink.file(path: job.downloadPath!, keeping: job.resumeOffset)
                 // Creating a file per small download cost more CPU than the rest of its transfer.
-                : BodySink.memory(limit: configuration.downloadMemoryLimit,
-                                  spillPath: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id.taskId).part").path)
+                : BodySink.memory(
+                    limit: configuration.downloadMemoryLimit,
+                    spillPath: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id.taskId).part").path)
         case .data, .upload:
-            BodySink.memory(limit: configuration.dataBodyMemoryLimit,
-                            spillPath: configuration.downloadsDirectory.appendingPathComponent("\(job.id.taskId).body").path)
+            BodySink.memory(
+                limit: configuration.dataBodyMemoryLimit,
+                spillPath: configuration.downloadsDirectory.appendingPathComponent("\(job.id.taskId).body").path)
         }
     }
 

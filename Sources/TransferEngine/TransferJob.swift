@@ -103,7 +103,10 @@ extension TransferObserver {
 /// An HTTP authentication challenge (a 401 with `WWW-Authenticate: Basic` or `Digest`), as
 /// `URLAuthenticationChallenge` describes it.
 public struct AuthenticationChallenge: Sendable {
-    public enum Scheme: String, Sendable { case basic = "Basic", digest = "Digest" }
+    public enum Scheme: String, Sendable {
+        case basic = "Basic"
+        case digest = "Digest"
+    }
     public var scheme: Scheme
     public var realm: String?
     public var host: String

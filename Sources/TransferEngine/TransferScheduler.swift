@@ -96,8 +96,10 @@ final class TransferScheduler: CurlMultiLoopDriver {
             do {
                 try transfer.becomeDownload(path: path)
             } catch {
-                return abort(transfer, multi: multi, failure: TransferFailure(
-                    code: URLErrorCode.cannotCreateFile.rawValue, curlCode: 23, message: "\(error)"))
+                return abort(
+                    transfer, multi: multi,
+                    failure: TransferFailure(
+                        code: URLErrorCode.cannotCreateFile.rawValue, curlCode: 23, message: "\(error)"))
             }
         }
         if let finished {
@@ -233,8 +235,10 @@ final class TransferScheduler: CurlMultiLoopDriver {
             let deadline = transfer.idleDeadline
             if deadline <= now {
                 let seconds = transfer.job.timeoutIntervalForRequest
-                abort(transfer, multi: multi, failure: TransferFailure(
-                    code: URLErrorCode.timedOut.rawValue, curlCode: 28, message: "no data for \(seconds) seconds"))
+                abort(
+                    transfer, multi: multi,
+                    failure: TransferFailure(
+                        code: URLErrorCode.timedOut.rawValue, curlCode: 28, message: "no data for \(seconds) seconds"))
                 if !waiting.isEmpty { sleep = .zero }  // its slot goes to the next queued transfer at once
             } else {
                 sleep = min(sleep, deadline - now)

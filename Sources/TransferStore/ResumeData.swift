@@ -1,7 +1,7 @@
-import Foundation
 import Crypto
-public import TransferModels
+import Foundation
 import JSONCodec
+public import TransferModels
 
 /// What a download needs to continue where another stopped (`cancel(byProducingResumeData:)`, a failed
 /// download's `NSURLSessionDownloadTaskResumeData`): the request, the partial file, how many bytes of it
@@ -41,7 +41,8 @@ extension TransferStore {
     public func resumeData(from token: String, tenant: String) -> ResumeData? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let payload = Self.data(base64URL: parts[0]), let mac = Self.data(base64URL: parts[1]),
-            HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: payload, using: secrets.derivedKey(purpose: Self.resumeDataPurpose)),
+            HMAC<SHA256>.isValidAuthenticationCode(
+                mac, authenticating: payload, using: secrets.derivedKey(purpose: Self.resumeDataPurpose)),
             let resume = try? StrictJSONDecoder().decode(ResumeData.self, from: Array(payload)), resume.tenant == tenant
         else { return nil }
         return resume

@@ -1,7 +1,7 @@
 public import Foundation
 import GRDB
-public import TransferModels
 public import JSONCodec
+public import TransferModels
 
 /// What the engine knows when a task ends: everything `completeTask` writes, in one value so that many
 /// completions can share one transaction.
@@ -88,9 +88,10 @@ extension TransferStore {
         metrics: TaskMetrics? = nil, counts: TaskByteCounts? = nil, response: HTTPResponseSnapshot? = nil,
         completedAt: Date = .nowMilliseconds
     ) async throws -> TaskRecord {
-        try await completeTask(TaskCompletion(
-            id: id, error: error, filePath: filePath, fileExpiresAt: fileExpiresAt, metrics: metrics, counts: counts,
-            response: response, completedAt: completedAt))
+        try await completeTask(
+            TaskCompletion(
+                id: id, error: error, filePath: filePath, fileExpiresAt: fileExpiresAt, metrics: metrics, counts: counts,
+                response: response, completedAt: completedAt))
     }
 
     /// A small response body kept in the store (`TaskCompletion.body`), nil when the task has none.
@@ -117,18 +118,19 @@ extension TransferStore {
     /// Writes one completion with cached statements and no decoding of the task row: the hot path of
     /// every transfer. Returns nil when the task is unknown or has already completed.
     static func complete(_ db: Database, _ completion: TaskCompletion) throws -> SessionAdvance? {
-        let update = try db.cachedStatement(sql: """
-            UPDATE task SET state = 'completed', error = ?, completedAt = ?, partialPath = ?,
-              filePath = COALESCE(?, filePath), fileExpiresAt = COALESCE(?, fileExpiresAt),
-              metrics = COALESCE(?, metrics), response = COALESCE(?, response),
-              currentRequest = COALESCE(?, currentRequest),
-              countOfBytesSent = COALESCE(?, countOfBytesSent),
-              countOfBytesExpectedToSend = COALESCE(?, countOfBytesExpectedToSend),
-              countOfBytesReceived = COALESCE(?, countOfBytesReceived),
-              countOfBytesExpectedToReceive = COALESCE(?, countOfBytesExpectedToReceive)
-            WHERE id = ? AND state <> 'completed'
-            RETURNING sessionId, taskIdentifier, kind, taskDescription
-            """)
+        let update = try db.cachedStatement(
+            sql: """
+                UPDATE task SET state = 'completed', error = ?, completedAt = ?, partialPath = ?,
+                  filePath = COALESCE(?, filePath), fileExpiresAt = COALESCE(?, fileExpiresAt),
+                  metrics = COALESCE(?, metrics), response = COALESCE(?, response),
+                  currentRequest = COALESCE(?, currentRequest),
+                  countOfBytesSent = COALESCE(?, countOfBytesSent),
+                  countOfBytesExpectedToSend = COALESCE(?, countOfBytesExpectedToSend),
+                  countOfBytesReceived = COALESCE(?, countOfBytesReceived),
+                  countOfBytesExpectedToReceive = COALESCE(?, countOfBytesExpectedToReceive)
+                WHERE id = ? AND state <> 'completed'
+                RETURNING sessionId, taskIdentifier, kind, taskDescription
+                """)
         let counts = completion.counts
         // The metrics are the largest value of a completion: encoded once, for the column and the event.
         let metricsJSON = try StoredJSON.text(completion.metrics)
@@ -186,18 +188,21 @@ extension TransferStore {
         _ db: Database, id: String? = nil, sessionId: String, sequence: Int64, taskId: String?, type: TaskEventType,
         data: String
     ) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO event (id, sessionId, sequence, taskId, type, timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                id ?? ResourceID.make(prefix: "evt"), sessionId, sequence, taskId, type.rawValue, Date.nowMilliseconds.storageText, data,
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO event (id, sessionId, sequence, taskId, type, timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            id ?? ResourceID.make(prefix: "evt"), sessionId, sequence, taskId, type.rawValue, Date.nowMilliseconds.storageText, data,
+        ])
     }
 
     /// `invalidating` → `invalidated` once no task of the session is left unfinished; true when it did.
     static func finishInvalidationIfIdle(_ db: Database, session: inout SessionRecord) throws -> Bool {
         guard session.state == .invalidating else { return false }
-        let unfinished = try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM task WHERE sessionId = ? AND state <> 'completed'", arguments: [session.id]) ?? 0
+        let unfinished =
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM task WHERE sessionId = ? AND state <> 'completed'", arguments: [session.id]) ?? 0
         guard unfinished == 0 else { return false }
         session.state = .invalidated
         session.invalidatedAt = .nowMilliseconds

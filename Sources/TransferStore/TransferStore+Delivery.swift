@@ -1,7 +1,7 @@
 public import Foundation
 import GRDB
-public import TransferModels
 import JSONCodec
+public import TransferModels
 
 /// The webhook dispatcher's verbs: which queues have work, their next events, and one transaction for
 /// everything a batch of deliveries taught it. See `registerDeliveryMigrations` for the model.
@@ -10,12 +10,14 @@ extension TransferStore {
     public func sessionsWithDelegateBacklog(dueBy: Date, limit: Int) async throws -> [String] {
         try await pool.read { db in
             // The first three terms are the partial index `session_delegate_backlog`'s, verbatim.
-            try String.fetchAll(db, sql: """
-                SELECT id FROM session
-                WHERE delegate IS NOT NULL AND delegateDisabledAt IS NULL AND lastSequence > delegateCursor
-                AND (delegateRetryAt IS NULL OR delegateRetryAt <= ?) AND delegateHeldAt IS NULL
-                LIMIT ?
-                """, arguments: [dueBy, limit])
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM session
+                    WHERE delegate IS NOT NULL AND delegateDisabledAt IS NULL AND lastSequence > delegateCursor
+                    AND (delegateRetryAt IS NULL OR delegateRetryAt <= ?) AND delegateHeldAt IS NULL
+                    LIMIT ?
+                    """, arguments: [dueBy, limit])
         }
     }
 
@@ -23,11 +25,13 @@ extension TransferStore {
     /// the dispatcher waits for the head's `nextAttemptAt` itself).
     public func sessionsWithPendingCompletions(limit: Int) async throws -> [String] {
         try await pool.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT DISTINCT sessionId FROM event
-                WHERE type = 'task.completion' AND deliveredAt IS NULL AND deliveryFailedAt IS NULL
-                LIMIT ?
-                """, arguments: [limit])
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT sessionId FROM event
+                    WHERE type = 'task.completion' AND deliveredAt IS NULL AND deliveryFailedAt IS NULL
+                    LIMIT ?
+                    """, arguments: [limit])
         }
     }
 
@@ -35,14 +39,20 @@ extension TransferStore {
     /// a filter may skip some), plus completion events pending.
     public func deliveryQueueDepth() async throws -> Int {
         try await pool.read { db in
-            let delegate = try Int.fetchOne(db, sql: """
-                SELECT COALESCE(SUM(lastSequence - delegateCursor), 0) FROM session
-                WHERE delegate IS NOT NULL AND delegateDisabledAt IS NULL AND lastSequence > delegateCursor
-                """) ?? 0
-            let completions = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM event
-                WHERE type = 'task.completion' AND deliveredAt IS NULL AND deliveryFailedAt IS NULL
-                """) ?? 0
+            let delegate =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COALESCE(SUM(lastSequence - delegateCursor), 0) FROM session
+                        WHERE delegate IS NOT NULL AND delegateDisabledAt IS NULL AND lastSequence > delegateCursor
+                        """) ?? 0
+            let completions =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM event
+                        WHERE type = 'task.completion' AND deliveredAt IS NULL AND deliveryFailedAt IS NULL
+                        """) ?? 0
             return delegate + completions
         }
     }
@@ -58,8 +68,10 @@ extension TransferStore {
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [sessionId]) else {
                 return nil
             }
-            return (try SessionRecord(row: row), row["delegateCursor"], row["delegateRetryAt"], row["delegateDisabledAt"],
-                    row["delegateHeldAt"])
+            return (
+                try SessionRecord(row: row), row["delegateCursor"], row["delegateRetryAt"], row["delegateDisabledAt"],
+                row["delegateHeldAt"]
+            )
         }
         guard let (record, cursor, retryAt, disabledAt, heldAt) = found, let delegate = record.delegate, disabledAt == nil,
             heldAt == nil
@@ -75,13 +87,15 @@ extension TransferStore {
     public func pendingCompletions(sessionId: String, after: Int64, limit: Int) async throws -> [CompletionDelivery] {
         typealias Found = (event: EventRecord, completion: String?, secret: Data?)
         let (found, session): ([Found], SessionRecord?) = try await pool.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT event.*, task.completion AS taskCompletion, task.completionSecret AS taskCompletionSecret
-                FROM event LEFT JOIN task ON task.id = event.taskId
-                WHERE event.sessionId = ? AND event.type = 'task.completion' AND event.deliveredAt IS NULL
-                AND event.deliveryFailedAt IS NULL AND event.sequence > ?
-                ORDER BY event.sequence LIMIT ?
-                """, arguments: [sessionId, after, limit])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT event.*, task.completion AS taskCompletion, task.completionSecret AS taskCompletionSecret
+                    FROM event LEFT JOIN task ON task.id = event.taskId
+                    WHERE event.sessionId = ? AND event.type = 'task.completion' AND event.deliveredAt IS NULL
+                    AND event.deliveryFailedAt IS NULL AND event.sequence > ?
+                    ORDER BY event.sequence LIMIT ?
+                    """, arguments: [sessionId, after, limit])
             let found: [Found] = try rows.map { row in
                 (try EventRecord(row: row), row["taskCompletion"] as String?, row["taskCompletionSecret"] as Data?)
             }
@@ -102,17 +116,20 @@ extension TransferStore {
     public func recordDeliveries(_ outcomes: DeliveryOutcomes) async throws {
         guard !outcomes.isEmpty else { return }
         try await pool.write { db in
-            let failed = try db.cachedStatement(sql: """
-                UPDATE event SET deliveryAttempts = deliveryAttempts + 1, nextAttemptAt = ? WHERE id = ?
-                """)
+            let failed = try db.cachedStatement(
+                sql: """
+                    UPDATE event SET deliveryAttempts = deliveryAttempts + 1, nextAttemptAt = ? WHERE id = ?
+                    """)
             for failure in outcomes.failures { try failed.execute(arguments: [failure.nextAttemptAt.storageText, failure.eventId]) }
-            let delivered = try db.cachedStatement(sql: """
-                UPDATE event SET deliveredAt = ?, deliveryAttempts = deliveryAttempts + 1, nextAttemptAt = NULL WHERE id = ?
-                """)
+            let delivered = try db.cachedStatement(
+                sql: """
+                    UPDATE event SET deliveredAt = ?, deliveryAttempts = deliveryAttempts + 1, nextAttemptAt = NULL WHERE id = ?
+                    """)
             for (id, at) in outcomes.delivered { try delivered.execute(arguments: [at.storageText, id]) }
-            let abandoned = try db.cachedStatement(sql: """
-                UPDATE event SET deliveryFailedAt = ?, deliveryAttempts = deliveryAttempts + 1, nextAttemptAt = NULL WHERE id = ?
-                """)
+            let abandoned = try db.cachedStatement(
+                sql: """
+                    UPDATE event SET deliveryFailedAt = ?, deliveryAttempts = deliveryAttempts + 1, nextAttemptAt = NULL WHERE id = ?
+                    """)
             for (id, at) in outcomes.abandoned { try abandoned.execute(arguments: [at.storageText, id]) }
             let cursor = try db.cachedStatement(sql: "UPDATE session SET delegateCursor = MAX(delegateCursor, ?) WHERE id = ?")
             for (session, sequence) in outcomes.cursors { try cursor.execute(arguments: [sequence, session]) }
@@ -123,13 +140,15 @@ extension TransferStore {
                 case .at(let date): try retry.execute(arguments: [date, session])
                 }
             }
-            let disable = try db.cachedStatement(sql: """
-                UPDATE session SET delegateDisabledAt = ? WHERE id = ? AND delegateDisabledAt IS NULL
-                """)
+            let disable = try db.cachedStatement(
+                sql: """
+                    UPDATE session SET delegateDisabledAt = ? WHERE id = ? AND delegateDisabledAt IS NULL
+                    """)
             for (session, at) in outcomes.disabled { try disable.execute(arguments: [at, session]) }
-            let hold = try db.cachedStatement(sql: """
-                UPDATE session SET delegateHeldAt = ?, delegateRetryAt = NULL WHERE id = ? AND delegateHeldAt IS NULL
-                """)
+            let hold = try db.cachedStatement(
+                sql: """
+                    UPDATE session SET delegateHeldAt = ?, delegateRetryAt = NULL WHERE id = ? AND delegateHeldAt IS NULL
+                    """)
             for (session, at) in outcomes.held { try hold.execute(arguments: [at.storageText, session]) }
         }
     }
@@ -154,8 +173,10 @@ extension TransferStore {
                 throw TaskStoreError.sessionNotFound
             }
             try Self.appendEvent(db, session: &session, taskId: taskId, encoded: EncodedEvent(type: type, data: dataJSON))
-            guard let event = try EventRecord
-                .filter(Column("sessionId") == sessionId && Column("sequence") == session.lastSequence).fetchOne(db)
+            guard
+                let event =
+                    try EventRecord
+                    .filter(Column("sessionId") == sessionId && Column("sequence") == session.lastSequence).fetchOne(db)
             else { throw TaskStoreError.sessionNotFound }  // cannot happen: inserted just above
             return (event, session)
         }

@@ -24,15 +24,17 @@ extension TransferStore {
             }
             // Sessions whose delegate has events to look at. The WHERE terms are repeated verbatim by the
             // dispatcher's query, which is what lets SQLite use a partial index.
-            try db.execute(sql: """
-                CREATE INDEX session_delegate_backlog ON session(delegateRetryAt)
-                WHERE delegate IS NOT NULL AND delegateDisabledAt IS NULL AND lastSequence > delegateCursor
-                """)
+            try db.execute(
+                sql: """
+                    CREATE INDEX session_delegate_backlog ON session(delegateRetryAt)
+                    WHERE delegate IS NOT NULL AND delegateDisabledAt IS NULL AND lastSequence > delegateCursor
+                    """)
             // Completion-handler events not yet delivered: small, whatever the size of the log.
-            try db.execute(sql: """
-                CREATE INDEX event_completion_pending ON event(sessionId, sequence)
-                WHERE type = 'task.completion' AND deliveredAt IS NULL AND deliveryFailedAt IS NULL
-                """)
+            try db.execute(
+                sql: """
+                    CREATE INDEX event_completion_pending ON event(sessionId, sequence)
+                    WHERE type = 'task.completion' AND deliveredAt IS NULL AND deliveryFailedAt IS NULL
+                    """)
         }
         migrator.registerMigration("v6-session-delegate-held") { db in
             try db.alter(table: "session") { t in

@@ -144,10 +144,11 @@ extension TransferStore {
 
     static func writeProgress(_ db: Database, _ updates: [String: TaskByteCounts]) throws {
         guard !updates.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: """
-            UPDATE task SET countOfBytesSent = ?, countOfBytesExpectedToSend = ?, countOfBytesReceived = ?,
-            countOfBytesExpectedToReceive = ? WHERE id = ? AND state <> 'completed'
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                UPDATE task SET countOfBytesSent = ?, countOfBytesExpectedToSend = ?, countOfBytesReceived = ?,
+                countOfBytesExpectedToReceive = ? WHERE id = ? AND state <> 'completed'
+                """)
         for (id, counts) in updates {
             try statement.execute(arguments: [
                 counts.sent, counts.expectedToSend, counts.received, counts.expectedToReceive, id,
@@ -157,10 +158,11 @@ extension TransferStore {
 
     static func writeResponses(_ db: Database, _ reports: [String: ResponseReport]) throws {
         guard !reports.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: """
-            UPDATE task SET response = ?, currentRequest = COALESCE(?, currentRequest)
-            WHERE id = ? AND state <> 'completed'
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                UPDATE task SET response = ?, currentRequest = COALESCE(?, currentRequest)
+                WHERE id = ? AND state <> 'completed'
+                """)
         for (id, report) in reports {
             try statement.execute(arguments: [
                 try StoredJSON.text(report.response), try StoredJSON.text(report.currentRequest), id,

@@ -39,7 +39,8 @@ extension TransferStore {
     public func eventPage(sessionId: String, after: Int64, limit: Int) async throws -> EventPage {
         try await pool.read { db in
             // One row more than asked tells whether another page follows without a second query.
-            var events = try EventRecord
+            var events =
+                try EventRecord
                 .filter(Column("sessionId") == sessionId && Column("sequence") > after)
                 .order(Column("sequence"))
                 .limit(limit + 1)
@@ -61,7 +62,8 @@ extension TransferStore {
     public func taskEventPage(taskId: String, after: Int64, limit: Int) async throws -> EventPage {
         try await pool.read { db in
             // Served by the `event_task(taskId, sequence)` index.
-            var events = try EventRecord
+            var events =
+                try EventRecord
                 .filter(Column("taskId") == taskId && Column("sequence") > after)
                 .order(Column("sequence"))
                 .limit(limit + 1)

@@ -1,7 +1,7 @@
 public import Foundation
 import GRDB
-import TransferModels
 public import JSONCodec
+import TransferModels
 
 extension TransferStore {
     /// Forgets the files of completed tasks whose time-to-live has passed, and returns their paths for the
@@ -44,12 +44,14 @@ extension TransferStore {
     /// The task no longer has a file (`DELETE /v1/tasks/{id}/file`); nil when it had none (any more).
     public func releaseFile(taskId: String, tenant: String) async throws -> ReleasedFile? {
         try await pool.write { db in
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT filePath, fileExpiresAt FROM task WHERE id = ? AND tenant = ?", arguments: [taskId, tenant])
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT filePath, fileExpiresAt FROM task WHERE id = ? AND tenant = ?", arguments: [taskId, tenant])
             else { return nil }
             let path: String? = row["filePath"]
             let expires: String? = row["fileExpiresAt"]
-            try db.execute(sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE id = ? AND tenant = ?", arguments: [taskId, tenant])
+            try db.execute(
+                sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE id = ? AND tenant = ?", arguments: [taskId, tenant])
             if let path { return .file(path: path) }
             guard expires != nil else { return nil }
             try db.execute(sql: "DELETE FROM taskBody WHERE taskId = ?", arguments: [taskId])

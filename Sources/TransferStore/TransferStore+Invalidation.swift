@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import TransferModels
 import JSONCodec
+import TransferModels
 
 extension TransferStore {
     /// `finishTasksAndInvalidate()` / `invalidateAndCancel()`: in one transaction, the session becomes

@@ -24,10 +24,11 @@ extension TransferStore {
             }
             try db.create(index: "session_tenant", on: "session", columns: ["tenant", "rowid"])
             // One live background session per identifier and tenant: the re-attach key.
-            try db.execute(sql: """
-                CREATE UNIQUE INDEX session_background_identifier ON session(tenant, identifier)
-                WHERE identifier IS NOT NULL AND state <> 'invalidated'
-                """)
+            try db.execute(
+                sql: """
+                    CREATE UNIQUE INDEX session_background_identifier ON session(tenant, identifier)
+                    WHERE identifier IS NOT NULL AND state <> 'invalidated'
+                    """)
             try db.execute(sql: "CREATE UNIQUE INDEX session_shared ON session(tenant) WHERE isShared")
 
             try db.create(table: "task") { t in

@@ -19,9 +19,12 @@ extension TransferStore {
         let sealedSecret = try secret.map { try secrets.seal(Data($0.utf8)) }
         let outcome: SessionCreation = try await pool.write { db in
             if let identifier = request.configuration.identifier,
-                var existing = try SessionRecord
-                    .filter(Column("tenant") == tenant && Column("identifier") == identifier
-                        && Column("state") != SessionState.invalidated.rawValue)
+                var existing =
+                    try SessionRecord
+                    .filter(
+                        Column("tenant") == tenant && Column("identifier") == identifier
+                            && Column("state") != SessionState.invalidated.rawValue
+                    )
                     .fetchOne(db)
             {
                 // The client is back: after the events it has not received (delivered in sequence order),

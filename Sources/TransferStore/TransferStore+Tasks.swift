@@ -1,7 +1,7 @@
 public import Foundation
 import GRDB
-public import TransferModels
 import JSONCodec
+public import TransferModels
 
 /// A task's byte counters, as URLSessionTask reports them (-1: unknown).
 public struct TaskByteCounts: Sendable, Hashable {
@@ -64,13 +64,15 @@ extension TransferStore {
         let (tenant, sessionId, request, sealedSecret) = (creation.tenant, creation.sessionId, creation.request, creation.sealedSecret)
         // One statement claims the next taskIdentifier and sequence of a valid session of the tenant:
         // URLSession refuses new tasks once finishTasksAndInvalidate or invalidateAndCancel was called.
-        let claim = try db.cachedStatement(sql: """
-            UPDATE session SET lastTaskIdentifier = lastTaskIdentifier + 1, lastSequence = lastSequence + 1
-            WHERE id = ? AND tenant = ? AND state = 'valid' RETURNING lastTaskIdentifier, lastSequence
-            """)
+        let claim = try db.cachedStatement(
+            sql: """
+                UPDATE session SET lastTaskIdentifier = lastTaskIdentifier + 1, lastSequence = lastSequence + 1
+                WHERE id = ? AND tenant = ? AND state = 'valid' RETURNING lastTaskIdentifier, lastSequence
+                """)
         guard let claimed = try Row.fetchOne(claim, arguments: [sessionId, tenant]) else {
-            let exists = try Int.fetchOne(
-                db, sql: "SELECT 1 FROM session WHERE id = ? AND tenant = ?", arguments: [sessionId, tenant]) != nil
+            let exists =
+                try Int.fetchOne(
+                    db, sql: "SELECT 1 FROM session WHERE id = ? AND tenant = ?", arguments: [sessionId, tenant]) != nil
             throw exists ? TaskStoreError.sessionNotValid : TaskStoreError.sessionNotFound
         }
         let taskIdentifier: Int = claimed["lastTaskIdentifier"]
@@ -79,8 +81,9 @@ extension TransferStore {
         var upload: UploadSourceReference?
         switch request.uploadBody {
         case .blob(let id)?:
-            guard let size = try Int64.fetchOne(
-                db, sql: "SELECT size FROM blob WHERE id = ? AND tenant = ?", arguments: [id, tenant])
+            guard
+                let size = try Int64.fetchOne(
+                    db, sql: "SELECT size FROM blob WHERE id = ? AND tenant = ?", arguments: [id, tenant])
             else { throw TaskStoreError.blobNotFound }
             upload = .blob(id: id, size: size)
         case .data(let data)?:

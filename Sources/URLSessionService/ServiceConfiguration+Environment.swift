@@ -1,8 +1,8 @@
 import ControlPlane
+import Curl
 import EventDelivery
 import Foundation
 import Logging
-import Curl
 import TransferEngine
 
 extension ServiceConfiguration {
@@ -63,14 +63,22 @@ extension ServiceConfiguration {
         secretKey = env["URLSESSIOND_SECRET_KEY"]
         if let text = overrides.logLevel ?? env["URLSESSIOND_LOG_LEVEL"] {
             guard let level = Logger.Level(rawValue: text.lowercased()) else {
-                throw ConfigurationError(setting: "URLSESSIOND_LOG_LEVEL", detail: "must be trace, debug, info, notice, warning, error or critical")
+                throw ConfigurationError(
+                    setting: "URLSESSIOND_LOG_LEVEL", detail: "must be trace, debug, info, notice, warning, error or critical")
             }
             logLevel = level
         }
         if let path = overrides.portFile ?? env["URLSESSIOND_PORT_FILE"] { portFile = URL(fileURLWithPath: path) }
-        http.threads = try positive(overrides.httpThreads ?? env.integer("URLSESSIOND_HTTP_THREADS"), "URLSESSIOND_HTTP_THREADS", max: 256) ?? http.threads
-        http.connectionLimit = try positive(overrides.maxConnections ?? env.integer("URLSESSIOND_MAX_CONNECTIONS"), "URLSESSIOND_MAX_CONNECTIONS", max: 1_000_000) ?? http.connectionLimit
-        http.idleTimeout = try positive(overrides.idleTimeout ?? env.integer("URLSESSIOND_IDLE_TIMEOUT"), "URLSESSIOND_IDLE_TIMEOUT", max: 86_400) ?? http.idleTimeout
+        http.threads =
+            try positive(overrides.httpThreads ?? env.integer("URLSESSIOND_HTTP_THREADS"), "URLSESSIOND_HTTP_THREADS", max: 256)
+            ?? http.threads
+        http.connectionLimit =
+            try positive(
+                overrides.maxConnections ?? env.integer("URLSESSIOND_MAX_CONNECTIONS"), "URLSESSIOND_MAX_CONNECTIONS", max: 1_000_000)
+            ?? http.connectionLimit
+        http.idleTimeout =
+            try positive(overrides.idleTimeout ?? env.integer("URLSESSIOND_IDLE_TIMEOUT"), "URLSESSIOND_IDLE_TIMEOUT", max: 86_400)
+            ?? http.idleTimeout
         if let value = try overrides.maxJSONBody ?? env.integer("URLSESSIOND_MAX_JSON_BODY").map(Int64.init) {
             guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_JSON_BODY", detail: "must be > 0") }
             http.maximumJSONBodySize = value
@@ -81,8 +89,9 @@ extension ServiceConfiguration {
             case .failure(let error): throw ConfigurationError(setting: "URLSESSIOND_EGRESS_ALLOW", detail: error.description)
             }
         }
-        engine.maximumConcurrentTransfers = try positive(
-            overrides.maxTransfers ?? env.integer("URLSESSIOND_MAX_TRANSFERS"), "URLSESSIOND_MAX_TRANSFERS", max: 10_000)
+        engine.maximumConcurrentTransfers =
+            try positive(
+                overrides.maxTransfers ?? env.integer("URLSESSIOND_MAX_TRANSFERS"), "URLSESSIOND_MAX_TRANSFERS", max: 10_000)
             ?? engine.maximumConcurrentTransfers
         if let text = env["URLSESSIOND_EXTRA_PROTOCOLS"] {
             let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }

@@ -107,7 +107,9 @@ public enum URLSessionService {
         }
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let token = "usd_" + Data(bytes).base64EncodedString()
+        let token =
+            "usd_"
+            + Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
         try FileCreation.writeExclusive(Data((token + "\n").utf8), to: file, mode: 0o600)
         logger.info("No token configured: generated an admin token", metadata: ["token.file": "\(file.path)", "tenant": "default"])

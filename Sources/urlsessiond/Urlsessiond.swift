@@ -20,19 +20,34 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Address to bind (URLSESSIOND_HOST, default 127.0.0.1).") var host: String?
     @Option(help: "Port to bind, 0 for any (URLSESSIOND_PORT, default 8080).") var port: Int?
     @Option(name: .customLong("data-dir"), help: "Data directory (URLSESSIOND_DATA_DIR, default ./data).") var dataDirectory: String?
-    @Option(name: .customLong("token"), help: "token:tenant:role; repeatable (URLSESSIOND_TOKENS, comma-separated).") var tokens: [String] = []
-    @Option(name: .customLong("log-level"), help: "trace|debug|info|notice|warning|error|critical (URLSESSIOND_LOG_LEVEL, default info).") var logLevel: String?
+    @Option(name: .customLong("token"), help: "token:tenant:role; repeatable (URLSESSIOND_TOKENS, comma-separated).") var tokens: [String] =
+        []
+    @Option(name: .customLong("log-level"), help: "trace|debug|info|notice|warning|error|critical (URLSESSIOND_LOG_LEVEL, default info).")
+    var logLevel: String?
     @Option(name: .customLong("port-file"), help: "Write the bound port here once listening (URLSESSIOND_PORT_FILE).") var portFile: String?
-    @Option(name: .customLong("http-threads"), help: "HTTP worker threads (URLSESSIOND_HTTP_THREADS, default: cores, at least 2).") var httpThreads: Int?
-    @Option(name: .customLong("max-connections"), help: "Open API connections at most (URLSESSIOND_MAX_CONNECTIONS, default 10000).") var maxConnections: Int?
-    @Option(name: .customLong("idle-timeout"), help: "Seconds an idle API connection is kept (URLSESSIOND_IDLE_TIMEOUT, default 60).") var idleTimeout: Int?
-    @Option(name: .customLong("max-json-body"), help: "Largest JSON body in bytes (URLSESSIOND_MAX_JSON_BODY, default 1048576).") var maxJSONBody: Int64?
-    @Option(name: .customLong("max-blob-size"), help: "Largest blob in bytes (URLSESSIOND_MAX_BLOB_SIZE, default 4294967296).") var maxBlobSize: Int64?
-    @Option(name: .customLong("egress-allow"), help: "CIDRs transfers may reach besides public addresses (URLSESSIOND_EGRESS_ALLOW).") var egressAllow: String?
-    @Option(name: .customLong("max-transfers"), help: "Transfers running at once (URLSESSIOND_MAX_TRANSFERS, default 64).") var maxTransfers: Int?
-    @Option(name: .customLong("webhook-retry-schedule"), help: "Seconds between webhook attempts, comma-separated (URLSESSIOND_WEBHOOK_RETRY_SCHEDULE, default 5,300,1800,7200,18000,36000,50400,72000,86400).") var webhookRetrySchedule: String?
-    @Option(name: .customLong("webhook-timeout"), help: "Seconds one webhook POST may take (URLSESSIOND_WEBHOOK_TIMEOUT, default 15).") var webhookTimeout: Double?
-    @Flag(name: .customLong("require-tokens"), help: "Refuse to start without configured tokens (URLSESSIOND_REQUIRE_TOKENS=1).") var requireTokens = false
+    @Option(name: .customLong("http-threads"), help: "HTTP worker threads (URLSESSIOND_HTTP_THREADS, default: cores, at least 2).")
+    var httpThreads: Int?
+    @Option(name: .customLong("max-connections"), help: "Open API connections at most (URLSESSIOND_MAX_CONNECTIONS, default 10000).")
+    var maxConnections: Int?
+    @Option(name: .customLong("idle-timeout"), help: "Seconds an idle API connection is kept (URLSESSIOND_IDLE_TIMEOUT, default 60).")
+    var idleTimeout: Int?
+    @Option(name: .customLong("max-json-body"), help: "Largest JSON body in bytes (URLSESSIOND_MAX_JSON_BODY, default 1048576).")
+    var maxJSONBody: Int64?
+    @Option(name: .customLong("max-blob-size"), help: "Largest blob in bytes (URLSESSIOND_MAX_BLOB_SIZE, default 4294967296).")
+    var maxBlobSize: Int64?
+    @Option(name: .customLong("egress-allow"), help: "CIDRs transfers may reach besides public addresses (URLSESSIOND_EGRESS_ALLOW).")
+    var egressAllow: String?
+    @Option(name: .customLong("max-transfers"), help: "Transfers running at once (URLSESSIOND_MAX_TRANSFERS, default 64).")
+    var maxTransfers: Int?
+    @Option(
+        name: .customLong("webhook-retry-schedule"),
+        help:
+            "Seconds between webhook attempts, comma-separated (URLSESSIOND_WEBHOOK_RETRY_SCHEDULE, default 5,300,1800,7200,18000,36000,50400,72000,86400)."
+    ) var webhookRetrySchedule: String?
+    @Option(name: .customLong("webhook-timeout"), help: "Seconds one webhook POST may take (URLSESSIOND_WEBHOOK_TIMEOUT, default 15).")
+    var webhookTimeout: Double?
+    @Flag(name: .customLong("require-tokens"), help: "Refuse to start without configured tokens (URLSESSIOND_REQUIRE_TOKENS=1).")
+    var requireTokens = false
 
     func run() async throws {
         var flags = ServiceConfiguration.Overrides(

@@ -1,5 +1,5 @@
-import Testing
 import Curl
+import Testing
 
 @Suite("Egress policy: only public unicast addresses unless allowed")
 struct EgressPolicyTests {
@@ -20,7 +20,9 @@ struct EgressPolicyTests {
         }
     }
 
-    @Test(arguments: ["8.8.8.8", "1.1.1.1", "93.184.216.34", "172.32.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8"])
+    @Test(arguments: [
+        "8.8.8.8", "1.1.1.1", "93.184.216.34", "172.32.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8",
+    ])
     func allowsPublicAddresses(address: String) throws {
         #expect(policy.check(try #require(IPAddress(address))) == .allowed)
     }

@@ -1,15 +1,15 @@
+import CoreMetrics
 import Crypto
+import Curl
 import EventDelivery
 import Foundation
+import JSONCodec
 import Logging
 import ServiceLifecycle
 import TestSupport
 import Testing
-import Curl
 import TransferModels
 import TransferStore
-import CoreMetrics
-import JSONCodec
 
 /// A real store in a temporary directory, a real receiver on loopback, and dispatchers run the way the
 /// service runs them (in a `ServiceGroup`, stopped by graceful shutdown).
@@ -75,9 +75,10 @@ final class DeliveryHarness: Sendable {
     func appendProgress(_ session: SessionRecord, count: Int, type: TaskEventType = .taskDidSendBodyData) async throws -> [EventRecord] {
         var events: [EventRecord] = []
         for index in 0..<count {
-            events.append(try await store.value.appendEvent(
-                sessionId: session.id, taskId: nil, type: type,
-                dataJSON: #"{"bytesSent":\#(index),"totalBytesExpectedToSend":-1,"totalBytesSent":\#(index)}"#))
+            events.append(
+                try await store.value.appendEvent(
+                    sessionId: session.id, taskId: nil, type: type,
+                    dataJSON: #"{"bytesSent":\#(index),"totalBytesExpectedToSend":-1,"totalBytesSent":\#(index)}"#))
         }
         return events
     }

@@ -45,10 +45,11 @@ struct RetryPolicyTests {
         var event = EventRecord(
             id: "evt_1", sessionId: "ses_1", sequence: 17, taskId: "tsk_1", type: .downloadTaskDidFinishDownloadingTo,
             timestamp: Date(timeIntervalSince1970: 1_700_000_000.123), data: #"{"location":"/v1/tasks/tsk_1/file"}"#)
-        #expect(String(decoding: WebhookPayload.body(of: event), as: UTF8.self) == """
-            {"data":{"location":"/v1/tasks/tsk_1/file"},"id":"evt_1","sequence":17,"sessionId":"ses_1",\
-            "taskId":"tsk_1","timestamp":"2023-11-14T22:13:20.123Z","type":"downloadTask.didFinishDownloadingTo"}
-            """)
+        #expect(
+            String(decoding: WebhookPayload.body(of: event), as: UTF8.self) == """
+                {"data":{"location":"/v1/tasks/tsk_1/file"},"id":"evt_1","sequence":17,"sessionId":"ses_1",\
+                "taskId":"tsk_1","timestamp":"2023-11-14T22:13:20.123Z","type":"downloadTask.didFinishDownloadingTo"}
+                """)
         event.taskId = nil
         event.id = "evt_\"\\\n"
         let object = try #require(

@@ -1,10 +1,10 @@
 import EventDelivery
 import Foundation
+import JSONCodec
 import TestSupport
 import Testing
 import TransferModels
 import TransferStore
-import JSONCodec
 
 @Suite("Webhook dispatcher: decisions and completion handlers")
 struct WebhookDecisionAndCompletionTests {
@@ -92,9 +92,10 @@ struct WebhookDecisionAndCompletionTests {
         harness.receiver.script([.status(502)])
         var completions: [EventRecord] = []
         for task in tasks {
-            completions.append(try await store.appendEvent(
-                sessionId: shared.id, taskId: task.id, type: .taskCompletion,
-                dataJSON: #"{"data":"aGk=","error":null,"response":{"statusCode":200}}"#))
+            completions.append(
+                try await store.appendEvent(
+                    sessionId: shared.id, taskId: task.id, type: .taskCompletion,
+                    dataJSON: #"{"data":"aGk=","error":null,"response":{"statusCode":200}}"#))
         }
         let requests = try await harness.withDispatcher { _ in
             let requests = try await harness.receiver.waitForRequests(count: 4, timeout: 10)
@@ -113,7 +114,8 @@ struct WebhookDecisionAndCompletionTests {
         defer { harness.close() }
         let store = harness.store.value
         let session = try await harness.session(events: ["task.didCompleteWithError"])
-        let json = #"{"kind": "data", "request": {"url": "https://o.example/"}, "completion": {"url": "\#(harness.receiver.url("/done"))"}}"#
+        let json =
+            #"{"kind": "data", "request": {"url": "https://o.example/"}, "completion": {"url": "\#(harness.receiver.url("/done"))"}}"#
         let request = try StrictJSONDecoder().decode(TaskCreateRequest.self, from: Array(json.utf8))
             .validated(session: SessionConfiguration(kind: .default))
         let task = try await store.createTask(tenant: "t1", sessionId: session.id, request: request)

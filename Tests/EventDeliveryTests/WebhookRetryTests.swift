@@ -1,8 +1,8 @@
+import Curl
 import EventDelivery
 import Foundation
 import TestSupport
 import Testing
-import Curl
 import TransferModels
 import TransferStore
 

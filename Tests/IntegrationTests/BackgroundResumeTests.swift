@@ -25,7 +25,8 @@ struct BackgroundResumeTests {
         let first = try await ServiceProcess.start(dataDirectory: directory.url, environment: environment)
         let api = API(first, client)
         let session = try await api.makeSession(["kind": "background", "identifier": "resume.test"])
-        let created = try await api.createTask(session: session, ["kind": "download", "request": ["url": origin.url(path)], "resume": true])
+        let created = try await api.createTask(
+            session: session, ["kind": "download", "request": ["url": origin.url(path)], "resume": true])
         let id = created.taskID
         _ = try await api.task(id, until: { ($0.count("countOfBytesReceived") ?? 0) > 300_000 }, within: 30)
         try await Task.sleep(for: .milliseconds(400))  // past a checkpoint of the partial file
@@ -91,9 +92,11 @@ struct BackgroundRetryTests {
         gone.stop()
         try await withTaskService { api, _ in
             let session = try await api.makeSession(["kind": "background", "identifier": "retry.test"])
-            let created = try await api.createTask(session: session, [
-                "kind": "download", "request": ["url": "http://127.0.0.1:\(port)/bytes/50000?seed=5"], "resume": true,
-            ])
+            let created = try await api.createTask(
+                session: session,
+                [
+                    "kind": "download", "request": ["url": "http://127.0.0.1:\(port)/bytes/50000?seed=5"], "resume": true,
+                ])
             try await Task.sleep(for: .seconds(2))
             #expect(try await api.task(created.taskID).state == "running", "a background task waits out refused connections")
             let back = try FixtureOrigin.start(port: port)
@@ -127,10 +130,12 @@ struct BackgroundUploadTests {
         let first = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
         let api = API(first, client)
         let session = try await api.makeSession(["kind": "background", "identifier": "upload.test"])
-        let created = try await api.createTask(session: session, [
-            "kind": "upload", "request": ["url": "http://127.0.0.1:\(port)/upload", "httpMethod": "PUT"],
-            "uploadSource": ["data": ["base64": Data(bytes).base64EncodedString()]], "resume": true,
-        ])
+        let created = try await api.createTask(
+            session: session,
+            [
+                "kind": "upload", "request": ["url": "http://127.0.0.1:\(port)/upload", "httpMethod": "PUT"],
+                "uploadSource": ["data": ["base64": Data(bytes).base64EncodedString()]], "resume": true,
+            ])
         try await Task.sleep(for: .seconds(1))
         #expect(try await api.task(created.taskID).state == "running")
         await first.kill9()
@@ -168,18 +173,28 @@ struct DiscretionaryTests {
             let discretionary = try await api.makeSession(["kind": "background", "identifier": "later", "isDiscretionary": true])
             let normal = try await api.makeSession()
             // Two slow normal downloads fill the engine; the discretionary one, created in between, waits.
-            let first = try await api.createTask(session: normal, [
-                "kind": "download", "request": ["url": origin.url("/bytes/300000?seed=1&rate=300000")], "resume": true])
-            let waiting = try await api.createTask(session: discretionary, [
-                "kind": "data", "request": ["url": origin.url("/bytes/10?seed=9")], "resume": true])
-            let second = try await api.createTask(session: normal, [
-                "kind": "download", "request": ["url": origin.url("/bytes/300000?seed=2&rate=300000")], "resume": true])
+            let first = try await api.createTask(
+                session: normal,
+                [
+                    "kind": "download", "request": ["url": origin.url("/bytes/300000?seed=1&rate=300000")], "resume": true,
+                ])
+            let waiting = try await api.createTask(
+                session: discretionary,
+                [
+                    "kind": "data", "request": ["url": origin.url("/bytes/10?seed=9")], "resume": true,
+                ])
+            let second = try await api.createTask(
+                session: normal,
+                [
+                    "kind": "download", "request": ["url": origin.url("/bytes/300000?seed=2&rate=300000")], "resume": true,
+                ])
             let done = try await api.completedTask(waiting.taskID, within: 30)
             #expect(isNull(done["error"]), "\(done)")
             let late = try #require(origin.requests.first { $0.path == "/bytes/10" })
             for normalTask in [first.taskID, second.taskID] {
                 let finished = try await api.completedTask(normalTask, within: 30)
-                let completedAt = try #require((finished["completedAt"] as? String).flatMap { ISO8601DateFormatter.withMilliseconds.date(from: $0) })
+                let completedAt = try #require(
+                    (finished["completedAt"] as? String).flatMap { ISO8601DateFormatter.withMilliseconds.date(from: $0) })
                 #expect(late.receivedAt >= completedAt.addingTimeInterval(-0.05), "started only once the engine was idle")
             }
         }

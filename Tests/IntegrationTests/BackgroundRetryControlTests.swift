@@ -16,9 +16,11 @@ struct BackgroundRetryControlTests {
             let session = try await api.makeSession(["kind": "background", "identifier": "retry.control"])
             // Six seconds of body, so the resumed attempt still runs when the pending retry comes due.
             let path = "/drip?bytes=30&interval=0.2"
-            let created = try await api.createTask(session: session, [
-                "kind": "download", "request": ["url": "http://127.0.0.1:\(port)\(path)"], "resume": true,
-            ])
+            let created = try await api.createTask(
+                session: session,
+                [
+                    "kind": "download", "request": ["url": "http://127.0.0.1:\(port)\(path)"], "resume": true,
+                ])
             let id = created.taskID
             // Attempts fail at about 0, 0.5, 1.5 and 3.5 s (at the latest 4.2 s); the next is due at 6 s at
             // the earliest. Between the two, the origin comes up and the task is suspended and resumed.

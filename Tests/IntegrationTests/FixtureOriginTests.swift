@@ -132,7 +132,8 @@ struct FixtureOriginTests {
         #expect(origin.requests(path: "/upload").first?.bodySHA256 == sha256(large))
 
         // Chunked framing and `Expect: 100-continue`, which curl would hide.
-        let chunked = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n"
+        let chunked =
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n"
             + "Connection: close\r\n\r\n5\r\nhello\r\n6;ext=1\r\n world\r\n0\r\nX-Trailer: t\r\n\r\n"
         let reply = try await raw(Array(chunked.utf8), to: origin)
         #expect(reply.hasPrefix("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n"))
@@ -215,7 +216,8 @@ struct FixtureOriginTests {
         #expect(origin.acceptedConnections == 0 && origin.requests.isEmpty)
 
         // Two pipelined requests on one connection: keep-alive, one connection ID.
-        let pipelined = "GET /bytes/3?seed=1 HTTP/1.1\r\nHost: x\r\nX-Tag: first\r\n\r\n"
+        let pipelined =
+            "GET /bytes/3?seed=1 HTTP/1.1\r\nHost: x\r\nX-Tag: first\r\n\r\n"
             + "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi"
         let reply = try await raw(Array(pipelined.utf8), to: origin)
         #expect(reply.components(separatedBy: "HTTP/1.1 200 OK").count == 3)

@@ -69,9 +69,12 @@ struct OperationsTests {
                 (200, .get(service.baseURL + "/openapi.yaml")),
                 (200, .get(service.baseURL + "/v1/sessions/\(id)", token: Tokens.tenantA)),
                 (201, .post(service.baseURL + "/v1/sessions", json: "{}", token: Tokens.tenantA)),
-                (204, TestHTTPRequest(
-                    method: "POST", url: service.baseURL + "/v1/sessions/\(id)/flush",
-                    headers: [("Authorization", "Bearer \(Tokens.tenantA)")])),
+                (
+                    204,
+                    TestHTTPRequest(
+                        method: "POST", url: service.baseURL + "/v1/sessions/\(id)/flush",
+                        headers: [("Authorization", "Bearer \(Tokens.tenantA)")])
+                ),
                 (400, .post(service.baseURL + "/v1/sessions", json: "{", token: Tokens.tenantA)),
                 (401, .get(service.baseURL + "/v1/sessions")),
                 (404, .get(service.baseURL + "/v1/nothing", token: Tokens.tenantA)),

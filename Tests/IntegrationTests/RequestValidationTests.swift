@@ -27,55 +27,73 @@ struct RequestValidationTests {
         Invalid(#""just a string""#, 400, "malformed-json", nil),
         Invalid(#"{"colour": "red"}"#, 400, "unknown-field", "colour"),
         Invalid(#"{"configuration": {"colour": "red"}}"#, 400, "unknown-field", "configuration.colour"),
-        Invalid(#"{"configuration": {"urlCache": {"memoryCapacity": 1, "diskCapacity": 0, "x": 1}}}"#,
-                400, "unknown-field", "configuration.urlCache.x"),
+        Invalid(
+            #"{"configuration": {"urlCache": {"memoryCapacity": 1, "diskCapacity": 0, "x": 1}}}"#,
+            400, "unknown-field", "configuration.urlCache.x"),
         Invalid(#"{"delegate": {"url": "https://a.example/h", "retries": 3}}"#, 400, "unknown-field", "delegate.retries"),
-        Invalid(#"{"configuration": {"timeoutIntervalForRequest": "60"}}"#,
-                400, "type-mismatch", "configuration.timeoutIntervalForRequest"),
-        Invalid(#"{"configuration": {"httpMaximumConnectionsPerHost": 1.5}}"#,
-                400, "type-mismatch", "configuration.httpMaximumConnectionsPerHost"),
+        Invalid(
+            #"{"configuration": {"timeoutIntervalForRequest": "60"}}"#,
+            400, "type-mismatch", "configuration.timeoutIntervalForRequest"),
+        Invalid(
+            #"{"configuration": {"httpMaximumConnectionsPerHost": 1.5}}"#,
+            400, "type-mismatch", "configuration.httpMaximumConnectionsPerHost"),
         Invalid(#"{"configuration": {"httpShouldSetCookies": 1}}"#, 400, "type-mismatch", "configuration.httpShouldSetCookies"),
         Invalid(#"{"configuration": []}"#, 400, "type-mismatch", "configuration"),
-        Invalid(#"{"configuration": {"httpAdditionalHeaders": {"X-A": 1}}}"#,
-                400, "type-mismatch", "configuration.httpAdditionalHeaders.X-A"),
+        Invalid(
+            #"{"configuration": {"httpAdditionalHeaders": {"X-A": 1}}}"#,
+            400, "type-mismatch", "configuration.httpAdditionalHeaders.X-A"),
         Invalid(#"{"configuration": {}, "configuration": {}}"#, 400, "malformed-json", nil),
         Invalid(#"{"sessionDescription": 5}"#, 400, "type-mismatch", "sessionDescription"),
         Invalid(#"{"delegate": {"url": "https://a.example/h", "events": "*"}}"#, 400, "type-mismatch", "delegate.events"),
     ]
 
     static let configurationValues: [Invalid] = [
-        Invalid(#"{"configuration": {"timeoutIntervalForRequest": -1}}"#,
-                422, "invalid-value", "configuration.timeoutIntervalForRequest"),
-        Invalid(#"{"configuration": {"timeoutIntervalForRequest": 0}}"#,
-                422, "invalid-value", "configuration.timeoutIntervalForRequest"),
-        Invalid(#"{"configuration": {"timeoutIntervalForResource": 2592001}}"#,
-                422, "invalid-value", "configuration.timeoutIntervalForResource"),
-        Invalid(#"{"configuration": {"httpMaximumConnectionsPerHost": 0}}"#,
-                422, "invalid-value", "configuration.httpMaximumConnectionsPerHost"),
-        Invalid(#"{"configuration": {"httpMaximumConnectionsPerHost": 65}}"#,
-                422, "invalid-value", "configuration.httpMaximumConnectionsPerHost"),
+        Invalid(
+            #"{"configuration": {"timeoutIntervalForRequest": -1}}"#,
+            422, "invalid-value", "configuration.timeoutIntervalForRequest"),
+        Invalid(
+            #"{"configuration": {"timeoutIntervalForRequest": 0}}"#,
+            422, "invalid-value", "configuration.timeoutIntervalForRequest"),
+        Invalid(
+            #"{"configuration": {"timeoutIntervalForResource": 2592001}}"#,
+            422, "invalid-value", "configuration.timeoutIntervalForResource"),
+        Invalid(
+            #"{"configuration": {"httpMaximumConnectionsPerHost": 0}}"#,
+            422, "invalid-value", "configuration.httpMaximumConnectionsPerHost"),
+        Invalid(
+            #"{"configuration": {"httpMaximumConnectionsPerHost": 65}}"#,
+            422, "invalid-value", "configuration.httpMaximumConnectionsPerHost"),
         Invalid(#"{"configuration": {"kind": "weird"}}"#, 422, "invalid-value", "configuration.kind"),
-        Invalid(#"{"configuration": {"httpAdditionalHeaders": {"Bad Name": "x"}}}"#,
-                422, "invalid-value", "configuration.httpAdditionalHeaders.Bad Name"),
-        Invalid(#"{"configuration": {"httpAdditionalHeaders": {"X-A": "a\r\nX-B: b"}}}"#,
-                422, "invalid-value", "configuration.httpAdditionalHeaders.X-A"),
+        Invalid(
+            #"{"configuration": {"httpAdditionalHeaders": {"Bad Name": "x"}}}"#,
+            422, "invalid-value", "configuration.httpAdditionalHeaders.Bad Name"),
+        Invalid(
+            #"{"configuration": {"httpAdditionalHeaders": {"X-A": "a\r\nX-B: b"}}}"#,
+            422, "invalid-value", "configuration.httpAdditionalHeaders.X-A"),
         Invalid(#"{"configuration": {"requestCachePolicy": "sometimes"}}"#, 422, "invalid-value", "configuration.requestCachePolicy"),
         Invalid(#"{"configuration": {"kind": "background"}}"#, 422, "missing-field", "configuration.identifier"),
-        Invalid(#"{"configuration": {"kind": "background", "identifier": "bad id!"}}"#,
-                422, "invalid-value", "configuration.identifier"),
-        Invalid(#"{"configuration": {"kind": "background", "identifier": "a", "waitsForConnectivity": false}}"#,
-                422, "invalid-value", "configuration.waitsForConnectivity"),
+        Invalid(
+            #"{"configuration": {"kind": "background", "identifier": "bad id!"}}"#,
+            422, "invalid-value", "configuration.identifier"),
+        Invalid(
+            #"{"configuration": {"kind": "background", "identifier": "a", "waitsForConnectivity": false}}"#,
+            422, "invalid-value", "configuration.waitsForConnectivity"),
         Invalid(#"{"configuration": {"identifier": "com.example.x"}}"#, 422, "invalid-value", "configuration.identifier"),
-        Invalid(#"{"configuration": {"kind": "ephemeral", "identifier": "com.example.x"}}"#,
-                422, "invalid-value", "configuration.identifier"),
-        Invalid(#"{"configuration": {"kind": "ephemeral", "urlCache": {"memoryCapacity": 0, "diskCapacity": 1}}}"#,
-                422, "invalid-value", "configuration.urlCache.diskCapacity"),
-        Invalid(#"{"configuration": {"kind": "ephemeral", "httpCookieStorage": "shared"}}"#,
-                422, "invalid-value", "configuration.httpCookieStorage"),
-        Invalid(#"{"configuration": {"urlCache": {"memoryCapacity": -1, "diskCapacity": 0}}}"#,
-                422, "invalid-value", "configuration.urlCache.memoryCapacity"),
-        Invalid(#"{"configuration": {"tlsMinimumSupportedProtocolVersion": "TLSv13", "tlsMaximumSupportedProtocolVersion": "TLSv12"}}"#,
-                422, "invalid-value", "configuration.tlsMinimumSupportedProtocolVersion"),
+        Invalid(
+            #"{"configuration": {"kind": "ephemeral", "identifier": "com.example.x"}}"#,
+            422, "invalid-value", "configuration.identifier"),
+        Invalid(
+            #"{"configuration": {"kind": "ephemeral", "urlCache": {"memoryCapacity": 0, "diskCapacity": 1}}}"#,
+            422, "invalid-value", "configuration.urlCache.diskCapacity"),
+        Invalid(
+            #"{"configuration": {"kind": "ephemeral", "httpCookieStorage": "shared"}}"#,
+            422, "invalid-value", "configuration.httpCookieStorage"),
+        Invalid(
+            #"{"configuration": {"urlCache": {"memoryCapacity": -1, "diskCapacity": 0}}}"#,
+            422, "invalid-value", "configuration.urlCache.memoryCapacity"),
+        Invalid(
+            #"{"configuration": {"tlsMinimumSupportedProtocolVersion": "TLSv13", "tlsMaximumSupportedProtocolVersion": "TLSv12"}}"#,
+            422, "invalid-value", "configuration.tlsMinimumSupportedProtocolVersion"),
         Invalid(#"{"sessionDescription": "\#(String(repeating: "d", count: 1025))"}"#, 422, "invalid-value", "sessionDescription"),
     ]
 
@@ -84,15 +102,19 @@ struct RequestValidationTests {
         Invalid(#"{"delegate": {"url": "ftp://consumer.example/h"}}"#, 422, "invalid-value", "delegate.url"),
         Invalid(#"{"delegate": {"url": "not a url"}}"#, 422, "invalid-value", "delegate.url"),
         Invalid(#"{"delegate": {"url": "https://a.example/h", "secret": "hunter2"}}"#, 422, "invalid-value", "delegate.secret"),
-        Invalid(#"{"delegate": {"url": "https://a.example/h", "secret": "whsec_AAAAAAAAAAA="}}"#,
-                422, "invalid-value", "delegate.secret"),
-        Invalid(#"{"delegate": {"url": "https://a.example/h", "events": ["*", "task.didSomethingElse"]}}"#,
-                422, "invalid-value", "delegate.events[1]"),
-        Invalid(#"{"delegate": {"url": "https://a.example/h", "decisions": ["task.didCompleteWithError"]}}"#,
-                422, "invalid-value", "delegate.decisions[0]"),
+        Invalid(
+            #"{"delegate": {"url": "https://a.example/h", "secret": "whsec_AAAAAAAAAAA="}}"#,
+            422, "invalid-value", "delegate.secret"),
+        Invalid(
+            #"{"delegate": {"url": "https://a.example/h", "events": ["*", "task.didSomethingElse"]}}"#,
+            422, "invalid-value", "delegate.events[1]"),
+        Invalid(
+            #"{"delegate": {"url": "https://a.example/h", "decisions": ["task.didCompleteWithError"]}}"#,
+            422, "invalid-value", "delegate.decisions[0]"),
         Invalid(#"{"delegate": {"url": "https://a.example/h", "decisionTimeout": 0}}"#, 422, "invalid-value", "delegate.decisionTimeout"),
-        Invalid(#"{"delegate": {"url": "https://a.example/h", "progressInterval": -0.5}}"#,
-                422, "invalid-value", "delegate.progressInterval"),
+        Invalid(
+            #"{"delegate": {"url": "https://a.example/h", "progressInterval": -0.5}}"#,
+            422, "invalid-value", "delegate.progressInterval"),
     ]
 
     /// Sends every case, checks its problem, and checks that the tenant's sessions did not change.

@@ -11,7 +11,8 @@ struct ResumeDataTests {
 
     /// Waits until part of the download is in, then `cancel` with `byProducingResumeData`.
     static func cancelProducingResumeData(_ api: API, session: String, origin: FixtureOrigin) async throws -> (String, String) {
-        let created = try await api.createTask(session: session, ["kind": "download", "request": ["url": origin.url(path)], "resume": true])
+        let created = try await api.createTask(
+            session: session, ["kind": "download", "request": ["url": origin.url(path)], "resume": true])
         _ = try await api.task(created.taskID, until: { ($0.count("countOfBytesReceived") ?? 0) > 200_000 }, within: 30)
         let cancelled = try await api.post("/v1/tasks/\(created.taskID)/cancel", json: #"{"byProducingResumeData": true}"#)
         #expect(cancelled.status == 200, "\(cancelled.text)")
@@ -72,7 +73,8 @@ struct ResumeDataTests {
         let first = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
         let api = API(first, client)
         let session = try await api.makeSession()
-        let created = try await api.createTask(session: session, ["kind": "download", "request": ["url": origin.url(Self.path)], "resume": true])
+        let created = try await api.createTask(
+            session: session, ["kind": "download", "request": ["url": origin.url(Self.path)], "resume": true])
         _ = try await api.task(created.taskID, until: { ($0.count("countOfBytesReceived") ?? 0) > 200_000 }, within: 30)
         try await Task.sleep(for: .milliseconds(400))  // past a checkpoint
         await first.kill9()

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Property-based checks of the served `openapi.yaml` against the running binary: every implemented
 /// operation is fuzzed by schemathesis (from the venv `make test` creates); no 5xx, no response that

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `finishTasksAndInvalidate()` and `invalidateAndCancel()` with tasks still running.
 @Suite("Session invalidation with running tasks")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Slow or stalled clients cannot pin the control plane: idle connections are closed after the configured
 /// timeout, oversized headers are refused, and other clients are served meanwhile.

@@ -17,7 +17,7 @@ struct TaskDecisionsTests {
             return event["type"] as? String == decision ? answer(event) : .ok
         }
         let body: [String: Any] = [
-            "delegate": ["url": receiver.url("/hooks"), "decisions": [decision], "decisionTimeout": timeout],
+            "delegate": ["url": receiver.url("/hooks"), "decisions": [decision], "decisionTimeout": timeout]
         ]
         let session = try await api.createSession(json: try jsonText(body))
         return try #require(session["id"] as? String)
@@ -26,14 +26,19 @@ struct TaskDecisionsTests {
     static let redirect = "task.willPerformHTTPRedirection"
     static let response = "dataTask.didReceiveResponse"
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        (#"{"disposition": "follow"}"#, 200), (#"{"disposition": "reject"}"#, 302),
-        ("not json", 200), (#"{"disposition": "maybe"}"#, 200),
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            (#"{"disposition": "follow"}"#, 200), (#"{"disposition": "reject"}"#, 302),
+            ("not json", 200), (#"{"disposition": "maybe"}"#, 200),
+        ])
     func redirectDispositions(answer: String, expectedStatus: Int) async throws {
         let origin = try FixtureOrigin.start()
         let receiver = try WebhookReceiver.start()
-        defer { origin.stop(); receiver.stop() }
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
         try await withTaskService { api, _ in
             let session = try await Self.session(api, receiver: receiver, decision: Self.redirect) { _ in .json(answer) }
             let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/redirect-chain/1")]])
@@ -50,7 +55,10 @@ struct TaskDecisionsTests {
     func aRedirectDecisionMaySubstituteTheRequest() async throws {
         let origin = try FixtureOrigin.start()
         let receiver = try WebhookReceiver.start()
-        defer { origin.stop(); receiver.stop() }
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
         try await withTaskService { api, _ in
             let substitute = try jsonText([
                 "disposition": "follow",
@@ -70,7 +78,10 @@ struct TaskDecisionsTests {
     func anUnansweredRedirectIsFollowedAfterTheTimeout() async throws {
         let origin = try FixtureOrigin.start()
         let receiver = try WebhookReceiver.start()
-        defer { origin.stop(); receiver.stop() }
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
         try await withTaskService { api, _ in
             let session = try await Self.session(api, receiver: receiver, decision: Self.redirect, timeout: 0.5) { _ in
                 WebhookReceiver.Reply(status: 200, body: Array(#"{"disposition": "reject"}"#.utf8), delay: 3)
@@ -86,7 +97,10 @@ struct TaskDecisionsTests {
     func responseDispositions() async throws {
         let origin = try FixtureOrigin.start()
         let receiver = try WebhookReceiver.start()
-        defer { origin.stop(); receiver.stop() }
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
         try await withTaskService { api, _ in
             let answers = LockedValue(#"{"disposition": "allow"}"#)
             let session = try await Self.session(api, receiver: receiver, decision: Self.response) { _ in
@@ -124,7 +138,10 @@ struct TaskDecisionsTests {
     func aChallengeAnsweredWithTheRightCredentialSucceeds(method: String) async throws {
         let origin = try FixtureOrigin.start()
         let receiver = try WebhookReceiver.start()
-        defer { origin.stop(); receiver.stop() }
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
         try await withTaskService { api, _ in
             let credential = #"{"disposition": "useCredential", "credential": {"user": "ann", "password": "s3cret"}}"#
             let session = try await Self.session(api, receiver: receiver, decision: method) { _ in .json(credential) }
@@ -150,7 +167,10 @@ struct TaskDecisionsTests {
     func aWrongCredentialIsChallengedAgainAndCancelEndsTheTask() async throws {
         let origin = try FixtureOrigin.start()
         let receiver = try WebhookReceiver.start()
-        defer { origin.stop(); receiver.stop() }
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
         try await withTaskService { api, _ in
             let session = try await Self.session(api, receiver: receiver, decision: Self.challenge) { event in
                 let challenge = (event["data"] as? [String: Any])?["challenge"] as? [String: Any]
@@ -167,13 +187,18 @@ struct TaskDecisionsTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        #"{"disposition": "performDefaultHandling"}"#, #"{"disposition": "rejectProtectionSpace"}"#, "{}",
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            #"{"disposition": "performDefaultHandling"}"#, #"{"disposition": "rejectProtectionSpace"}"#, "{}",
+        ])
     func aChallengeWithoutACredentialDeliversThe401(answer: String) async throws {
         let origin = try FixtureOrigin.start()
         let receiver = try WebhookReceiver.start()
-        defer { origin.stop(); receiver.stop() }
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
         try await withTaskService { api, _ in
             let session = try await Self.session(api, receiver: receiver, decision: Self.challenge) { _ in .json(answer) }
             let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/basic-auth/ann/s3cret")]])
@@ -190,19 +215,25 @@ struct TaskDecisionsTests {
     func aDelayedRequestWaitsForItsDateThenForTheDecision(disposition: String) async throws {
         let origin = try FixtureOrigin.start()
         let receiver = try WebhookReceiver.start()
-        defer { origin.stop(); receiver.stop() }
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
         try await withTaskService { api, _ in
-            let answer = disposition == "useNewRequest"
+            let answer =
+                disposition == "useNewRequest"
                 ? try jsonText(["disposition": disposition, "request": ["url": origin.url("/bytes/7?seed=3")]])
                 : try jsonText(["disposition": disposition])
             let session = try await Self.session(api, receiver: receiver, decision: Self.delayed) { _ in .json(answer) }
             let begin = Date().addingTimeInterval(2)
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            let created = try await api.createTask(session: session, [
-                "kind": "data", "request": ["url": origin.url("/bytes/5?seed=2")], "resume": true,
-                "earliestBeginDate": formatter.string(from: begin),
-            ])
+            let created = try await api.createTask(
+                session: session,
+                [
+                    "kind": "data", "request": ["url": origin.url("/bytes/5?seed=2")], "resume": true,
+                    "earliestBeginDate": formatter.string(from: begin),
+                ])
             try await Task.sleep(for: .milliseconds(1000))
             #expect(origin.requests.isEmpty, "nothing reaches the origin before earliestBeginDate")
             #expect(try await api.task(created.taskID).state == "running")

@@ -58,9 +58,10 @@ struct TaskDelegateEventsTests {
             #expect(progress.compactMap { int($0.eventData?["bytesWritten"]) }.reduce(0, +) == count)
             // Downloads have no didReceiveResponse; the file comes before the metrics and the completion.
             #expect(!types.contains("dataTask.didReceiveResponse"))
-            #expect(Array(types.suffix(3)) == [
-                "downloadTask.didFinishDownloadingTo", "task.didFinishCollectingMetrics", "task.didCompleteWithError",
-            ], "\(types)")
+            #expect(
+                Array(types.suffix(3)) == [
+                    "downloadTask.didFinishDownloadingTo", "task.didFinishCollectingMetrics", "task.didCompleteWithError",
+                ], "\(types)")
             let finished = events[events.count - 3]
             #expect(finished.eventData?["location"] as? String == "/v1/tasks/\(task.taskID)/file")
         }
@@ -96,10 +97,12 @@ struct TaskDelegateEventsTests {
         try await withTaskService { api, _ in
             let session = try await Self.session(api)
             let body = Data((0..<20_000).map { UInt8($0 % 251) }).base64EncodedString()
-            let task = try await api.runTask(session: session, [
-                "kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"],
-                "uploadSource": ["data": ["base64": body]],
-            ])
+            let task = try await api.runTask(
+                session: session,
+                [
+                    "kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"],
+                    "uploadSource": ["data": ["base64": body]],
+                ])
             #expect(isNull(task["error"]), "\(task)")
             let sent = try await api.allEvents("/v1/tasks/\(task.taskID)/events").filter { $0.eventType == "task.didSendBodyData" }
             #expect(int(sent.last?.eventData?["totalBytesSent"]) == 20_000)
@@ -113,10 +116,12 @@ struct TaskDelegateEventsTests {
         defer { origin.stop() }
         try await withTaskService { api, _ in
             let session = try await Self.session(api)
-            let task = try await api.runTask(session: session, [
-                "kind": "data", "request": ["url": origin.url("/bytes/300?seed=2")],
-                "completion": ["url": "http://127.0.0.1:9/done"],
-            ])
+            let task = try await api.runTask(
+                session: session,
+                [
+                    "kind": "data", "request": ["url": origin.url("/bytes/300?seed=2")],
+                    "completion": ["url": "http://127.0.0.1:9/done"],
+                ])
             let events = try await api.allEvents("/v1/tasks/\(task.taskID)/events")
             let types = events.compactMap(\.eventType)
             #expect(!types.contains("dataTask.didReceiveResponse") && !types.contains("dataTask.didReceiveData"), "\(types)")
@@ -139,7 +144,9 @@ struct TaskDelegateEventsTests {
             // The shared session has no delegate, so no secret to sign the completion with.
             expectProblem(try await api.postTask(session: "shared", body), status: 422, slug: "invalid-value", field: "completion.secret")
             var signed = body
-            signed["completion"] = ["url": "http://127.0.0.1:9/done", "secret": "whsec_" + Data(repeating: 7, count: 32).base64EncodedString()]
+            signed["completion"] = [
+                "url": "http://127.0.0.1:9/done", "secret": "whsec_" + Data(repeating: 7, count: 32).base64EncodedString(),
+            ]
             #expect(try await api.postTask(session: "shared", signed).status == 201)
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// HTTPS through the real binary, against Debian's nginx with a self-signed certificate.
 @Suite("Tasks over TLS")

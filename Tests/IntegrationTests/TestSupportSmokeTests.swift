@@ -172,7 +172,10 @@ final class CannedServer: Sendable {
         self.requests = requests
         let answer = Array(response.utf8)
         let thread = Thread {
-            defer { close(listener); continuation.finish() }
+            defer {
+                close(listener)
+                continuation.finish()
+            }
             guard Self.waitReadable(listener, seconds: 20) else { return }
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }

@@ -49,8 +49,10 @@ struct WebhookDeliveryTests {
                         var body: [String: Any] = ["kind": "data", "request": ["url": origin.url("/bytes/\(100 + index)?seed=\(index)")]]
                         if index % 3 == 1 { body["kind"] = "download" }
                         if index % 3 == 2 {
-                            body = ["kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"],
-                                    "uploadSource": ["data": ["text": String(repeating: "u", count: 3000 + index)]]]
+                            body = [
+                                "kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"],
+                                "uploadSource": ["data": ["text": String(repeating: "u", count: 3000 + index)]],
+                            ]
                         }
                         let task = try await api.runTask(session: sessionID, body)
                         #expect(task.statusCode == 200, "\(task)")
@@ -78,10 +80,11 @@ struct WebhookDeliveryTests {
             #expect(delivered.map { $0["id"] as? String } == requests.dropFirst().map { $0.header("webhook-id") })
             #expect(delivered.last?["type"] as? String == "session.didBecomeInvalidWithError")
             let types = Set(delivered.compactMap { $0["type"] as? String })
-            #expect(types.isSuperset(of: [
-                "task.didCreateTask", "dataTask.didReceiveResponse", "downloadTask.didWriteData", "task.didSendBodyData",
-                "downloadTask.didFinishDownloadingTo", "task.didCompleteWithError",
-            ]), "\(types)")
+            #expect(
+                types.isSuperset(of: [
+                    "task.didCreateTask", "dataTask.didReceiveResponse", "downloadTask.didWriteData", "task.didSendBodyData",
+                    "downloadTask.didFinishDownloadingTo", "task.didCompleteWithError",
+                ]), "\(types)")
             // The webhooks are the session's log, event for event: what polling reads.
             let polled = try await api.allEvents("/v1/sessions/\(sessionID)/events").compactMap { $0["id"] as? String }
             #expect(polled == delivered.compactMap { $0["id"] as? String })
@@ -92,10 +95,12 @@ struct WebhookDeliveryTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        ("URLSESSIOND_WEBHOOK_RETRY_SCHEDULE", "5,,30"), ("URLSESSIOND_WEBHOOK_RETRY_SCHEDULE", "soon"),
-        ("URLSESSIOND_WEBHOOK_TIMEOUT", "0"), ("URLSESSIOND_WEBHOOK_TIMEOUT", "fast"),
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ("URLSESSIOND_WEBHOOK_RETRY_SCHEDULE", "5,,30"), ("URLSESSIOND_WEBHOOK_RETRY_SCHEDULE", "soon"),
+            ("URLSESSIOND_WEBHOOK_TIMEOUT", "0"), ("URLSESSIOND_WEBHOOK_TIMEOUT", "fast"),
+        ])
     func invalidSettingsAreRefusedByName(variable: String, value: String) async throws {
         let directory = try TemporaryDirectory.make(prefix: "webhook-config")
         defer { directory.remove() }
@@ -147,8 +152,9 @@ struct WebhookRestartTests {
         let client = HTTPClient()
         let first = try await ServiceProcess.start(dataDirectory: directory.url, environment: environment)
         let api = API(first, client)
-        let session = try #require(try await api.createSession(
-            json: try jsonText(["delegate": ["url": receiver.url("/hooks")]]))["id"] as? String)
+        let session = try #require(
+            try await api.createSession(
+                json: try jsonText(["delegate": ["url": receiver.url("/hooks")]]))["id"] as? String)
         for index in 0..<3 {
             let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/bytes/\(10 + index)")]])
             #expect(task.statusCode == 200)

@@ -1,27 +1,28 @@
 import Foundation
-import Testing
 import JSONCodec
+import Testing
 
 @Suite("JSONParser")
 struct JSONParserTests {
     // MARK: Valid documents
 
-    @Test(arguments: [
-        ("null", JSONValue.null),
-        ("true", .bool(true)),
-        (" false ", .bool(false)),
-        ("0", 0),
-        ("-0", .number(JSONNumber(text: "-0")!)),
-        ("123", 123),
-        ("-1.5e+3", .number(JSONNumber(text: "-1.5e+3")!)),
-        ("\"\"", ""),
-        ("\"héllo 🌍\"", "héllo 🌍"),
-        ("[]", []),
-        ("{}", [:]),
-        ("[1, [2, [3]], {\"a\": null}]", [1, [2, [3]], ["a": nil]]),
-        ("\r\n\t{ \"a\" : [ true , false ] }\n", ["a": [true, false]]),
-        (#"{"a":{"b":{"c":"d"}}}"#, ["a": ["b": ["c": "d"]]]),
-    ] as [(String, JSONValue)])
+    @Test(
+        arguments: [
+            ("null", JSONValue.null),
+            ("true", .bool(true)),
+            (" false ", .bool(false)),
+            ("0", 0),
+            ("-0", .number(JSONNumber(text: "-0")!)),
+            ("123", 123),
+            ("-1.5e+3", .number(JSONNumber(text: "-1.5e+3")!)),
+            ("\"\"", ""),
+            ("\"héllo 🌍\"", "héllo 🌍"),
+            ("[]", []),
+            ("{}", [:]),
+            ("[1, [2, [3]], {\"a\": null}]", [1, [2, [3]], ["a": nil]]),
+            ("\r\n\t{ \"a\" : [ true , false ] }\n", ["a": [true, false]]),
+            (#"{"a":{"b":{"c":"d"}}}"#, ["a": ["b": ["c": "d"]]]),
+        ] as [(String, JSONValue)])
     func parsesValidDocuments(input: String, expected: JSONValue) throws {
         #expect(try JSONParser.parse(input) == expected)
     }
@@ -170,17 +171,18 @@ struct JSONParserTests {
         }
     }
 
-    @Test(arguments: [
-        ([0x22, 0xFF, 0x22], 1),  // never valid
-        ([0x22, 0xC0, 0xAF, 0x22], 1),  // overlong "/"
-        ([0x22, 0xE0, 0x80, 0xAF, 0x22], 1),  // overlong 3-byte
-        ([0x22, 0xED, 0xA0, 0x80, 0x22], 1),  // encoded surrogate U+D800
-        ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1),  // above U+10FFFF
-        ([0x22, 0x61, 0xC3, 0x22], 2),  // truncated 2-byte sequence
-        ([0x22, 0xE2, 0x82, 0x22], 1),  // truncated 3-byte sequence
-        ([0x22, 0x5C, 0x6E, 0x80, 0x22], 3),  // lone continuation byte after an escape
-        ([0x5B, 0x80, 0x5D], 1),  // outside a string
-    ] as [([UInt8], Int)])
+    @Test(
+        arguments: [
+            ([0x22, 0xFF, 0x22], 1),  // never valid
+            ([0x22, 0xC0, 0xAF, 0x22], 1),  // overlong "/"
+            ([0x22, 0xE0, 0x80, 0xAF, 0x22], 1),  // overlong 3-byte
+            ([0x22, 0xED, 0xA0, 0x80, 0x22], 1),  // encoded surrogate U+D800
+            ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1),  // above U+10FFFF
+            ([0x22, 0x61, 0xC3, 0x22], 2),  // truncated 2-byte sequence
+            ([0x22, 0xE2, 0x82, 0x22], 1),  // truncated 3-byte sequence
+            ([0x22, 0x5C, 0x6E, 0x80, 0x22], 3),  // lone continuation byte after an escape
+            ([0x5B, 0x80, 0x5D], 1),  // outside a string
+        ] as [([UInt8], Int)])
     func rejectsInvalidUTF8(bytes: [UInt8], offset: Int) throws {
         let error = try #require(throws: JSONSyntaxError.self) { try JSONParser.parse(bytes) }
         #expect(error.byteOffset == offset)
@@ -194,27 +196,28 @@ struct JSONParserTests {
 
     // MARK: Numbers
 
-    @Test(arguments: [
-        ("0", Int64(0), UInt64(0), true),
-        ("-0", 0, 0, true),
-        ("9223372036854775807", .max, 9_223_372_036_854_775_807, true),
-        ("-9223372036854775808", .min, nil, true),
-        ("9223372036854775808", nil, 9_223_372_036_854_775_808, true),
-        ("18446744073709551615", nil, .max, true),
-        ("18446744073709551616", nil, nil, true),
-        ("123456789012345678901234567890", nil, nil, true),
-        ("1.0", 1, 1, true),
-        ("1e2", 100, 100, true),
-        ("12.50e1", 125, 125, true),
-        ("1E+2", 100, 100, true),
-        ("-2.5e1", -25, nil, true),
-        ("1.5", nil, nil, false),
-        ("1e-2", nil, nil, false),
-        ("100e-2", 1, 1, true),
-        ("0.000e999999999999999999", 0, 0, true),
-        ("1e999999999999999999", nil, nil, true),
-        ("-1", -1, nil, true),
-    ] as [(String, Int64?, UInt64?, Bool)])
+    @Test(
+        arguments: [
+            ("0", Int64(0), UInt64(0), true),
+            ("-0", 0, 0, true),
+            ("9223372036854775807", .max, 9_223_372_036_854_775_807, true),
+            ("-9223372036854775808", .min, nil, true),
+            ("9223372036854775808", nil, 9_223_372_036_854_775_808, true),
+            ("18446744073709551615", nil, .max, true),
+            ("18446744073709551616", nil, nil, true),
+            ("123456789012345678901234567890", nil, nil, true),
+            ("1.0", 1, 1, true),
+            ("1e2", 100, 100, true),
+            ("12.50e1", 125, 125, true),
+            ("1E+2", 100, 100, true),
+            ("-2.5e1", -25, nil, true),
+            ("1.5", nil, nil, false),
+            ("1e-2", nil, nil, false),
+            ("100e-2", 1, 1, true),
+            ("0.000e999999999999999999", 0, 0, true),
+            ("1e999999999999999999", nil, nil, true),
+            ("-1", -1, nil, true),
+        ] as [(String, Int64?, UInt64?, Bool)])
     func convertsNumbersExactly(text: String, int64: Int64?, uint64: UInt64?, integral: Bool) throws {
         let number = try #require(JSONNumber(text: text))
         #expect(number.int64 == int64)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import JSONCodec
+import Testing
 
 /// The parsing corpus of nst/JSONTestSuite (vendored in `JSONTestSuite/`, see its README): each file is
 /// its own case, so a regression names the document that broke.

@@ -61,8 +61,10 @@ struct TaskLifecycleTests {
             [], [], [], [], [],
         ]
         let resumedRow: ([Action], [Action]) -> [[Action]] = { now, later in
-            [now, later, [.persistSuspend], cancelled, cancelled, [], [], [], [.abandon(attempt: 0)], [.abandon(attempt: 99)],
-             [], [], [], [], []]
+            [
+                now, later, [.persistSuspend], cancelled, cancelled, [], [], [], [.abandon(attempt: 0)], [.abandon(attempt: 99)],
+                [], [], [], [], [],
+            ]
         }
         let rejected: [Action] = [.reject]
         return [
@@ -122,16 +124,18 @@ struct TaskLifecycleTests {
     /// an attempt, and the old retry timer must not start a second one.
     @Test func aRetryTimerAfterSuspendAndResumeStartsNothing() {
         var lifecycle = TaskLifecycle(state: .running, suspendCount: 0)
-        #expect(lifecycle.handle(.start(beginsLater: false, continuing: false)) == [
-            .prepare(attempt: 1, continuing: false, askDelayed: false),
-        ])
+        #expect(
+            lifecycle.handle(.start(beginsLater: false, continuing: false)) == [
+                .prepare(attempt: 1, continuing: false, askDelayed: false)
+            ])
         #expect(lifecycle.handle(.prepared(attempt: 1)) == [.submit(attempt: 1)])
         let failed = lifecycle.handle(.attemptEnded(attempt: 1, verdict: .retryable(timeLeft: .seconds(60))))
         #expect(failed == [.scheduleRetry(timer: 2, delay: .milliseconds(500))])
         #expect(lifecycle.handle(.suspend) == [.persistSuspend])
-        #expect(lifecycle.handle(.resume(beginsLater: false)) == [
-            .persistResume, .prepare(attempt: 3, continuing: false, askDelayed: false),
-        ])
+        #expect(
+            lifecycle.handle(.resume(beginsLater: false)) == [
+                .persistResume, .prepare(attempt: 3, continuing: false, askDelayed: false),
+            ])
         #expect(lifecycle.handle(.prepared(attempt: 3)) == [.submit(attempt: 3)])
         #expect(lifecycle.handle(.timerFired(timer: 2)) == [])
         #expect(lifecycle.activity == .transferring(attempt: 3))
@@ -192,12 +196,16 @@ struct TaskLifecycleTests {
                 guard let ended = inEngine.randomElement(using: &random) else { continue }
                 inEngine.remove(ended)
                 live.remove(ended)
-                let verdicts: [TaskLifecycle.EndVerdict] = [.final, .retryable(timeLeft: .seconds(3600)), .retryable(timeLeft: .seconds(3600))]
+                let verdicts: [TaskLifecycle.EndVerdict] = [
+                    .final, .retryable(timeLeft: .seconds(3600)), .retryable(timeLeft: .seconds(3600)),
+                ]
                 input = .attemptEnded(attempt: ended, verdict: verdicts[Int(random.next() % 3)])
             }
             for action in lifecycle.handle(input) {
                 switch action {
-                case .submit(let attempt): live.insert(attempt); inEngine.insert(attempt)
+                case .submit(let attempt):
+                    live.insert(attempt)
+                    inEngine.insert(attempt)
                 case .stop(let attempt): live.remove(attempt)
                 default: break
                 }

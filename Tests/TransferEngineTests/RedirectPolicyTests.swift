@@ -51,8 +51,10 @@ struct RedirectPolicyTests {
 
     @Test func parsesResponseHeadsLineByLine() {
         var head = ResponseHead()
-        for line in ["HTTP/1.1 100 Continue\r\n", "\r\n", "HTTP/2 200\r\n", "Content-Type: text/plain\r\n",
-                     "Set-Cookie: a=1\r\n", "set-cookie: b=2\r\n", "X-Folded: one\r\n", " two\r\n"] {
+        for line in [
+            "HTTP/1.1 100 Continue\r\n", "\r\n", "HTTP/2 200\r\n", "Content-Type: text/plain\r\n",
+            "Set-Cookie: a=1\r\n", "set-cookie: b=2\r\n", "X-Folded: one\r\n", " two\r\n",
+        ] {
             _ = head.consume(line: line)
         }
         let ended = head.consume(line: "\r\n")

@@ -1,8 +1,8 @@
+import Curl
 import Foundation
 import Logging
-import Testing
-import Curl
 import TestSupport
+import Testing
 import TransferEngine
 import TransferModels
 
@@ -159,8 +159,9 @@ struct TransferEngineTests {
         var stalled = fixture.job("/stall?bytes=10&total=100")
         stalled.timeoutIntervalForRequest = 1
         #expect(await fixture.run(stalled).error?.code == URLErrorCode.timedOut.rawValue)
-        #expect(await fixture.run(fixture.job("/truncated?length=100&send=10")).error?.code
-            == URLErrorCode.networkConnectionLost.rawValue)
+        #expect(
+            await fixture.run(fixture.job("/truncated?length=100&send=10")).error?.code
+                == URLErrorCode.networkConnectionLost.rawValue)
         var closedPort = fixture.job("/")
         closedPort.request.url = "http://127.0.0.1:1/"
         #expect(await fixture.run(closedPort).error?.code == URLErrorCode.cannotConnectToHost.rawValue)
@@ -276,7 +277,9 @@ struct TLSTests {
         let origin = try await NginxOrigin.start(tls: true, files: ["a.txt": Array("hello".utf8)])
         defer { origin.stop() }
         let (engine, observer) = try engine(trusting: nil)
-        let job = TransferJob(id: TransferID(taskId: "tsk_tls1", attempt: 1), sessionId: "ses_tls", kind: .data, request: OutgoingRequest(url: origin.url("/a.txt"), method: "GET"))
+        let job = TransferJob(
+            id: TransferID(taskId: "tsk_tls1", attempt: 1), sessionId: "ses_tls", kind: .data,
+            request: OutgoingRequest(url: origin.url("/a.txt"), method: "GET"))
         engine.start(job)
         let outcome = await observer.outcome(of: job.id)
         let code = try #require(outcome.error?.code)
@@ -291,7 +294,9 @@ struct TLSTests {
         let origin = try await NginxOrigin.start(tls: true, files: ["b.bin": body])
         defer { origin.stop() }
         let (engine, observer) = try engine(trusting: origin.certificatePath)
-        let job = TransferJob(id: TransferID(taskId: "tsk_tls2", attempt: 1), sessionId: "ses_tls", kind: .data, request: OutgoingRequest(url: origin.url("/b.bin"), method: "GET"))
+        let job = TransferJob(
+            id: TransferID(taskId: "tsk_tls2", attempt: 1), sessionId: "ses_tls", kind: .data,
+            request: OutgoingRequest(url: origin.url("/b.bin"), method: "GET"))
         engine.start(job)
         let outcome = await observer.outcome(of: job.id)
         #expect(outcome.error == nil)

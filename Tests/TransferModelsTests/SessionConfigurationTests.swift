@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import TransferModels
-import JSONCodec
 
 @Suite("Session configuration: URLSession defaults per kind, validation naming the field")
 struct SessionConfigurationTests {
@@ -42,8 +42,9 @@ struct SessionConfigurationTests {
     @Test func nullCacheMeansNoCacheWhileAbsentMeansTheDefault() throws {
         #expect(try normalize(#"{"urlCache": null}"#).urlCache == nil)
         #expect(try normalize("{}").urlCache == .standard)
-        #expect(try normalize(#"{"urlCache": {"memoryCapacity": 1, "diskCapacity": 2}}"#).urlCache
-            == URLCacheConfiguration(memoryCapacity: 1, diskCapacity: 2))
+        #expect(
+            try normalize(#"{"urlCache": {"memoryCapacity": 1, "diskCapacity": 2}}"#).urlCache
+                == URLCacheConfiguration(memoryCapacity: 1, diskCapacity: 2))
     }
 
     @Test(arguments: [
@@ -55,14 +56,23 @@ struct SessionConfigurationTests {
         (#"{"timeoutIntervalForResource": 1e9}"#, "configuration.timeoutIntervalForResource", .invalidValue),
         (#"{"httpMaximumConnectionsPerHost": 0}"#, "configuration.httpMaximumConnectionsPerHost", .invalidValue),
         (#"{"httpMaximumConnectionsPerHost": 65}"#, "configuration.httpMaximumConnectionsPerHost", .invalidValue),
-        (#"{"kind": "ephemeral", "urlCache": {"memoryCapacity": 1, "diskCapacity": 1}}"#, "configuration.urlCache.diskCapacity", .invalidValue),
+        (
+            #"{"kind": "ephemeral", "urlCache": {"memoryCapacity": 1, "diskCapacity": 1}}"#, "configuration.urlCache.diskCapacity",
+            .invalidValue
+        ),
         (#"{"kind": "ephemeral", "httpCookieStorage": "shared"}"#, "configuration.httpCookieStorage", .invalidValue),
         (#"{"urlCache": {"memoryCapacity": -1, "diskCapacity": 0}}"#, "configuration.urlCache.memoryCapacity", .invalidValue),
-        (#"{"tlsMinimumSupportedProtocolVersion": "TLSv13", "tlsMaximumSupportedProtocolVersion": "TLSv12"}"#, "configuration.tlsMinimumSupportedProtocolVersion", .invalidValue),
+        (
+            #"{"tlsMinimumSupportedProtocolVersion": "TLSv13", "tlsMaximumSupportedProtocolVersion": "TLSv12"}"#,
+            "configuration.tlsMinimumSupportedProtocolVersion", .invalidValue
+        ),
         (#"{"httpAdditionalHeaders": {"Bad Name": "x"}}"#, "configuration.httpAdditionalHeaders.Bad Name", .invalidValue),
         (#"{"httpAdditionalHeaders": {"X-Split": "a\r\nInjected: 1"}}"#, "configuration.httpAdditionalHeaders.X-Split", .invalidValue),
         (#"{"connectionProxyDictionary": {"HTTPSEnable": true}}"#, "configuration.connectionProxyDictionary.HTTPSEnable", .invalidValue),
-        (#"{"connectionProxyDictionary": {"HTTPSProxy": "p", "HTTPSPort": 70000}}"#, "configuration.connectionProxyDictionary.HTTPSPort", .invalidValue),
+        (
+            #"{"connectionProxyDictionary": {"HTTPSProxy": "p", "HTTPSPort": 70000}}"#, "configuration.connectionProxyDictionary.HTTPSPort",
+            .invalidValue
+        ),
     ])
     func invalidConfigurationsNameTheirField(json: String, field: String, kind: RequestDecodingError.Kind) {
         do {

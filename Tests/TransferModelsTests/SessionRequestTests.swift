@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import TransferModels
-import JSONCodec
 
 @Suite("Session create requests and the session object on the wire")
 struct SessionRequestTests {
@@ -83,10 +83,11 @@ struct SessionRequestTests {
 
     @Test func everyDecisionEventIsADelegateMethodName() {
         let decisions = TaskEventType.allCases.filter(\.isDecision).map(\.rawValue)
-        #expect(decisions.sorted() == [
-            "dataTask.didReceiveResponse", "dataTask.willCacheResponse", "session.didReceiveChallenge",
-            "task.didReceiveChallenge", "task.willBeginDelayedRequest", "task.willPerformHTTPRedirection",
-        ])
+        #expect(
+            decisions.sorted() == [
+                "dataTask.didReceiveResponse", "dataTask.willCacheResponse", "session.didReceiveChallenge",
+                "task.didReceiveChallenge", "task.willBeginDelayedRequest", "task.willPerformHTTPRedirection",
+            ])
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import TransferModels
-import JSONCodec
 
 private enum Kind: String, Decodable, CaseIterable, Sendable {
     case `default`, ephemeral, background
@@ -163,8 +163,10 @@ struct StrictJSONDecoderTests {
     @Test(arguments: [
         (#"{"kind": "default", "extra": 1}"#, "extra"),
         (#"{"kind": "default", "configuration": {"timeoutIntervalForRequest": 1, "timeout": 2}}"#, "configuration.timeout"),
-        (#"{"kind": "default", "configuration": {"timeoutIntervalForRequest": 1, "urlCache": {"memoryCapacity": 1, "diskCapacity": 1, "x": 0}}}"#,
-         "configuration.urlCache.x"),
+        (
+            #"{"kind": "default", "configuration": {"timeoutIntervalForRequest": 1, "urlCache": {"memoryCapacity": 1, "diskCapacity": 1, "x": 0}}}"#,
+            "configuration.urlCache.x"
+        ),
         (#"{"kind": "default", "delegate": {"url": "https://a", "Events": []}}"#, "delegate.Events"),
     ])
     func rejectsUnknownFields(json: String, field: String) throws {
@@ -195,17 +197,27 @@ struct StrictJSONDecoderTests {
 
     @Test(arguments: [
         (#"{"kind": 1}"#, "kind", "expected a string, found a number"),
-        (#"{"kind": "default", "configuration": {"timeoutIntervalForRequest": 1, "httpShouldUsePipelining": 1}}"#,
-         "configuration.httpShouldUsePipelining", "expected a boolean, found a number"),
-        (#"{"kind": "default", "configuration": {"timeoutIntervalForRequest": true}}"#,
-         "configuration.timeoutIntervalForRequest", "expected a number, found a boolean"),
-        (#"{"kind": "default", "delegate": {"url": "https://a", "events": {"a": 1}}}"#,
-         "delegate.events", "expected an array, found an object"),
-        (#"{"kind": "default", "delegate": {"url": "https://a", "events": ["a", 2]}}"#,
-         "delegate.events[1]", "expected a string, found a number"),
+        (
+            #"{"kind": "default", "configuration": {"timeoutIntervalForRequest": 1, "httpShouldUsePipelining": 1}}"#,
+            "configuration.httpShouldUsePipelining", "expected a boolean, found a number"
+        ),
+        (
+            #"{"kind": "default", "configuration": {"timeoutIntervalForRequest": true}}"#,
+            "configuration.timeoutIntervalForRequest", "expected a number, found a boolean"
+        ),
+        (
+            #"{"kind": "default", "delegate": {"url": "https://a", "events": {"a": 1}}}"#,
+            "delegate.events", "expected an array, found an object"
+        ),
+        (
+            #"{"kind": "default", "delegate": {"url": "https://a", "events": ["a", 2]}}"#,
+            "delegate.events[1]", "expected a string, found a number"
+        ),
         (#"{"kind": "default", "configuration": []}"#, "configuration", "expected an object, found an array"),
-        (#"{"kind": "default", "configuration": {"timeoutIntervalForRequest": 1, "httpAdditionalHeaders": {"X-Api-Key": 5}}}"#,
-         "configuration.httpAdditionalHeaders.X-Api-Key", "expected a string, found a number"),
+        (
+            #"{"kind": "default", "configuration": {"timeoutIntervalForRequest": 1, "httpAdditionalHeaders": {"X-Api-Key": 5}}}"#,
+            "configuration.httpAdditionalHeaders.X-Api-Key", "expected a string, found a number"
+        ),
         (#"{"kind": "default", "createdAt": 1700000000}"#, "createdAt", "expected a string, found a number"),
     ])
     func rejectsValuesOfTheWrongType(json: String, field: String, detail: String) throws {
@@ -217,11 +229,15 @@ struct StrictJSONDecoderTests {
         (#"{}"#, "kind", "is required"),
         (#"{"kind": null}"#, "kind", "must not be null"),
         (#"{"kind": "default", "configuration": {}}"#, "configuration.timeoutIntervalForRequest", "is required"),
-        (#"{"kind": "default", "configuration": {"timeoutIntervalForRequest": null}}"#,
-         "configuration.timeoutIntervalForRequest", "must not be null"),
+        (
+            #"{"kind": "default", "configuration": {"timeoutIntervalForRequest": null}}"#,
+            "configuration.timeoutIntervalForRequest", "must not be null"
+        ),
         (#"{"kind": "default", "delegate": {"url": "https://a", "events": [null]}}"#, "delegate.events[0]", "must not be null"),
-        (#"{"kind": "default", "configuration": {"timeoutIntervalForRequest": 1, "urlCache": {"memoryCapacity": 1}}}"#,
-         "configuration.urlCache.diskCapacity", "is required"),
+        (
+            #"{"kind": "default", "configuration": {"timeoutIntervalForRequest": 1, "urlCache": {"memoryCapacity": 1}}}"#,
+            "configuration.urlCache.diskCapacity", "is required"
+        ),
     ])
     func rejectsMissingRequiredValues(json: String, field: String, detail: String) throws {
         let error = try #require(decodingError(Session.self, json))
@@ -231,7 +247,8 @@ struct StrictJSONDecoderTests {
     @Test func acceptsExactIntegersInRange() throws {
         let numbers = try decode(
             Numbers.self,
-            #"{"int": 1.0, "int8": -128, "uint8": 2.55e2, "uint64": 18446744073709551615, "int64": -9223372036854775808, "double": 1, "float": 0.5, "decimal": 12.345}"#)
+            #"{"int": 1.0, "int8": -128, "uint8": 2.55e2, "uint64": 18446744073709551615, "int64": -9223372036854775808, "double": 1, "float": 0.5, "decimal": 12.345}"#
+        )
         #expect(numbers.int == 1)
         #expect(numbers.int8 == -128)
         #expect(numbers.uint8 == 255)
@@ -302,7 +319,8 @@ struct StrictJSONDecoderTests {
     }
 
     @Test func customValidationErrorsCarryTheirPath() throws {
-        let list = try #require(decodingError(Wrapper<[Interval]>.self, #"{"value": [{"seconds": 1, "retries": 0}, {"seconds": 0, "retries": 0}]}"#))
+        let list = try #require(
+            decodingError(Wrapper<[Interval]>.self, #"{"value": [{"seconds": 1, "retries": 0}, {"seconds": 0, "retries": 0}]}"#))
         #expect(list == RequestDecodingError(kind: .invalidValue, field: "value[1].seconds", detail: "must be > 0"))
 
         // A DecodingError thrown by the type is converted, keeping its path.
@@ -340,44 +358,6 @@ struct StrictJSONDecoderTests {
         #expect(try StrictJSONDecoder().decode(Interval.self, from: data).retries == 1)
         let value: JSONValue = ["seconds": 2.5, "retries": 3]
         #expect(try StrictJSONDecoder().decode(Interval.self, from: value).seconds == 2.5)
-    }
-
-    @Test func rendersFieldPaths() {
-        struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int?
-            init(stringValue: String) { (self.stringValue, intValue) = (stringValue, Int(stringValue)) }
-            init(intValue: Int) { (stringValue, self.intValue) = ("Index \(intValue)", intValue) }
-        }
-        #expect(RequestDecodingError.fieldPath([]) == nil)
-        #expect(RequestDecodingError.fieldPath([Key(stringValue: "a")]) == "a")
-        #expect(RequestDecodingError.fieldPath([Key(stringValue: "delegate"), Key(stringValue: "events"), Key(intValue: 2)])
-            == "delegate.events[2]")
-        #expect(RequestDecodingError.fieldPath([Key(intValue: 0), Key(stringValue: "x.y"), Key(stringValue: "7")]) == "[0].x.y.7")
-    }
-
-    @Test func describesErrorsForLogsAndMetrics() {
-        let error = RequestDecodingError(kind: .typeMismatch, field: "a.b", detail: "expected a number, found a string")
-        #expect(error.shortDescription == "type-mismatch")
-        #expect(error.description == "type-mismatch at a.b: expected a number, found a string")
-        #expect(RequestDecodingError.Kind.malformedJSON.description == "malformed-json")
-        #expect(RequestDecodingError(kind: .missingField, field: nil, detail: "x").description == "missing-field: x")
-    }
-
-    @Test func convertsStandardDecodingErrors() {
-        struct K: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-        let context = DecodingError.Context(codingPath: [K(stringValue: "a")], debugDescription: "bad")
-        #expect(RequestDecodingError(DecodingError.keyNotFound(K(stringValue: "b"), context))
-            == RequestDecodingError(kind: .missingField, field: "a.b", detail: "is required"))
-        #expect(RequestDecodingError(DecodingError.valueNotFound(Int.self, context)).kind == .missingField)
-        #expect(RequestDecodingError(DecodingError.typeMismatch(Int.self, context))
-            == RequestDecodingError(kind: .typeMismatch, field: "a", detail: "bad"))
-        #expect(RequestDecodingError(DecodingError.dataCorrupted(context)).kind == .invalidValue)
     }
 
     @Test func decodesASessionBodyQuickly() throws {

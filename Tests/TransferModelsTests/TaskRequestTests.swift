@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import TransferModels
-import JSONCodec
 
 @Suite("Task create requests: defaults from the session, every invalid field named")
 struct TaskRequestTests {
@@ -74,7 +74,8 @@ struct TaskRequestTests {
         #expect(json.request?.allHTTPHeaderFields == ["Content-Type": "application/json"])
 
         let typed = try validate(
-            #"{"kind": "data", "request": {"url": "http://h/", "allHTTPHeaderFields": {"content-type": "text/x"}, "httpBody": {"json": null}}}"#)
+            #"{"kind": "data", "request": {"url": "http://h/", "allHTTPHeaderFields": {"content-type": "text/x"}, "httpBody": {"json": null}}}"#
+        )
         #expect(typed.request?.httpBody == Data("null".utf8))
         #expect(typed.request?.allHTTPHeaderFields == ["content-type": "text/x"], "the client's own type wins")
     }
@@ -98,7 +99,8 @@ struct TaskRequestTests {
 
     @Test func completionHandlerKeepsItsSecretApart() throws {
         let secret = WebhookSecret.generate()
-        let task = try validate(#"{"kind": "data", "request": {"url": "http://h/"}, "completion": {"url": "https://c/done", "secret": "\#(secret)"}}"#)
+        let task = try validate(
+            #"{"kind": "data", "request": {"url": "http://h/"}, "completion": {"url": "https://c/done", "secret": "\#(secret)"}}"#)
         #expect(task.completion == TaskCompletionHandler(url: "https://c/done"))
         #expect(task.completionSecret == secret)
     }
@@ -125,17 +127,27 @@ struct TaskRequestTests {
         (#"{"kind": "data", "request": {"url": "http://h:abc/"}}"#, "request.url"),
         (#"{"kind": "data", "request": {"url": "http://h/", "httpMethod": "GE T"}}"#, "request.httpMethod"),
         (#"{"kind": "data", "request": {"url": "http://h/", "httpMethod": ""}}"#, "request.httpMethod"),
-        (#"{"kind": "data", "request": {"url": "http://h/", "allHTTPHeaderFields": {"X": "a\r\nB: c"}}}"#,
-         "request.allHTTPHeaderFields.X"),
-        (#"{"kind": "data", "request": {"url": "http://h/", "allHTTPHeaderFields": {"Bad Name": "v"}}}"#,
-         "request.allHTTPHeaderFields.Bad Name"),
-        (#"{"kind": "data", "request": {"url": "http://h/", "allHTTPHeaderFields": {"Accept": "a", "accept": "b"}}}"#,
-         "request.allHTTPHeaderFields.accept"),
-        (#"{"kind": "data", "request": {"url": "http://h/", "allHTTPHeaderFields": {"X": 1}}}"#,
-         "request.allHTTPHeaderFields.X"),
+        (
+            #"{"kind": "data", "request": {"url": "http://h/", "allHTTPHeaderFields": {"X": "a\r\nB: c"}}}"#,
+            "request.allHTTPHeaderFields.X"
+        ),
+        (
+            #"{"kind": "data", "request": {"url": "http://h/", "allHTTPHeaderFields": {"Bad Name": "v"}}}"#,
+            "request.allHTTPHeaderFields.Bad Name"
+        ),
+        (
+            #"{"kind": "data", "request": {"url": "http://h/", "allHTTPHeaderFields": {"Accept": "a", "accept": "b"}}}"#,
+            "request.allHTTPHeaderFields.accept"
+        ),
+        (
+            #"{"kind": "data", "request": {"url": "http://h/", "allHTTPHeaderFields": {"X": 1}}}"#,
+            "request.allHTTPHeaderFields.X"
+        ),
         (#"{"kind": "data", "request": {"url": "http://h/", "httpBody": {}}}"#, "request.httpBody"),
-        (#"{"kind": "data", "request": {"url": "http://h/", "httpBody": {"text": "a", "base64": "AA=="}}}"#,
-         "request.httpBody"),
+        (
+            #"{"kind": "data", "request": {"url": "http://h/", "httpBody": {"text": "a", "base64": "AA=="}}}"#,
+            "request.httpBody"
+        ),
         (#"{"kind": "data", "request": {"url": "http://h/", "httpBody": {"base64": "A A="}}}"#, "request.httpBody.base64"),
         (#"{"kind": "data", "request": {"url": "http://h/", "httpBody": {"base64": "AAE"}}}"#, "request.httpBody.base64"),
         (#"{"kind": "data", "request": {"url": "http://h/", "httpBody": {"xml": "<a/>"}}}"#, "request.httpBody.xml"),
@@ -144,30 +156,42 @@ struct TaskRequestTests {
         (#"{"kind": "data", "request": {"url": "http://h/", "cachePolicy": "sometimes"}}"#, "request.cachePolicy"),
         (#"{"kind": "data", "request": {"url": "http://h/", "allowsCellularAccess": "yes"}}"#, "request.allowsCellularAccess"),
         (#"{"kind": "upload", "request": {"url": "http://h/"}}"#, "uploadSource"),
-        (#"{"kind": "data", "request": {"url": "http://h/"}, "uploadSource": {"blob": "blb_0123456789ABCDEFGHIJKL"}}"#,
-         "uploadSource"),
+        (
+            #"{"kind": "data", "request": {"url": "http://h/"}, "uploadSource": {"blob": "blb_0123456789ABCDEFGHIJKL"}}"#,
+            "uploadSource"
+        ),
         (#"{"kind": "upload", "request": {"url": "http://h/"}, "uploadSource": {}}"#, "uploadSource"),
         (#"{"kind": "upload", "request": {"url": "http://h/"}, "uploadSource": {"blob": "nope"}}"#, "uploadSource.blob"),
-        (#"{"kind": "upload", "request": {"url": "http://h/"}, "uploadSource": {"data": {"base64": "!!!!"}}}"#,
-         "uploadSource.data.base64"),
-        (#"{"kind": "upload", "request": {"url": "http://h/", "httpBody": {"text": "a"}}, "uploadSource": {"data": {"text": "b"}}}"#,
-         "request.httpBody"),
+        (
+            #"{"kind": "upload", "request": {"url": "http://h/"}, "uploadSource": {"data": {"base64": "!!!!"}}}"#,
+            "uploadSource.data.base64"
+        ),
+        (
+            #"{"kind": "upload", "request": {"url": "http://h/", "httpBody": {"text": "a"}}, "uploadSource": {"data": {"text": "b"}}}"#,
+            "request.httpBody"
+        ),
         (#"{"kind": "data", "request": {"url": "http://h/"}, "resumeData": "x"}"#, "resumeData"),
         (#"{"kind": "download", "request": {"url": "http://h/"}, "resumeData": "x"}"#, "request"),
         (#"{"kind": "download", "resumeData": ""}"#, "resumeData"),
         (#"{"kind": "data", "request": {"url": "http://h/"}, "priority": 1.5}"#, "priority"),
         (#"{"kind": "data", "request": {"url": "http://h/"}, "priority": -0.1}"#, "priority"),
-        (#"{"kind": "data", "request": {"url": "http://h/"}, "countOfBytesClientExpectsToSend": -2}"#,
-         "countOfBytesClientExpectsToSend"),
-        (#"{"kind": "data", "request": {"url": "http://h/"}, "countOfBytesClientExpectsToReceive": 1.5}"#,
-         "countOfBytesClientExpectsToReceive"),
+        (
+            #"{"kind": "data", "request": {"url": "http://h/"}, "countOfBytesClientExpectsToSend": -2}"#,
+            "countOfBytesClientExpectsToSend"
+        ),
+        (
+            #"{"kind": "data", "request": {"url": "http://h/"}, "countOfBytesClientExpectsToReceive": 1.5}"#,
+            "countOfBytesClientExpectsToReceive"
+        ),
         (#"{"kind": "data", "request": {"url": "http://h/"}, "earliestBeginDate": "tomorrow"}"#, "earliestBeginDate"),
         (#"{"kind": "data", "request": {"url": "http://h/"}, "expectedDigest": "sha-256=:AAAA:"}"#, "expectedDigest"),
         (#"{"kind": "data", "request": {"url": "http://h/"}, "expectedDigest": "md5=:AAAA:"}"#, "expectedDigest"),
         (#"{"kind": "data", "request": {"url": "http://h/"}, "completion": {}}"#, "completion.url"),
         (#"{"kind": "data", "request": {"url": "http://h/"}, "completion": {"url": "mailto:a@b"}}"#, "completion.url"),
-        (#"{"kind": "data", "request": {"url": "http://h/"}, "completion": {"url": "http://c/", "secret": "x"}}"#,
-         "completion.secret"),
+        (
+            #"{"kind": "data", "request": {"url": "http://h/"}, "completion": {"url": "http://c/", "secret": "x"}}"#,
+            "completion.secret"
+        ),
         (#"{"kind": "data", "request": {"url": "http://h/"}, "resume": "true"}"#, "resume"),
     ])
     func invalidRequestsNameTheirField(json: String, field: String) {
@@ -246,11 +270,13 @@ extension TaskRequestTests {
         }
 
         @Test func eventDataCarriesTheSummaryAndAnExplicitNullError() throws {
-            let summary = TaskSummary(id: "tsk_0000000000000000000000", taskIdentifier: 1, kind: .data, state: .completed, taskDescription: nil)
-            #expect(try json(TaskCompletedEventData(task: summary, error: nil)) == """
-                {"error":null,"task":{"id":"tsk_0000000000000000000000","kind":"data","state":"completed",\
-                "taskDescription":null,"taskIdentifier":1}}
-                """)
+            let summary = TaskSummary(
+                id: "tsk_0000000000000000000000", taskIdentifier: 1, kind: .data, state: .completed, taskDescription: nil)
+            #expect(
+                try json(TaskCompletedEventData(task: summary, error: nil)) == """
+                    {"error":null,"task":{"id":"tsk_0000000000000000000000","kind":"data","state":"completed",\
+                    "taskDescription":null,"taskIdentifier":1}}
+                    """)
         }
 
         @Test func metricsWriteEveryPhaseEvenWhenItDidNotHappen() throws {
@@ -284,15 +310,16 @@ extension TaskRequestTests {
             #expect(response.suggestedFilename == "report final.csv")
         }
 
-        @Test(arguments: [
-            (#"attachment; filename="export; 2026.zip""#, "https://h/download", "export; 2026.zip"),
-            (#"attachment; filename*=UTF-8''na%C3%AFve.txt; filename="naive.txt""#, "https://h/d", "naïve.txt"),
-            (#"attachment; filename="../../etc/passwd""#, "https://h/d", "passwd"),
-            (#"attachment; filename="..""#, "https://h/file.bin", "file.bin"),
-            ("inline", "https://h/a/b/c.json", "c.json"),
-            (nil, "https://h.example/", "h.example"),
-            (nil, "", "Unknown"),
-        ] as [(String?, String, String)])
+        @Test(
+            arguments: [
+                (#"attachment; filename="export; 2026.zip""#, "https://h/download", "export; 2026.zip"),
+                (#"attachment; filename*=UTF-8''na%C3%AFve.txt; filename="naive.txt""#, "https://h/d", "naïve.txt"),
+                (#"attachment; filename="../../etc/passwd""#, "https://h/d", "passwd"),
+                (#"attachment; filename="..""#, "https://h/file.bin", "file.bin"),
+                ("inline", "https://h/a/b/c.json", "c.json"),
+                (nil, "https://h.example/", "h.example"),
+                (nil, "", "Unknown"),
+            ] as [(String?, String, String)])
         func suggestedFilename(contentDisposition: String?, url: String, expected: String) {
             let headers = contentDisposition.map { ["Content-Disposition": $0] } ?? [:]
             let response = HTTPResponseSnapshot(url: url, statusCode: 200, allHeaderFields: headers)
@@ -319,11 +346,24 @@ extension TaskRequestTests {
         }
 
         @Test func progressFraction() {
-            #expect(TaskProgress.fraction(kind: .download, state: .running, succeeded: true, sent: 0, expectedToSend: 0, received: 25, expectedToReceive: 100) == 0.25)
-            #expect(TaskProgress.fraction(kind: .upload, state: .running, succeeded: true, sent: 50, expectedToSend: 100, received: 0, expectedToReceive: -1) == 0.5)
-            #expect(TaskProgress.fraction(kind: .data, state: .running, succeeded: true, sent: 0, expectedToSend: 0, received: 25, expectedToReceive: -1) == 0)
-            #expect(TaskProgress.fraction(kind: .data, state: .completed, succeeded: true, sent: 0, expectedToSend: 0, received: 25, expectedToReceive: -1) == 1)
-            #expect(TaskProgress.fraction(kind: .data, state: .completed, succeeded: false, sent: 0, expectedToSend: 0, received: 25, expectedToReceive: 100) == 0.25)
+            #expect(
+                TaskProgress.fraction(
+                    kind: .download, state: .running, succeeded: true, sent: 0, expectedToSend: 0, received: 25, expectedToReceive: 100)
+                    == 0.25)
+            #expect(
+                TaskProgress.fraction(
+                    kind: .upload, state: .running, succeeded: true, sent: 50, expectedToSend: 100, received: 0, expectedToReceive: -1)
+                    == 0.5)
+            #expect(
+                TaskProgress.fraction(
+                    kind: .data, state: .running, succeeded: true, sent: 0, expectedToSend: 0, received: 25, expectedToReceive: -1) == 0)
+            #expect(
+                TaskProgress.fraction(
+                    kind: .data, state: .completed, succeeded: true, sent: 0, expectedToSend: 0, received: 25, expectedToReceive: -1) == 1)
+            #expect(
+                TaskProgress.fraction(
+                    kind: .data, state: .completed, succeeded: false, sent: 0, expectedToSend: 0, received: 25, expectedToReceive: 100)
+                    == 0.25)
         }
     }
 }

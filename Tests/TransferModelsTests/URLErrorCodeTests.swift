@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import TransferModels
-import JSONCodec
 
 @Suite("NSURLErrorDomain codes and the error object")
 struct URLErrorCodeTests {

@@ -30,9 +30,23 @@ struct EncodesNothing: Encodable {
 
 /// One scalar through the single value container's concrete `encode` overloads.
 enum Scalar: Encodable {
-    case bool(Bool), string(String), double(Double), float(Float), null
-    case int(Int), int8(Int8), int16(Int16), int32(Int32), int64(Int64), int128(Int128)
-    case uint(UInt), uint8(UInt8), uint16(UInt16), uint32(UInt32), uint64(UInt64), uint128(UInt128)
+    case bool(Bool)
+    case string(String)
+    case double(Double)
+    case float(Float)
+    case null
+    case int(Int)
+    case int8(Int8)
+    case int16(Int16)
+    case int32(Int32)
+    case int64(Int64)
+    case int128(Int128)
+    case uint(UInt)
+    case uint8(UInt8)
+    case uint16(UInt16)
+    case uint32(UInt32)
+    case uint64(UInt64)
+    case uint128(UInt128)
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import TransferModels
-import JSONCodec
 
 /// The project's wire types, each compared byte for byte with Foundation's encoder, and the benchmark.
 @Suite("WireJSON.encode of the wire types")
@@ -29,7 +29,8 @@ struct WireJSONModelEncodingTests {
         }
         try expectSame(Page(items: WireSamples.tasks, nextCursor: nil))
         try expectSame(WireSamples.metrics)
-        try expectSame(TaskMetrics(taskInterval: .init(start: Date(timeIntervalSince1970: 0), duration: 0), redirectCount: 0, transactionMetrics: []))
+        try expectSame(
+            TaskMetrics(taskInterval: .init(start: Date(timeIntervalSince1970: 0), duration: 0), redirectCount: 0, transactionMetrics: []))
     }
 
     @Test func errorsAndEvents() throws {
@@ -43,7 +44,10 @@ struct WireJSONModelEncodingTests {
         try expectSame(TaskCompletedEventData(task: summary, error: error))
         // The metrics event carries the metrics' bytes as they were encoded for the task's row: the same
         // bytes as Foundation writes for the event with the metrics value in it.
-        struct MetricsEvent: Encodable { var task: TaskSummary; var metrics: TaskMetrics }
+        struct MetricsEvent: Encodable {
+            var task: TaskSummary
+            var metrics: TaskMetrics
+        }
         let metricsJSON = String(decoding: try WireJSON.encode(WireSamples.metrics), as: UTF8.self)
         #expect(
             try WireJSON.encode(TaskMetricsEventData(task: summary, metrics: EncodedJSON(metricsJSON)))
@@ -62,7 +66,9 @@ struct WireJSONModelEncodingTests {
                 task: summary, response: WireSamples.response, error: error, data: Array("body ✓".utf8),
                 dataLocation: "/v1/tasks/tsk_1/data"))
         try expectSame(CompletionHandlerEventData(task: task.summary, response: task.response, error: nil, location: task.location))
-        try expectSame(Blob(id: "blob_1", size: 1 << 40, digest: "sha-256=:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=:", createdAt: .nowMilliseconds))
+        try expectSame(
+            Blob(id: "blob_1", size: 1 << 40, digest: "sha-256=:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=:", createdAt: .nowMilliseconds)
+        )
         try expectSame(TaskCompletionHandler(url: "https://h/done?x=1"))
         try expectSame(TaskEventType.allCases)
         try expectSame(try JSONParser.parse(#"{"b": [1, 2.50, -0, 1e300, "x"], "a": {"é": null, "ü": true}, "": 18446744073709551615}"#))

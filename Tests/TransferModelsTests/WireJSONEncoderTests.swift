@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import TransferModels
-import JSONCodec
 
 /// `WireJSON.encode` against the configuration it replaced: Foundation's `JSONEncoder` with
 /// `[.withoutEscapingSlashes, .sortedKeys]` and RFC 3339 dates. Every comparison is byte for byte.
@@ -102,7 +102,8 @@ struct WireJSONEncoderTests {
 
     @Test func datesDataURLsAndDecimals() throws {
         var generator = SeededGenerator(seed: 11)
-        let dates = (0..<500).map { _ in Date(timeIntervalSince1970: Double.random(in: -5e10...5e10, using: &generator)) }
+        let dates =
+            (0..<500).map { _ in Date(timeIntervalSince1970: Double.random(in: -5e10...5e10, using: &generator)) }
             + [.nowMilliseconds, Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -0.001)]
         try expectSame(dates)
         try expectSame(dates.map { ["at": $0] })

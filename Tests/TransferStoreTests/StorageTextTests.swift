@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
+import JSONCodec
 import Testing
 import TransferModels
 import TransferStore
-import JSONCodec
 
 /// `Date.storageText` replaces GRDB's DateFormatter on the hot path: it must write the very same text,
 /// or rows written before and after would compare and sort differently.
@@ -34,7 +34,9 @@ import JSONCodec
             Record.databaseDateEncodingStrategy(for: "createdAt")
         }
         let date = Date(timeIntervalSince1970: 1_795_000_000.123)
-        for found in [strategy(SessionRecord.self), strategy(EventRecord.self), strategy(BlobRecord.self), strategy(IdempotencyRecord.self)] {
+        for found in [
+            strategy(SessionRecord.self), strategy(EventRecord.self), strategy(BlobRecord.self), strategy(IdempotencyRecord.self),
+        ] {
             guard case .custom(let encode) = found else {
                 Issue.record("GRDB's default strategy, not storageText")
                 continue

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
+import JSONCodec
 import TestSupport
+import Testing
 import TransferModels
 import TransferStore
-import JSONCodec
 
 @Suite("Tasks in the store, on a real SQLite file")
 struct TaskStoreTests {
@@ -62,10 +62,11 @@ struct TaskStoreTests {
         _ = try await f.store.beginInvalidation(id: a.id, tenant: "t1")
         let events = try await f.store.events(sessionId: a.id, after: 0, limit: 100)
         #expect(events.map(\.sequence) == [1, 2, 3, 4, 5, 6, 7])
-        #expect(events.map(\.type) == [
-            .taskDidCreateTask, .taskDidCreateTask, .taskDidCreateTask, .taskDidCompleteWithError,
-            .taskDidCompleteWithError, .taskDidCompleteWithError, .sessionDidBecomeInvalidWithError,
-        ])
+        #expect(
+            events.map(\.type) == [
+                .taskDidCreateTask, .taskDidCreateTask, .taskDidCreateTask, .taskDidCompleteWithError,
+                .taskDidCompleteWithError, .taskDidCompleteWithError, .sessionDidBecomeInvalidWithError,
+            ])
         #expect(try await f.store.session(id: a.id, tenant: "t1")?.lastTaskIdentifier == 3)
         #expect(try await f.store.events(sessionId: b.id, after: 0, limit: 100).map(\.sequence) == [1, 2])
     }
@@ -76,7 +77,8 @@ struct TaskStoreTests {
         let f = try Fixture()
         defer { try? f.close() }
         let session = try await f.session()
-        let foreignBlob = #"{"kind": "upload", "request": {"url": "https://o.example/u"}, "uploadSource": {"blob": "blb_0123456789ABCDEFGHIJKL"}}"#
+        let foreignBlob =
+            #"{"kind": "upload", "request": {"url": "https://o.example/u"}, "uploadSource": {"blob": "blb_0123456789ABCDEFGHIJKL"}}"#
         let requests = try (0..<60).map { index in
             index % 3 == 0 ? try request(foreignBlob) : try dataTask("https://o.example/\(index)")
         }
@@ -96,7 +98,9 @@ struct TaskStoreTests {
         var created: [TaskRecord] = []
         for (index, result) in results {
             switch result {
-            case .success(let task): created.append(task); #expect(index % 3 != 0)
+            case .success(let task):
+                created.append(task)
+                #expect(index % 3 != 0)
             case .failure(let error): #expect(index % 3 == 0 && error as? TaskStoreError == .blobNotFound)
             }
         }
@@ -200,12 +204,15 @@ struct TaskStoreTests {
         #expect(try await f.store.session(id: session.id, tenant: "t1")?.state == .invalidated)
         let events = try await f.store.events(sessionId: session.id, after: 0, limit: 100)
         #expect(events.map(\.sequence) == [1, 2, 3, 4, 5, 6])
-        #expect(events.map(\.type) == [
-            .taskDidCreateTask, .taskDidCreateTask, .taskDidFinishCollectingMetrics, .taskDidCompleteWithError,
-            .taskDidCompleteWithError, .sessionDidBecomeInvalidWithError,
-        ])
+        #expect(
+            events.map(\.type) == [
+                .taskDidCreateTask, .taskDidCreateTask, .taskDidFinishCollectingMetrics, .taskDidCompleteWithError,
+                .taskDidCompleteWithError, .sessionDidBecomeInvalidWithError,
+            ])
         // The metrics event is exactly the encoding of what the delegate method receives.
-        let expected = try WireJSON.encode(TaskMetricsEventData(task: completed.summary, metrics: EncodedJSON(String(decoding: try WireJSON.encode(metrics), as: UTF8.self))))
+        let expected = try WireJSON.encode(
+            TaskMetricsEventData(
+                task: completed.summary, metrics: EncodedJSON(String(decoding: try WireJSON.encode(metrics), as: UTF8.self))))
         #expect(Array(events[2].data.utf8) == expected)
     }
 
@@ -320,7 +327,8 @@ struct TaskStoreTests {
         let secret = WebhookSecret.generate()
         let created = try await f.store.createTask(
             tenant: "t1", sessionId: session.id,
-            request: try request(#"""
+            request: try request(
+                #"""
                 {"kind": "data", "request": {"url": "http://o/p", "httpBody": {"json": {"z": 1, "a": 2}}},
                  "taskDescription": "all", "priority": 0.25, "earliestBeginDate": "2026-11-22T03:00:00.125Z",
                  "countOfBytesClientExpectsToSend": 9, "completion": {"url": "https://c/done", "secret": "\#(secret)"},

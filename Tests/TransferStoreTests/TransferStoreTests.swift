@@ -1,11 +1,11 @@
 import Crypto
 import Foundation
+import JSONCodec
 import Logging
-import Testing
 import TestSupport
+import Testing
 import TransferModels
 import TransferStore
-import JSONCodec
 
 /// A store on a real SQLite file in a temporary directory.
 struct StoreFixture {
@@ -151,8 +151,9 @@ struct TransferStoreTests {
         }
         try await store.completeIdempotentRequest(
             tenant: "t1", key: "k", status: 201, contentType: "application/json", location: "/x", body: Data("{}".utf8))
-        guard case .replay(let status, _, let location, let body) = try await store.beginIdempotentRequest(
-            tenant: "t1", key: "k", fingerprint: "f1")
+        guard
+            case .replay(let status, _, let location, let body) = try await store.beginIdempotentRequest(
+                tenant: "t1", key: "k", fingerprint: "f1")
         else {
             Issue.record("a finished request replays")
             return
@@ -179,15 +180,33 @@ struct TransferStoreTests {
         func begin(after seconds: TimeInterval, key: String = "k") async throws -> IdempotencyDecision {
             try await store.beginIdempotentRequest(tenant: "t1", key: key, fingerprint: "f", now: start.addingTimeInterval(seconds))
         }
-        guard case .proceed = try await begin(after: 0) else { Issue.record("first use proceeds"); return }
-        guard case .conflict = try await begin(after: 119) else { Issue.record("still being answered at 119 s"); return }
-        guard case .proceed = try await begin(after: 121) else { Issue.record("taken over at 121 s"); return }
-        guard case .conflict = try await begin(after: 122) else { Issue.record("the new claim holds the key"); return }
+        guard case .proceed = try await begin(after: 0) else {
+            Issue.record("first use proceeds")
+            return
+        }
+        guard case .conflict = try await begin(after: 119) else {
+            Issue.record("still being answered at 119 s")
+            return
+        }
+        guard case .proceed = try await begin(after: 121) else {
+            Issue.record("taken over at 121 s")
+            return
+        }
+        guard case .conflict = try await begin(after: 122) else {
+            Issue.record("the new claim holds the key")
+            return
+        }
 
-        guard case .proceed = try await begin(after: 0, key: "done") else { Issue.record("first use proceeds"); return }
+        guard case .proceed = try await begin(after: 0, key: "done") else {
+            Issue.record("first use proceeds")
+            return
+        }
         try await store.completeIdempotentRequest(
             tenant: "t1", key: "done", status: 201, contentType: nil, location: nil, body: Data())
-        guard case .replay = try await begin(after: 3600, key: "done") else { Issue.record("a finished one replays"); return }
+        guard case .replay = try await begin(after: 3600, key: "done") else {
+            Issue.record("a finished one replays")
+            return
+        }
         try store.close()
     }
 

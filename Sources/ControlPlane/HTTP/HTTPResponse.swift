@@ -1,6 +1,6 @@
 import Foundation
-import TransferModels
 import JSONCodec
+import TransferModels
 
 /// An answer to send: status, headers and a body in memory, from a file, or produced as it is sent.
 public struct HTTPResponse: Sendable {
@@ -23,7 +23,9 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A JSON answer (`application/json`).
-    public static func json<T: Encodable>(_ value: T, status: Int = 200, headers: [(name: String, value: String)] = []) throws -> HTTPResponse {
+    public static func json<T: Encodable>(_ value: T, status: Int = 200, headers: [(name: String, value: String)] = []) throws
+        -> HTTPResponse
+    {
         HTTPResponse(
             status: status, headers: [("Content-Type", "application/json")] + headers, body: .bytes(try WireJSON.encode(value)))
     }

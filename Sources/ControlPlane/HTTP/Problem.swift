@@ -1,5 +1,5 @@
-import TransferModels
 import JSONCodec
+import TransferModels
 
 /// An API error as RFC 9457 `application/problem+json`: the only error body the API sends.
 public struct Problem: Error, Sendable, Encodable {

@@ -1,6 +1,6 @@
+import JSONCodec
 import TransferModels
 import TransferStore
-import JSONCodec
 
 /// Turns the errors handlers throw into problem+json; nil for errors that are the service's own fault.
 enum ProblemMapping {

@@ -1,6 +1,6 @@
+import JSONCodec
 import TransferModels
 import TransferStore
-import JSONCodec
 
 /// The JSON of each session as last sent, reused while the session is unchanged.
 ///

@@ -22,14 +22,20 @@ struct OperationRoutes {
                     ready ? #"{"status":"ready"}"# : #"{"status":"unavailable"}"#, contentType: "application/json",
                     status: ready ? 200 : 503)
             },
-            Route("GET", "/metrics", access: .open, fast: { _ in
-                .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
-            }) { _ in
+            Route(
+                "GET", "/metrics", access: .open,
+                fast: { _ in
+                    .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+                }
+            ) { _ in
                 .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             },
-            Route("GET", "/openapi.yaml", access: .open, fast: { _ in
-                HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: .bytes(openAPIDocument))
-            }) { _ in
+            Route(
+                "GET", "/openapi.yaml", access: .open,
+                fast: { _ in
+                    HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: .bytes(openAPIDocument))
+                }
+            ) { _ in
                 HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: .bytes(openAPIDocument))
             },
         ]

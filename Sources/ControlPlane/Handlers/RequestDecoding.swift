@@ -1,6 +1,6 @@
 import Foundation
-import TransferModels
 import JSONCodec
+import TransferModels
 
 extension HTTPRequest {
     /// The body as `T`, strictly: JSON only, no unknown fields, no coercion. An empty body reads as `{}`.

@@ -16,12 +16,15 @@ struct SessionRoutes {
             Route("GET", "/v1/sessions/shared") { request in
                 try HTTPResponse.json(try await store.sharedSession(tenant: request.tenant).wire)
             },
-            Route("GET", "/v1/sessions/{id}", fast: { request in
-                // Served from the store's session cache on the HTTP thread; a miss takes the async path.
-                guard let record = store.cachedSession(id: request.parameter("id"), tenant: request.tenant) else { return nil }
-                let json = try encoded.json(for: record)
-                return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(json))
-            }) { request in
+            Route(
+                "GET", "/v1/sessions/{id}",
+                fast: { request in
+                    // Served from the store's session cache on the HTTP thread; a miss takes the async path.
+                    guard let record = store.cachedSession(id: request.parameter("id"), tenant: request.tenant) else { return nil }
+                    let json = try encoded.json(for: record)
+                    return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(json))
+                }
+            ) { request in
                 try HTTPResponse.json(try await session(request).wire)
             },
             Route("POST", "/v1/sessions/{id}/finishTasksAndInvalidate") { try await invalidate($0, cancelTasks: false) },

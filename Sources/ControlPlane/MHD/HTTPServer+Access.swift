@@ -191,15 +191,18 @@ extension HTTPServer {
         }
         context.spool?.discard()
         let elapsed = ContinuousClock.now - context.startedAt
-        metrics.requestFinished(route: context.route?.name ?? "unmatched", method: context.request.method,
-                                status: context.queuedStatus, duration: elapsed)
+        metrics.requestFinished(
+            route: context.route?.name ?? "unmatched", method: context.request.method,
+            status: context.queuedStatus, duration: elapsed)
         if logger.logLevel <= .debug {
             var logger = self.logger
             logger[metadataKey: "request.id"] = "\(context.request.requestID)"
-            logger.debug("Request answered", metadata: [
-                "http.method": "\(context.request.method)", "http.path": "\(context.route?.name ?? "unmatched")",
-                "http.status": "\(context.queuedStatus)", "http.duration_ms": "\(elapsed.milliseconds)",
-            ])
+            logger.debug(
+                "Request answered",
+                metadata: [
+                    "http.method": "\(context.request.method)", "http.path": "\(context.route?.name ?? "unmatched")",
+                    "http.status": "\(context.queuedStatus)", "http.duration_ms": "\(elapsed.milliseconds)",
+                ])
         }
     }
 

@@ -2,8 +2,8 @@ import CMicroHTTPD
 public import Logging
 import Prometheus
 public import ServiceLifecycle
-public import TransferStore
 import TransferModels
+public import TransferStore
 
 /// The control plane: libmicrohttpd's epoll thread pool in front of the router.
 ///

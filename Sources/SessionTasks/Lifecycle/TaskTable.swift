@@ -54,9 +54,12 @@ extension TaskTable.State {
     mutating func update<T>(
         _ taskId: String, from record: TaskRecord?, _ body: (inout TaskTable.Entry) -> T
     ) -> T? {
-        guard var entry = entries[taskId] ?? record.map({
-            TaskTable.Entry(lifecycle: TaskLifecycle(state: $0.state, suspendCount: $0.suspendCount))
-        }) else { return nil }
+        guard
+            var entry = entries[taskId]
+                ?? record.map({
+                    TaskTable.Entry(lifecycle: TaskLifecycle(state: $0.state, suspendCount: $0.suspendCount))
+                })
+        else { return nil }
         let result = body(&entry)
         entries[taskId] = entry.isDisposable ? nil : entry
         return result

@@ -1,10 +1,11 @@
+internal import Dispatch
+internal import Foundation
+
 #if canImport(Glibc)
     internal import Glibc
 #elseif canImport(Darwin)
     internal import Darwin
 #endif
-internal import Dispatch
-internal import Foundation
 
 /// The accept loop of TestSupport's loopback servers (the fixture origin, the webhook receiver): one
 /// thread per admitted connection, until the wake pipe says stop.

@@ -1,10 +1,11 @@
+internal import Dispatch
+internal import Foundation
+
 #if canImport(Glibc)
     internal import Glibc
 #elseif canImport(Darwin)
     internal import Darwin
 #endif
-internal import Dispatch
-internal import Foundation
 
 /// A real HTTP/1.1 origin on loopback for tests: it lets a test provoke what a URLSession engine must handle
 /// (ranges, validators, redirects, slow, stalled, truncated and garbled responses, content codings, cookies,

@@ -1,10 +1,11 @@
+internal import Dispatch
+internal import Foundation
+
 #if canImport(Glibc)
     internal import Glibc
 #elseif canImport(Darwin)
     internal import Darwin
 #endif
-internal import Dispatch
-internal import Foundation
 
 /// A mutable resource served at `/resource/{name}`.
 struct FixtureResource {

@@ -112,8 +112,14 @@ final class FixtureSHA256 {
             schedule[index] = schedule[index &- 16] &+ sigma0 &+ schedule[index &- 7] &+ sigma1
             index &+= 1
         }
-        var a = words[0], b = words[1], c = words[2], d = words[3]
-        var e = words[4], f = words[5], g = words[6], h = words[7]
+        var a = words[0]
+        var b = words[1]
+        var c = words[2]
+        var d = words[3]
+        var e = words[4]
+        var f = words[5]
+        var g = words[6]
+        var h = words[7]
         index = 0
         while index < 64 {
             let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)

@@ -1,4 +1,5 @@
 import JSONCodec
+
 /// Checks shared by the request types; each throws the first problem, naming the field.
 enum Validate {
     static func range<T: Comparable>(_ value: T, _ range: ClosedRange<T>, field: String) throws(RequestDecodingError) {
@@ -26,15 +27,17 @@ enum Validate {
 
     /// RFC 9110 `token` characters for a field name.
     static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-            case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-                UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
-            default: false
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+                case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+                    UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                    UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+                    true
+                default: false
+                }
             }
-        }
     }
 
     /// Header names must be tokens and values must not smuggle a line break (request splitting).
@@ -67,12 +70,12 @@ enum Validate {
 
     static func proxy(_ proxy: ProxyDictionary, field: String) throws(RequestDecodingError) {
         let hosts = [("HTTPProxy", proxy.HTTPProxy), ("HTTPSProxy", proxy.HTTPSProxy), ("SOCKSProxy", proxy.SOCKSProxy)]
-        for case let (name, host?) in hosts {
+        for case (let name, let host?) in hosts {
             guard (1...255).contains(host.utf8.count),
                 host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@") })
             else { throw .invalidValue("\(field).\(name)", "must be a host name or address") }
         }
-        for case let (name, port?) in [("HTTPPort", proxy.HTTPPort), ("HTTPSPort", proxy.HTTPSPort), ("SOCKSPort", proxy.SOCKSPort)] {
+        for case (let name, let port?) in [("HTTPPort", proxy.HTTPPort), ("HTTPSPort", proxy.HTTPSPort), ("SOCKSPort", proxy.SOCKSPort)] {
             try range(port, 1...65535, field: "\(field).\(name)")
         }
         let enabledWithoutHost = [

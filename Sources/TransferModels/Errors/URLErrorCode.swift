@@ -17,7 +17,8 @@ public struct URLErrorCode: Hashable, Sendable, CustomStringConvertible {
 
     public static let unknown = Self(-1, "unknown", "An unknown error occurred.")
     public static let cancelled = Self(-999, "cancelled", "cancelled")
-    public static let backgroundSessionWasDisconnected = Self(-997, "backgroundSessionWasDisconnected", "The background session was disconnected.")
+    public static let backgroundSessionWasDisconnected = Self(
+        -997, "backgroundSessionWasDisconnected", "The background session was disconnected.")
     public static let badURL = Self(-1000, "badURL", "bad URL")
     public static let timedOut = Self(-1001, "timedOut", "The request timed out.")
     public static let unsupportedURL = Self(-1002, "unsupportedURL", "unsupported URL")
@@ -30,8 +31,10 @@ public struct URLErrorCode: Hashable, Sendable, CustomStringConvertible {
     public static let notConnectedToInternet = Self(-1009, "notConnectedToInternet", "The Internet connection appears to be offline.")
     public static let redirectToNonExistentLocation = Self(-1010, "redirectToNonExistentLocation", "redirect to non-existent location")
     public static let badServerResponse = Self(-1011, "badServerResponse", "bad server response")
-    public static let userCancelledAuthentication = Self(-1012, "userCancelledAuthentication", "The operation couldn’t be completed. (NSURLErrorDomain error -1012.)")
-    public static let userAuthenticationRequired = Self(-1013, "userAuthenticationRequired", "The operation couldn’t be completed. (NSURLErrorDomain error -1013.)")
+    public static let userCancelledAuthentication = Self(
+        -1012, "userCancelledAuthentication", "The operation couldn’t be completed. (NSURLErrorDomain error -1012.)")
+    public static let userAuthenticationRequired = Self(
+        -1013, "userAuthenticationRequired", "The operation couldn’t be completed. (NSURLErrorDomain error -1013.)")
     public static let zeroByteResource = Self(-1014, "zeroByteResource", "zero byte resource")
     public static let cannotDecodeRawData = Self(-1015, "cannotDecodeRawData", "cannot decode raw data")
     public static let cannotDecodeContentData = Self(-1016, "cannotDecodeContentData", "cannot decode content data")
@@ -42,11 +45,15 @@ public struct URLErrorCode: Hashable, Sendable, CustomStringConvertible {
     public static let fileIsDirectory = Self(-1101, "fileIsDirectory", "file is directory")
     public static let noPermissionsToReadFile = Self(-1102, "noPermissionsToReadFile", "no permission to read file")
     public static let dataLengthExceedsMaximum = Self(-1103, "dataLengthExceedsMaximum", "resource exceeds maximum size")
-    public static let secureConnectionFailed = Self(-1200, "secureConnectionFailed", "An SSL error has occurred and a secure connection to the server cannot be made.")
-    public static let serverCertificateHasBadDate = Self(-1201, "serverCertificateHasBadDate", "The certificate for this server has expired.")
+    public static let secureConnectionFailed = Self(
+        -1200, "secureConnectionFailed", "An SSL error has occurred and a secure connection to the server cannot be made.")
+    public static let serverCertificateHasBadDate = Self(
+        -1201, "serverCertificateHasBadDate", "The certificate for this server has expired.")
     public static let serverCertificateUntrusted = Self(-1202, "serverCertificateUntrusted", "The certificate for this server is invalid.")
-    public static let serverCertificateHasUnknownRoot = Self(-1203, "serverCertificateHasUnknownRoot", "The certificate for this server was signed by an unknown certifying authority.")
-    public static let serverCertificateNotYetValid = Self(-1204, "serverCertificateNotYetValid", "The certificate for this server is not yet valid.")
+    public static let serverCertificateHasUnknownRoot = Self(
+        -1203, "serverCertificateHasUnknownRoot", "The certificate for this server was signed by an unknown certifying authority.")
+    public static let serverCertificateNotYetValid = Self(
+        -1204, "serverCertificateNotYetValid", "The certificate for this server is not yet valid.")
     public static let clientCertificateRejected = Self(-1205, "clientCertificateRejected", "The server did not accept the certificate.")
     public static let clientCertificateRequired = Self(-1206, "clientCertificateRequired", "The server requires a client certificate.")
     public static let cannotLoadFromNetwork = Self(-2000, "cannotLoadFromNetwork", "can’t load from network")

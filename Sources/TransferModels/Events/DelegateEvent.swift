@@ -1,4 +1,5 @@
 public import JSONCodec
+
 /// A delegate call as the service records it: which URLSession delegate method, with its arguments.
 /// Every event's `data` is encoded here and nowhere else (`encodedData()`), from the payload types of
 /// `TaskEventData.swift` and `TaskDelegateEventData.swift`.
@@ -70,8 +71,9 @@ public enum DelegateEvent: Sendable {
         case .didReceiveChallenge(let challenge, _):
             bytes = try WireJSON.encode(challenge)
         case .didSendBodyData(let task, let sent, let total, let expected):
-            bytes = try WireJSON.encode(SendBodyDataEventData(
-                task: task, bytesSent: sent, totalBytesSent: total, totalBytesExpectedToSend: expected))
+            bytes = try WireJSON.encode(
+                SendBodyDataEventData(
+                    task: task, bytesSent: sent, totalBytesSent: total, totalBytesExpectedToSend: expected))
         case .didFinishCollectingMetrics(let task, let metrics):
             bytes = try WireJSON.encode(TaskMetricsEventData(task: task, metrics: metrics))
         case .didCompleteWithError(let task, let error):
@@ -81,11 +83,13 @@ public enum DelegateEvent: Sendable {
         case .didBecomeDownloadTask(let task, let download):
             bytes = try WireJSON.encode(BecomeDownloadEventData(task: task, downloadTask: download))
         case .didReceiveData(let task, let length, let total, let expected):
-            bytes = try WireJSON.encode(ReceiveDataEventData(
-                task: task, length: length, totalBytesReceived: total, totalBytesExpectedToReceive: expected))
+            bytes = try WireJSON.encode(
+                ReceiveDataEventData(
+                    task: task, length: length, totalBytesReceived: total, totalBytesExpectedToReceive: expected))
         case .didWriteData(let task, let written, let total, let expected):
-            bytes = try WireJSON.encode(WriteDataEventData(
-                task: task, bytesWritten: written, totalBytesWritten: total, totalBytesExpectedToWrite: expected))
+            bytes = try WireJSON.encode(
+                WriteDataEventData(
+                    task: task, bytesWritten: written, totalBytesWritten: total, totalBytesExpectedToWrite: expected))
         case .didResumeAtOffset(let task, let offset, let expected):
             bytes = try WireJSON.encode(ResumeEventData(task: task, fileOffset: offset, expectedTotalBytes: expected))
         case .didFinishDownloading(let task, let location):

@@ -1,4 +1,5 @@
 public import JSONCodec
+
 /// Where and how a session's delegate events are delivered (the webhook "delegate").
 public struct DelegateConfiguration: Codable, Sendable, Hashable {
     public var url: String

@@ -1,4 +1,5 @@
 public import JSONCodec
+
 /// `configuration` as a client sends it: every field optional, defaults applied by `normalized(at:)`.
 public struct SessionConfigurationInput: Decodable, Sendable {
     public var kind: SessionKind?
@@ -111,7 +112,8 @@ extension SessionConfigurationInput {
         result.tlsMinimumSupportedProtocolVersion = tlsMinimumSupportedProtocolVersion ?? .TLSv12
         result.tlsMaximumSupportedProtocolVersion = tlsMaximumSupportedProtocolVersion ?? .TLSv13
         if result.tlsMinimumSupportedProtocolVersion > result.tlsMaximumSupportedProtocolVersion {
-            let name = tlsMinimumSupportedProtocolVersion == nil ? "tlsMaximumSupportedProtocolVersion" : "tlsMinimumSupportedProtocolVersion"
+            let name =
+                tlsMinimumSupportedProtocolVersion == nil ? "tlsMaximumSupportedProtocolVersion" : "tlsMinimumSupportedProtocolVersion"
             throw .invalidValue(field(name), "the minimum TLS version must not exceed the maximum")
         }
         switch connectionProxyDictionary {

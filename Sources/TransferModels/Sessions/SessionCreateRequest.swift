@@ -1,4 +1,5 @@
 public import JSONCodec
+
 /// The body of `POST /v1/sessions`.
 public struct SessionCreateRequest: Decodable, Sendable {
     public var configuration: SessionConfigurationInput?

@@ -114,7 +114,10 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
             guard let high = iterator.next(), let low = iterator.next(),
                 let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
             else { return nil }
@@ -142,7 +145,8 @@ struct HeaderParameters {
     init(_ header: String) {
         var fields: [String] = []
         var current = ""
-        var quoted = false, escaped = false
+        var quoted = false
+        var escaped = false
         for character in header {
             if escaped {
                 current.append(character)

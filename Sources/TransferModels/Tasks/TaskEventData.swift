@@ -1,4 +1,5 @@
 public import JSONCodec
+
 /// The task fields every task event carries in `data.task`.
 public struct TaskSummary: Codable, Sendable, Hashable {
     public var id: String

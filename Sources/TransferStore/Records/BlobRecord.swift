@@ -1,7 +1,7 @@
 public import Foundation
 public import GRDB
-public import TransferModels
 public import JSONCodec
+public import TransferModels
 
 /// A row of `blob`: an uploaded body stored at `<data>/blobs/<id>`.
 public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord, StoresDatesAsText {

@@ -1,7 +1,7 @@
 public import Foundation
 public import GRDB
-public import TransferModels
 import JSONCodec
+public import TransferModels
 
 /// A row of `event`: one delegate callback, in the session's gap-free `sequence`.
 public struct EventRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord, StoresDatesAsText {

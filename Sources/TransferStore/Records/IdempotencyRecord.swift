@@ -1,7 +1,7 @@
 public import Foundation
 public import GRDB
-import TransferModels
 public import JSONCodec
+import TransferModels
 
 /// A row of `idempotencyKey`: the first answer to a POST carrying `Idempotency-Key`.
 public struct IdempotencyRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {

@@ -1,7 +1,7 @@
 public import Foundation
 public import GRDB
-public import TransferModels
 public import JSONCodec
+public import TransferModels
 
 /// A row of `session`: a `URLSession` of one tenant.
 public struct SessionRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord, StoresDatesAsText {

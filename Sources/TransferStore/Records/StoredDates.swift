@@ -1,6 +1,6 @@
 public import GRDB
-import TransferModels
 import JSONCodec
+import TransferModels
 
 /// A record whose dates GRDB writes as `Date.storageText`: the very text of its DateFormatter, without
 /// the formatter (3% of the CPU of small tasks).

@@ -1,7 +1,7 @@
 public import Foundation
 public import GRDB
-public import TransferModels
 public import JSONCodec
+public import TransferModels
 
 /// A row of `task`: one `URLSessionTask` of a session, with what the engine needs to run it again
 /// after a restart. `wire` is the API's view of it.

@@ -70,7 +70,8 @@ enum JSONBenchmark {
                     handWritten: { try StrictJSONDecoder().decode(TaskCreateRequest.self, from: body).resume == true ? 1 : 0 },
                     foundation: { try decoder.decode(TaskCreateRequest.self, from: data).resume == true ? 1 : 0 }))
         }
-        let body = Payloads.fullTaskBody, data = Data(body)
+        let body = Payloads.fullTaskBody
+        let data = Data(body)
         operations.append(
             Operation(
                 name: "parse only (full body): JSONParser vs JSONSerialization", bytes: body.count,
