@@ -71,7 +71,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
     public func create(tenant: String, session: SessionRecord, request: ValidatedTaskRequest) async throws -> TaskRecord {
         let task = try await store.createTask(tenant: tenant, sessionId: session.id, request: request)
         guard task.state == .running else { return task }
-        return try await control(task, .start(beginsLater: task.beginsLater, continuing: false))
+        return try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
     }
 
     /// The session's tasks, oldest first, after the cursor `after`.

@@ -41,7 +41,7 @@ enum Payloads {
         }
         """.utf8)
 
-    // MARK: Delegate event payloads (encoded by `WireJSON.encode` in `ActiveTask` and `TaskRunner`)
+    // MARK: Delegate event payloads (encoded by `WireJSON.encode` in `DelegateEvent`)
 
     static let created = Date(timeIntervalSince1970: 1_790_000_000.123)
 
