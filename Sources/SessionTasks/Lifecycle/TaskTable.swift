@@ -68,31 +68,48 @@ extension TaskTable.State {
 
 /// Runs the control calls of one task one at a time (`resume`, `suspend`, `cancel` and what timers
 /// and the engine feed in), so the store's writes for a task happen in the order its lifecycle decided
-/// them. Different tasks never wait for each other.
-actor TaskControlQueue {
-    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+/// them. Different tasks never wait for each other, and a call that finds its task free goes on without
+/// suspending (the common case: an actor here cost every task creation two hops).
+final class TaskControlQueue: Sendable {
+    /// Tasks with a call running, each with the calls waiting for their turn, in order.
+    private let busy = LockedBox<[String: [CheckedContinuation<Void, Never>]]>([:])
 
-    func run<T: Sendable>(_ taskId: String, _ body: @Sendable () async throws -> T) async throws -> T {
+    func run<T>(_ taskId: String, _ body: () async throws -> T) async throws -> T {
         await acquire(taskId)
         defer { release(taskId) }
         return try await body()
     }
 
     private func acquire(_ taskId: String) async {
-        guard waiting[taskId] != nil else {
-            waiting[taskId] = []
-            return
+        let free = busy.withLock { busy in
+            guard busy[taskId] == nil else { return false }
+            busy[taskId] = []
+            return true
         }
-        await withCheckedContinuation { waiting[taskId, default: []].append($0) }
+        guard !free else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let freedMeanwhile = busy.withLock { busy in
+                guard busy[taskId] != nil else {
+                    busy[taskId] = []
+                    return true
+                }
+                busy[taskId, default: []].append(continuation)
+                return false
+            }
+            if freedMeanwhile { continuation.resume() }
+        }
     }
 
     private func release(_ taskId: String) {
-        guard var queue = waiting[taskId], !queue.isEmpty else {
-            waiting[taskId] = nil
-            return
+        let next = busy.withLock { busy -> CheckedContinuation<Void, Never>? in
+            guard var waiting = busy[taskId], !waiting.isEmpty else {
+                busy[taskId] = nil
+                return nil
+            }
+            let next = waiting.removeFirst()
+            busy[taskId] = waiting
+            return next
         }
-        let next = queue.removeFirst()
-        waiting[taskId] = queue
-        next.resume()
+        next?.resume()  // the turn passes straight to the next call: the task stays busy
     }
 }
