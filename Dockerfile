@@ -45,11 +45,12 @@ RUN swift build -c release --static-swift-stdlib -Xswiftc -warnings-as-errors --
 FROM debian:bookworm-slim
 
 # Shared libraries the binary links (the Swift runtime and Foundation are linked in statically);
-# curl only for the HEALTHCHECK (it reuses libcurl4, so it costs a few hundred kB).
+# the public suffix list the cookie rules read; curl only for the HEALTHCHECK (it reuses libcurl4, so it
+# costs a few hundred kB).
 RUN export DEBIAN_FRONTEND=noninteractive DEBCONF_NONINTERACTIVE_SEEN=true \
  && apt-get -q update \
  && apt-get -q install -y --no-install-recommends \
-      libcurl4 libmicrohttpd12 libsqlite3-0 ca-certificates curl \
+      libcurl4 libmicrohttpd12 libsqlite3-0 publicsuffix ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 urlsessiond \
  && useradd --system --uid 10001 --gid 10001 --home-dir /data --no-create-home \

@@ -11,9 +11,10 @@ DATA_DIR ?= ./data
 VENV := .venv
 PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0
 
-# Build: libcurl (OpenSSL), libmicrohttpd, SQLite, pkg-config. Tests: python3-venv for schemathesis,
+# Build: libcurl (OpenSSL), libmicrohttpd, SQLite, pkg-config; at run time the public suffix list
+# (publicsuffix: which domains may not take cookies). Tests: python3-venv for schemathesis,
 # nginx for a standard origin. Benchmarks: wrk, aria2, curl.
-BUILD_PACKAGES := libcurl4-openssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config
+BUILD_PACKAGES := libcurl4-openssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config publicsuffix
 TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl
 BENCH_PACKAGES := wrk aria2 curl
 
@@ -55,7 +56,8 @@ run: release
 	exec $$($(SWIFT) build -c release --show-bin-path)/urlsessiond serve --host $(HOST) --port $(PORT) --data-dir $(DATA_DIR)
 
 ## The Swift sources `.swift-format` governs (the toolchain's `swift format`).
-FORMATTED := Sources Tests Package.swift Benchmarks/json/Package.swift Benchmarks/json/Sources/JSONBenchmark
+FORMATTED := Sources Tests Package.swift Benchmarks/json/Package.swift Benchmarks/json/Sources/JSONBenchmark \
+	Benchmarks/cookies/Package.swift Benchmarks/cookies/Sources/CookieBenchmark
 
 ## Formats the sources in place.
 format:

@@ -32,6 +32,9 @@ let package = Package(
             name: "JSONCodec",
             swiftSettings: swiftSettings),
         .target(
+            name: "HTTPCookies",
+            swiftSettings: swiftSettings),
+        .target(
             name: "TransferModels",
             dependencies: ["JSONCodec"],
             swiftSettings: swiftSettings),
@@ -125,6 +128,10 @@ let package = Package(
         .testTarget(
             name: "TransferModelsTests",
             dependencies: ["TransferModels", "JSONCodec"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HTTPCookiesTests",
+            dependencies: ["HTTPCookies"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CurlTests",

@@ -1,0 +1,84 @@
+public import Foundation
+
+/// A `Set-Cookie` header as RFC 6265 §5.2 (and 6265bis, where browsers agree) reads it: lenient about
+/// syntax, strict about nothing yet — the storage rules (`CookieJar.store`) decide what is kept.
+public struct SetCookie: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    /// `Expires`, when it parsed (§5.1.1).
+    public var expires: Date?
+    /// `Max-Age` in seconds; it wins over `Expires`. 0 or less expires the cookie at once.
+    public var maxAge: Int64?
+    /// `Domain`, lowercased, without its leading dot; nil when absent or empty.
+    public var domain: String?
+    /// `Path` when it starts with `/`; nil means the request's default path.
+    public var path: String?
+    public var isSecure = false
+    public var isHTTPOnly = false
+    /// `SameSite`: `lax`, `strict` or `none`; nil when absent or another value.
+    public var sameSite: String?
+
+    /// Parses one header value; nil when it names no cookie (no name and no value).
+    public init?(_ header: String) {
+        let (pair, attributes) = Self.split(header, at: ";")
+        // 6265bis, as browsers do: a pair without `=` is a cookie with an empty name.
+        let (rawName, rawValue) = pair.contains("=") ? Self.split(pair, at: "=") : ("", pair)
+        name = Self.trimmed(rawName)
+        value = Self.trimmed(rawValue)
+        guard !name.isEmpty || !value.isEmpty else { return nil }
+        for attribute in attributes.split(separator: ";", omittingEmptySubsequences: true) {
+            let (key, rawArgument) = Self.split(Substring(attribute), at: "=")
+            let argument = Self.trimmed(rawArgument)
+            switch Self.trimmed(key).lowercased() {
+            case "expires":
+                if let date = CookieDate.parse(argument) { expires = date }
+            case "max-age":
+                if let seconds = Self.maxAge(argument) { maxAge = seconds }
+            case "domain":
+                let bare = argument.hasPrefix(".") ? String(argument.dropFirst()) : argument
+                domain = bare.isEmpty ? nil : bare.lowercased()
+            case "path":
+                path = argument.hasPrefix("/") ? argument : nil
+            case "secure":
+                isSecure = true
+            case "httponly":
+                isHTTPOnly = true
+            case "samesite":
+                let policy = argument.lowercased()
+                sameSite = ["lax", "strict", "none"].contains(policy) ? policy : nil
+            default:
+                break
+            }
+        }
+    }
+
+    /// When the cookie expires, as of `now`: `Max-Age` first, then `Expires`; nil for a session cookie.
+    public func expiresDate(now: Date) -> Date? {
+        if let maxAge {
+            return maxAge <= 0 ? .distantPast : now.addingTimeInterval(TimeInterval(min(maxAge, 400 * 86_400)))
+        }
+        // 6265bis: no cookie lives longer than 400 days.
+        return expires.map { min($0, now.addingTimeInterval(400 * 86_400)) }
+    }
+
+    /// `Max-Age`'s value: an optional `-`, then digits only; anything else ignores the attribute.
+    private static func maxAge(_ text: String) -> Int64? {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard let value = Int64(digits) else { return text.hasPrefix("-") ? Int64.min : Int64.max }  // out of range
+        return text.hasPrefix("-") ? -value : value
+    }
+
+    private static func split(_ text: some StringProtocol, at separator: Character) -> (Substring, Substring) {
+        let text = Substring(text)
+        guard let index = text.firstIndex(of: separator) else { return (text, "") }
+        return (text[..<index], text[text.index(after: index)...])
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        var text = text
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}

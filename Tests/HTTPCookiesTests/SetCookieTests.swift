@@ -1,0 +1,71 @@
+import Foundation
+import HTTPCookies
+import Testing
+
+@Suite("Set-Cookie parsing (RFC 6265 §5.2)")
+struct SetCookieTests {
+    @Test func readsEveryAttribute() throws {
+        let header = try #require(
+            SetCookie(
+                " sid = a1b2 ; Expires=Wed, 21 Oct 2035 07:28:00 GMT; Max-Age=60; Domain=.Example.COM; Path=/app;"
+                    + " Secure; HttpOnly; SameSite=Lax; Unknown=1"))
+        #expect(header.name == "sid" && header.value == "a1b2")
+        #expect(header.expires == Date(timeIntervalSince1970: 2_076_564_480))
+        #expect(header.maxAge == 60)
+        #expect(header.domain == "example.com")
+        #expect(header.path == "/app")
+        #expect(header.isSecure && header.isHTTPOnly)
+        #expect(header.sameSite == "lax")
+    }
+
+    @Test func maxAgeWinsOverExpiresAndZeroExpiresAtOnce() throws {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let both = try #require(SetCookie("a=b; Max-Age=10; Expires=Wed, 21 Oct 2035 07:28:00 GMT"))
+        #expect(both.expiresDate(now: now) == now.addingTimeInterval(10))
+        let gone = try #require(SetCookie("a=b; Max-Age=0"))
+        #expect(gone.expiresDate(now: now) == .distantPast)
+        let negative = try #require(SetCookie("a=b; max-age=-5"))
+        #expect(negative.expiresDate(now: now) == .distantPast)
+        #expect(try #require(SetCookie("a=b; Max-Age=1e3")).maxAge == nil, "not digits: ignored")
+        #expect(try #require(SetCookie("a=b")).expiresDate(now: now) == nil, "a session cookie")
+    }
+
+    @Test func lifetimesAreCappedAt400Days() throws {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let far = try #require(SetCookie("a=b; Max-Age=999999999"))
+        #expect(far.expiresDate(now: now) == now.addingTimeInterval(400 * 86_400))
+    }
+
+    @Test func theLastOfAnAttributeWinsAndBadValuesAreIgnored() throws {
+        let header = try #require(SetCookie("a=b; Path=/x; Path=/y; Domain=; Path=relative; SameSite=sometimes"))
+        #expect(header.path == nil, "the last Path does not start with /: the default path applies")
+        #expect(header.domain == nil)
+        #expect(header.sameSite == nil)
+    }
+
+    @Test func aPairWithoutEqualsIsANamelessCookieAndEmptyIsNothing() throws {
+        let nameless = try #require(SetCookie("justavalue; Path=/"))
+        #expect(nameless.name == "" && nameless.value == "justavalue")
+        #expect(SetCookie("") == nil)
+        #expect(SetCookie("=; Path=/") == nil)
+        #expect(try #require(SetCookie("a=")).value == "")
+        #expect(try #require(SetCookie("a=b=c")).value == "b=c", "the first = splits")
+    }
+
+    @Test(
+        arguments: [
+            ("Wed, 21 Oct 2015 07:28:00 GMT", 1_445_412_480.0),
+            ("Wednesday, 21-Oct-15 07:28:00 GMT", 1_445_412_480),
+            ("Wed Oct 21 07:28:00 2015", 1_445_412_480),
+            ("21 oct 2015 7:28:0", 1_445_412_480),
+            ("Thu, 01 Jan 1970 00:00:00 GMT", 0),
+        ] as [(String, Double)])
+    func readsTheDatesServersSend(text: String, seconds: Double) {
+        #expect(CookieDate.parse(text) == Date(timeIntervalSince1970: seconds), "\(text)")
+    }
+
+    @Test(arguments: ["", "Wed, 31 Feb 2015 07:28:00 GMT", "Wed, 21 Oct 2015 25:28:00 GMT", "21 Oct 2015", "tomorrow"])
+    func refusesDatesThatAreNot(text: String) {
+        #expect(CookieDate.parse(text) == nil, "\(text)")
+    }
+}
