@@ -4,7 +4,7 @@ import TransferModels
 import TransferStore
 
 /// What the engine reported that the store has not written yet. The engine's loop thread adds to it
-/// (cheap, under a lock); the runner's writer takes it all at once and writes it in one transaction.
+/// (cheap, under a lock); the report writer takes it all at once and writes it in one transaction.
 struct PendingReports {
     var progress: [String: TaskByteCounts] = [:]
     var responses: [String: ResponseReport] = [:]

@@ -82,7 +82,14 @@ extension TaskService {
                     origin = known || isCurrent ? record : try await self.store.task(id: record.id) ?? record
                 }
                 let effects = self.transition(record.id, from: origin, input)
-                return (effects, try await self.write(effects, of: origin ?? record, preparationError: preparationError))
+                // Refused by the lifecycle: nothing changed.
+                if effects.actions.contains(.reject) { throw TaskStoreError.invalidStateTransition }
+                do {
+                    return (effects, try await self.write(effects, of: origin ?? record, preparationError: preparationError))
+                } catch {
+                    self.forgetUnlessRunning(record.id, after: error)
+                    throw error
+                }
             }
             isFirst = false
             record = written ?? record
@@ -108,13 +115,23 @@ extension TaskService {
         return record
     }
 
+    /// A store write the lifecycle decided failed (the disk, or the store's row moved on meanwhile):
+    /// unless an attempt is in the engine, the task's memory goes, and its next call starts again from
+    /// the store's state.
+    private func forgetUnlessRunning(_ taskId: String, after error: any Error) {
+        table.withLock { state in
+            guard let entry = state.entries[taskId], entry.attempt == nil, entry.lifecycle.stoppedAttempts.isEmpty else { return }
+            state.entries[taskId] = nil
+        }
+        logger.error("Writing a task's state failed", metadata: ["task.id": "\(taskId)", "error": "\(String(reflecting: error))"])
+    }
+
     /// The store's side of a transition, in the order decided; nil when nothing was written.
     private func write(_ effects: Effects, of record: TaskRecord, preparationError: TransferError?) async throws -> TaskRecord? {
         var written: TaskRecord?
         let url = record.currentRequest?.url ?? record.originalRequest?.url
         for action in effects.actions {
             switch action {
-            case .reject: throw TaskStoreError.invalidStateTransition
             case .persistResume: written = try await store.resumeTask(id: record.id).0
             case .persistSuspend: written = try await store.suspendTask(id: record.id, counts: effects.stoppedCounts).0
             case .persistCanceling: written = try await store.updateTaskState(id: record.id, to: .canceling)

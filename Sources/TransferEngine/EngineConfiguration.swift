@@ -11,7 +11,7 @@ public struct EngineConfiguration: Sendable {
     public var dataBodyMemoryLimit = 1 << 20
     /// A download stays in memory up to this size (the store then keeps it, as it keeps small data
     /// bodies: no file is created for it), and goes to its `.part` file past it. Small, because only a
-    /// file can be checkpointed and continued after a restart. Matches the runner's `keptBodyLimit`.
+    /// file can be checkpointed and continued after a restart. Matches the task service's `keptBodyLimit`.
     public var downloadMemoryLimit = 64 * 1024
     /// Where downloads and spilled bodies are written (`<data>/downloads`).
     public var downloadsDirectory = URL(fileURLWithPath: "./data/downloads")
