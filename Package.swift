@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "SessionTasks",
             dependencies: [
-                "TransferEngine", "TransferModels", "TransferStore",
+                "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),

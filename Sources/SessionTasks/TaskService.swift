@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPCookies
 public import Logging
 public import ServiceLifecycle
 public import TransferEngine
@@ -38,6 +39,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let controls = TaskControlQueue()
     let writer: ReportWriter
     let waiters = CompletionWaiters()
+    /// The cookie storages, applied to every request of a transfer and to every response.
+    let cookieStorages: CookieStorages
     /// From `run()` until graceful shutdown begins.
     private let serving = LockedBox(false)
     /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
@@ -59,6 +62,13 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.locations = locations
         self.logger = logger
         self.writer = ReportWriter(store: store, waiters: waiters, logger: logger)
+        let suffixes = PublicSuffixList()
+        if suffixes == nil {
+            logger.warning(
+                "The public suffix list is missing: cookies are refused only for single-label domains",
+                metadata: ["file": "\(PublicSuffixList.defaultPath)"])
+        }
+        self.cookieStorages = CookieStorages(publicSuffixes: suffixes)
         (endedStream, endedContinuation) = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
         self.engine = try TransferEngine(configuration: configuration.engine, observer: self, logger: logger)
@@ -114,6 +124,12 @@ public final class TaskService: TransferObserver, Service, Sendable {
             try await store.task(id: taskId, tenant: tenant)?.state == .completed
         }
         return try await requireTask(taskId, tenant: tenant)
+    }
+
+    /// `reset()`'s part in the task layer: the session's cookie storage is emptied (its cache and
+    /// credentials are not kept yet).
+    public func reset(_ session: SessionRecord) {
+        cookieStorages.reset(session)
     }
 
     /// Ends every `?wait=` now (graceful shutdown must not sit out long-polls).

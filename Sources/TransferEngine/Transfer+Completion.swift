@@ -19,6 +19,10 @@ extension Transfer {
     func responseHeadCompleted() {
         let status = head.statusCode
         guard status >= 200 else { return }  // 1xx: the real response follows
+        if let cookies = job.cookies {  // before anything follows from this response (the next hop's request)
+            let setCookies = head.fields.filter { $0.name.caseInsensitiveEquals("set-cookie") }.map(\.value)
+            if !setCookies.isEmpty { cookies.received(setCookies, from: request.url) }
+        }
         if RedirectPolicy.nextRequest(status: status, location: head.value("location"), request: request) != nil {
             discardingBody = true
             return

@@ -170,6 +170,10 @@ final class Transfer {
         let names = Set(request.headers.map { $0.name.lowercased() })
         if !names.contains("expect") { lines.append("Expect:") }  // no 100-continue round trip
         if !names.contains("user-agent") { lines.append("User-Agent: urlsessiond (libcurl)") }
+        // A `Cookie` header the request sets itself goes as given, as URLSession sends it.
+        if !names.contains("cookie"), let cookies = job.cookies?.cookieHeader(for: request.url) {
+            lines.append("Cookie: \(cookies)")
+        }
         if isResuming {
             lines.append("Range: bytes=\(job.resumeOffset)-")
             if let validator = job.ifRange { lines.append("If-Range: \(validator)") }

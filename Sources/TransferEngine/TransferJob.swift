@@ -52,6 +52,10 @@ public struct TransferJob: Sendable {
     /// The delegate answers HTTP Basic and Digest challenges (`task.didReceiveChallenge`): a 401 waits
     /// for `TransferEngine.resolveChallenge`.
     public var decidesChallenges = false
+    /// The session's cookies for this transfer: asked for every request it sends (redirects included)
+    /// and told of every response head, so a cookie set on a 302 goes with the next hop. nil: no cookie
+    /// is sent or kept (`httpShouldSetCookies` or `httpShouldHandleCookies` false, or no storage).
+    public var cookies: (any TransferCookies)?
     /// A download picked up again: the bytes already in `downloadPath` (asked for with `Range`), and
     /// the validator that must still hold for them (`If-Range`: a strong ETag or Last-Modified).
     public var resumeOffset: Int64 = 0
@@ -71,6 +75,14 @@ public struct TransferJob: Sendable {
         self.tlsMinimumVersion = "TLSv12"
         self.tlsMaximumVersion = "TLSv13"
     }
+}
+
+/// A cookie storage as a transfer uses it, on the engine's loop thread: quick, no I/O.
+public protocol TransferCookies: Sendable {
+    /// The `Cookie` header for a request to `url`; nil when no cookie applies.
+    func cookieHeader(for url: String) -> String?
+    /// A response from `url` carried these `Set-Cookie` values, in order.
+    func received(_ setCookies: [String], from url: String)
 }
 
 /// What the engine reports about a running transfer, in order, from its loop thread.

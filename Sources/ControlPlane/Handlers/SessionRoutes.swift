@@ -34,7 +34,7 @@ struct SessionRoutes {
                 return .noContent
             },
             Route("POST", "/v1/sessions/{id}/reset") { request in
-                _ = try await session(request)
+                tasks.reset(try await session(request))
                 return .noContent
             },
         ]

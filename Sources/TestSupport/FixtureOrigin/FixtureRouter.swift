@@ -5,7 +5,7 @@
 /// | `/bytes/{n}?seed=&rate=&chunked=1&noRanges=1&etag=` | ``FixtureOrigin/bytes(count:seed:)``; ranges, throttling |
 /// | `/resource/{name}` | the bytes of ``FixtureOrigin/setResource(_:body:etag:lastModified:)``, same logic |
 /// | `/status/{code}` | that status, body `{code}` (none for 204/304), `WWW-Authenticate` on 401 |
-/// | `/redirect/{code}?to=` | `code` with `Location: to` (default `/echo`) |
+/// | `/redirect/{code}?to=&cookie=` | `code` with `Location: to` (default `/echo`), and `Set-Cookie: cookie` when given |
 /// | `/redirect-chain/{n}?code=` | `code` (302) to `/redirect-chain/{n-1}?hops=…` until 0, then `{"hops": n}` |
 /// | `/absolute-redirect-to-port?port=&path=&code=` | `code` (302) to `http://host:port/path` (cross-origin) |
 /// | `/echo`, `/upload` | JSON: method, path, query, headers, bodySize, bodySHA256 (`/echo`: bodyBase64 ≤ 64 KiB) |
@@ -85,7 +85,8 @@ enum FixtureRouter {
             return .text(400, "redirect code must be 300...399\n")
         }
         let location = request.parameter("to") ?? "/echo"
-        return .text(code, "redirecting to \(location)\n", headers: [("Location", location)])
+        let cookie = request.parameter("cookie").map { [("Set-Cookie", $0)] } ?? []
+        return .text(code, "redirecting to \(location)\n", headers: [("Location", location)] + cookie)
     }
 
     private static func redirectChain(_ request: FixtureRequest, _ remainingText: Substring) -> FixtureResponse {
