@@ -175,6 +175,12 @@ public struct CookieJar: Sendable {
         return true
     }
 
+    /// Every cookie goes.
+    public mutating func removeAll() {
+        byDomain = [:]
+        count = 0
+    }
+
     /// `removeCookies(since:)`: the cookies stored at or after `date`.
     public mutating func remove(since date: Date) {
         removeAll { $0.creationDate >= date }

@@ -87,7 +87,7 @@ extension TaskService {
         job.tlsMaximumVersion = configuration.tlsMaximumSupportedProtocolVersion.rawValue
         (job.proxy, job.noProxy) = Self.proxy(for: snapshot.url, configuration.connectionProxyDictionary)
         job.downloadPath = newPartialPath(of: task.id)
-        job.cookies = cookieStorages.cookies(for: session, request: snapshot)
+        job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)
         return job
     }
 

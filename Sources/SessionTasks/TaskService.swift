@@ -68,7 +68,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 "The public suffix list is missing: cookies are refused only for single-label domains",
                 metadata: ["file": "\(PublicSuffixList.defaultPath)"])
         }
-        self.cookieStorages = CookieStorages(publicSuffixes: suffixes)
+        self.cookieStorages = CookieStorages(store: store, publicSuffixes: suffixes, logger: logger)
         (endedStream, endedContinuation) = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
         self.engine = try TransferEngine(configuration: configuration.engine, observer: self, logger: logger)
@@ -126,10 +126,15 @@ public final class TaskService: TransferObserver, Service, Sendable {
         return try await requireTask(taskId, tenant: tenant)
     }
 
-    /// `reset()`'s part in the task layer: the session's cookie storage is emptied (its cache and
-    /// credentials are not kept yet).
-    public func reset(_ session: SessionRecord) {
-        cookieStorages.reset(session)
+    /// `reset()`'s part in the task layer: the session's cookie storage is emptied, in memory and in the
+    /// store (its cache and credentials are not kept yet).
+    public func reset(_ session: SessionRecord) async throws {
+        try await cookieStorages.reset(session)
+    }
+
+    /// `flush()`: what the storages hold in memory is written to the store now.
+    public func flush() async throws {
+        try await cookieStorages.persistChanges()
     }
 
     /// Ends every `?wait=` now (graceful shutdown must not sit out long-polls).
@@ -152,12 +157,18 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 group.addTask { await self.writer.tick() }
                 await self.recoverUnfinishedTasks()
                 group.addTask { await self.expireFiles() }
+                group.addTask { await self.cookieStorages.persistPeriodically() }
                 try? await gracefulShutdown()
                 self.releaseWaiters()
                 self.table.stop()
                 await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
                 self.endedContinuation.finish()
-                group.cancelAll()  // the ticker and the file janitor
+                group.cancelAll()  // the ticker, the file janitor and the cookie writer
+                do {
+                    try await self.cookieStorages.persistChanges()  // what the last responses set
+                } catch {
+                    self.logger.error("Writing cookies at shutdown failed", metadata: ["error": "\(String(reflecting: error))"])
+                }
             }
         } onGracefulShutdown: {
             self.serving.withLock { $0 = false }

@@ -106,6 +106,7 @@ extension TransferStore {
         }
         registerTaskMigrations(&migrator)
         registerDeliveryMigrations(&migrator)
+        registerCookieMigrations(&migrator)
         return migrator
     }()
 }

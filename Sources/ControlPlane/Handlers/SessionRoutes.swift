@@ -31,10 +31,11 @@ struct SessionRoutes {
             Route("POST", "/v1/sessions/{id}/invalidateAndCancel") { try await invalidate($0, cancelTasks: true) },
             Route("POST", "/v1/sessions/{id}/flush") { request in
                 _ = try await session(request)
+                try await tasks.flush()
                 return .noContent
             },
             Route("POST", "/v1/sessions/{id}/reset") { request in
-                tasks.reset(try await session(request))
+                try await tasks.reset(try await session(request))
                 return .noContent
             },
         ]

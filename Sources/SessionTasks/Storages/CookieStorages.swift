@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCookies
+import Logging
 import TransferEngine
 import TransferModels
 import TransferStore
@@ -8,64 +9,161 @@ import TransferStore
 /// which every session of the tenant configured `shared` uses (as `HTTPCookieStorage.shared` in an
 /// app), and each session's `private` one. Tenants never share one.
 ///
-/// Kept in memory for now: a restart empties them (persistence for default and background sessions
-/// comes with the rest of issue 11).
+/// A storage is read from the store on first use. Its persistent cookies (those with an expiry date)
+/// are written back, the whole storage in one transaction, by `persistChanges()` — every quarter second
+/// while something changed, on `flush`, and at shutdown. Session cookies and ephemeral sessions' storages
+/// never reach the disk, as `HTTPCookieStorage` keeps session cookies for the app's life only.
 final class CookieStorages: Sendable {
+    private let store: TransferStore
     private let publicSuffixes: PublicSuffixList?
+    private let logger: Logger
     private let storages = LockedBox<[String: CookieStorage]>([:])
 
-    init(publicSuffixes: PublicSuffixList?) {
+    init(store: TransferStore, publicSuffixes: PublicSuffixList?, logger: Logger) {
+        self.store = store
         self.publicSuffixes = publicSuffixes
+        self.logger = logger
+    }
+
+    /// Where a session's cookies live: the storage's key, the session whose rows they are (private), and
+    /// whether they are written to the store at all.
+    struct Placement: Sendable {
+        var key: String
+        var sessionId: String?
+        var isPersistent: Bool
+    }
+
+    static func placement(of session: SessionRecord) -> Placement? {
+        switch session.configuration.httpCookieStorage {
+        case .none: nil
+        case .shared: Placement(key: "tenant \(session.tenant)", sessionId: nil, isPersistent: true)
+        case .private: Placement(key: "session \(session.id)", sessionId: session.id, isPersistent: session.kind != .ephemeral)
+        }
+    }
+
+    /// The cookies a transfer in `session` sends and keeps; nil when it neither sends nor keeps any
+    /// (`httpShouldSetCookies` or the request's `httpShouldHandleCookies` false, or storage `none`).
+    func cookies(for session: SessionRecord, request: URLRequestSnapshot) async throws -> (any TransferCookies)? {
+        let configuration = session.configuration
+        guard configuration.httpShouldSetCookies, request.httpShouldHandleCookies, let placement = Self.placement(of: session)
+        else { return nil }
+        let storage = try await storage(placement)
+        return TransferCookieAccess(storage: storage, acceptPolicy: configuration.httpCookieAcceptPolicy)
+    }
+
+    /// The storage, read from the store the first time it is used.
+    func storage(_ placement: Placement) async throws -> CookieStorage {
+        if let loaded = storages.withLock({ $0[placement.key] }) { return loaded }
+        var jar = CookieJar(publicSuffixes: publicSuffixes)
+        if placement.isPersistent {
+            let now = Date()
+            for row in try await store.cookies(inStorage: placement.key, now: now) { jar.store(Self.cookie(row), now: now) }
+        }
+        let loaded = CookieStorage(placement: placement, jar: jar)
+        // Another transfer may have loaded it meanwhile: the first one stays.
+        return storages.withLock { storages in
+            if let first = storages[placement.key] { return first }
+            storages[placement.key] = loaded
+            return loaded
+        }
     }
 
     /// `reset()`: empties the storage the session's cookies live in (the tenant's, when it is `shared`,
-    /// as URLSession's `reset` empties the shared storage). A transfer that runs keeps its view and goes
-    /// on with a storage of its own.
-    func reset(_ session: SessionRecord) {
-        guard let key = Self.key(of: session) else { return }
-        storages.withLock { _ = $0.removeValue(forKey: key) }
+    /// as URLSession's `reset` empties the shared storage), in memory and in the store.
+    func reset(_ session: SessionRecord) async throws {
+        guard let placement = Self.placement(of: session) else { return }
+        try await storage(placement).removeAll()
+        try await persistChanges()
     }
 
-    /// Which storage the session's cookies live in; nil for `none`.
-    private static func key(of session: SessionRecord) -> String? {
-        switch session.configuration.httpCookieStorage {
-        case .none: nil
-        case .shared: "tenant \(session.tenant)"
-        case .private: "session \(session.id)"
+    /// Writes every storage changed since the last call (its persistent cookies, whole).
+    func persistChanges() async throws {
+        let changed = storages.withLock { Array($0.values) }.compactMap { $0.takeChanges() }
+        guard !changed.isEmpty else { return }
+        do {
+            try await store.replaceCookies(Dictionary(changed.map { ($0.placement.key, $0.rows) }, uniquingKeysWith: { $1 }))
+        } catch {
+            for change in changed { change.storage.markChanged() }  // tried again at the next turn
+            throw error
         }
     }
 
-    /// The cookies a transfer of `task` in `session` sends and keeps; nil when it neither sends nor keeps
-    /// any (`httpShouldSetCookies` or the request's `httpShouldHandleCookies` false, or storage `none`).
-    func cookies(for session: SessionRecord, request: URLRequestSnapshot) -> (any TransferCookies)? {
-        let configuration = session.configuration
-        guard configuration.httpShouldSetCookies, request.httpShouldHandleCookies, let key = Self.key(of: session) else {
-            return nil
+    /// Persists every quarter second while the service runs (`cancel` ends it); then once more.
+    func persistPeriodically(every interval: Duration = .milliseconds(250)) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            do {
+                try await persistChanges()
+            } catch {
+                logger.error("Writing cookies failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
         }
-        let storage = storages.withLock { storages in
-            if let existing = storages[key] { return existing }
-            let created = CookieStorage(jar: CookieJar(publicSuffixes: publicSuffixes))
-            storages[key] = created
-            return created
-        }
-        return TransferCookieAccess(storage: storage, acceptPolicy: configuration.httpCookieAcceptPolicy)
+    }
+
+    static func cookie(_ row: CookieRecord) -> Cookie {
+        Cookie(
+            name: row.name, value: row.value, domain: row.domain, isHostOnly: row.isHostOnly, path: row.path,
+            expiresDate: row.expiresAt, isSecure: row.isSecure, isHTTPOnly: row.isHTTPOnly, sameSitePolicy: row.sameSite,
+            creationDate: row.createdAt, lastAccessDate: row.lastAccessAt)
     }
 }
 
-/// One cookie storage: a jar under a lock, used from the engine's loop thread (quick, no I/O).
+/// One cookie storage: a jar under a lock, used from the engine's loop thread (quick, no I/O), and
+/// whether it changed since it was last written.
 final class CookieStorage: Sendable {
-    private let jar: LockedBox<CookieJar>
+    struct Changes {
+        var storage: CookieStorage
+        var placement: CookieStorages.Placement
+        var rows: [CookieRecord]
+    }
 
-    init(jar: CookieJar) { self.jar = LockedBox(jar) }
+    let placement: CookieStorages.Placement
+    private let state: LockedBox<(jar: CookieJar, changed: Bool)>
+
+    init(placement: CookieStorages.Placement, jar: CookieJar) {
+        self.placement = placement
+        self.state = LockedBox((jar, false))
+    }
 
     func header(for url: CookieURL, now: Date) -> String? {
-        jar.withLock { CookieJar.header(for: $0.cookies(for: url, now: now)) }
+        state.withLock { CookieJar.header(for: $0.jar.cookies(for: url, now: now)) }
     }
 
     func store(_ headers: [SetCookie], from url: CookieURL, now: Date) {
-        jar.withLock { jar in
-            for header in headers { jar.store(header, from: url, now: now) }
+        state.withLock { state in
+            for header in headers { state.jar.store(header, from: url, now: now) }
+            state.changed = true
         }
+    }
+
+    func removeAll() {
+        state.withLock { state in
+            state.jar.removeAll()
+            state.changed = true
+        }
+    }
+
+    func markChanged() { state.withLock { $0.changed = true } }
+
+    /// The rows to write when the storage changed and is persistent; marks it written.
+    func takeChanges() -> Changes? {
+        guard placement.isPersistent else { return nil }
+        let cookies = state.withLock { state -> [Cookie]? in
+            guard state.changed else { return nil }
+            state.changed = false
+            return state.jar.all
+        }
+        guard let cookies else { return nil }
+        let now = Date()
+        let rows = cookies.compactMap { cookie -> CookieRecord? in
+            guard let expires = cookie.expiresDate, expires > now else { return nil }  // session cookies stay in memory
+            return CookieRecord(
+                storage: placement.key, sessionId: placement.sessionId, name: cookie.name, domain: cookie.domain,
+                path: cookie.path, value: cookie.value, isHostOnly: cookie.isHostOnly, expiresAt: expires,
+                isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly, sameSite: cookie.sameSitePolicy,
+                createdAt: cookie.creationDate, lastAccessAt: cookie.lastAccessDate)
+        }
+        return Changes(storage: self, placement: placement, rows: rows)
     }
 }
 
