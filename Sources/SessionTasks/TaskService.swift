@@ -132,6 +132,11 @@ public final class TaskService: TransferObserver, Service, Sendable {
         try await cookieStorages.reset(session)
     }
 
+    /// The session is being invalidated: what only it could use (its private storages) goes.
+    public func invalidated(_ session: SessionRecord) async throws {
+        try await cookieStorages.discard(session)
+    }
+
     /// `flush()`: what the storages hold in memory is written to the store now.
     public func flush() async throws {
         try await cookieStorages.persistChanges()

@@ -127,3 +127,18 @@ extension CookiesTests {
         }
     }
 }
+
+extension CookiesTests {
+    @Test(.timeLimit(.minutes(1)))
+    func anInvalidatedSessionsPrivateStorageGoesAndTheSharedOneStays() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let shared = try await api.makeSession()
+            _ = try await Self.fetch(api, shared, origin.url("/cookies/set?a=1"))
+            #expect(try await api.post("/v1/sessions/\(shared)/finishTasksAndInvalidate").status == 200)
+            let later = try await api.makeSession()
+            #expect(try await Self.received(api, try await Self.fetch(api, later, origin.url("/cookies"))) == ["a": "1"])
+        }
+    }
+}

@@ -77,6 +77,7 @@ struct SessionRoutes {
         guard let (_, unfinished) = try await store.beginInvalidation(id: record.id, tenant: request.tenant) else {
             throw Problem.notFound("no session \(record.id)")
         }
+        try await tasks.invalidated(record)
         if cancelTasks {
             for taskId in unfinished {
                 _ = try? await tasks.cancel(taskId: taskId, tenant: request.tenant)  // one already finishing is fine

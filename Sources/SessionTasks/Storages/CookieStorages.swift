@@ -76,6 +76,14 @@ final class CookieStorages: Sendable {
         try await persistChanges()
     }
 
+    /// The session is invalidated: its private storage can never be used again, so it goes from memory
+    /// and from the store (its running transfers keep their view until they end). A shared one stays.
+    func discard(_ session: SessionRecord) async throws {
+        guard let placement = Self.placement(of: session), placement.sessionId != nil else { return }
+        storages.withLock { _ = $0.removeValue(forKey: placement.key) }
+        if placement.isPersistent { try await store.replaceCookies([placement.key: []]) }
+    }
+
     /// Writes every storage changed since the last call (its persistent cookies, whole).
     func persistChanges() async throws {
         let changed = storages.withLock { Array($0.values) }.compactMap { $0.takeChanges() }
