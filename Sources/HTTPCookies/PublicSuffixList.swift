@@ -35,6 +35,22 @@ public struct PublicSuffixList: Sendable {
         self.init(text: text)
     }
 
+    /// The registrable domain of `host` (its public suffix and one label more: `bbc.co.uk` for
+    /// `www.bbc.co.uk`), the "site" cookies are first-party to; the host itself when it is a public
+    /// suffix or an IP address.
+    public func registrableDomain(of host: String) -> String {
+        guard !host.contains(":"), !host.allSatisfy({ $0.isNumber || $0 == "." }) else { return host }
+        var labels = host.split(separator: ".").map(String.init)
+        var registrable = host
+        while labels.count > 1 {
+            let suffix = labels.dropFirst().joined(separator: ".")
+            if isPublicSuffix(suffix) { return labels.joined(separator: ".") }
+            labels.removeFirst()
+            registrable = labels.joined(separator: ".")
+        }
+        return registrable
+    }
+
     /// Whether `domain` (lowercased, no leading or trailing dot) is itself a public suffix. Single labels
     /// always are (the list's implicit `*` rule).
     public func isPublicSuffix(_ domain: String) -> Bool {

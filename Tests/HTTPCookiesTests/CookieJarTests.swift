@@ -148,6 +148,14 @@ struct CookieJarTests {
         #expect(!jar.all.contains { $0.name == "c0" } && jar.all.contains { $0.name == "c5" })
     }
 
+    @Test func registrableDomainsAreOneLabelPastThePublicSuffix() {
+        #expect(Self.suffixes.registrableDomain(of: "www.bbc.co.uk") == "bbc.co.uk")
+        #expect(Self.suffixes.registrableDomain(of: "a.b.example.com") == "example.com")
+        #expect(Self.suffixes.registrableDomain(of: "user.github.io") == "user.github.io")
+        #expect(Self.suffixes.registrableDomain(of: "co.uk") == "co.uk")
+        #expect(Self.suffixes.registrableDomain(of: "127.0.0.1") == "127.0.0.1")
+    }
+
     @Test func debiansListIsReadAndKnowsCoUK() throws {
         let list = try #require(PublicSuffixList(), "Debian's publicsuffix package (make deps installs it)")
         #expect(list.isPublicSuffix("co.uk") && list.isPublicSuffix("com") && list.isPublicSuffix("github.io"))

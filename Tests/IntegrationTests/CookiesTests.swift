@@ -142,3 +142,30 @@ extension CookiesTests {
         }
     }
 }
+
+extension CookiesTests {
+    /// `onlyFromMainDocumentDomain` (the default policy): a response of another site than the request's
+    /// `mainDocumentURL` sets no cookie; one of the same site does.
+    @Test(.timeLimit(.minutes(1)))
+    func onlyFromMainDocumentDomainKeepsTheMainDocumentsSiteOnly() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession(["kind": "ephemeral"])
+            let thirdParty = try await Self.fetch(
+                api, session, origin.url("/cookies/set?tracker=1"), ["mainDocumentURL": "https://news.example.com/article"])
+            #expect((thirdParty["originalRequest"] as? [String: Any])?["mainDocumentURL"] as? String == "https://news.example.com/article")
+            _ = try await Self.fetch(api, session, origin.url("/cookies/set?own=1"), ["mainDocumentURL": origin.url("/page")])
+            #expect(try await Self.received(api, try await Self.fetch(api, session, origin.url("/cookies"))) == ["own": "1"])
+
+            let always = try await api.makeSession(["kind": "ephemeral", "httpCookieAcceptPolicy": "always"])
+            _ = try await Self.fetch(
+                api, always, origin.url("/cookies/set?any=1"), ["mainDocumentURL": "https://news.example.com/article"])
+            #expect(try await Self.received(api, try await Self.fetch(api, always, origin.url("/cookies"))) == ["any": "1"])
+
+            let refused = try await api.postTask(
+                session: session, ["kind": "data", "request": ["url": origin.url("/cookies"), "mainDocumentURL": "not a url"]])
+            expectProblem(refused, status: 422, slug: "invalid-value", field: "request.mainDocumentURL")
+        }
+    }
+}

@@ -48,7 +48,14 @@ final class CookieStorages: Sendable {
         guard configuration.httpShouldSetCookies, request.httpShouldHandleCookies, let placement = Self.placement(of: session)
         else { return nil }
         let storage = try await storage(placement)
-        return TransferCookieAccess(storage: storage, acceptPolicy: configuration.httpCookieAcceptPolicy)
+        var site: TransferCookieAccess.Site?
+        if configuration.httpCookieAcceptPolicy == .onlyFromMainDocumentDomain, let main = request.mainDocumentURL,
+            let document = CookieURL(main)
+        {
+            let suffixes = publicSuffixes ?? PublicSuffixList(text: "")
+            site = .init(registrableDomain: suffixes.registrableDomain(of: document.host), suffixes: suffixes)
+        }
+        return TransferCookieAccess(storage: storage, acceptPolicy: configuration.httpCookieAcceptPolicy, mainDocumentSite: site)
     }
 
     /// The storage, read from the store the first time it is used.
@@ -176,11 +183,19 @@ final class CookieStorage: Sendable {
 }
 
 /// A transfer's view of its session's storage, with the session's accept policy: `never` keeps no new
-/// cookie but still sends those stored; `always` and `onlyFromMainDocumentDomain` keep them (a request
-/// without a `mainDocumentURL` is its own main document, so its cookies are first-party).
+/// cookie but still sends those stored; `onlyFromMainDocumentDomain` keeps only cookies from responses of
+/// the main document's site (its registrable domain; a request without a `mainDocumentURL` is its own
+/// main document); `always` keeps them all.
 struct TransferCookieAccess: TransferCookies {
+    /// The main document's site, for `onlyFromMainDocumentDomain`.
+    struct Site: Sendable {
+        var registrableDomain: String
+        var suffixes: PublicSuffixList
+    }
+
     let storage: CookieStorage
     let acceptPolicy: HTTPCookieAcceptPolicy
+    let mainDocumentSite: Site?
 
     func cookieHeader(for url: String) -> String? {
         guard let target = CookieURL(url) else { return nil }
@@ -189,6 +204,7 @@ struct TransferCookieAccess: TransferCookies {
 
     func received(_ setCookies: [String], from url: String) {
         guard acceptPolicy != .never, let origin = CookieURL(url) else { return }
+        if let site = mainDocumentSite, site.suffixes.registrableDomain(of: origin.host) != site.registrableDomain { return }
         storage.store(setCookies.compactMap(SetCookie.init), from: origin, now: Date())
     }
 }

@@ -14,6 +14,9 @@ public struct URLRequestInput: Decodable, Sendable, Hashable {
     public var allowsCellularAccess: Bool?
     public var allowsExpensiveNetworkAccess: Bool?
     public var allowsConstrainedNetworkAccess: Bool?
+    /// `mainDocumentURL`: the page the request belongs to (`httpCookieAcceptPolicy`
+    /// `onlyFromMainDocumentDomain` keeps only cookies from its site).
+    public var mainDocumentURL: String?
 
     public init(url: String? = nil) { self.url = url }
 
@@ -58,6 +61,8 @@ public struct URLRequestInput: Decodable, Sendable, Hashable {
             }
         }
 
+        if let mainDocumentURL { try Validate.httpURL(mainDocumentURL, field: "\(path).mainDocumentURL") }
+
         let timeout = timeoutInterval ?? session.timeoutIntervalForRequest
         if timeoutInterval != nil { try Validate.interval(timeout, field: "\(path).timeoutInterval", max: 604_800) }
 
@@ -69,6 +74,6 @@ public struct URLRequestInput: Decodable, Sendable, Hashable {
             cachePolicy: cachePolicy ?? session.requestCachePolicy,
             httpShouldHandleCookies: httpShouldHandleCookies ?? session.httpShouldSetCookies,
             allowsCellularAccess: cellular, allowsExpensiveNetworkAccess: expensive,
-            allowsConstrainedNetworkAccess: constrained)
+            allowsConstrainedNetworkAccess: constrained, mainDocumentURL: mainDocumentURL)
     }
 }

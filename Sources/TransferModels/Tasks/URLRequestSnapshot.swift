@@ -20,12 +20,15 @@ public struct URLRequestSnapshot: Codable, Sendable, Hashable {
     public var allowsCellularAccess: Bool
     public var allowsExpensiveNetworkAccess: Bool
     public var allowsConstrainedNetworkAccess: Bool
+    /// The page the request belongs to; left out when there is none (as `httpBody`).
+    public var mainDocumentURL: String?
 
     public init(
         url: String, httpMethod: String = "GET", allHTTPHeaderFields: [String: String] = [:], httpBody: Data? = nil,
         timeoutInterval: Double = 60, cachePolicy: RequestCachePolicy = .useProtocolCachePolicy,
         httpShouldHandleCookies: Bool = true, allowsCellularAccess: Bool = true,
-        allowsExpensiveNetworkAccess: Bool = true, allowsConstrainedNetworkAccess: Bool = true
+        allowsExpensiveNetworkAccess: Bool = true, allowsConstrainedNetworkAccess: Bool = true,
+        mainDocumentURL: String? = nil
     ) {
         self.url = url
         self.httpMethod = httpMethod
@@ -37,6 +40,7 @@ public struct URLRequestSnapshot: Codable, Sendable, Hashable {
         self.allowsCellularAccess = allowsCellularAccess
         self.allowsExpensiveNetworkAccess = allowsExpensiveNetworkAccess
         self.allowsConstrainedNetworkAccess = allowsConstrainedNetworkAccess
+        self.mainDocumentURL = mainDocumentURL
     }
 
     /// The value of a header field of the request, looked up case-insensitively as URLRequest does.
@@ -48,7 +52,7 @@ public struct URLRequestSnapshot: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case url, httpMethod, allHTTPHeaderFields, httpBody, timeoutInterval, cachePolicy, httpShouldHandleCookies
-        case allowsCellularAccess, allowsExpensiveNetworkAccess, allowsConstrainedNetworkAccess
+        case allowsCellularAccess, allowsExpensiveNetworkAccess, allowsConstrainedNetworkAccess, mainDocumentURL
     }
 
     /// The `{"base64": ...}` wrapper of `httpBody`; the string is encoded by hand so that no encoder's
@@ -74,6 +78,7 @@ public struct URLRequestSnapshot: Codable, Sendable, Hashable {
         allowsCellularAccess = try c.decode(Bool.self, forKey: .allowsCellularAccess)
         allowsExpensiveNetworkAccess = try c.decode(Bool.self, forKey: .allowsExpensiveNetworkAccess)
         allowsConstrainedNetworkAccess = try c.decode(Bool.self, forKey: .allowsConstrainedNetworkAccess)
+        mainDocumentURL = try c.decodeIfPresent(String.self, forKey: .mainDocumentURL)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -88,5 +93,6 @@ public struct URLRequestSnapshot: Codable, Sendable, Hashable {
         try c.encode(allowsCellularAccess, forKey: .allowsCellularAccess)
         try c.encode(allowsExpensiveNetworkAccess, forKey: .allowsExpensiveNetworkAccess)
         try c.encode(allowsConstrainedNetworkAccess, forKey: .allowsConstrainedNetworkAccess)
+        if let mainDocumentURL { try c.encode(mainDocumentURL, forKey: .mainDocumentURL) }
     }
 }
