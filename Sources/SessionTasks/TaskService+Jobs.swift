@@ -81,7 +81,6 @@ extension TaskService {
         job.timeoutIntervalForRequest = snapshot.timeoutInterval
         job.timeoutIntervalForResource = configuration.timeoutIntervalForResource
         job.httpMaximumConnectionsPerHost = configuration.httpMaximumConnectionsPerHost
-        job.httpShouldUsePipelining = configuration.httpShouldUsePipelining
         job.sharesConnections = configuration.kind != .ephemeral
         job.tlsMinimumVersion = configuration.tlsMinimumSupportedProtocolVersion.rawValue
         job.tlsMaximumVersion = configuration.tlsMaximumSupportedProtocolVersion.rawValue

@@ -32,7 +32,6 @@ public struct TransferJob: Sendable {
     /// Bound on the whole task, redirects included.
     public var timeoutIntervalForResource: Double
     public var httpMaximumConnectionsPerHost: Int
-    public var httpShouldUsePipelining: Bool
     /// Connections, DNS and TLS sessions are shared within a session only; ephemeral sessions share none.
     public var sharesConnections: Bool
     public var tlsMinimumVersion: String
@@ -70,7 +69,6 @@ public struct TransferJob: Sendable {
         self.timeoutIntervalForRequest = 60
         self.timeoutIntervalForResource = 604_800
         self.httpMaximumConnectionsPerHost = 6
-        self.httpShouldUsePipelining = false
         self.sharesConnections = true
         self.tlsMinimumVersion = "TLSv12"
         self.tlsMaximumVersion = "TLSv13"
