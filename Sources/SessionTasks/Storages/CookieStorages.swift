@@ -75,6 +75,11 @@ final class CookieStorages: Sendable {
         }
     }
 
+    /// The site (registrable domain) of `host`, by the public suffix list.
+    func registrableDomain(of host: String) -> String {
+        (publicSuffixes ?? PublicSuffixList(text: "")).registrableDomain(of: host)
+    }
+
     /// `reset()`: empties the storage the session's cookies live in (the tenant's, when it is `shared`,
     /// as URLSession's `reset` empties the shared storage), in memory and in the store.
     func reset(_ session: SessionRecord) async throws {
@@ -148,6 +153,38 @@ final class CookieStorage: Sendable {
         state.withLock { state in
             for header in headers { state.jar.store(header, from: url, now: now) }
             state.changed = true
+        }
+    }
+
+    func cookies(for url: CookieURL, now: Date) -> [Cookie] {
+        state.withLock { $0.jar.cookies(for: url, now: now) }
+    }
+
+    /// Every cookie that has not expired.
+    func all(now: Date) -> [Cookie] {
+        state.withLock { $0.jar.all.filter { !$0.isExpired(at: now) } }
+    }
+
+    /// Stores whole cookies (the API's `setCookies`); returns those kept.
+    func store(_ cookies: [Cookie], now: Date) -> [Cookie] {
+        state.withLock { state in
+            state.changed = true
+            return cookies.compactMap { state.jar.store($0, now: now) }
+        }
+    }
+
+    func remove(since date: Date?) {
+        state.withLock { state in
+            if let date { state.jar.remove(since: date) } else { state.jar.removeAll() }
+            state.changed = true
+        }
+    }
+
+    func remove(_ identity: Cookie.Identity) -> Bool {
+        state.withLock { state in
+            let removed = state.jar.remove(identity)
+            if removed { state.changed = true }
+            return removed
         }
     }
 
