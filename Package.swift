@@ -36,7 +36,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "TransferModels",
-            dependencies: ["JSONCodec"],
+            dependencies: ["JSONCodec", "HTTPCookies"],
             swiftSettings: swiftSettings),
         .target(
             name: "Curl",

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The service's package exports no library, only the `urlsessiond` executable, so this package compiles the
-// service's own `Sources/JSONCodec` and `Sources/TransferModels` (through symlinks) with the same settings,
+// service's own `Sources/JSONCodec`, `Sources/HTTPCookies` and `Sources/TransferModels` (through symlinks) with the same settings,
 // and the benchmark calls it across a module boundary, as ControlPlane and TransferEngine do.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -16,7 +16,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     targets: [
         .target(name: "JSONCodec", swiftSettings: swiftSettings),
-        .target(name: "TransferModels", dependencies: ["JSONCodec"], swiftSettings: swiftSettings),
+        .target(name: "HTTPCookies", swiftSettings: swiftSettings),
+        .target(name: "TransferModels", dependencies: ["JSONCodec", "HTTPCookies"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "JSONBenchmark", dependencies: ["JSONCodec", "TransferModels"], swiftSettings: swiftSettings),
     ]

@@ -34,7 +34,7 @@ struct CookieRoutes {
     private func set(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = try await SessionLookup.session(request, store: store)
         let body = try request.decodeJSON(SetCookiesRequest.self)
-        let cookies = try body.validated()
+        let cookies = try body.validated(now: Date())
         let stored = try await tasks.setCookies(cookies, mainDocumentURL: body.mainDocumentURL, in: session)
         return try .json(Page(items: stored, nextCursor: nil))
     }

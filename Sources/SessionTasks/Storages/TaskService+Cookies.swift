@@ -1,5 +1,5 @@
 public import Foundation
-import HTTPCookies
+public import HTTPCookies
 public import TransferModels
 public import TransferStore
 
@@ -19,7 +19,7 @@ extension TaskService {
 
     /// `setCookies(_:for:mainDocumentURL:)`, with the session's accept policy (`never` stores none;
     /// `onlyFromMainDocumentDomain` only cookies of the main document's site); returns those stored.
-    public func setCookies(_ cookies: [ValidatedCookie], mainDocumentURL: String?, in session: SessionRecord) async throws
+    public func setCookies(_ cookies: [Cookie], mainDocumentURL: String?, in session: SessionRecord) async throws
         -> [CookieObject]
     {
         guard let placement = CookieStorages.placement(of: session) else { return [] }
@@ -28,13 +28,7 @@ extension TaskService {
         let site = mainDocumentURL.flatMap(CookieURL.init).map { cookieStorages.registrableDomain(of: $0.host) }
         let accepted = cookies.filter { site == nil || policy == .always || cookieStorages.registrableDomain(of: $0.domain) == site }
         let now = Date()
-        let stored = try await cookieStorages.storage(placement).store(
-            accepted.map { cookie in
-                Cookie(
-                    name: cookie.name, value: cookie.value, domain: cookie.domain, isHostOnly: cookie.isHostOnly, path: cookie.path,
-                    expiresDate: cookie.expiresDate, isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly,
-                    sameSitePolicy: cookie.sameSitePolicy, creationDate: now)
-            }, now: now)
+        let stored = try await cookieStorages.storage(placement).store(accepted, now: now)
         return stored.map(Self.object)
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPCookies
 public import JSONCodec
 
 /// An `HTTPCookie` as the API shows it (`GET /v1/sessions/{id}/cookies`). `domain` starts with a dot for
@@ -68,30 +69,17 @@ public struct CookieInput: Decodable, Sendable {
     public var sameSitePolicy: String?
 }
 
-/// A cookie of `SetCookiesRequest`, checked and completed: its domain (without the dot) and whether only
-/// that host gets it, its path.
-public struct ValidatedCookie: Sendable, Hashable {
-    public var name: String
-    public var value: String
-    public var domain: String
-    public var isHostOnly: Bool
-    public var path: String
-    public var expiresDate: Date?
-    public var isSecure: Bool
-    public var isHTTPOnly: Bool
-    public var sameSitePolicy: String?
-}
-
 extension SetCookiesRequest {
-    /// The cookies, checked; the first invalid field otherwise (`cookies[2].domain`, …).
-    public func validated() throws(RequestDecodingError) -> [ValidatedCookie] {
+    /// The cookies, checked and completed (domain, host-only, path), made at `now`; the first invalid
+    /// field otherwise (`cookies[2].domain`, …).
+    public func validated(now: Date) throws(RequestDecodingError) -> [Cookie] {
         var host: String?
         if let url {
             try Validate.httpURL(url, field: "url")
             host = URLComponents(string: url)?.host?.lowercased()
         }
         if let mainDocumentURL { try Validate.httpURL(mainDocumentURL, field: "mainDocumentURL") }
-        var validated: [ValidatedCookie] = []
+        var validated: [Cookie] = []
         for (index, cookie) in cookies.enumerated() {
             let field = "cookies[\(index)]"
             guard !cookie.name.isEmpty || !cookie.value.isEmpty else {
@@ -126,10 +114,10 @@ extension SetCookiesRequest {
                 throw .invalidValue("\(field).sameSitePolicy", "must be lax, strict or none")
             }
             validated.append(
-                ValidatedCookie(
+                Cookie(
                     name: cookie.name, value: cookie.value, domain: domain, isHostOnly: isHostOnly, path: path,
-                    expiresDate: cookie.expiresDate, isSecure: cookie.isSecure ?? false, isHTTPOnly: cookie.isHTTPOnly ?? false,
-                    sameSitePolicy: sameSite))
+                    expiresDate: cookie.expiresDate, isSecure: cookie.isSecure ?? false,
+                    isHTTPOnly: cookie.isHTTPOnly ?? false, sameSitePolicy: sameSite, creationDate: now))
         }
         return validated
     }
