@@ -11,11 +11,17 @@ final class ReportWriter: Sendable {
     private let store: TransferStore
     private let logger: Logger
     private let waiters: CompletionWaiters
+    /// Told the ids of the completions written (or given up on), after each batch.
+    private let onCompletionsWritten: @Sendable ([String]) -> Void
     private let pending = LockedBox(PendingReports())
     private let doorbell = Doorbell()
     private let isClosed = LockedBox(false)
 
-    init(store: TransferStore, waiters: CompletionWaiters, logger: Logger) {
+    init(
+        store: TransferStore, waiters: CompletionWaiters, logger: Logger,
+        onCompletionsWritten: @escaping @Sendable ([String]) -> Void
+    ) {
+        self.onCompletionsWritten = onCompletionsWritten
         self.store = store
         self.waiters = waiters
         self.logger = logger
@@ -85,8 +91,10 @@ final class ReportWriter: Sendable {
                 logger.error("Recording a completion failed", metadata: ["task.id": "\(id)", "error": "\(String(reflecting: failure))"])
             }
             for id in completed { waiters.completed(id) }
+            onCompletionsWritten(completed + failures.map(\.0))
         } catch {
             logger.error("Recording transfer reports failed", metadata: ["error": "\(String(reflecting: error))"])
+            onCompletionsWritten(batch.completions.map(\.id))
         }
     }
 }

@@ -50,6 +50,7 @@ extension TaskService {
                     case .complete(let number, _):
                         if entry.attempt?.number == number { effects.ended = entry.attempt }
                         entry.attempt = nil
+                        entry.completionPending = true  // until the writer has written it
                         effects.actions.append(action)
                     default:
                         effects.actions.append(action)

@@ -35,7 +35,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let decisions: any DelegateDecisions
     /// Where the API serves kept files and bodies, for the events that name them.
     let locations: any TaskBodyLocations
-    let table = TaskTable()
+    let table: TaskTable
     let controls = TaskControlQueue()
     let writer: ReportWriter
     let waiters = CompletionWaiters()
@@ -61,7 +61,11 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.decisions = decisions
         self.locations = locations
         self.logger = logger
-        self.writer = ReportWriter(store: store, waiters: waiters, logger: logger)
+        let table = TaskTable()
+        self.table = table
+        self.writer = ReportWriter(store: store, waiters: waiters, logger: logger) { written in
+            table.completionsWritten(written)
+        }
         let suffixes = PublicSuffixList()
         if suffixes == nil {
             logger.warning(

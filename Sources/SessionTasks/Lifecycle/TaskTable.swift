@@ -19,10 +19,13 @@ final class TaskTable: Sendable {
         var prepared: (job: TransferJob, task: ActiveTask)?
         /// When the task's first attempt started (its metrics' interval spans the retries).
         var firstStarted: Date?
+        /// The task completed here and the report writer has not written it yet: until it has, the store
+        /// still shows the task running, so this entry (not the row) answers the next control call.
+        var completionPending = false
         /// Partial files of attempts stopped by `suspend()`, removed when their end is reported.
         var stoppedPartialFiles: [Int: String] = [:]
 
-        var isDisposable: Bool { lifecycle.isSettled && attempt == nil && prepared == nil }
+        var isDisposable: Bool { lifecycle.isSettled && attempt == nil && prepared == nil && !completionPending }
     }
 
     struct State: Sendable {
@@ -41,6 +44,15 @@ final class TaskTable: Sendable {
     var isStopping: Bool { state.withLock { $0.isStopping } }
 
     func stop() { state.withLock { $0.isStopping = true } }
+
+    /// The report writer wrote these tasks' completions (or gave up on them): the store has caught up.
+    func completionsWritten(_ taskIds: [String]) {
+        state.withLock { state in
+            for id in taskIds {
+                _ = state.update(id, from: nil) { $0.completionPending = false }
+            }
+        }
+    }
 
     /// The attempt `id` names, if it is still the task's attempt in the engine.
     func attempt(_ id: TransferID) -> ActiveTask? {
