@@ -18,6 +18,9 @@ final class CookieStorages: Sendable {
     private let publicSuffixes: PublicSuffixList?
     private let logger: Logger
     private let storages = LockedBox<[String: CookieStorage]>([:])
+    /// One write at a time: the last one (at shutdown) waits for one in flight, and finds what a failed
+    /// one (cancelled with the periodic writer) gave back.
+    private let writes = TaskControlQueue()
 
     init(store: TransferStore, publicSuffixes: PublicSuffixList?, logger: Logger) {
         self.store = store
@@ -98,20 +101,24 @@ final class CookieStorages: Sendable {
 
     /// Writes every storage changed since the last call (its persistent cookies, whole).
     func persistChanges() async throws {
-        let changed = storages.withLock { Array($0.values) }.compactMap { $0.takeChanges() }
-        guard !changed.isEmpty else { return }
-        do {
-            try await store.replaceCookies(Dictionary(changed.map { ($0.placement.key, $0.rows) }, uniquingKeysWith: { $1 }))
-        } catch {
-            for change in changed { change.storage.markChanged() }  // tried again at the next turn
-            throw error
+        try await writes.run("cookies") {
+            let changed = storages.withLock { Array($0.values) }.compactMap { $0.takeChanges() }
+            guard !changed.isEmpty else { return }
+            do {
+                try await store.replaceCookies(Dictionary(changed.map { ($0.placement.key, $0.rows) }, uniquingKeysWith: { $1 }))
+            } catch {
+                for change in changed { change.storage.markChanged() }  // tried again at the next turn
+                throw error
+            }
         }
     }
 
-    /// Persists every quarter second while the service runs (`cancel` ends it); then once more.
+    /// Persists every quarter second while the service runs (`cancel` ends it; `TaskService.run` writes
+    /// once more after the engine stopped).
     func persistPeriodically(every interval: Duration = .milliseconds(250)) async {
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
+            guard !Task.isCancelled else { break }  // the service's last write follows the engine's stop
             do {
                 try await persistChanges()
             } catch {
