@@ -47,12 +47,11 @@ extension TaskService {
         let accepted = table.withLock { state -> Bool in
             guard var entry = state.entries[task.id], entry.lifecycle.activity == .preparing(attempt: number) else { return false }
             let started = entry.firstStarted ?? Date()
-            var active = ActiveTask(record: task, session: session, started: started, partialPath: prepared.downloadPath, number: number)
+            let active = ActiveTask(record: task, session: session, started: started, partialPath: prepared.downloadPath, number: number)
             var job = prepared
             job.decidesRedirects = active.decidesRedirects
             job.decidesResponse = active.decidesResponse
             job.decidesChallenges = active.decidesChallenges
-            active.partialPath = job.downloadPath
             entry.firstStarted = started
             entry.prepared = (job, active)
             state.entries[task.id] = entry

@@ -15,7 +15,8 @@ import TransferStore
 /// never reach the disk, as `HTTPCookieStorage` keeps session cookies for the app's life only.
 final class CookieStorages: Sendable {
     private let store: TransferStore
-    private let publicSuffixes: PublicSuffixList?
+    /// Without the system's list, an empty one: only single-label domains (`com`) are public suffixes.
+    private let publicSuffixes: PublicSuffixList
     private let logger: Logger
     private let storages = LockedBox<[String: CookieStorage]>([:])
     /// One write at a time: the last one (at shutdown) waits for one in flight, and finds what a failed
@@ -24,7 +25,7 @@ final class CookieStorages: Sendable {
 
     init(store: TransferStore, publicSuffixes: PublicSuffixList?, logger: Logger) {
         self.store = store
-        self.publicSuffixes = publicSuffixes
+        self.publicSuffixes = publicSuffixes ?? PublicSuffixList(text: "")
         self.logger = logger
     }
 
@@ -55,8 +56,7 @@ final class CookieStorages: Sendable {
         if configuration.httpCookieAcceptPolicy == .onlyFromMainDocumentDomain, let main = request.mainDocumentURL,
             let document = CookieURL(main)
         {
-            let suffixes = publicSuffixes ?? PublicSuffixList(text: "")
-            site = .init(registrableDomain: suffixes.registrableDomain(of: document.host), suffixes: suffixes)
+            site = .init(registrableDomain: registrableDomain(of: document.host), suffixes: publicSuffixes)
         }
         return TransferCookieAccess(storage: storage, acceptPolicy: configuration.httpCookieAcceptPolicy, mainDocumentSite: site)
     }
@@ -80,7 +80,7 @@ final class CookieStorages: Sendable {
 
     /// The site (registrable domain) of `host`, by the public suffix list.
     func registrableDomain(of host: String) -> String {
-        (publicSuffixes ?? PublicSuffixList(text: "")).registrableDomain(of: host)
+        publicSuffixes.registrableDomain(of: host)
     }
 
     /// `reset()`: empties the storage the session's cookies live in (the tenant's, when it is `shared`,
@@ -153,7 +153,7 @@ final class CookieStorage: Sendable {
     }
 
     func header(for url: CookieURL, now: Date) -> String? {
-        state.withLock { CookieJar.header(for: $0.jar.cookies(for: url, now: now)) }
+        CookieJar.header(for: cookies(for: url, now: now))
     }
 
     func store(_ headers: [SetCookie], from url: CookieURL, now: Date) {
