@@ -35,6 +35,9 @@ let package = Package(
             name: "HTTPCookies",
             swiftSettings: swiftSettings),
         .target(
+            name: "HTTPCaching",
+            swiftSettings: swiftSettings),
+        .target(
             name: "TransferModels",
             dependencies: ["JSONCodec", "HTTPCookies"],
             swiftSettings: swiftSettings),
@@ -57,7 +60,7 @@ let package = Package(
         .target(
             name: "TransferEngine",
             dependencies: [
-                "Curl", "TransferModels",
+                "Curl", "TransferModels", "HTTPCaching",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -65,7 +68,7 @@ let package = Package(
         .target(
             name: "SessionTasks",
             dependencies: [
-                "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies",
+                "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies", "HTTPCaching",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -74,7 +77,7 @@ let package = Package(
         .target(
             name: "EventDelivery",
             dependencies: [
-                "Curl", "TransferModels", "TransferStore",
+                "Curl", "TransferModels", "TransferStore", "HTTPCaching",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -132,6 +135,10 @@ let package = Package(
         .testTarget(
             name: "HTTPCookiesTests",
             dependencies: ["HTTPCookies"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HTTPCachingTests",
+            dependencies: ["HTTPCaching"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CurlTests",

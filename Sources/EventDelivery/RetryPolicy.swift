@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPCaching
 
 /// When to try a webhook again after a failed attempt: the configured schedule (Standard Webhooks' by
 /// default), jittered so that receivers coming back are not hit by every queue at once, or the

@@ -24,6 +24,9 @@ struct ActiveTask: Sendable {
     /// falls back to it); nil: neither is implemented.
     var challengeMethod: TaskEventType?
     var decidesChallenges: Bool { challengeMethod != nil }
+    /// The delegate decides how a data task's response is cached (`dataTask.willCacheResponse`); download
+    /// tasks are cached without asking, as in URLSession.
+    var decidesCaching: Bool
     var decisionTimeout: Duration
     /// The session's configuration, for a request the delegate substitutes.
     var configuration: SessionConfiguration
@@ -44,6 +47,8 @@ struct ActiveTask: Sendable {
         self.decidesResponse =
             record.kind != .download && record.completion == nil
             && decisions.contains(.dataTaskDidReceiveResponse)
+        self.decidesCaching =
+            record.kind == .data && record.completion == nil && decisions.contains(.dataTaskWillCacheResponse)
         self.challengeMethod =
             decisions.contains(.taskDidReceiveChallenge)
             ? .taskDidReceiveChallenge : decisions.contains(.sessionDidReceiveChallenge) ? .sessionDidReceiveChallenge : nil

@@ -16,6 +16,14 @@ enum TaskMetricsBuilder {
             let start = timing.fetchStart
             func at(_ seconds: Double) -> Date? { seconds > 0 ? start.addingTimeInterval(seconds) : nil }
             metrics.fetchStartDate = start
+            if timing.isFromLocalCache {
+                // No connection, request or bytes on the wire: the response and its body came from the cache.
+                metrics.resourceFetchType = .localCache
+                metrics.responseStartDate = start
+                metrics.responseEndDate = start.addingTimeInterval(timing.total)
+                metrics.countOfResponseBodyBytesAfterDecoding = index == last ? outcome.progress.bytesReceived : 0
+                return metrics
+            }
             if timing.nameLookup > 0 { metrics.domainLookupStartDate = start }
             metrics.domainLookupEndDate = at(timing.nameLookup)
             metrics.connectStartDate = timing.isReusedConnection ? nil : at(timing.nameLookup) ?? start

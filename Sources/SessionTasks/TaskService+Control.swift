@@ -188,6 +188,11 @@ extension TaskService {
                         schedule(timer, of: transfer.taskId, after: seconds)
                     case .complete(_, let resumeData):
                         guard let ended = effects.ended else { continue }
+                        if concernsCache(outcome, of: ended) {
+                            // Unbounded: a delegate deciding `willCacheResponse` must not hold up other tasks' ends.
+                            group.addTask { await self.completeUpdatingCache(outcome, of: ended, producingResumeData: resumeData) }
+                            continue
+                        }
                         guard ended.record.expectedDigest != nil else {
                             writer.complete(completion(of: outcome, from: ended, producingResumeData: resumeData))
                             continue

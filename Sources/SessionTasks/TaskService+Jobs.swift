@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCaching
 import Logging
 import TransferEngine
 import TransferModels
@@ -39,6 +40,7 @@ extension TaskService {
         var job = try await makeJob(for: task, session: session, attempt: number)
         if continuing, let resume = Self.resumePoint(of: task) {
             (job.downloadPath, job.resumeOffset, job.ifRange) = (resume.path, resume.offset, resume.validator)
+            job.storedResponse = nil  // the kept bytes continue the network load
         } else {
             if let stale = task.partialPath { unlink(stale) }  // an attempt that cannot be continued
             if task.resumeData != nil { continueFromResumeData(task, job: &job) }  // a token's file, once
@@ -86,6 +88,15 @@ extension TaskService {
         (job.proxy, job.noProxy) = Self.proxy(for: snapshot.url, configuration.connectionProxyDictionary)
         job.downloadPath = newPartialPath(of: task.id)
         job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)
+        if snapshot.cachePolicy == .reloadIgnoringLocalAndRemoteCacheData,
+            !job.request.headers.contains(where: { $0.name.caseInsensitiveCompare("Cache-Control") == .orderedSame })
+        {
+            job.request.headers += HTTPCacheRules.reloadFields  // intermediaries' caches are bypassed too
+        }
+        if task.resumeData == nil {
+            job.storedResponse = try await urlCaches.storedResponse(
+                for: job.request, policy: snapshot.cachePolicy, placement: urlCaches.placement(of: session))
+        }
         return job
     }
 

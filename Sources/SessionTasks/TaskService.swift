@@ -21,6 +21,11 @@ public final class TaskService: TransferObserver, Service, Sendable {
         public var fileTimeToLive: TimeInterval = 24 * 3600
         /// Response bodies of data and upload tasks up to this size are kept in the store, not as files.
         public var keptBodyLimit = 64 * 1024
+        /// Where URL caches keep their bodies (`<data>/cache`).
+        public var cacheDirectory = URL(fileURLWithPath: "./data/cache")
+        /// The capacities of each tenant's shared cache (`URLCache.shared`'s on Apple platforms by default).
+        public var sharedCacheMemoryCapacity = 512_000
+        public var sharedCacheDiskCapacity = 10_000_000
         public init() {}
     }
 
@@ -41,6 +46,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let waiters = CompletionWaiters()
     /// The cookie storages, applied to every request of a transfer and to every response.
     let cookieStorages: CookieStorages
+    /// The URL caches, consulted before a job is made and updated when it ends.
+    let urlCaches: URLCaches
     /// From `run()` until graceful shutdown begins.
     private let serving = LockedBox(false)
     /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
@@ -73,6 +80,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 metadata: ["file": "\(PublicSuffixList.defaultPath)"])
         }
         self.cookieStorages = CookieStorages(store: store, publicSuffixes: suffixes, logger: logger)
+        self.urlCaches = URLCaches(
+            store: store, directory: configuration.cacheDirectory, sharedMemoryCapacity: configuration.sharedCacheMemoryCapacity,
+            sharedDiskCapacity: configuration.sharedCacheDiskCapacity, logger: logger)
         (endedStream, endedContinuation) = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
         self.engine = try TransferEngine(configuration: configuration.engine, observer: self, logger: logger)
@@ -130,20 +140,28 @@ public final class TaskService: TransferObserver, Service, Sendable {
         return try await requireTask(taskId, tenant: tenant)
     }
 
-    /// `reset()`'s part in the task layer: the session's cookie storage is emptied, in memory and in the
-    /// store (its cache and credentials are not kept yet).
+    /// `reset()`'s part in the task layer: the session's cookie storage and URL cache are emptied, in
+    /// memory, on disk and in the store (credentials are not kept yet), its connections closed, and its
+    /// completed tasks' files and kept bodies removed.
     public func reset(_ session: SessionRecord) async throws {
         try await cookieStorages.reset(session)
+        try await urlCaches.reset(session)
+        engine.closeConnections(ofSession: session.id, idleOnly: false)
+        for path in try await store.releaseFiles(sessionId: session.id) { unlink(path) }
     }
 
     /// The session is being invalidated: what only it could use (its private storages) goes.
     public func invalidated(_ session: SessionRecord) async throws {
         try await cookieStorages.discard(session)
+        try await urlCaches.discard(session)
     }
 
-    /// `flush()`: what the storages hold in memory is written to the store now.
-    public func flush() async throws {
+    /// `flush()`: what the storages hold in memory is written to the store now, and the session's idle
+    /// connections are closed.
+    public func flush(_ session: SessionRecord) async throws {
         try await cookieStorages.persistChanges()
+        try await urlCaches.persistChanges()
+        engine.closeConnections(ofSession: session.id, idleOnly: true)
     }
 
     /// Ends every `?wait=` now (graceful shutdown must not sit out long-polls).
@@ -167,16 +185,18 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 await self.recoverUnfinishedTasks()
                 group.addTask { await self.expireFiles() }
                 group.addTask { await self.cookieStorages.persistPeriodically() }
+                group.addTask { await self.urlCaches.persistPeriodically() }
                 try? await gracefulShutdown()
                 self.releaseWaiters()
                 self.table.stop()
                 await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
                 self.endedContinuation.finish()
-                group.cancelAll()  // the ticker, the file janitor and the cookie writer
+                group.cancelAll()  // the ticker, the file janitor and the storages' writers
                 do {
                     try await self.cookieStorages.persistChanges()  // what the last responses set
+                    try await self.urlCaches.persistChanges()
                 } catch {
-                    self.logger.error("Writing cookies at shutdown failed", metadata: ["error": "\(String(reflecting: error))"])
+                    self.logger.error("Writing storages at shutdown failed", metadata: ["error": "\(String(reflecting: error))"])
                 }
             }
         } onGracefulShutdown: {

@@ -1,5 +1,6 @@
 import Curl
 import Foundation
+import HTTPCaching
 import TransferModels
 
 extension Transfer {
@@ -31,12 +32,36 @@ extension Transfer {
             pendingChallenge = challenge  // the body is kept: it is the response if no credential is given
             return
         }
-        deliver(head)
+        if status == 304, let stored = job.storedResponse, !stored.conditionalFields.isEmpty {
+            // The cache's validation came back "not modified": the stored response, updated, is the answer.
+            var updated = stored.head
+            updated.fields = HTTPCacheRules.merge(stored.head.fields, withNotModified: head.fields)
+            deliversStoredBody = true
+            deliver(updated)
+        } else {
+            deliver(head)
+        }
         if isResuming { settleResume() }
         if job.decidesResponse {
             waiting = .response(finished: nil)  // the write callback pauses the body until the answer
-            observer.transfer(job.id, asksAbout: head, for: request)
+            observer.transfer(job.id, asksAbout: deliveredHead ?? head, for: request)
         }
+    }
+
+    /// A cache hit: the stored response is the answer, and no request is sent. With a delegate that decides
+    /// about responses the transfer waits (nil) for its answer, as after a network response's head.
+    func serveStoredResponse() -> Step? {
+        guard let stored = job.storedResponse else { return .done(outcome(failure: nil)) }
+        requestStartedAt = Date()
+        head = stored.head
+        deliversStoredBody = true
+        deliver(head)
+        if job.decidesResponse {
+            waiting = .response(finished: .ok)  // nothing to pause: the "request" has ended
+            observer.transfer(job.id, asksAbout: head, for: request)
+            return nil
+        }
+        return requestEnded(result: .ok)
     }
 
     /// The final response of a resumed download: 206 continues after the kept bytes, anything else (200:
@@ -70,7 +95,9 @@ extension Transfer {
 
     /// The handle finished one request: a redirect to follow, or the outcome.
     func requestEnded(result: CurlResult) -> Step {
-        transactions.append(timing())
+        let servedLocally = job.storedResponse?.isServed == true
+        transactions.append(servedLocally ? localTiming() : timing())
+        if result.isSuccess, deliversStoredBody, let failure = readStoredBody() { return .done(outcome(failure: failure)) }
         if result.isSuccess, discardingBody,
             let next = RedirectPolicy.nextRequest(status: head.statusCode, location: head.value("location"), request: request)
         {
@@ -171,6 +198,33 @@ extension Transfer {
         return TransferOutcome(
             response: deliveredHead ?? (head.statusCode >= 200 ? head : nil), currentRequest: request, error: failure,
             progress: progress, body: failure == nil ? sink.body : .none, transactions: transactions)
+    }
+
+    /// The stored body into the sink (a failure to read or write it fails the task).
+    private func readStoredBody() -> TransferFailure? {
+        guard let body = job.storedResponse?.body else { return nil }
+        do {
+            switch body {
+            case .bytes(let bytes): try bytes.withUnsafeBytes { try sink.append($0) }
+            case .file(let file): try file.read { try sink.append($0) }
+            }
+            progress.bytesReceived += body.length
+            return nil
+        } catch {
+            return TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)")
+        }
+    }
+
+    /// The transaction of a response served from the cache: no connection, no bytes on the wire.
+    private func localTiming() -> TransactionTiming {
+        var timing = TransactionTiming(
+            request: request, response: head, url: request.url, method: request.method, statusCode: head.statusCode,
+            fetchStart: requestStartedAt, nameLookup: 0, connect: 0, appConnect: 0, preTransfer: 0, startTransfer: 0,
+            total: max(0, Date().timeIntervalSince(requestStartedAt)), httpVersion: 0, remoteAddress: nil, remotePort: 0,
+            localAddress: nil, localPort: 0, requestHeaderBytes: 0, requestBodyBytes: 0, responseHeaderBytes: 0,
+            responseBodyBytes: 0, isReusedConnection: false)
+        timing.isFromLocalCache = true
+        return timing
     }
 
     /// `CURLINFO_*` of the request that just ended, as transaction metrics material.

@@ -54,6 +54,9 @@ final class Transfer {
     /// Whether the bytes kept from an earlier attempt are still wanted (until the final response says).
     var isResuming: Bool { job.resumeOffset > 0 && !resumeSettled }
     var resumeSettled = false
+    /// The body delivered is the stored one (a cache hit, or a 304 to a validation): it is read into the
+    /// sink when the request ends.
+    var deliversStoredBody = false
     let startedAt = ContinuousClock.now
     var requestStartedAt = Date()
     var lastProgressReport = ContinuousClock.now
@@ -174,6 +177,7 @@ final class Transfer {
         if !names.contains("cookie"), let cookies = job.cookies?.cookieHeader(for: request.url) {
             lines.append("Cookie: \(cookies)")
         }
+        for field in job.storedResponse?.conditionalFields ?? [] { lines.append("\(field.name): \(field.value)") }
         if isResuming {
             lines.append("Range: bytes=\(job.resumeOffset)-")
             if let validator = job.ifRange { lines.append("If-Range: \(validator)") }

@@ -46,6 +46,13 @@ public final class TransferEngine: Service, Sendable {
         loop.send(.challenge(id, disposition))
     }
 
+    /// Closes the session's connections (`reset`: all of them — running transfers keep theirs until they
+    /// end; `flush`: only when none of its transfers runs, i.e. all its connections are idle). Its next
+    /// transfer opens new ones.
+    public func closeConnections(ofSession sessionId: String, idleOnly: Bool) {
+        loop.send(.closeConnections(sessionId: sessionId, idleOnly: idleOnly))
+    }
+
     public func run() async throws {
         try? await gracefulShutdown()
         await shutdown()

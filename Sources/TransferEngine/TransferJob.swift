@@ -59,6 +59,9 @@ public struct TransferJob: Sendable {
     /// the validator that must still hold for them (`If-Range`: a strong ETag or Last-Modified).
     public var resumeOffset: Int64 = 0
     public var ifRange: String?
+    /// What the session's URL cache holds for the request, when the cache policy uses it: served without
+    /// the network, or validated (a 304 is answered from it). Never set with `resumeOffset`.
+    public var storedResponse: StoredTransferResponse?
 
     public init(id: TransferID, sessionId: String, kind: Kind, request: OutgoingRequest) {
         self.id = id
@@ -223,4 +226,6 @@ public struct TransactionTiming: Sendable, Hashable {
     public var responseHeaderBytes: Int64
     public var responseBodyBytes: Int64
     public var isReusedConnection: Bool
+    /// The response came from the session's URL cache, not the network (`resourceFetchType: localCache`).
+    public var isFromLocalCache = false
 }

@@ -13,6 +13,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case redirect(TransferID, RedirectDisposition)
         case response(TransferID, ResponseDisposition)
         case challenge(TransferID, ChallengeDisposition)
+        case closeConnections(sessionId: String, idleOnly: Bool)
         case stop
     }
 
@@ -38,6 +39,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
     func handle(_ command: Command, multi: CurlMultiHandle) {
         switch command {
         case .start(let job):
+            if job.storedResponse?.isServed == true { return serveStored(job) }
             arrivals += 1
             waiting.append((arrivals, job))
         case .cancel(let id):
@@ -75,6 +77,9 @@ final class TransferScheduler: CurlMultiLoopDriver {
             case .cancelAuthenticationChallenge:
                 abort(transfer, multi: multi)
             }
+        case .closeConnections(let sessionId, let idleOnly):
+            // The share's connections close when its last user lets go of it: now, or as running transfers end.
+            if !idleOnly || !running.values.contains(where: { $0.job.sessionId == sessionId }) { shares[sessionId] = nil }
         case .stop:
             isStopping = true
             for (_, job) in waiting { observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job)) }
@@ -142,6 +147,21 @@ final class TransferScheduler: CurlMultiLoopDriver {
             } catch {
                 observer.transfer(job.id, didComplete: Transfer.failedToStart(job, error: error))
             }
+        }
+    }
+
+    /// A cache hit takes no slot and sends nothing: the stored response is the answer at once (the
+    /// transfer stays only while its delegate decides about the response).
+    private func serveStored(_ job: TransferJob) {
+        do {
+            let transfer = try Transfer(job: job, configuration: configuration, observer: observer)
+            running[ObjectIdentifier(transfer.easy)] = transfer
+            if let step = transfer.serveStoredResponse() {
+                running[ObjectIdentifier(transfer.easy)] = nil
+                if case .done(let outcome) = step { observer.transfer(job.id, didComplete: outcome) }
+            }
+        } catch {
+            observer.transfer(job.id, didComplete: Transfer.failedToStart(job, error: error))
         }
     }
 

@@ -58,4 +58,22 @@ extension TransferStore {
             return .stored
         }
     }
+
+    /// `reset()`: the session's completed tasks no longer have files or kept bodies (nor partial files kept
+    /// for resume data); returns the paths for the caller to remove. Running tasks keep theirs.
+    public func releaseFiles(sessionId: String) async throws -> [String] {
+        try await pool.write { db in
+            let completed = "sessionId = ? AND state = 'completed'"
+            let paths = try String.fetchAll(
+                db, sql: "SELECT filePath FROM task WHERE \(completed) AND filePath IS NOT NULL", arguments: [sessionId])
+            let partials = try String.fetchAll(
+                db, sql: "SELECT partialPath FROM task WHERE \(completed) AND partialPath IS NOT NULL", arguments: [sessionId])
+            try db.execute(
+                sql: "DELETE FROM taskBody WHERE taskId IN (SELECT id FROM task WHERE \(completed))", arguments: [sessionId])
+            try db.execute(
+                sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL, partialPath = NULL WHERE \(completed)",
+                arguments: [sessionId])
+            return paths + partials
+        }
+    }
 }

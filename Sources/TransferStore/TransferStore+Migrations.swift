@@ -107,6 +107,7 @@ extension TransferStore {
         registerTaskMigrations(&migrator)
         registerDeliveryMigrations(&migrator)
         registerCookieMigrations(&migrator)
+        registerURLCacheMigrations(&migrator)
         return migrator
     }()
 }

@@ -110,6 +110,11 @@ extension ServiceConfiguration {
             guard ttl > 0 else { throw ConfigurationError(setting: "URLSESSIOND_FILE_TTL", detail: "must be > 0") }
             fileTimeToLive = Double(ttl)
         }
+        for (name, limit) in [("URLSESSIOND_SHARED_CACHE_MEMORY", 1 << 30), ("URLSESSIOND_SHARED_CACHE_DISK", 1 << 40)] {
+            guard let value = try env.integer(name) else { continue }
+            guard (0...limit).contains(value) else { throw ConfigurationError(setting: name, detail: "must be bytes in 0...\(limit)") }
+            if name.hasSuffix("MEMORY") { sharedCacheMemoryCapacity = value } else { sharedCacheDiskCapacity = value }
+        }
         if let text = overrides.webhookRetrySchedule ?? env["URLSESSIOND_WEBHOOK_RETRY_SCHEDULE"] {
             guard let schedule = RetryPolicy.parseSchedule(text) else {
                 throw ConfigurationError(

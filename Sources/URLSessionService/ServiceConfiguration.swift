@@ -25,12 +25,17 @@ public struct ServiceConfiguration: Sendable {
     public var events = EventDeliveryConfiguration()
     /// `URLSESSIOND_FILE_TTL`: seconds a finished download or body is kept unless deleted.
     public var fileTimeToLive: Double = 24 * 3600
+    /// `URLSESSIOND_SHARED_CACHE_MEMORY`, `URLSESSIOND_SHARED_CACHE_DISK`: bytes of each tenant's shared
+    /// `URLCache` (default `URLCache.shared`'s: 512,000 in memory, 10,000,000 on disk).
+    public var sharedCacheMemoryCapacity = 512_000
+    public var sharedCacheDiskCapacity = 10_000_000
 
     public init() {}
 
     public var databasePath: String { dataDirectory.appendingPathComponent("urlsessiond.sqlite").path }
     public var blobDirectory: URL { dataDirectory.appendingPathComponent("blobs") }
     public var downloadsDirectory: URL { dataDirectory.appendingPathComponent("downloads") }
+    public var cacheDirectory: URL { dataDirectory.appendingPathComponent("cache") }
     public var tokenFile: URL { dataDirectory.appendingPathComponent("token") }
     public var secretKeyFile: URL { dataDirectory.appendingPathComponent("secret.key") }
 }

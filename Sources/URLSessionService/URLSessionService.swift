@@ -19,7 +19,10 @@ public enum URLSessionService {
 
     public static func build(configuration: ServiceConfiguration, logger: Logger) async throws -> Parts {
         let fileManager = FileManager.default
-        for directory in [configuration.dataDirectory, configuration.blobDirectory, configuration.downloadsDirectory] {
+        let directories = [
+            configuration.dataDirectory, configuration.blobDirectory, configuration.downloadsDirectory, configuration.cacheDirectory,
+        ]
+        for directory in directories {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let tokens = try await resolveTokens(configuration: configuration, logger: logger)
@@ -39,6 +42,9 @@ public enum URLSessionService {
         taskConfiguration.engine.downloadsDirectory = configuration.downloadsDirectory
         taskConfiguration.blobDirectory = configuration.blobDirectory
         taskConfiguration.fileTimeToLive = configuration.fileTimeToLive
+        taskConfiguration.cacheDirectory = configuration.cacheDirectory
+        taskConfiguration.sharedCacheMemoryCapacity = configuration.sharedCacheMemoryCapacity
+        taskConfiguration.sharedCacheDiskCapacity = configuration.sharedCacheDiskCapacity
         // Decision events wait for the webhook's answer; no answer means the default handling.
         let tasks = try TaskService(
             store: store, configuration: taskConfiguration, decisions: dispatcher.decisions, locations: APIPaths(),

@@ -17,7 +17,7 @@ struct SessionConfigurationTests {
         #expect(configuration.timeoutIntervalForResource == 604_800)
         #expect(configuration.httpMaximumConnectionsPerHost == 6)
         #expect(configuration.requestCachePolicy == .useProtocolCachePolicy)
-        #expect(configuration.urlCache == URLCacheConfiguration(memoryCapacity: 512_000, diskCapacity: 10_000_000))
+        #expect(configuration.urlCache == .shared)
         #expect(configuration.httpCookieStorage == .shared)
         #expect(configuration.httpCookieAcceptPolicy == .onlyFromMainDocumentDomain)
         #expect(configuration.waitsForConnectivity == false)
@@ -28,7 +28,7 @@ struct SessionConfigurationTests {
 
     @Test func ephemeralKeepsEverythingInMemory() throws {
         let configuration = try normalize(#"{"kind": "ephemeral"}"#)
-        #expect(configuration.urlCache?.diskCapacity == 0)
+        #expect(configuration.urlCache == .private(memoryCapacity: 512_000, diskCapacity: 0))
         #expect(configuration.httpCookieStorage == .private)
         #expect(configuration.urlCredentialStorage == .private)
     }
@@ -41,10 +41,27 @@ struct SessionConfigurationTests {
 
     @Test func nullCacheMeansNoCacheWhileAbsentMeansTheDefault() throws {
         #expect(try normalize(#"{"urlCache": null}"#).urlCache == nil)
-        #expect(try normalize("{}").urlCache == .standard)
+        #expect(try normalize("{}").urlCache == .shared)
         #expect(
             try normalize(#"{"urlCache": {"memoryCapacity": 1, "diskCapacity": 2}}"#).urlCache
-                == URLCacheConfiguration(memoryCapacity: 1, diskCapacity: 2))
+                == .private(memoryCapacity: 1, diskCapacity: 2))
+        #expect(try normalize(#"{"urlCache": {"storage": "private"}}"#).urlCache == .standard)
+        #expect(try normalize(#"{"urlCache": {"storage": "shared"}}"#).urlCache == .shared)
+    }
+
+    @Test func theSharedCacheTakesNoCapacitiesAndNoEphemeralSession() throws {
+        for body in [
+            #"{"urlCache": {"storage": "shared", "memoryCapacity": 1}}"#, #"{"kind": "ephemeral", "urlCache": {"storage": "shared"}}"#,
+            #"{"urlCache": {"storage": "none"}}"#,
+        ] {
+            #expect(throws: RequestDecodingError.self) { try normalize(body) }
+        }
+    }
+
+    @Test func storedConfigurationsFromBeforeCacheScopesKeepTheirMeaning() throws {
+        let decode = { (text: String) in try JSONDecoder().decode(URLCacheConfiguration.self, from: Data(text.utf8)) }
+        #expect(try decode(#"{"memoryCapacity": 512000, "diskCapacity": 10000000}"#) == .shared)
+        #expect(try decode(#"{"memoryCapacity": 1, "diskCapacity": 2}"#) == .private(memoryCapacity: 1, diskCapacity: 2))
     }
 
     @Test(arguments: [

@@ -23,7 +23,7 @@ struct CookieRoutes {
         let session = try await SessionLookup.session(request, store: store)
         let (limit, after) = try request.pagination()
         let url = request.queryValue("url")
-        if let url, !Self.isHTTPURL(url) { throw Problem.invalidValue("url", "must be an absolute http or https URL") }
+        if let url, !StorageQuery.isHTTPURL(url) { throw Problem.invalidValue("url", "must be an absolute http or https URL") }
         let all = try await tasks.cookies(of: session, for: url)
         let start = min(all.count, Int(clamping: after ?? 0))
         let page = Array(all[start..<min(all.count, start + limit)])
@@ -41,14 +41,7 @@ struct CookieRoutes {
 
     private func removeAll(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = try await SessionLookup.session(request, store: store)
-        var since: Date?
-        if let text = request.queryValue("since") {
-            guard let date = try? StrictJSONDecoder().decode(Date.self, from: JSONValue.string(text)) else {
-                throw Problem.invalidValue("since", "must be an RFC 3339 date-time")
-            }
-            since = date
-        }
-        try await tasks.removeCookies(of: session, since: since)
+        try await tasks.removeCookies(of: session, since: try StorageQuery.since(request))
         return .noContent
     }
 
@@ -63,10 +56,4 @@ struct CookieRoutes {
         return .noContent
     }
 
-    private static func isHTTPURL(_ text: String) -> Bool {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            let host = components.host, !host.isEmpty
-        else { return false }
-        return scheme == "http" || scheme == "https"
-    }
 }

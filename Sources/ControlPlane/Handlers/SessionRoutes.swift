@@ -30,8 +30,7 @@ struct SessionRoutes {
             Route("POST", "/v1/sessions/{id}/finishTasksAndInvalidate") { try await invalidate($0, cancelTasks: false) },
             Route("POST", "/v1/sessions/{id}/invalidateAndCancel") { try await invalidate($0, cancelTasks: true) },
             Route("POST", "/v1/sessions/{id}/flush") { request in
-                _ = try await session(request)
-                try await tasks.flush()
+                try await tasks.flush(try await session(request))
                 return .noContent
             },
             Route("POST", "/v1/sessions/{id}/reset") { request in

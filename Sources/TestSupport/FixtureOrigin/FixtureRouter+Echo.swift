@@ -79,6 +79,42 @@ extension FixtureRouter {
         return .json(200, ["maxAge": maxAge], headers: validators)
     }
 
+    /// `/cacheable/{name}?cc=&etag=&lastModified=&expires=&date=&vary=&size=&status=`: a response with
+    /// exactly the caching fields asked for (`cc` → `Cache-Control`, `date` → `Date`, …), answering a
+    /// matching `If-None-Match` (else `If-Modified-Since` equal to `lastModified`) with 304. The body is
+    /// `/bytes/{size}` when `size` is given, else JSON naming the route and the request's value of each
+    /// field `vary` names (so a test sees which variant it got).
+    static func cacheable(_ request: FixtureRequest, name: Substring) -> FixtureResponse {
+        var fields: [(String, String)] = []
+        for (parameter, field) in [
+            ("cc", "Cache-Control"), ("etag", "ETag"), ("lastModified", "Last-Modified"), ("expires", "Expires"), ("date", "Date"),
+            ("vary", "Vary"),
+        ] {
+            if let value = request.parameter(parameter) { fields.append((field, value)) }
+        }
+        let etag = request.parameter("etag")
+        let lastModified = request.parameter("lastModified")
+        let notModified: Bool
+        if let condition = request.header("If-None-Match") {
+            notModified = etag.map { Self.weakMatch(condition, $0) } ?? false
+        } else {
+            notModified = lastModified != nil && request.header("If-Modified-Since") == lastModified
+        }
+        if notModified { return FixtureResponse(status: 304, headers: fields) }
+        let status = request.integer("status", default: 200)
+        if let size = request.parameter("size").flatMap({ Int($0) }), size >= 0 {
+            return FixtureResponse(
+                status: status, headers: [("Content-Type", "application/octet-stream")] + fields,
+                body: FixtureBytes.binary(count: size, seed: 0))
+        }
+        var varied: [String: String] = [:]
+        for name in (request.parameter("vary") ?? "").split(separator: ",") {
+            let field = name.trimmingCharacters(in: .whitespaces)
+            varied[field.lowercased()] = request.header(field) ?? ""
+        }
+        return .json(status, ["name": String(name), "varied": varied], headers: fields)
+    }
+
     /// `/headers-size/{n}`: `X-Pad-k` fields of at most 4,000 bytes each, so the head is about n bytes.
     static func headersSize(_ sizeText: Substring) -> FixtureResponse {
         guard let size = Int(sizeText), size >= 0, size <= 16 << 20 else { return .text(400, "bad size\n") }

@@ -1,3 +1,5 @@
+public import JSONCodec
+
 /// Asks a session's delegate what to do, the way URLSession calls a delegate method with a completion
 /// handler: the task layer appends the decision event to the store, and whoever delivers events (the
 /// webhook dispatcher) hands back the answer. The task layer receives it at construction; event delivery
@@ -20,20 +22,26 @@ public struct DelegateAnswer: Decodable, Sendable, Equatable {
     public var request: URLRequestInput?
     /// `useCredential`'s credential.
     public var credential: ChallengeCredential?
+    /// `willCacheResponse`'s modified response: the `userInfo` to store with it.
+    public var userInfo: JSONValue?
 
-    public init(disposition: String, request: URLRequestInput? = nil, credential: ChallengeCredential? = nil) {
+    public init(
+        disposition: String, request: URLRequestInput? = nil, credential: ChallengeCredential? = nil, userInfo: JSONValue? = nil
+    ) {
         self.disposition = disposition
         self.request = request
         self.credential = credential
+        self.userInfo = userInfo
     }
 
     /// The fields an answer may carry besides `disposition`.
-    public enum Field: Sendable { case request, credential }
+    public enum Field: Sendable { case request, credential, userInfo }
 
     /// The answer, when it carries no field the question does not take (else it is malformed: nil).
     public func allowing(_ fields: Set<Field>) -> DelegateAnswer? {
         if request != nil && !fields.contains(.request) { return nil }
         if credential != nil && !fields.contains(.credential) { return nil }
+        if userInfo != nil && !fields.contains(.userInfo) { return nil }
         return self
     }
 }

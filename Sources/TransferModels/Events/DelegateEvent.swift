@@ -21,6 +21,7 @@ public enum DelegateEvent: Sendable {
     case didReceiveResponse(TaskSummary, response: HTTPResponseSnapshot)
     case didBecomeDownloadTask(TaskSummary, downloadTask: TaskSummary)
     case didReceiveData(TaskSummary, length: Int64, totalBytesReceived: Int64, totalBytesExpectedToReceive: Int64)
+    case willCacheResponse(TaskSummary, proposedResponse: CachedResponseObject)
     // URLSessionDownloadDelegate
     case didWriteData(TaskSummary, bytesWritten: Int64, totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64)
     case didResumeAtOffset(TaskSummary, fileOffset: Int64, expectedTotalBytes: Int64)
@@ -42,6 +43,7 @@ public enum DelegateEvent: Sendable {
         case .didReceiveResponse: .dataTaskDidReceiveResponse
         case .didBecomeDownloadTask: .dataTaskDidBecomeDownloadTask
         case .didReceiveData: .dataTaskDidReceiveData
+        case .willCacheResponse: .dataTaskWillCacheResponse
         case .didWriteData: .downloadTaskDidWriteData
         case .didResumeAtOffset: .downloadTaskDidResumeAtOffset
         case .didFinishDownloading: .downloadTaskDidFinishDownloadingTo
@@ -86,6 +88,8 @@ public enum DelegateEvent: Sendable {
             bytes = try WireJSON.encode(
                 ReceiveDataEventData(
                     task: task, length: length, totalBytesReceived: total, totalBytesExpectedToReceive: expected))
+        case .willCacheResponse(let task, let proposed):
+            bytes = try WireJSON.encode(WillCacheResponseEventData(task: task, proposedResponse: proposed))
         case .didWriteData(let task, let written, let total, let expected):
             bytes = try WireJSON.encode(
                 WriteDataEventData(

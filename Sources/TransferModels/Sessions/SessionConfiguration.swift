@@ -41,7 +41,7 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         self.httpMaximumConnectionsPerHost = 6
         self.httpShouldUsePipelining = false
         self.requestCachePolicy = .useProtocolCachePolicy
-        self.urlCache = kind == .ephemeral ? .memoryOnly : .standard
+        self.urlCache = kind == .ephemeral ? .memoryOnly : .shared
         self.httpShouldSetCookies = true
         self.httpCookieAcceptPolicy = .onlyFromMainDocumentDomain
         self.httpCookieStorage = kind == .ephemeral ? .private : .shared

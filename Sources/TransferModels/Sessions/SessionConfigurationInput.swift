@@ -10,7 +10,7 @@ public struct SessionConfigurationInput: Decodable, Sendable {
     public var httpMaximumConnectionsPerHost: Int?
     public var httpShouldUsePipelining: Bool?
     public var requestCachePolicy: RequestCachePolicy?
-    public var urlCache: Nullable<URLCacheConfiguration>
+    public var urlCache: Nullable<URLCacheInput>
     public var httpShouldSetCookies: Bool?
     public var httpCookieAcceptPolicy: HTTPCookieAcceptPolicy?
     public var httpCookieStorage: StorageScope?
@@ -75,13 +75,7 @@ extension SessionConfigurationInput {
         switch urlCache {
         case .absent: break
         case .null: result.urlCache = nil
-        case .value(let cache):
-            try Validate.range(cache.memoryCapacity, 0...(1 << 30), field: field("urlCache.memoryCapacity"))
-            try Validate.range(cache.diskCapacity, 0...(1 << 40), field: field("urlCache.diskCapacity"))
-            if kind == .ephemeral && cache.diskCapacity != 0 {
-                throw .invalidValue(field("urlCache.diskCapacity"), "must be 0: ephemeral sessions keep nothing on disk")
-            }
-            result.urlCache = cache
+        case .value(let cache): result.urlCache = try Self.cache(cache, kind: kind, field: field)
         }
         result.httpShouldSetCookies = httpShouldSetCookies ?? result.httpShouldSetCookies
         result.httpCookieAcceptPolicy = httpCookieAcceptPolicy ?? result.httpCookieAcceptPolicy
@@ -124,5 +118,35 @@ extension SessionConfigurationInput {
         }
         result.networkServiceType = networkServiceType ?? .default
         return result
+    }
+
+    /// `urlCache`: the shared cache takes no capacities (they are the service's) and is not for ephemeral
+    /// sessions, which keep nothing on disk; a private one gets URLCache's default capacities for those not given.
+    private static func cache(
+        _ input: URLCacheInput, kind: SessionKind, field: (String) -> String
+    ) throws(RequestDecodingError) -> URLCacheConfiguration {
+        switch input.storage {
+        case .shared?:
+            if kind == .ephemeral {
+                throw .invalidValue(field("urlCache.storage"), "ephemeral sessions cannot use the shared (persistent) cache")
+            }
+            if input.memoryCapacity != nil || input.diskCapacity != nil {
+                let name = input.memoryCapacity != nil ? "urlCache.memoryCapacity" : "urlCache.diskCapacity"
+                throw .invalidValue(
+                    field(name), "the shared cache's capacities are the service's (URLSESSIOND_SHARED_CACHE_MEMORY, _DISK)")
+            }
+            return .shared
+        case .none?:
+            throw .invalidValue(field("urlCache.storage"), "must be shared or private; null means no cache")
+        case .private?, nil:
+            let memory = input.memoryCapacity ?? 512_000
+            let disk = input.diskCapacity ?? (kind == .ephemeral ? 0 : 10_000_000)
+            try Validate.range(memory, 0...(1 << 30), field: field("urlCache.memoryCapacity"))
+            try Validate.range(disk, 0...(1 << 40), field: field("urlCache.diskCapacity"))
+            if kind == .ephemeral && disk != 0 {
+                throw .invalidValue(field("urlCache.diskCapacity"), "must be 0: ephemeral sessions keep nothing on disk")
+            }
+            return .private(memoryCapacity: memory, diskCapacity: disk)
+        }
     }
 }

@@ -1,19 +1,56 @@
-/// The capacities of a session's `URLCache`.
-public struct URLCacheConfiguration: Codable, Sendable, Hashable {
-    /// Bytes of responses kept in memory.
-    public var memoryCapacity: Int
-    /// Bytes of responses kept under `<data>/cache`; always 0 for ephemeral sessions.
-    public var diskCapacity: Int
+/// A session's `URLCache`: the tenant's shared one (`URLCache.shared`, whose capacities are the
+/// service's), or the session's own with its capacities (`URLCache(memoryCapacity:diskCapacity:)`).
+/// On the wire `{"storage": "shared"}` or `{"storage": "private", "memoryCapacity": …, "diskCapacity": …}`.
+public enum URLCacheConfiguration: Codable, Sendable, Hashable {
+    case shared
+    /// Bytes of responses kept in memory, and under `<data>/cache` (always 0 for ephemeral sessions).
+    case `private`(memoryCapacity: Int, diskCapacity: Int)
 
-    public init(memoryCapacity: Int, diskCapacity: Int) {
-        self.memoryCapacity = memoryCapacity
-        self.diskCapacity = diskCapacity
+    /// A private cache with `URLCache.shared`'s capacities on Apple platforms.
+    public static let standard = URLCacheConfiguration.private(memoryCapacity: 512_000, diskCapacity: 10_000_000)
+    /// What an ephemeral configuration gets: a private cache in memory only.
+    public static let memoryOnly = URLCacheConfiguration.private(memoryCapacity: 512_000, diskCapacity: 0)
+
+    private enum CodingKeys: String, CodingKey { case storage, memoryCapacity, diskCapacity }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let storage = try c.decodeIfPresent(StorageScope.self, forKey: .storage)
+        let memory = try c.decodeIfPresent(Int.self, forKey: .memoryCapacity) ?? 512_000
+        let disk = try c.decodeIfPresent(Int.self, forKey: .diskCapacity) ?? 0
+        switch storage {
+        case .shared: self = .shared
+        case .private: self = .private(memoryCapacity: memory, diskCapacity: disk)
+        // Configurations stored before caches had a storage: URLSession's defaults (the standard
+        // capacities) meant the shared cache; any other capacities a cache of the session's own.
+        case nil, .none?:
+            self = (memory, disk) == (512_000, 10_000_000) ? .shared : .private(memoryCapacity: memory, diskCapacity: disk)
+        }
     }
 
-    /// `URLCache.shared`'s capacities on Apple platforms.
-    public static let standard = URLCacheConfiguration(memoryCapacity: 512_000, diskCapacity: 10_000_000)
-    /// What an ephemeral configuration gets: memory only.
-    public static let memoryOnly = URLCacheConfiguration(memoryCapacity: 512_000, diskCapacity: 0)
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .shared:
+            try c.encode(StorageScope.shared, forKey: .storage)
+        case .private(let memory, let disk):
+            try c.encode(StorageScope.private, forKey: .storage)
+            try c.encode(memory, forKey: .memoryCapacity)
+            try c.encode(disk, forKey: .diskCapacity)
+        }
+    }
+}
+
+/// `urlCache` as a client sends it: `storage` (default `private` when capacities are given), and the
+/// capacities of a private cache.
+public struct URLCacheInput: Decodable, Sendable {
+    public var storage: StorageScope?
+    public var memoryCapacity: Int?
+    public var diskCapacity: Int?
+
+    public init(storage: StorageScope? = nil, memoryCapacity: Int? = nil, diskCapacity: Int? = nil) {
+        (self.storage, self.memoryCapacity, self.diskCapacity) = (storage, memoryCapacity, diskCapacity)
+    }
 }
 
 /// `connectionProxyDictionary` with the `kCFNetworkProxies*` keys URLSession understands.

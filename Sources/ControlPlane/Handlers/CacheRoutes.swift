@@ -1,0 +1,46 @@
+import SessionTasks
+import TransferModels
+import TransferStore
+
+/// `/v1/sessions/{id}/cache`: the session's `URLCache` — capacities and usage, `cachedResponse(for:)`,
+/// `removeCachedResponse(for:)`, and `removeCachedResponses(since:)` / `removeAllCachedResponses()`.
+struct CacheRoutes {
+    let store: TransferStore
+    let tasks: TaskService
+
+    var routes: [Route] {
+        [
+            Route("GET", "/v1/sessions/{id}/cache") { try await usage($0) },
+            Route("DELETE", "/v1/sessions/{id}/cache") { try await removeAll($0) },
+            Route("GET", "/v1/sessions/{id}/cache/entry") { try await entry($0) },
+            Route("DELETE", "/v1/sessions/{id}/cache/entry") { try await removeEntry($0) },
+        ]
+    }
+
+    private func usage(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let session = try await SessionLookup.session(request, store: store)
+        return try .json(try await tasks.cacheUsage(of: session))
+    }
+
+    private func removeAll(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let session = try await SessionLookup.session(request, store: store)
+        try await tasks.removeCachedResponses(of: session, since: try StorageQuery.since(request))
+        return .noContent
+    }
+
+    private func entry(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let session = try await SessionLookup.session(request, store: store)
+        let url = try StorageQuery.url(request)
+        guard let cached = try await tasks.cachedResponse(of: session, for: url) else {
+            throw Problem.notFound("no cached response for \(url)")
+        }
+        return try .json(cached)
+    }
+
+    private func removeEntry(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let session = try await SessionLookup.session(request, store: store)
+        let url = try StorageQuery.url(request)
+        guard try await tasks.removeCachedResponse(of: session, for: url) else { throw Problem.notFound("no cached response for \(url)") }
+        return .noContent
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import HTTPCaching
+import JSONCodec
+import TransferEngine
+import TransferModels
+
+// How a transfer uses its session's cache: before the job is made (serve, validate, or neither — by the
+// request's cache policy and RFC 9111), and after it ended (store, update from a 304, invalidate).
+extension URLCaches {
+    /// What the cache holds for `request` that the job uses, by `policy`: nil when the request goes to the
+    /// network as it is. Throws `cannotLoadFromNetwork` (-2000) when the policy forbids the network and
+    /// nothing usable is stored (`returnCacheDataDontLoad`). Only GET requests use the cache.
+    func storedResponse(
+        for request: OutgoingRequest, policy: RequestCachePolicy, placement: Placement?
+    ) async throws -> StoredTransferResponse? {
+        guard let mode = CacheMode(rawValue: policy.rawValue), request.method.uppercased() == "GET", case .none = request.body
+        else { return nil }
+        var storage: URLCacheStorage?
+        var entry: URLCacheStorage.Entry?
+        if let placement, let key = HTTPCacheRules.cacheKey(of: request.url) {
+            storage = try await self.storage(placement)
+            entry = storage?.entry(for: key)
+        }
+        // Twice at most: an entry evicted between the lookup and reading its body counts as none.
+        for _ in 0..<2 {
+            let use: StoredTransferResponse.Use
+            switch HTTPCacheRules.lookup(mode, stored: entry?.stored, requestFields: request.headers, now: Date()) {
+            case .load: return nil
+            case .fail: throw TransferError(.cannotLoadFromNetwork, failingURL: request.url)
+            case .useStored: use = .serve
+            case .validate(let fields): use = .validate(conditionalFields: fields)
+            }
+            guard let found = entry, let storage, let body = body(of: found, in: storage) else {
+                entry = nil
+                continue
+            }
+            var head = ResponseHead()
+            head.httpVersion = "HTTP/1.1"
+            head.statusCode = found.statusCode
+            head.fields = found.fields
+            return StoredTransferResponse(use: use, head: head, body: body)
+        }
+        return nil
+    }
+
+    /// The entry's body: from memory, else from its file — read whole and kept in memory when it fits the
+    /// memory tier, else opened for the transfer to read.
+    private func body(of entry: URLCacheStorage.Entry, in storage: URLCacheStorage) -> StoredBody? {
+        if let bytes = entry.memoryBody { return .bytes(bytes) }
+        guard let file = entry.diskFile else { return nil }
+        let path = storage.path(of: file)
+        if entry.size <= storage.memoryLimit, let data = FileManager.default.contents(atPath: path) {
+            let bytes = [UInt8](data)
+            unlinkFiles(storage.promote(entry.url, body: bytes), in: storage)
+            return .bytes(bytes)
+        }
+        return (try? StoredBodyFile(path: path)).map { .file($0) }
+    }
+
+    /// A response the cache may keep, with its body as the completion kept it.
+    struct Offer: Sendable {
+        var placement: Placement
+        var entry: URLCacheStorage.Entry
+        var bodyBytes: [UInt8]?
+        var bodyFile: String?
+
+        /// The policy the cache would store it with: on disk too when it fits the disk tier.
+        var proposedPolicy: URLCacheStoragePolicy {
+            placement.diskCapacity > 0 && entry.size <= Int64(placement.diskCapacity / 20) ? .allowed : .allowedInMemoryOnly
+        }
+    }
+
+    /// The response of a successful network load the cache may store (RFC 9111 §3; redirects, challenges and
+    /// partial content are not stored), keyed by the URL that answered.
+    static func offer(
+        _ outcome: TransferOutcome, placement: Placement, bodyBytes: [UInt8]?, bodyFile: String?
+    ) -> Offer? {
+        guard outcome.error == nil, let head = outcome.response, let last = outcome.transactions.last, !last.isFromLocalCache,
+            last.statusCode != 304, !(300...399).contains(head.statusCode), ![401, 407].contains(head.statusCode),
+            let key = HTTPCacheRules.cacheKey(of: outcome.currentRequest.url),
+            HTTPCacheRules.isStorable(
+                method: outcome.currentRequest.method, requestFields: outcome.currentRequest.headers, statusCode: head.statusCode,
+                responseFields: head.fields),
+            let varyNames = HTTPCacheRules.varyNames(of: head.fields)
+        else { return nil }
+        let now = Date()
+        let entry = URLCacheStorage.Entry(
+            url: key, responseURL: outcome.currentRequest.url, statusCode: head.statusCode,
+            fields: HTTPCacheRules.storableFields(head.fields),
+            varyValues: HTTPCacheRules.varyValues(names: varyNames, requestFields: outcome.currentRequest.headers),
+            requestTime: last.fetchStart, responseTime: last.fetchStart.addingTimeInterval(last.startTransfer), storedAt: now,
+            userInfo: nil, bodyLength: outcome.progress.bytesReceived, memoryBody: nil, diskFile: nil, lastAccess: now)
+        return Offer(placement: placement, entry: entry, bodyBytes: bodyBytes, bodyFile: bodyFile)
+    }
+
+    /// Stores an offer with `policy` in the tiers it fits: memory when within 5% of the memory capacity,
+    /// disk (its file written now) when allowed and within 5% of the disk capacity. A response no tier
+    /// takes is not stored, and an older one for its URL goes (it no longer describes the resource).
+    func keep(_ offer: Offer, policy: URLCacheStoragePolicy, userInfo: JSONValue?) async throws {
+        let storage = try await storage(offer.placement)
+        var entry = offer.entry
+        entry.userInfo = userInfo
+        guard policy != .notAllowed else { return unlinkFiles(storage.remove(entry.url), in: storage) }
+        if entry.size <= storage.memoryLimit {
+            entry.memoryBody = try offer.bodyBytes ?? offer.bodyFile.map { try Self.read($0) } ?? []
+        }
+        if policy == .allowed, storage.placement.diskCapacity > 0, entry.size <= storage.diskLimit {
+            let name = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            try Self.place(bytes: entry.memoryBody ?? offer.bodyBytes, file: offer.bodyFile, at: storage.path(of: name))
+            entry.diskFile = name
+        }
+        guard entry.memoryBody != nil || entry.diskFile != nil else { return unlinkFiles(storage.remove(entry.url), in: storage) }
+        unlinkFiles(storage.insert(entry), in: storage)
+    }
+
+    /// A 304 answered the cache's validation: the stored entry takes the merged fields and the new times.
+    func revalidated(_ outcome: TransferOutcome, placement: Placement) async throws {
+        guard outcome.error == nil, let head = outcome.response, let last = outcome.transactions.last, last.statusCode == 304,
+            head.statusCode != 304, let key = HTTPCacheRules.cacheKey(of: outcome.currentRequest.url)
+        else { return }
+        try await storage(placement).revalidated(
+            key, fields: HTTPCacheRules.storableFields(head.fields), requestTime: last.fetchStart,
+            responseTime: last.fetchStart.addingTimeInterval(last.startTransfer))
+    }
+
+    /// RFC 9111 §4.4: a successful unsafe request (POST, PUT, DELETE, …) removes what is stored for its URL
+    /// and for its same-origin `Location` and `Content-Location`.
+    func invalidate(after outcome: TransferOutcome, placement: Placement) async throws {
+        guard let head = outcome.response else { return }
+        let urls = HTTPCacheRules.invalidatedURLs(
+            method: outcome.currentRequest.method, statusCode: head.statusCode, url: outcome.currentRequest.url,
+            responseFields: head.fields)
+        guard !urls.isEmpty else { return }
+        let storage = try await storage(placement)
+        for url in urls { unlinkFiles(storage.remove(url), in: storage) }
+    }
+
+    private static func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw POSIXError(.ENOENT) }
+        return [UInt8](data)
+    }
+
+    /// Writes a body file: a hard link to the task's kept file when there is one (no copy; the task's file
+    /// may be deleted later without touching the cache's), else the bytes.
+    private static func place(bytes: [UInt8]?, file: String?, at path: String) throws {
+        if let file, link(file, path) == 0 { return }
+        if let file {
+            try FileManager.default.copyItem(atPath: file, toPath: path)
+        } else {
+            try TaskService.writeFile(bytes ?? [], to: path)
+        }
+    }
+}

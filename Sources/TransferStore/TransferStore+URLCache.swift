@@ -1,0 +1,103 @@
+public import Foundation
+public import GRDB
+
+/// A row of `cache_entry`: one response a session's URL cache keeps on disk (its body is the file
+/// `bodyFile` in the storage's cache directory). Entries kept in memory only, and every entry of an
+/// ephemeral session's cache, never reach the store.
+public struct CacheEntryRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {
+    public static let databaseTableName = "cache_entry"
+
+    /// `tenant <name>` or `session <id>`, as the cookie storages.
+    public var storage: String
+    /// The session of a private cache (its rows go with it); nil for the tenant's shared cache.
+    public var sessionId: String?
+    /// The cache key: the request URL, normalised.
+    public var url: String
+    /// The URL the response came from (`HTTPURLResponse.url`).
+    public var responseURL: String
+    public var statusCode: Int
+    /// The stored header fields, one `name: value` per line.
+    public var headers: String
+    /// The request fields its `Vary` names, one `name: value` per line.
+    public var varyValues: String
+    public var requestTime: Date
+    public var responseTime: Date
+    /// When the response was stored (`removeCachedResponses(since:)` compares with it).
+    public var storedAt: Date
+    /// The `userInfo` a delegate gave in `willCacheResponse`, as JSON text.
+    public var userInfo: String?
+    public var bodyFile: String
+    public var bodySize: Int64
+    public var lastAccessAt: Date
+
+    public init(
+        storage: String, sessionId: String?, url: String, responseURL: String, statusCode: Int, headers: String,
+        varyValues: String, requestTime: Date, responseTime: Date, storedAt: Date, userInfo: String?, bodyFile: String,
+        bodySize: Int64, lastAccessAt: Date
+    ) {
+        (self.storage, self.sessionId, self.url, self.responseURL) = (storage, sessionId, url, responseURL)
+        (self.statusCode, self.headers, self.varyValues) = (statusCode, headers, varyValues)
+        (self.requestTime, self.responseTime, self.storedAt, self.userInfo) = (requestTime, responseTime, storedAt, userInfo)
+        (self.bodyFile, self.bodySize, self.lastAccessAt) = (bodyFile, bodySize, lastAccessAt)
+    }
+}
+
+/// Changes to the cache rows of one storage, written in one transaction.
+public struct CacheEntryChanges: Sendable {
+    public var storage: String
+    /// Rows to insert or replace (by URL).
+    public var upserts: [CacheEntryRecord] = []
+    /// URLs whose rows go.
+    public var deletions: [String] = []
+    /// Every row of the storage goes first (`removeAllCachedResponses`).
+    public var removesAll = false
+
+    public init(storage: String) { self.storage = storage }
+
+    public var isEmpty: Bool { upserts.isEmpty && deletions.isEmpty && !removesAll }
+}
+
+extension TransferStore {
+    static func registerURLCacheMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v8-url-cache") { db in
+            try db.create(table: "cache_entry") { t in
+                t.column("storage", .text).notNull()
+                t.column("sessionId", .text).references("session", column: "id", onDelete: .cascade)
+                t.column("url", .text).notNull()
+                t.column("responseURL", .text).notNull()
+                t.column("statusCode", .integer).notNull()
+                t.column("headers", .text).notNull()
+                t.column("varyValues", .text).notNull()
+                t.column("requestTime", .datetime).notNull()
+                t.column("responseTime", .datetime).notNull()
+                t.column("storedAt", .datetime).notNull()
+                t.column("userInfo", .text)
+                t.column("bodyFile", .text).notNull()
+                t.column("bodySize", .integer).notNull()
+                t.column("lastAccessAt", .datetime).notNull()
+                t.primaryKey(["storage", "url"])
+            }
+            try db.create(index: "cache_entry_session", on: "cache_entry", columns: ["sessionId"])
+        }
+    }
+
+    /// Every stored entry of a cache storage.
+    public func cacheEntries(inStorage storage: String) async throws -> [CacheEntryRecord] {
+        try await pool.read { db in
+            try CacheEntryRecord.filter(Column("storage") == storage).fetchAll(db)
+        }
+    }
+
+    /// Applies the changes of several storages in one transaction.
+    public func writeCacheChanges(_ changes: [CacheEntryChanges]) async throws {
+        guard changes.contains(where: { !$0.isEmpty }) else { return }
+        try await pool.write { db in
+            for change in changes {
+                let rows = CacheEntryRecord.filter(Column("storage") == change.storage)
+                if change.removesAll { try rows.deleteAll(db) }
+                for url in change.deletions { try rows.filter(Column("url") == url).deleteAll(db) }
+                for row in change.upserts { try row.upsert(db) }
+            }
+        }
+    }
+}

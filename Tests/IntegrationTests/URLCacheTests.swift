@@ -1,0 +1,190 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The URL cache through transfers: what reaches the origin under each cache policy (counted at the
+/// fixture origin), revalidation, `Vary`, `no-store`, invalidation, and the events and metrics of a hit.
+@Suite("URL cache")
+struct URLCacheTests {
+    /// A `/cacheable/{name}` URL with these caching fields (percent-encoded).
+    static func url(_ origin: FixtureOrigin, _ name: String, _ fields: [String: String] = [:]) -> String {
+        let query = fields.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)" }
+            .joined(separator: "&")
+        return origin.url("/cacheable/\(name)" + (query.isEmpty ? "" : "?" + query))
+    }
+
+    static func fetch(
+        _ api: API, _ session: String, _ url: String, _ request: [String: Any] = [:], kind: String = "data"
+    ) async throws -> [String: Any] {
+        var request = request
+        request["url"] = url
+        return try await api.runTask(session: session, ["kind": kind, "request": request])
+    }
+
+    static func fetchType(_ api: API, _ task: [String: Any]) async throws -> String? {
+        let metrics = try await api.taskMetrics(task.taskID)
+        return ((metrics["transactionMetrics"] as? [[String: Any]])?.last)?["resourceFetchType"] as? String
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFreshResponseIsServedFromTheCacheWithTheSameEvents() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let url = Self.url(origin, "fresh", ["cc": "max-age=60", "etag": "\"v1\""])
+            let first = try await Self.fetch(api, session, url)
+            let second = try await Self.fetch(api, session, url)
+            #expect(origin.requests(path: "/cacheable/fresh").count == 1)
+            #expect(second.statusCode == 200 && second.errorCode == nil, "\(second)")
+            #expect(try await api.taskData(second.taskID).body == (try await api.taskData(first.taskID)).body)
+            #expect(try await Self.fetchType(api, first) == "networkLoad")
+            #expect(try await Self.fetchType(api, second) == "localCache")
+            let types = try await api.allEvents("/v1/sessions/\(session)/events").filter { $0["taskId"] as? String == second.taskID }
+                .compactMap { $0["type"] as? String }
+            for type in [
+                "dataTask.didReceiveResponse", "dataTask.didReceiveData", "task.didFinishCollectingMetrics", "task.didCompleteWithError",
+            ] {
+                #expect(types.contains(type), "\(types)")
+            }
+            let download = try await Self.fetch(api, session, url, kind: "download")
+            #expect(try await api.taskFile(download.taskID).body == (try await api.taskData(first.taskID)).body)
+            #expect(origin.requests(path: "/cacheable/fresh").count == 1, "a download is served from the cache too")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func eachCachePolicyReachesTheOriginAsURLSessionDoes() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let fresh = Self.url(origin, "policy", ["cc": "max-age=60", "etag": "\"p1\""])
+            _ = try await Self.fetch(api, session, fresh)
+            let count = { origin.requests(path: "/cacheable/policy").count }
+
+            _ = try await Self.fetch(api, session, fresh, ["cachePolicy": "useProtocolCachePolicy"])
+            #expect(count() == 1)
+            _ = try await Self.fetch(api, session, fresh, ["cachePolicy": "returnCacheDataElseLoad"])
+            _ = try await Self.fetch(api, session, fresh, ["cachePolicy": "returnCacheDataDontLoad"])
+            #expect(count() == 1)
+            _ = try await Self.fetch(api, session, fresh, ["cachePolicy": "reloadIgnoringLocalCacheData"])
+            #expect(count() == 2)
+            #expect(origin.requests(path: "/cacheable/policy").last?.header("If-None-Match") == nil)
+            _ = try await Self.fetch(api, session, fresh, ["cachePolicy": "reloadIgnoringLocalAndRemoteCacheData"])
+            #expect(count() == 3)
+            #expect(origin.requests(path: "/cacheable/policy").last?.header("Cache-Control") == "no-cache")
+            let revalidated = try await Self.fetch(api, session, fresh, ["cachePolicy": "reloadRevalidatingCacheData"])
+            #expect(count() == 4)
+            #expect(origin.requests(path: "/cacheable/policy").last?.header("If-None-Match") == "\"p1\"")
+            #expect(revalidated.statusCode == 200, "a 304 answers from the cache: \(revalidated)")
+
+            let missing = Self.url(origin, "never-stored", ["cc": "max-age=60"])
+            let failed = try await Self.fetch(api, session, missing, ["cachePolicy": "returnCacheDataDontLoad"])
+            #expect(failed.errorCode == -2000, "\(failed)")
+            #expect(origin.requests(path: "/cacheable/never-stored").isEmpty)
+            _ = try await Self.fetch(api, session, missing, ["cachePolicy": "returnCacheDataElseLoad"])
+            #expect(origin.requests(path: "/cacheable/never-stored").count == 1)
+
+            let stale = Self.url(origin, "stale", ["cc": "max-age=0"])
+            _ = try await Self.fetch(api, session, stale)
+            _ = try await Self.fetch(api, session, stale, ["cachePolicy": "returnCacheDataElseLoad"])
+            #expect(origin.requests(path: "/cacheable/stale").count == 1, "stale data is returned without a load")
+            _ = try await Self.fetch(api, session, stale)
+            #expect(origin.requests(path: "/cacheable/stale").count == 2, "stale, no validator: loaded again")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [["etag": "\"e1\""], ["lastModified": "Wed, 21 Oct 2015 07:28:00 GMT"]])
+    func aStaleResponseIsRevalidatedAndA304ServedFromTheCache(validator: [String: String]) async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let url = Self.url(origin, "revalidate", validator.merging(["cc": "no-cache"]) { $1 })
+            let first = try await Self.fetch(api, session, url)
+            let second = try await Self.fetch(api, session, url)
+            let requests = origin.requests(path: "/cacheable/revalidate")
+            #expect(requests.count == 2)
+            let condition = validator["etag"] != nil ? "If-None-Match" : "If-Modified-Since"
+            #expect(requests.last?.header(condition) == validator.values.first)
+            #expect(second.statusCode == 200, "\(second)")
+            #expect(try await api.taskData(second.taskID).body == (try await api.taskData(first.taskID)).body)
+            let metrics = try await api.taskMetrics(second.taskID)
+            let transaction = try #require((metrics["transactionMetrics"] as? [[String: Any]])?.last)
+            #expect(transaction["resourceFetchType"] as? String == "networkLoad")
+            #expect(int((transaction["response"] as? [String: Any])?["statusCode"]) == 304, "\(transaction)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func varySelectsTheStoredVariant() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let url = Self.url(origin, "vary", ["cc": "max-age=60", "vary": "Accept-Language"])
+            let english = ["allHTTPHeaderFields": ["Accept-Language": "en"]]
+            let french = ["allHTTPHeaderFields": ["Accept-Language": "fr"]]
+            _ = try await Self.fetch(api, session, url, english)
+            _ = try await Self.fetch(api, session, url, english)
+            #expect(origin.requests(path: "/cacheable/vary").count == 1)
+            let answer = try await Self.fetch(api, session, url, french)
+            #expect(origin.requests(path: "/cacheable/vary").count == 2)
+            let varied = try await api.taskData(answer.taskID).json()["varied"] as? [String: String]
+            #expect(varied == ["accept-language": "fr"])
+            _ = try await Self.fetch(api, session, url, french)
+            #expect(origin.requests(path: "/cacheable/vary").count == 2)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func noStoreIsNeverKeptAndAnUnsafeMethodInvalidates() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let unstored = Self.url(origin, "no-store", ["cc": "no-store, max-age=60"])
+            _ = try await Self.fetch(api, session, unstored)
+            _ = try await Self.fetch(api, session, unstored)
+            #expect(origin.requests(path: "/cacheable/no-store").count == 2)
+
+            let url = Self.url(origin, "posted", ["cc": "max-age=60"])
+            _ = try await Self.fetch(api, session, url)
+            _ = try await Self.fetch(api, session, url)
+            #expect(origin.requests(path: "/cacheable/posted").count == 1)
+            _ = try await Self.fetch(api, session, url, ["httpMethod": "POST", "httpBody": ["text": "x"]])
+            _ = try await Self.fetch(api, session, url)
+            #expect(origin.requests(path: "/cacheable/posted").count == 3, "the POST's success removed the stored GET")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFullCacheEvictsTheLeastRecentlyUsedAndRefusesResponsesOverFivePercent() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            // 5% of 100,000: responses up to 5,000 bytes (head included) are stored.
+            let session = try await api.makeSession(["urlCache": ["memoryCapacity": 0, "diskCapacity": 100_000]])
+            for index in 0..<30 {
+                _ = try await Self.fetch(api, session, Self.url(origin, "item\(index)", ["cc": "max-age=60", "size": "4000"]))
+            }
+            let usage = try await api.get("/v1/sessions/\(session)/cache").json()
+            #expect(usage["storage"] as? String == "private")
+            let disk = try #require(int(usage["currentDiskUsage"]))
+            #expect(disk <= 100_000 && disk > 80_000, "\(usage)")
+            let count = try #require(int(usage["entryCount"]))
+            #expect(count < 30 && count >= 20, "\(usage)")
+            _ = try await Self.fetch(api, session, Self.url(origin, "item29", ["cc": "max-age=60", "size": "4000"]))
+            #expect(origin.requests(path: "/cacheable/item29").count == 1, "the newest stays")
+            _ = try await Self.fetch(api, session, Self.url(origin, "item0", ["cc": "max-age=60", "size": "4000"]))
+            #expect(origin.requests(path: "/cacheable/item0").count == 2, "the oldest went")
+
+            let big = Self.url(origin, "big", ["cc": "max-age=60", "size": "6000"])
+            _ = try await Self.fetch(api, session, big)
+            _ = try await Self.fetch(api, session, big)
+            #expect(origin.requests(path: "/cacheable/big").count == 2)
+        }
+    }
+}
