@@ -80,6 +80,7 @@ CONF
 
 # start_origin PROBE_PATH: the origin nginx (2 workers, sendfile) serving $WORK/www on NGINX_PORT (an
 # OS-chosen one when unset); sets ORIGIN. The files are the caller's (directories readable by www-data).
+# ORIGIN_SERVER (optional) adds directives to its server block, e.g. an access_log or a location.
 start_origin() {
     NGINX_PORT=${NGINX_PORT:-$(free_port)}
     ORIGIN=http://127.0.0.1:$NGINX_PORT
@@ -89,7 +90,7 @@ sendfile on;
 tcp_nopush on;
 gzip off;
 default_type application/octet-stream;
-server { listen 127.0.0.1:$NGINX_PORT; root $WORK/www; }
+server { listen 127.0.0.1:$NGINX_PORT; root $WORK/www;${ORIGIN_SERVER:+ $ORIGIN_SERVER} }
 CONF
 }
 

@@ -177,7 +177,7 @@ final class URLCacheStorage: Sendable {
     private func evict(_ state: inout State) -> [String] {
         var unlinked: [String] = []
         while state.memoryUsage > Int64(placement.memoryCapacity),
-            let victim = state.entries.values.filter({ $0.memoryBody != nil }).min(by: { $0.lastUse < $1.lastUse })
+            let victim = state.entries.values.lazy.filter({ $0.memoryBody != nil }).min(by: { $0.lastUse < $1.lastUse })
         {
             if victim.diskFile == nil {
                 unlinked += Self.remove(victim.url, from: &state)
@@ -187,7 +187,7 @@ final class URLCacheStorage: Sendable {
             }
         }
         while state.diskUsage > Int64(placement.diskCapacity),
-            let victim = state.entries.values.filter({ $0.diskFile != nil }).min(by: { $0.lastUse < $1.lastUse })
+            let victim = state.entries.values.lazy.filter({ $0.diskFile != nil }).min(by: { $0.lastUse < $1.lastUse })
         {
             if victim.memoryBody == nil {
                 unlinked += Self.remove(victim.url, from: &state)
