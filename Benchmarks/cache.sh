@@ -3,7 +3,12 @@
 # compared with the same GETs sent to nginx through the service, in one run. Aim: cache hits at
 # >= 3x the tasks/s of network loads.
 #
-#   Benchmarks/cache.sh [repeats=3] [files=2000] [parallel=16]
+#   [DELAY_MS=0] Benchmarks/cache.sh [repeats=3] [files=2000] [parallel=16]
+#
+# DELAY_MS > 0 puts Benchmarks/latency_proxy.py between the service and nginx: every byte waits DELAY_MS
+# in each direction (a round trip of 2 x DELAY_MS, as to an origin in another region), which is what a
+# cache hit saves; without it, loopback makes the network nearly free and the per-task cost of the
+# service (creation, events, completion) sets both rates.
 #
 # The origin is one local nginx (Benchmarks/lib.sh's start_origin) serving FILES files of 1 KiB random
 # bytes, each with `Cache-Control: max-age=3600` (and nginx's own ETag and Last-Modified), with an
@@ -26,11 +31,13 @@
 # after the fill and after each hit scenario; the metrics (`GET /v1/tasks/{id}/metrics`) of a fill task
 # say `networkLoad` and of a hit task of each kind `localCache`, one transaction each.
 #
-# Reported: per scenario the median of the repeats and their range, in seconds and tasks/s, and the
-# service's CPU time (utime + stime of /proc/PID/stat, all threads, sampled every 10 ms) over the
-# client's clock window; then hits / network. Everything runs on loopback with OS-chosen ports in a
-# throw-away directory that is removed at the end. BIN=/path/to/urlsessiond runs that binary instead of
-# `make release` (see Benchmarks/lib.sh).
+# Reported: per run and scenario the client's seconds and, in brackets, how long the creates took (when
+# they take the whole window, the task-creation path, not the load, sets the rate), the service's CPU
+# time and nginx's requests for the files; then per scenario the median of the repeats and their range,
+# in seconds and tasks/s, and the service's CPU time (utime + stime of /proc/PID/stat, all threads,
+# sampled every 10 ms) over the client's clock window; then hits / network. Everything runs on loopback
+# with OS-chosen ports in a throw-away directory that is removed at the end. BIN=/path/to/urlsessiond
+# runs that binary instead of `make release` (see Benchmarks/lib.sh).
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."
@@ -58,6 +65,17 @@ headers=$(curl -sf --max-time 5 -D - -o /dev/null "$ORIGIN/small/0")
 grep -qi '^cache-control: max-age=3600' <<<"$headers" && grep -qi '^etag:' <<<"$headers" \
     || fail "nginx does not send Cache-Control and ETag: $headers"
 origin_requests() { grep -c ' "GET /small/' "$ACCESS_LOG" || true; }  # 0 is not an error here
+DELAY_MS=${DELAY_MS:-0}
+PROXY_PID=
+TASK_ORIGIN=$ORIGIN  # where the tasks' URLs point: nginx, or the latency proxy in front of it
+if [ "$DELAY_MS" != 0 ]; then
+    python3 Benchmarks/latency_proxy.py 0 "$NGINX_PORT" "$DELAY_MS" "$WORK/proxy-port" &
+    PROXY_PID=$!
+    for _ in $(seq 1 100); do [ -s "$WORK/proxy-port" ] && break; sleep 0.05; done
+    [ -s "$WORK/proxy-port" ] || fail "the latency proxy did not start"
+    TASK_ORIGIN=http://127.0.0.1:$(cat "$WORK/proxy-port")
+    curl -sf --max-time 5 -o /dev/null "$TASK_ORIGIN/small/0" || fail "nothing answers through the latency proxy"
+fi
 
 sync  # the origin's files are written out before anything is measured
 # --- The service: loopback origins allowed, PARALLEL transfers at once. ---
@@ -123,7 +141,7 @@ PY
     fail "the CPU sampler did not start"
 }
 stop_sampler() { stop_pid "$SAMPLER_PID" TERM; SAMPLER_PID=; }
-trap '[ -n "${SAMPLER_PID:-}" ] && stop_pid "$SAMPLER_PID" TERM; bench_cleanup' EXIT
+trap '[ -n "${SAMPLER_PID:-}" ] && stop_pid "$SAMPLER_PID" TERM; [ -n "${PROXY_PID:-}" ] && stop_pid "$PROXY_PID" TERM; bench_cleanup' EXIT
 cpu_seconds() {  # $1 startedAt, $2 finishedAt: ticks from the last sample at or before $1 to the first at or after $2
     awk -v a="$1" -v b="$2" -v hz="$CLK_TCK" '
         $1 <= a { t0 = $2 } $1 >= b && t1 == "" { t1 = $2 }
@@ -131,13 +149,13 @@ cpu_seconds() {  # $1 startedAt, $2 finishedAt: ticks from the last sample at or
 }
 
 # run_scenario NAME SESSION KIND TASKS_BEFORE: the client, then its checks; appends to SECONDS_OF, CPU_OF.
-declare -A SECONDS_OF CPU_OF REQUESTS_OF
+declare -A SECONDS_OF RATE_OF CPU_OF REQUESTS_OF
 run_scenario() {
     local name=$1 session=$2 kind=$3 before=$4 logged0 logged1 out=$WORK/client-$1.json
     sync
     logged0=$(origin_requests)
     start_sampler
-    timeout 300 python3 "$CLIENT" "$BASE" "$TOKEN" "$session" "$ORIGIN/small/" "$FILES" "$PARALLEL" "$kind" 240 1024 \
+    timeout 300 python3 "$CLIENT" "$BASE" "$TOKEN" "$session" "$TASK_ORIGIN/small/" "$FILES" "$PARALLEL" "$kind" 240 1024 \
         > "$out" || true  # judged below: the session's earlier tasks make the client's own verdict "not ok"
     stop_sampler
     python3 - "$out" "$FILES" "$before" <<'PY' || fail "$name: $(cat "$out")"
@@ -152,6 +170,7 @@ PY
     s=$(json seconds < "$out")
     cpu=$(cpu_seconds "$(json startedAt < "$out")" "$(json finishedAt < "$out")")
     SECONDS_OF[$name]="${SECONDS_OF[$name]:-} $s"
+    RATE_OF[$name]="${RATE_OF[$name]:-} $(awk -v n="$FILES" -v s="$s" 'BEGIN { printf "%.1f", n / s }')"
     CPU_OF[$name]="${CPU_OF[$name]:-} $cpu"
     REQUESTS_OF[$name]=$((logged1 - logged0))
     LINE="$LINE $name ${s}s (creates $(json createSeconds < "$out")s, cpu ${cpu}s, nginx $((logged1 - logged0)))"
@@ -181,12 +200,14 @@ cached() {
     expect_fetch_type "$session" $((2 * FILES)) localCache "hits (download)"
 }
 
-echo "URL cache: $FILES x 1 KiB (Cache-Control: max-age=3600) from nginx on loopback, $PARALLEL at a time, $REPEATS runs, $(nproc) cores"
+echo "URL cache: $FILES x 1 KiB (Cache-Control: max-age=3600) from nginx on loopback (+${DELAY_MS} ms each way), $PARALLEL at a time, $REPEATS runs, $(nproc) cores"
+echo "  load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for run in $(seq 1 "$REPEATS"); do
     LINE="  run $run:"
     if [ $((run % 2)) = 1 ]; then network; cached; else cached; network; fi
     echo "$LINE"
 done
+echo "  load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # --- Results. ---
 label() {
@@ -197,20 +218,19 @@ label() {
     hits_download) echo 'hits: download tasks, the same session and URLs' ;;
     esac
 }
-range() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%s-%s", lo, hi }'; }
+range() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.0f-%.0f", lo, hi }'; }
 echo
 echo "| scenario | median s | median tasks/s | tasks/s range | service CPU s (median) | CPU µs/task | nginx requests |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 for name in network fill hits hits_download; do
     m=$(median ${SECONDS_OF[$name]})
-    r=$(range ${SECONDS_OF[$name]})
     c=$(median ${CPU_OF[$name]})
-    awk -v t="$(label "$name")" -v m="$m" -v r="$r" -v c="$c" -v n="$FILES" -v q="${REQUESTS_OF[$name]}" 'BEGIN {
-        split(r, lh, "-")
-        printf "| %s | %.3f | %.0f | %.0f-%.0f | %.2f | %.0f | %d |\n", t, m, n / m, n / lh[2], n / lh[1], c, c / n * 1e6, q }'
+    awk -v t="$(label "$name")" -v m="$m" -v rate="$(median ${RATE_OF[$name]})" -v r="$(range ${RATE_OF[$name]})" \
+        -v c="$c" -v n="$FILES" -v q="${REQUESTS_OF[$name]}" 'BEGIN {
+        printf "| %s | %.3f | %.0f | %s | %.2f | %.0f | %d |\n", t, m, rate, r, c, c / n * 1e6, q }'
 done
-awk -v h="$(median ${SECONDS_OF[hits]})" -v d="$(median ${SECONDS_OF[hits_download]})" \
-    -v n="$(median ${SECONDS_OF[network]})" -v f="$(median ${SECONDS_OF[fill]})" 'BEGIN {
-    printf "\nhits / network (median tasks/s): %.2fx data tasks, %.2fx download tasks (aim: >= 3x); fill / network: %.2fx\n", n / h, n / d, n / f }'
+awk -v h="$(median ${RATE_OF[hits]})" -v d="$(median ${RATE_OF[hits_download]})" \
+    -v n="$(median ${RATE_OF[network]})" -v f="$(median ${RATE_OF[fill]})" 'BEGIN {
+    printf "\nhits / network (median tasks/s): %.2fx data tasks, %.2fx download tasks (aim: >= 3x); fill / network: %.2fx\n", h / n, d / n, f / n }'
 echo "(nginx requests: those for the files in the access log during the last run's scenario; CPU: the service's"
 echo " utime + stime over the client's clock window, sampled every 10 ms at $CLK_TCK ticks/s)"

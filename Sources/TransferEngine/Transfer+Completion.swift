@@ -32,7 +32,7 @@ extension Transfer {
             pendingChallenge = challenge  // the body is kept: it is the response if no credential is given
             return
         }
-        if status == 304, let stored = job.storedResponse, !stored.conditionalFields.isEmpty {
+        if status == 304, validatesStoredResponse, let stored = job.storedResponse {
             // The cache's validation came back "not modified": the stored response, updated, is the answer.
             var updated = stored.head
             updated.fields = HTTPCacheRules.merge(stored.head.fields, withNotModified: head.fields)

@@ -57,6 +57,9 @@ final class Transfer {
     /// The body delivered is the stored one (a cache hit, or a 304 to a validation): it is read into the
     /// sink when the request ends.
     var deliversStoredBody = false
+    /// The request validates the stored response: only the job's own request, never a redirect's (another
+    /// URL, another resource).
+    var validatesStoredResponse: Bool { redirects == 0 && job.storedResponse?.conditionalFields.isEmpty == false }
     let startedAt = ContinuousClock.now
     var requestStartedAt = Date()
     var lastProgressReport = ContinuousClock.now
@@ -177,7 +180,9 @@ final class Transfer {
         if !names.contains("cookie"), let cookies = job.cookies?.cookieHeader(for: request.url) {
             lines.append("Cookie: \(cookies)")
         }
-        for field in job.storedResponse?.conditionalFields ?? [] { lines.append("\(field.name): \(field.value)") }
+        if validatesStoredResponse {
+            for field in job.storedResponse?.conditionalFields ?? [] { lines.append("\(field.name): \(field.value)") }
+        }
         if isResuming {
             lines.append("Range: bytes=\(job.resumeOffset)-")
             if let validator = job.ifRange { lines.append("If-Range: \(validator)") }

@@ -10,15 +10,20 @@ struct SchemathesisTests {
     static var schemathesis: URL { venvProgram("schemathesis") }
 
     /// Per-operation settings, each for a behaviour that is by design:
-    /// - the events long-poll holds its answer for `?wait=` seconds (up to 300), which would only pit the
-    ///   clock against `--request-timeout`: that operation is fuzzed with `wait=0` (its other parameters and
-    ///   responses are still checked; `wait` itself is covered by SessionEventsTests);
+    /// - the events and task long-polls hold their answers for `?wait=` seconds (up to 300), which would
+    ///   only pit the clock against `--request-timeout`: those operations are fuzzed with `wait=0` (their
+    ///   other parameters and responses are still checked; `wait` itself is covered by SessionEventsTests
+    ///   and the task tests);
     /// - a POST replayed by its `Idempotency-Key` answers the first 201 again even when that blob was
     ///   deleted since (WIRE-DECISIONS, "Idempotency-Key"), which `ensure_resource_availability` reads as
     ///   "created, then 404" when the stateful phase reuses the example key.
     static let configuration = """
         [[operations]]
         include-operation-id = "listSessionEvents"
+        parameters = { "query.wait" = 0 }
+
+        [[operations]]
+        include-operation-id = "getTask"
         parameters = { "query.wait" = 0 }
 
         [[operations]]

@@ -47,7 +47,8 @@ struct URLCacheStorageTests {
             }
             _ = try await URLCacheTests.fetch(api, session, url)
             #expect(origin.requests(path: "/cacheable/asked").count == originRequests)
-            let download = try await URLCacheTests.fetch(api, session, URLCacheTests.url(origin, "download", ["cc": "max-age=60"]), kind: "download")
+            let download = try await URLCacheTests.fetch(
+                api, session, URLCacheTests.url(origin, "download", ["cc": "max-age=60"]), kind: "download")
             #expect(download.errorCode == nil)
             let askedAfter = receiver.requests.compactMap { try? $0.json() }.filter { $0["type"] as? String == Self.willCache }
             #expect(askedAfter.count == asked.count + (policy == nil ? 1 : 0), "downloads are cached without asking")
@@ -105,7 +106,8 @@ struct URLCacheStorageTests {
         try await withTaskService { api, _ in
             let session = try await api.makeSession()
             let url = URLCacheTests.url(origin, "reset", ["cc": "max-age=60"])
-            let download = try await URLCacheTests.fetch(api, session, URLCacheTests.url(origin, "file", ["size": "100000"]), kind: "download")
+            let download = try await URLCacheTests.fetch(
+                api, session, URLCacheTests.url(origin, "file", ["size": "100000"]), kind: "download")
             _ = try await URLCacheTests.fetch(api, session, url)
             #expect(try await api.taskFile(download.taskID).status == 200)
             #expect(try await api.post("/v1/sessions/\(session)/reset").status == 204)
