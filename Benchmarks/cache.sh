@@ -81,7 +81,7 @@ sync  # the origin's files are written out before anything is measured
 # --- The service: loopback origins allowed, PARALLEL transfers at once. ---
 URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_MAX_TRANSFERS=$PARALLEL start_service
 CLK_TCK=$(getconf CLK_TCK)
-CACHE_CONFIG='{"storage":"private","memoryCapacity":67108864,"diskCapacity":268435456}'
+CACHE_CONFIG=${CACHE_CONFIG:-'{"storage":"private","memoryCapacity":67108864,"diskCapacity":268435456}'}
 new_session() {  # $1 the urlCache value
     curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/sessions" -d "{\"configuration\":{\"kind\":\"default\",
         \"httpMaximumConnectionsPerHost\":$PARALLEL,\"urlCache\":$1},\"sessionDescription\":\"benchmark\"}" | json id

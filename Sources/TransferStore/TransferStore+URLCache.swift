@@ -1,9 +1,10 @@
 public import Foundation
 public import GRDB
 
-/// A row of `cache_entry`: one response a session's URL cache keeps on disk (its body is the file
-/// `bodyFile` in the storage's cache directory). Entries kept in memory only, and every entry of an
-/// ephemeral session's cache, never reach the store.
+/// A row of `cache_entry`: one response a session's URL cache keeps on disk. Its body is the file
+/// `bodyFile` in the storage's cache directory, or — small ones, as Apple's `Cache.db` keeps them — a row
+/// of `cache_body`, written in the same transaction without a file to create. Entries kept in memory
+/// only, and every entry of an ephemeral session's cache, never reach the store.
 public struct CacheEntryRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {
     public static let databaseTableName = "cache_entry"
 
@@ -26,13 +27,14 @@ public struct CacheEntryRecord: Codable, Sendable, Hashable, FetchableRecord, Pe
     public var storedAt: Date
     /// The `userInfo` a delegate gave in `willCacheResponse`, as JSON text.
     public var userInfo: String?
-    public var bodyFile: String
+    /// nil: the body is in `cache_body`.
+    public var bodyFile: String?
     public var bodySize: Int64
     public var lastAccessAt: Date
 
     public init(
         storage: String, sessionId: String?, url: String, responseURL: String, statusCode: Int, headers: String,
-        varyValues: String, requestTime: Date, responseTime: Date, storedAt: Date, userInfo: String?, bodyFile: String,
+        varyValues: String, requestTime: Date, responseTime: Date, storedAt: Date, userInfo: String?, bodyFile: String?,
         bodySize: Int64, lastAccessAt: Date
     ) {
         (self.storage, self.sessionId, self.url, self.responseURL) = (storage, sessionId, url, responseURL)
@@ -47,6 +49,8 @@ public struct CacheEntryChanges: Sendable {
     public var storage: String
     /// Rows to insert or replace (by URL).
     public var upserts: [CacheEntryRecord] = []
+    /// Bodies kept in the store (entries without a `bodyFile`), by URL, replacing any stored before.
+    public var bodies: [String: [UInt8]] = [:]
     /// URLs whose rows go.
     public var deletions: [String] = []
     /// Every row of the storage goes first (`removeAllCachedResponses`).
@@ -54,7 +58,7 @@ public struct CacheEntryChanges: Sendable {
 
     public init(storage: String) { self.storage = storage }
 
-    public var isEmpty: Bool { upserts.isEmpty && deletions.isEmpty && !removesAll }
+    public var isEmpty: Bool { upserts.isEmpty && bodies.isEmpty && deletions.isEmpty && !removesAll }
 }
 
 extension TransferStore {
@@ -72,12 +76,19 @@ extension TransferStore {
                 t.column("responseTime", .datetime).notNull()
                 t.column("storedAt", .datetime).notNull()
                 t.column("userInfo", .text)
-                t.column("bodyFile", .text).notNull()
+                t.column("bodyFile", .text)
                 t.column("bodySize", .integer).notNull()
                 t.column("lastAccessAt", .datetime).notNull()
                 t.primaryKey(["storage", "url"])
             }
             try db.create(index: "cache_entry_session", on: "cache_entry", columns: ["sessionId"])
+            try db.create(table: "cache_body") { t in
+                t.column("storage", .text).notNull()
+                t.column("url", .text).notNull()
+                t.column("body", .blob).notNull()
+                t.primaryKey(["storage", "url"])
+                t.foreignKey(["storage", "url"], references: "cache_entry", columns: ["storage", "url"], onDelete: .cascade)
+            }
         }
     }
 
@@ -95,9 +106,22 @@ extension TransferStore {
             for change in changes {
                 let rows = CacheEntryRecord.filter(Column("storage") == change.storage)
                 if change.removesAll { try rows.deleteAll(db) }
-                for url in change.deletions { try rows.filter(Column("url") == url).deleteAll(db) }
+                for url in change.deletions { try rows.filter(Column("url") == url).deleteAll(db) }  // bodies cascade
                 for row in change.upserts { try row.upsert(db) }
+                for (url, body) in change.bodies {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO cache_body (storage, url, body) VALUES (?, ?, ?)",
+                        arguments: [change.storage, url, Data(body)])
+                }
             }
+        }
+    }
+
+    /// The body of an entry kept in the store (nil when there is none).
+    public func cacheBody(inStorage storage: String, url: String) async throws -> [UInt8]? {
+        try await pool.read { db in
+            try Data.fetchOne(db, sql: "SELECT body FROM cache_body WHERE storage = ? AND url = ?", arguments: [storage, url])
+                .map { [UInt8]($0) }
         }
     }
 }

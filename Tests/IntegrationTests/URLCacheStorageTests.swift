@@ -145,14 +145,19 @@ struct URLCacheStorageTests {
         let first = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
         let api = API(first, client)
         let session = try await api.makeSession()
+        // 20,000 bytes: a body kept in the store; 100,000: a file (and over 5% of the memory tier).
         let kept = URLCacheTests.url(origin, "kept", ["cc": "max-age=600", "size": "20000"])
         let original = try await URLCacheTests.fetch(api, session, kept)
+        let large = URLCacheTests.url(origin, "large", ["cc": "max-age=600", "size": "100000"])
+        let largeOriginal = try await URLCacheTests.fetch(api, session, large, kind: "download")
         let ephemeral = try await api.makeSession(["kind": "ephemeral"])
         _ = try await URLCacheTests.fetch(api, ephemeral, URLCacheTests.url(origin, "memory", ["cc": "max-age=600"]))
         #expect(try await api.post("/v1/sessions/\(session)/flush").status == 204)
         let cacheFiles = try FileManager.default.subpathsOfDirectory(atPath: directory.url.appendingPathComponent("cache").path)
         #expect(!cacheFiles.contains { $0.contains("session-\(ephemeral)") }, "\(cacheFiles)")
         let body = try await api.taskData(original.taskID).body
+        let largeBody = try await api.taskFile(largeOriginal.taskID).body
+        #expect(try await api.delete("/v1/tasks/\(largeOriginal.taskID)/file").status == 204, "the cache keeps its own link")
         await first.kill9()
 
         let second = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
@@ -162,6 +167,9 @@ struct URLCacheStorageTests {
         #expect(origin.requests(path: "/cacheable/kept").count == 1, "read back from the store and the file")
         #expect(try await again.taskData(served.taskID).body == body)
         #expect(try await URLCacheTests.fetchType(again, served) == "localCache")
+        let largeServed = try await URLCacheTests.fetch(again, later, large)
+        #expect(origin.requests(path: "/cacheable/large").count == 1)
+        #expect(try await again.taskData(largeServed.taskID).body == largeBody)
         #expect(try await second.terminate() == 0)
     }
 }

@@ -85,9 +85,7 @@ extension TaskService {
         guard let entry = storage.peek(key) else { return nil }
         var data: [UInt8]?
         if entry.bodyLength <= CachedResponseObject.inlineDataLimit {
-            data =
-                entry.memoryBody
-                ?? entry.diskFile.flatMap { FileManager.default.contents(atPath: storage.path(of: $0)) }.map { [UInt8]($0) }
+            data = try await urlCaches.storedBytes(of: entry, in: storage)
         }
         return CachedResponseObject(
             response: HTTPResponseSnapshot(url: entry.responseURL, statusCode: entry.statusCode, headerLines: entry.fields),

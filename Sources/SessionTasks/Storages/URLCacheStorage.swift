@@ -7,8 +7,9 @@ import TransferStore
 /// One `URLCache`: its entries by URL in two tiers, each bounded by its capacity and evicted least
 /// recently used first, as URLCache does:
 /// - memory: bodies held in memory (`memoryCapacity`);
-/// - disk: bodies as files in the cache's directory, rows in the store (`diskCapacity`), written by the
-///   periodic writer (`takeChanges`).
+/// - disk: rows in the store (`diskCapacity`), written by the periodic writer (`takeChanges`), with their
+///   bodies in the store too when small (as Apple's `Cache.db` keeps them: no file to create per
+///   response), else as files in the cache's directory.
 ///
 /// An entry lives while either tier holds it. A response bigger than 5% of a tier's capacity does not go
 /// to that tier (URLCache's rule). The index is guarded by a lock and never does I/O under it.
@@ -26,8 +27,12 @@ final class URLCacheStorage: Sendable {
         var bodyLength: Int64
         /// The body, when the memory tier holds it.
         var memoryBody: [UInt8]?
-        /// The body's file name in the directory, when the disk tier holds it.
-        var diskFile: String?
+        /// Where the disk tier keeps the body, when it holds the entry.
+        var disk: DiskBody?
+        /// A body bound for the store that has not been written yet (dropped once it is).
+        var pendingBody: [UInt8]?
+        /// Tells this entry from a later one for the same URL (the writer's acknowledgements).
+        var generation: UInt64 = 0
         var lastAccess: Date
         /// Recency for LRU: the storage's use counter at the last use.
         var lastUse: UInt64 = 0
@@ -40,8 +45,23 @@ final class URLCacheStorage: Sendable {
                 statusCode: statusCode, fields: fields, requestTime: requestTime, responseTime: responseTime, varyValues: varyValues)
         }
 
-        var storagePolicy: URLCacheStoragePolicy { diskFile != nil ? .allowed : .allowedInMemoryOnly }
+        var storagePolicy: URLCacheStoragePolicy { disk != nil ? .allowed : .allowedInMemoryOnly }
+
+        var diskFile: String? {
+            if case .file(let name) = disk { return name }
+            return nil
+        }
     }
+
+    enum DiskBody: Sendable, Equatable {
+        /// A file in the cache's directory.
+        case file(String)
+        /// A row of the store's `cache_body`.
+        case inStore
+    }
+
+    /// Bodies up to this size go to the store rather than to a file of their own.
+    static let inStoreBodyLimit: Int64 = 64 * 1024
 
     private struct State {
         var entries: [String: Entry] = [:]
@@ -94,16 +114,18 @@ final class URLCacheStorage: Sendable {
     }
 
     /// Stores `entry` (replacing the one for its URL); its tiers are already decided: `memoryBody` set
-    /// for the memory tier, `diskFile` (written) for the disk tier. Returns the files to unlink.
+    /// for the memory tier, `disk` for the disk tier (a file already written, or `pendingBody` for the
+    /// store). Returns the files to unlink.
     func insert(_ entry: Entry) -> [String] {
         state.withLock { state in
             var unlinked = Self.remove(entry.url, from: &state)
             var entry = entry
             state.useCounter += 1
             entry.lastUse = state.useCounter
+            entry.generation = state.useCounter
             state.entries[entry.url] = entry
             if entry.memoryBody != nil { state.memoryUsage += entry.size }
-            if entry.diskFile != nil {
+            if entry.disk != nil {
                 state.diskUsage += entry.size
                 state.upserts.insert(entry.url)
             }
@@ -132,7 +154,7 @@ final class URLCacheStorage: Sendable {
             let before = entry.size
             (entry.fields, entry.requestTime, entry.responseTime) = (fields, requestTime, responseTime)
             if entry.memoryBody != nil { state.memoryUsage += entry.size - before }
-            if entry.diskFile != nil {
+            if entry.disk != nil {
                 state.diskUsage += entry.size - before
                 state.upserts.insert(url)
             }
@@ -166,11 +188,11 @@ final class URLCacheStorage: Sendable {
     private static func remove(_ url: String, from state: inout State) -> [String] {
         guard let entry = state.entries.removeValue(forKey: url) else { return [] }
         if entry.memoryBody != nil { state.memoryUsage -= entry.size }
-        guard let file = entry.diskFile else { return [] }
+        guard entry.disk != nil else { return [] }
         state.diskUsage -= entry.size
         state.upserts.remove(url)
         state.changes.deletions.append(url)
-        return [file]
+        return entry.diskFile.map { [$0] } ?? []
     }
 
     /// Evicts least recently used bodies until each tier is within its capacity.
@@ -179,7 +201,7 @@ final class URLCacheStorage: Sendable {
         while state.memoryUsage > Int64(placement.memoryCapacity),
             let victim = state.entries.values.lazy.filter({ $0.memoryBody != nil }).min(by: { $0.lastUse < $1.lastUse })
         {
-            if victim.diskFile == nil {
+            if victim.disk == nil {
                 unlinked += Self.remove(victim.url, from: &state)
             } else {
                 state.entries[victim.url]?.memoryBody = nil
@@ -187,52 +209,73 @@ final class URLCacheStorage: Sendable {
             }
         }
         while state.diskUsage > Int64(placement.diskCapacity),
-            let victim = state.entries.values.lazy.filter({ $0.diskFile != nil }).min(by: { $0.lastUse < $1.lastUse })
+            let victim = state.entries.values.lazy.filter({ $0.disk != nil }).min(by: { $0.lastUse < $1.lastUse })
         {
             if victim.memoryBody == nil {
                 unlinked += Self.remove(victim.url, from: &state)
             } else {
-                state.entries[victim.url]?.diskFile = nil
+                state.entries[victim.url]?.disk = nil
+                state.entries[victim.url]?.pendingBody = nil
                 state.diskUsage -= victim.size
                 state.upserts.remove(victim.url)
                 state.changes.deletions.append(victim.url)
-                unlinked.append(victim.diskFile!)
+                unlinked += victim.diskFile.map { [$0] } ?? []
             }
         }
         return unlinked
     }
 
-    /// The rows to write since the last call (nil: nothing changed), marked written.
-    func takeChanges() -> CacheEntryChanges? {
+    /// The rows (and bodies) to write since the last call, nil when nothing changed; with the entries
+    /// whose bodies they carry, for `written` to acknowledge.
+    func takeChanges() -> (changes: CacheEntryChanges, bodies: [(url: String, generation: UInt64)])? {
         state.withLock { state in
             var changes = state.changes
-            changes.upserts = state.upserts.compactMap { state.entries[$0] }.compactMap { record(of: $0) }
+            var carried: [(url: String, generation: UInt64)] = []
+            for url in state.upserts {
+                guard let entry = state.entries[url], let row = record(of: entry) else { continue }
+                changes.upserts.append(row)
+                if let body = entry.pendingBody {
+                    changes.bodies[url] = body
+                    carried.append((url, entry.generation))
+                }
+            }
             state.changes = CacheEntryChanges(storage: placement.key)
             state.upserts.removeAll()
-            return changes.isEmpty ? nil : changes
+            return changes.isEmpty ? nil : (changes, carried)
         }
     }
 
-    /// A write failed: its changes are tried again at the next turn (newer changes win).
+    /// The bodies a write carried are in the store: their memory copies (kept for the write) go, unless
+    /// a newer entry took the URL meanwhile.
+    func written(_ bodies: [(url: String, generation: UInt64)]) {
+        state.withLock { state in
+            for (url, generation) in bodies where state.entries[url]?.generation == generation {
+                state.entries[url]?.pendingBody = nil
+            }
+        }
+    }
+
+    /// A write failed: its changes are tried again at the next turn (newer changes win; bodies not
+    /// written are still pending).
     func giveBack(_ changes: CacheEntryChanges) {
         state.withLock { state in
             if changes.removesAll { state.changes.removesAll = true }
             let newer = Set(state.changes.deletions)
             state.changes.deletions =
-                changes.deletions.filter { !newer.contains($0) && state.entries[$0]?.diskFile == nil }
+                changes.deletions.filter { !newer.contains($0) && state.entries[$0]?.disk == nil }
                 + state.changes.deletions
-            for row in changes.upserts where state.entries[row.url]?.diskFile != nil { state.upserts.insert(row.url) }
+            for row in changes.upserts where state.entries[row.url]?.disk != nil { state.upserts.insert(row.url) }
         }
     }
 
     private func record(of entry: Entry) -> CacheEntryRecord? {
-        guard let file = entry.diskFile else { return nil }
+        guard entry.disk != nil else { return nil }
         return CacheEntryRecord(
             storage: placement.key, sessionId: placement.sessionId, url: entry.url, responseURL: entry.responseURL,
             statusCode: entry.statusCode, headers: URLCaches.lines(entry.fields),
             varyValues: URLCaches.lines(entry.varyValues.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }),
             requestTime: entry.requestTime, responseTime: entry.responseTime, storedAt: entry.storedAt,
-            userInfo: entry.userInfo.flatMap { try? String(decoding: WireJSON.encode($0), as: UTF8.self) }, bodyFile: file,
+            userInfo: entry.userInfo.flatMap { try? String(decoding: WireJSON.encode($0), as: UTF8.self) }, bodyFile: entry.diskFile,
             bodySize: entry.bodyLength, lastAccessAt: entry.lastAccess)
     }
 }

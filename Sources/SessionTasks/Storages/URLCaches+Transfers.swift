@@ -30,7 +30,7 @@ extension URLCaches {
             case .useStored: use = .serve
             case .validate(let fields): use = .validate(conditionalFields: fields)
             }
-            guard let found = entry, let storage, let body = body(of: found, in: storage) else {
+            guard let found = entry, let storage, let body = try await transferBody(of: found, in: storage) else {
                 entry = nil
                 continue
             }
@@ -43,18 +43,16 @@ extension URLCaches {
         return nil
     }
 
-    /// The entry's body: from memory, else from its file — read whole and kept in memory when it fits the
-    /// memory tier, else opened for the transfer to read.
-    private func body(of entry: URLCacheStorage.Entry, in storage: URLCacheStorage) -> StoredBody? {
+    /// The entry's body for a transfer: from memory; else read whole (from the store, or its file when it
+    /// fits the memory tier) and kept in memory when it fits; else its file, opened for the transfer to read.
+    private func transferBody(of entry: URLCacheStorage.Entry, in storage: URLCacheStorage) async throws -> StoredBody? {
         if let bytes = entry.memoryBody { return .bytes(bytes) }
-        guard let file = entry.diskFile else { return nil }
-        let path = storage.path(of: file)
-        if entry.size <= storage.memoryLimit, let data = FileManager.default.contents(atPath: path) {
-            let bytes = [UInt8](data)
-            unlinkFiles(storage.promote(entry.url, body: bytes), in: storage)
-            return .bytes(bytes)
+        if let file = entry.diskFile, entry.size > storage.memoryLimit {
+            return (try? StoredBodyFile(path: storage.path(of: file))).map { .file($0) }
         }
-        return (try? StoredBodyFile(path: path)).map { .file($0) }
+        guard let bytes = try await storedBytes(of: entry, in: storage) else { return nil }
+        unlinkFiles(storage.promote(entry.url, body: bytes), in: storage)
+        return .bytes(bytes)
     }
 
     /// A response the cache may keep, with its body as the completion kept it.
@@ -89,7 +87,7 @@ extension URLCaches {
             fields: HTTPCacheRules.storableFields(head.fields),
             varyValues: HTTPCacheRules.varyValues(names: varyNames, requestFields: outcome.currentRequest.headers),
             requestTime: last.fetchStart, responseTime: last.fetchStart.addingTimeInterval(last.startTransfer), storedAt: now,
-            userInfo: nil, bodyLength: outcome.progress.bytesReceived, memoryBody: nil, diskFile: nil, lastAccess: now)
+            userInfo: nil, bodyLength: outcome.progress.bytesReceived, memoryBody: nil, disk: nil, lastAccess: now)
         return Offer(placement: placement, entry: entry, bodyBytes: bodyBytes, bodyFile: bodyFile)
     }
 
@@ -105,11 +103,16 @@ extension URLCaches {
             entry.memoryBody = try offer.bodyBytes ?? offer.bodyFile.map { try Self.read($0) } ?? []
         }
         if policy == .allowed, storage.placement.diskCapacity > 0, entry.size <= storage.diskLimit {
-            let name = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-            try Self.place(bytes: entry.memoryBody ?? offer.bodyBytes, file: offer.bodyFile, at: storage.path(of: name))
-            entry.diskFile = name
+            if entry.bodyLength <= URLCacheStorage.inStoreBodyLimit {
+                entry.pendingBody = try entry.memoryBody ?? offer.bodyBytes ?? offer.bodyFile.map { try Self.read($0) } ?? []
+                entry.disk = .inStore
+            } else {
+                let name = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+                try Self.place(bytes: entry.memoryBody ?? offer.bodyBytes, file: offer.bodyFile, at: storage.path(of: name))
+                entry.disk = .file(name)
+            }
         }
-        guard entry.memoryBody != nil || entry.diskFile != nil else { return unlinkFiles(storage.remove(entry.url), in: storage) }
+        guard entry.memoryBody != nil || entry.disk != nil else { return unlinkFiles(storage.remove(entry.url), in: storage) }
         unlinkFiles(storage.insert(entry), in: storage)
     }
 

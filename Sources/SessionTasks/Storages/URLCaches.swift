@@ -82,11 +82,11 @@ final class URLCaches: Sendable {
         try FileManager.default.createDirectory(atPath: placement.directory, withIntermediateDirectories: true)
         let rows = try await store.cacheEntries(inStorage: placement.key)
         let files = Set((try? FileManager.default.contentsOfDirectory(atPath: placement.directory)) ?? [])
-        for orphan in files.subtracting(rows.map(\.bodyFile)) { unlink(placement.directory + "/" + orphan) }
+        for orphan in files.subtracting(rows.compactMap(\.bodyFile)) { unlink(placement.directory + "/" + orphan) }
         var missing = CacheEntryChanges(storage: placement.key)
         var entries: [URLCacheStorage.Entry] = []
         for row in rows.sorted(by: { $0.lastAccessAt < $1.lastAccessAt }) {
-            guard files.contains(row.bodyFile) else {
+            if let file = row.bodyFile, !files.contains(file) {
                 missing.deletions.append(row.url)
                 continue
             }
@@ -96,10 +96,20 @@ final class URLCaches: Sendable {
                     varyValues: Dictionary(Self.fields(row.varyValues).map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }),
                     requestTime: row.requestTime, responseTime: row.responseTime, storedAt: row.storedAt,
                     userInfo: row.userInfo.flatMap { try? JSONParser.parse($0) }, bodyLength: row.bodySize, memoryBody: nil,
-                    diskFile: row.bodyFile, lastAccess: row.lastAccessAt))
+                    disk: row.bodyFile.map { .file($0) } ?? .inStore, lastAccess: row.lastAccessAt))
         }
         if !missing.deletions.isEmpty { try await store.writeCacheChanges([missing]) }
         return entries
+    }
+
+    /// An entry's body wherever it is: memory, not yet written, the store, or its file.
+    func storedBytes(of entry: URLCacheStorage.Entry, in storage: URLCacheStorage) async throws -> [UInt8]? {
+        if let bytes = entry.memoryBody ?? entry.pendingBody { return bytes }
+        switch entry.disk {
+        case .inStore?: return try await store.cacheBody(inStorage: storage.placement.key, url: entry.url)
+        case .file(let name)?: return FileManager.default.contents(atPath: storage.path(of: name)).map { [UInt8]($0) }
+        case nil: return nil
+        }
     }
 
     /// Removes files, logging (not throwing) a failure: a file left behind is removed at the next load.
@@ -137,11 +147,12 @@ final class URLCaches: Sendable {
             let changed = storages.withLock { Array($0.values) }.compactMap { storage in storage.takeChanges().map { (storage, $0) } }
             guard !changed.isEmpty else { return }
             do {
-                try await store.writeCacheChanges(changed.map(\.1))
+                try await store.writeCacheChanges(changed.map(\.1.changes))
             } catch {
-                for (storage, changes) in changed { storage.giveBack(changes) }  // tried again at the next turn
+                for (storage, taken) in changed { storage.giveBack(taken.changes) }  // tried again at the next turn
                 throw error
             }
+            for (storage, taken) in changed { storage.written(taken.bodies) }
         }
     }
 
