@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A Debian nginx on loopback, for what only a standard server shows: TLS with a self-signed certificate,
 /// HTTP/2 negotiated by ALPN, sendfile-speed static files.
@@ -75,6 +75,15 @@ public final class NginxOrigin: Sendable {
     }
 
     public func url(_ path: String) -> String { baseURL + path }
+
+    /// Replaces (or adds) the file served at `/<name>`; with `modified`, its modification time — what
+    /// nginx sends as `Last-Modified` and builds its `ETag` from.
+    public func write(_ name: String, _ bytes: [UInt8], modified: Date? = nil) throws {
+        let path = directory.appending("www").appendingPathComponent(name).path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        _ = chmod(path, 0o644)
+        if let modified { try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path) }
+    }
 
     public func stop() {
         if process.isRunning {

@@ -188,3 +188,47 @@ struct URLCacheTests {
         }
     }
 }
+
+/// The cache against a standard server: nginx's own validators and dates.
+@Suite("URL cache against nginx")
+struct URLCacheNginxTests {
+    @Test(.timeLimit(.minutes(1)))
+    func nginxRevalidatesWithItsETagAndAChangedFileIsLoadedAgain() async throws {
+        let nginx = try await NginxOrigin.start(tls: false)
+        defer { nginx.stop() }
+        try nginx.write("page", Array("first".utf8))
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let url = nginx.url("/page")
+            // Always revalidated: a file modified a moment ago would be heuristically fresh for a tenth of that moment.
+            let revalidating = ["cachePolicy": "reloadRevalidatingCacheData"]
+            _ = try await URLCacheTests.fetch(api, session, url)
+            let revalidated = try await URLCacheTests.fetch(api, session, url, revalidating)
+            #expect(try await api.taskData(revalidated.taskID).text == "first")
+            let metrics = try await api.taskMetrics(revalidated.taskID)
+            let transaction = try #require((metrics["transactionMetrics"] as? [[String: Any]])?.last)
+            #expect(int((transaction["response"] as? [String: Any])?["statusCode"]) == 304, "\(transaction)")
+            #expect(revalidated.statusCode == 200)
+
+            try nginx.write("page", Array("second, longer".utf8))
+            let changed = try await URLCacheTests.fetch(api, session, url, revalidating)
+            #expect(try await api.taskData(changed.taskID).text == "second, longer")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFileUnchangedForDaysIsHeuristicallyFresh() async throws {
+        let nginx = try await NginxOrigin.start(tls: false)
+        defer { nginx.stop() }
+        let tenDaysAgo = Date().addingTimeInterval(-10 * 86_400)
+        try nginx.write("old", Array("old".utf8), modified: tenDaysAgo)  // 10% of 10 days: fresh for a day
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            _ = try await URLCacheTests.fetch(api, session, nginx.url("/old"))
+            try nginx.write("old", Array("new".utf8), modified: tenDaysAgo)
+            let second = try await URLCacheTests.fetch(api, session, nginx.url("/old"))
+            #expect(try await URLCacheTests.fetchType(api, second) == "localCache")
+            #expect(try await api.taskData(second.taskID).text == "old")
+        }
+    }
+}
