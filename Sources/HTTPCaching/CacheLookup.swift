@@ -1,4 +1,5 @@
-/// How a request uses the cache: URLSession's `NSURLRequest.CachePolicy`, by its Swift names.
+/// How a request uses the cache: URLSession's `NSURLRequest.CachePolicy`, by its Swift names (the same
+/// raw values as the wire's `RequestCachePolicy`, which this rules-only module does not depend on).
 public enum CacheMode: String, Sendable, CaseIterable {
     case useProtocolCachePolicy
     case reloadIgnoringLocalCacheData

@@ -5,10 +5,6 @@ public import Foundation
 public enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-    /// Month and weekday names as IMF-fixdate spells them.
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    private static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-
     public static func parse(_ text: String) -> Date? {
         let tokens = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" || $0 == ":" }).map(String.init)
         guard let monthIndex = tokens.firstIndex(where: { months.contains($0.lowercased()) }),
@@ -36,36 +32,5 @@ public enum HTTPDate {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// `date` as IMF-fixdate, the only form a sender may generate (RFC 9110 §5.6.7); fractions of a second are dropped.
-    ///
-    /// Computed by hand rather than with `DateFormatter`, which depends on locale data and is slow to set up.
-    public static func format(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civilFromDays(days)
-        let weekday = ((days % 7) + 7 + 4) % 7  // 1970-01-01 was a Thursday
-        let time = [secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60].map { padded($0, to: 2) }.joined(separator: ":")
-        return "\(weekdayNames[weekday]), \(padded(day, to: 2)) \(monthNames[month - 1]) \(padded(year, to: 4)) \(time) GMT"
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01: the inverse of `daysFromCivil` (Hinnant's `civil_from_days`).
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func padded(_ number: Int, to width: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

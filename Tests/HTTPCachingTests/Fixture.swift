@@ -6,10 +6,18 @@ enum Fixture {
     /// When the request was sent: Sun, 09 Sep 2001 01:46:40 GMT.
     static let sent = Date(timeIntervalSince1970: 1_000_000_000)
 
-    /// `sent` moved by `seconds`, as an HTTP date.
+    /// `sent` moved by `seconds`, as an HTTP date (IMF-fixdate).
     static func date(_ seconds: TimeInterval) -> String {
-        HTTPDate.format(sent.addingTimeInterval(seconds))
+        formatter.string(from: sent.addingTimeInterval(seconds))
     }
+
+    private static let formatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }()
 
     /// `sent` moved by `seconds`.
     static func at(_ seconds: TimeInterval) -> Date {
