@@ -121,6 +121,7 @@ let package = Package(
             dependencies: [
                 "Curl",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -22,6 +22,7 @@ public enum APIRouter {
             TaskRoutes(store: store, tasks: tasks, allowedSchemes: allowedSchemes).routes,
             CookieRoutes(store: store, tasks: tasks).routes,
             CacheRoutes(store: store, tasks: tasks).routes,
+            CredentialRoutes(store: store, tasks: tasks).routes,
             BlobRoutes(store: store, directory: blobDirectory).routes,
             EventRoutes(store: store, shutdown: router.shutdown).routes,
             PlannedRoutes.routes,

@@ -20,8 +20,9 @@ struct ActiveTask: Sendable {
     /// The delegate decides redirects / the response (listed in `delegate.decisions`), within `decisionTimeout`.
     var decidesRedirects: Bool
     var decidesResponse: Bool
-    /// Which delegate method answers HTTP challenges: the task's, else the session's (as URLSession
-    /// falls back to it); nil: neither is implemented.
+    /// Which delegate method answers HTTP Basic and Digest challenges: the task's. They are task-level
+    /// challenges, which URLSession never hands to the session's method (only session-wide ones — server
+    /// trust, client certificates, NTLM, Negotiate — go there first); nil: default handling.
     var challengeMethod: TaskEventType?
     var decidesChallenges: Bool { challengeMethod != nil }
     /// The delegate decides how a data task's response is cached (`dataTask.willCacheResponse`); download
@@ -49,9 +50,7 @@ struct ActiveTask: Sendable {
             && decisions.contains(.dataTaskDidReceiveResponse)
         self.decidesCaching =
             record.kind == .data && record.completion == nil && decisions.contains(.dataTaskWillCacheResponse)
-        self.challengeMethod =
-            decisions.contains(.taskDidReceiveChallenge)
-            ? .taskDidReceiveChallenge : decisions.contains(.sessionDidReceiveChallenge) ? .sessionDidReceiveChallenge : nil
+        self.challengeMethod = decisions.contains(.taskDidReceiveChallenge) ? .taskDidReceiveChallenge : nil
         self.decisionTimeout = .milliseconds(Int64(((session.delegate?.decisionTimeout ?? 10) * 1000).rounded()))
         self.configuration = session.configuration
     }

@@ -120,20 +120,54 @@ extension TaskService {
             return engine.resolveChallenge(transfer, .performDefaultHandling)
         }
         let head = challenge.failureResponse
-        let data = ChallengeEventData(
-            task: method == .taskDidReceiveChallenge ? task.summary : nil, host: challenge.host, port: challenge.port,
-            protocol: challenge.protocol, realm: challenge.realm,
-            authenticationMethod: "NSURLAuthenticationMethodHTTP\(challenge.scheme.rawValue)",
-            previousFailureCount: challenge.previousFailureCount,
-            failureResponse: HTTPResponseSnapshot(url: challenge.request.url, statusCode: head.statusCode, headerLines: head.fields))
-        decide(task.event { _ in .didReceiveChallenge(data, method: method) }, timeout: task.decisionTimeout) { [self] answer in
-            engine.resolveChallenge(transfer, Self.challengeDisposition(answer))
+        let space = challenge.protectionSpace
+        let placement = CredentialStorages.placement(
+            tenant: task.record.tenant, sessionId: task.record.sessionId, configuration: task.configuration)
+        Task {
+            // The storage was read when the job was made: this finds it in memory.
+            var storage: CredentialStorage?
+            if let placement { storage = try? await credentialStorages.storage(placement) }
+            let proposed = storage?.all.first { $0.isDefault && $0.space.covers(space) }.map {
+                ChallengeEventData.ProposedCredential(user: $0.user, hasPassword: !$0.password.isEmpty, persistence: $0.persistence)
+            }
+            let data = ChallengeEventData(
+                task: method == .taskDidReceiveChallenge ? task.summary : nil, host: space.host, port: space.port,
+                protocol: space.protocol, realm: space.realm, authenticationMethod: space.authenticationMethod,
+                previousFailureCount: challenge.previousFailureCount,
+                failureResponse: HTTPResponseSnapshot(url: challenge.request.url, statusCode: head.statusCode, headerLines: head.fields),
+                proposedCredential: proposed)
+            decide(task.event { _ in .didReceiveChallenge(data, method: method) }, timeout: task.decisionTimeout) { [self] answer in
+                let disposition = Self.challengeDisposition(answer)
+                if case .useCredential(let user, let password) = disposition, let placement,
+                    let persistence = answer?.credential?.persistence.flatMap(CredentialPersistence.init(rawValue:)), persistence != .none
+                {
+                    await keep(user: user, password: password, for: space, persistence: persistence, in: placement)
+                }
+                engine.resolveChallenge(transfer, disposition)
+            }
+        }
+    }
+
+    /// A credential the delegate gave with `forSession` or `permanent` persistence is stored for its
+    /// space (its default when the space has none), as URLSession stores it in the session's storage.
+    private func keep(
+        user: String, password: String, for space: ProtectionSpace, persistence: CredentialPersistence,
+        in placement: CredentialStorages.Placement
+    ) async {
+        do {
+            let storage = try await credentialStorages.storage(placement)
+            guard !storage.entries(for: space).contains(where: { $0.user == user && $0.password == password }) else { return }
+            try await credentialStorages.add(
+                user: user, password: password, space: space, persistence: persistence == .forSession ? .forSession : .permanent,
+                makeDefault: false, to: placement)
+        } catch {
+            logger.error("Keeping a delegate's credential failed", metadata: ["error": "\(type(of: error))"])
         }
     }
 
     /// `useCredential` with `{"user", "password", "persistence"}`, `performDefaultHandling`,
     /// `cancelAuthenticationChallenge`, `rejectProtectionSpace`; anything else is the default handling.
-    /// The credential is used for this task only and never written anywhere.
+    /// With persistence `none` (the default) the credential is used for this task only.
     static func challengeDisposition(_ answer: DelegateAnswer?) -> ChallengeDisposition {
         guard let answer = answer?.allowing([.credential]) else { return .performDefaultHandling }
         switch answer.disposition {

@@ -88,6 +88,8 @@ extension TaskService {
         (job.proxy, job.noProxy) = Self.proxy(for: snapshot.url, configuration.connectionProxyDictionary)
         job.downloadPath = newPartialPath(of: task.id)
         job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)
+        job.credentials = try await credentialStorages.credentials(
+            tenant: session.tenant, sessionId: session.id, configuration: configuration)
         if snapshot.cachePolicy == .reloadIgnoringLocalAndRemoteCacheData,
             !job.request.headers.contains(where: { $0.name.caseInsensitiveCompare("Cache-Control") == .orderedSame })
         {

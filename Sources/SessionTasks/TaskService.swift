@@ -48,6 +48,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let cookieStorages: CookieStorages
     /// The URL caches, consulted before a job is made and updated when it ends.
     let urlCaches: URLCaches
+    /// The credential storages, whose defaults answer HTTP challenges by default.
+    let credentialStorages: CredentialStorages
     /// From `run()` until graceful shutdown begins.
     private let serving = LockedBox(false)
     /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
@@ -80,6 +82,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 metadata: ["file": "\(PublicSuffixList.defaultPath)"])
         }
         self.cookieStorages = CookieStorages(store: store, publicSuffixes: suffixes, logger: logger)
+        self.credentialStorages = CredentialStorages(store: store)
         self.urlCaches = URLCaches(
             store: store, directory: configuration.cacheDirectory, sharedMemoryCapacity: configuration.sharedCacheMemoryCapacity,
             sharedDiskCapacity: configuration.sharedCacheDiskCapacity, logger: logger)
@@ -140,12 +143,13 @@ public final class TaskService: TransferObserver, Service, Sendable {
         return try await requireTask(taskId, tenant: tenant)
     }
 
-    /// `reset()`'s part in the task layer: the session's cookie storage and URL cache are emptied, in
-    /// memory, on disk and in the store (credentials are not kept yet), its connections closed, and its
+    /// `reset()`'s part in the task layer: the session's cookie, URL cache and credential storages are
+    /// emptied, in memory, on disk and in the store, its connections closed, and its
     /// completed tasks' files and kept bodies removed.
     public func reset(_ session: SessionRecord) async throws {
         try await cookieStorages.reset(session)
         try await urlCaches.reset(session)
+        try await credentialStorages.reset(session)
         engine.closeConnections(ofSession: session.id, idleOnly: false)
         for path in try await store.releaseFiles(sessionId: session.id) { unlink(path) }
     }
@@ -154,6 +158,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
     public func invalidated(_ session: SessionRecord) async throws {
         try await cookieStorages.discard(session)
         try await urlCaches.discard(session)
+        try await credentialStorages.discard(session)
     }
 
     /// `flush()`: what the storages hold in memory is written to the store now, and the session's idle

@@ -14,8 +14,9 @@ public final class NginxOrigin: Sendable {
     private let process: Process
     private let directory: TemporaryDirectory
 
-    /// Serves `files` (name → bytes) at `/<name>`; with `tls`, over HTTPS with HTTP/2 and HTTP/1.1.
-    public static func start(tls: Bool, files: [String: [UInt8]] = [:]) async throws -> NginxOrigin {
+    /// Serves `files` (name → bytes) at `/<name>`; with `tls`, over HTTPS with HTTP/2 and HTTP/1.1, and
+    /// the TLS versions `tlsProtocols` (nginx's `ssl_protocols` names, e.g. `TLSv1.2`; nil: its defaults).
+    public static func start(tls: Bool, files: [String: [UInt8]] = [:], tlsProtocols: [String]? = nil) async throws -> NginxOrigin {
         let directory = try TemporaryDirectory.make(prefix: "nginx-origin")
         let root = directory.appending("www")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -38,7 +39,8 @@ public final class NginxOrigin: Sendable {
         let listen = tls ? "listen 127.0.0.1:\(port) ssl http2;" : "listen 127.0.0.1:\(port);"
         let tlsLines =
             tls
-            ? "ssl_certificate \(certificate!); ssl_certificate_key \(directory.appending("key.pem").path);" : ""
+            ? "ssl_certificate \(certificate!); ssl_certificate_key \(directory.appending("key.pem").path);"
+                + (tlsProtocols.map { " ssl_protocols \($0.joined(separator: " "));" } ?? "") : ""
         let temp = directory.appending("tmp").path
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
         let configuration = """

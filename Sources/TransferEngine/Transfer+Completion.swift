@@ -28,7 +28,7 @@ extension Transfer {
             discardingBody = true
             return
         }
-        if job.decidesChallenges, let challenge = challenge(in: head) {
+        if job.decidesChallenges || job.credentials != nil, let challenge = challenge(in: head) {
             pendingChallenge = challenge  // the body is kept: it is the response if no credential is given
             return
         }
@@ -148,6 +148,16 @@ extension Transfer {
         credential = (user, password, challenge.scheme, "\(challenge.protocol)://\(challenge.host):\(challenge.port)")
         challengeFailures += 1
         try restartBody()
+    }
+
+    /// The default handling's credential for `challenge`: the storage's default for its space, unless it
+    /// was sent already (it failed); marked as sent.
+    func defaultCredential(for challenge: AuthenticationChallenge) -> (user: String, password: String)? {
+        guard let stored = job.credentials?.defaultCredential(for: challenge.protectionSpace) else { return nil }
+        let space = challenge.protectionSpace
+        let key = [stored.user, stored.password, space.host, "\(space.port)", space.protocol, space.realm ?? ""]
+        guard defaultCredentialsTried.insert(key).inserted else { return nil }
+        return stored
     }
 
     /// The delegate gave no credential: the 401 is the task's response, with its body.

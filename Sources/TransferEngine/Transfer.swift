@@ -51,6 +51,8 @@ final class Transfer {
     /// The credential the delegate gave, for its protection space only (never sent to another origin).
     var credential: (user: String, password: String, scheme: AuthenticationChallenge.Scheme, origin: String)?
     var challengeFailures = 0
+    /// Credentials the default handling already sent (`user`, `password`, protection space): never twice.
+    var defaultCredentialsTried: Set<[String]> = []
     /// Whether the bytes kept from an earlier attempt are still wanted (until the final response says).
     var isResuming: Bool { job.resumeOffset > 0 && !resumeSettled }
     var resumeSettled = false

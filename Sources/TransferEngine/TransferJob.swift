@@ -1,4 +1,5 @@
 public import Foundation
+public import TransferModels
 
 /// One attempt at a task's transfer: the task, and which of its attempts (each start of a task is a new
 /// attempt, so a report of a stopped one is never taken for the next one's).
@@ -55,6 +56,10 @@ public struct TransferJob: Sendable {
     /// and told of every response head, so a cookie set on a 302 goes with the next hop. nil: no cookie
     /// is sent or kept (`httpShouldSetCookies` or `httpShouldHandleCookies` false, or no storage).
     public var cookies: (any TransferCookies)?
+    /// The session's credential storage: the default handling of an HTTP challenge answers with the
+    /// default credential stored for its protection space (once; a credential that failed is not sent
+    /// again). nil: no storage.
+    public var credentials: (any TransferCredentials)?
     /// A download picked up again: the bytes already in `downloadPath` (asked for with `Range`), and
     /// the validator that must still hold for them (`If-Range`: a strong ETag or Last-Modified).
     public var resumeOffset: Int64 = 0
@@ -84,6 +89,12 @@ public protocol TransferCookies: Sendable {
     func cookieHeader(for url: String) -> String?
     /// A response from `url` carried these `Set-Cookie` values, in order.
     func received(_ setCookies: [String], from url: String)
+}
+
+/// A credential storage as a transfer uses it, on the engine's loop thread: quick, no I/O.
+public protocol TransferCredentials: Sendable {
+    /// The default credential stored for `space` (`defaultCredential(for:)`); nil when none is.
+    func defaultCredential(for space: ProtectionSpace) -> (user: String, password: String)?
 }
 
 /// What the engine reports about a running transfer, in order, from its loop thread.
@@ -132,12 +143,20 @@ public struct AuthenticationChallenge: Sendable {
     public var failureResponse: ResponseHead
     /// The request that met the challenge.
     public var request: OutgoingRequest
+
+    /// `URLProtectionSpace` of the challenge.
+    public var protectionSpace: ProtectionSpace {
+        ProtectionSpace(
+            host: host, port: port, protocol: self.protocol, realm: realm,
+            authenticationMethod: "NSURLAuthenticationMethodHTTP\(scheme.rawValue)")
+    }
 }
 
 /// The delegate's answer to `didReceiveChallenge` (`URLSession.AuthChallengeDisposition`).
 public enum ChallengeDisposition: Sendable {
     case useCredential(user: String, password: String)
-    /// What URLSession does without the method: no stored credential here, so the 401 is the response.
+    /// What URLSession does without the method: the default credential stored for the space, once;
+    /// without one (or after it failed), the 401 is the response.
     case performDefaultHandling
     /// The task ends as cancelled (-999).
     case cancelAuthenticationChallenge

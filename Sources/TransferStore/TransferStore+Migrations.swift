@@ -108,6 +108,7 @@ extension TransferStore {
         registerDeliveryMigrations(&migrator)
         registerCookieMigrations(&migrator)
         registerURLCacheMigrations(&migrator)
+        registerCredentialMigrations(&migrator)
         return migrator
     }()
 }

@@ -133,8 +133,28 @@ struct TaskDecisionsTests {
 
     static let challenge = "task.didReceiveChallenge"
 
-    /// The task's method, or the session's when only it is implemented (URLSession falls back to it).
-    @Test(.timeLimit(.minutes(1)), arguments: ["task.didReceiveChallenge", "session.didReceiveChallenge"])
+    /// A Basic challenge is task-level: the task's method gets it; a delegate with only the session's
+    /// method is not asked (URLSession hands that one session-wide challenges only) and the 401 stands.
+    @Test(.timeLimit(.minutes(1)))
+    func aBasicChallengeNeverGoesToTheSessionsMethod() async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
+        try await withTaskService { api, _ in
+            let credential = #"{"disposition": "useCredential", "credential": {"user": "ann", "password": "s3cret"}}"#
+            let session = try await Self.session(api, receiver: receiver, decision: "session.didReceiveChallenge") { _ in .json(credential)
+            }
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/basic-auth/ann/s3cret")]])
+            #expect(task.statusCode == 401, "\(task)")
+            let events = try await api.allEvents("/v1/tasks/\(task.taskID)/events")
+            #expect(!events.contains { $0.eventType?.hasSuffix("didReceiveChallenge") == true })
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: ["task.didReceiveChallenge"])
     func aChallengeAnsweredWithTheRightCredentialSucceeds(method: String) async throws {
         let origin = try FixtureOrigin.start()
         let receiver = try WebhookReceiver.start()

@@ -31,4 +31,37 @@ struct TasksTLSTests {
             #expect(file.body == FixtureOrigin.bytes(count: 100_000, seed: 2))
         }
     }
+
+    /// `tlsMinimumSupportedProtocolVersion` and `…Maximum…` hold: a TLS 1.3 minimum against an origin that
+    /// speaks only TLS 1.2 fails with -1200 (`secureConnectionFailed`), a 1.2 maximum against a 1.3-only
+    /// one too, and the versions both allow work.
+    @Test(.timeLimit(.minutes(1)))
+    func theSessionsTLSVersionsAreHeld() async throws {
+        let onlyTLS12 = try await NginxOrigin.start(tls: true, files: ["a": Array("a".utf8)], tlsProtocols: ["TLSv1.2"])
+        let onlyTLS13 = try await NginxOrigin.start(tls: true, files: ["a": Array("a".utf8)], tlsProtocols: ["TLSv1.3"])
+        defer {
+            onlyTLS12.stop()
+            onlyTLS13.stop()
+        }
+        let bundle = try TemporaryDirectory.make(prefix: "tls-versions")
+        defer { bundle.remove() }
+        let authorities = bundle.appending("ca.pem")
+        let pems = try [onlyTLS12, onlyTLS13].map { try String(contentsOfFile: try #require($0.certificatePath), encoding: .utf8) }
+        try pems.joined(separator: "\n").write(to: authorities, atomically: true, encoding: .utf8)
+        let environment = [
+            "URLSESSIOND_TOKENS": Tokens.list, "URLSESSIOND_EGRESS_ALLOW": "127.0.0.0/8", "URLSESSIOND_CA_FILE": authorities.path,
+        ]
+        try await withRunningService(environment: environment) { service, client in
+            let api = API(service, client)
+            let modern = try await api.makeSession(["tlsMinimumSupportedProtocolVersion": "TLSv13"])
+            let old = try await api.makeSession(["tlsMaximumSupportedProtocolVersion": "TLSv12"])
+            let fetch = { (session: String, origin: NginxOrigin) in
+                try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/a")]])
+            }
+            #expect(try await fetch(modern, onlyTLS12).errorCode == -1200)
+            #expect(try await fetch(old, onlyTLS13).errorCode == -1200)
+            #expect(try await fetch(modern, onlyTLS13).statusCode == 200)
+            #expect(try await fetch(old, onlyTLS12).statusCode == 200)
+        }
+    }
 }

@@ -45,8 +45,6 @@ struct OperationRoutes {
 /// Endpoints of the contract that later work will build: they answer 501 problem+json, with auth checked.
 struct PlannedRoutes {
     static let endpoints: [(String, String, RouteAccess)] = [
-        ("POST", "/v1/credentials", .user), ("GET", "/v1/credentials", .user),
-        ("GET", "/v1/credentials/{id}", .user), ("DELETE", "/v1/credentials/{id}", .user),
         ("GET", "/v1/networks", .user), ("PUT", "/v1/admin/networks/{name}", .admin),
     ]
 

@@ -200,6 +200,29 @@ public struct ChallengeEventData: Encodable, Sendable {
         public var protectionSpace: ProtectionSpace
         public var previousFailureCount: Int
         public var failureResponse: HTTPResponseSnapshot
+        /// The default credential stored for the space, without its secret (`proposedCredential`).
+        public var proposedCredential: ProposedCredential?
+
+        enum CodingKeys: String, CodingKey { case protectionSpace, previousFailureCount, failureResponse, proposedCredential }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(protectionSpace, forKey: .protectionSpace)
+            try c.encode(previousFailureCount, forKey: .previousFailureCount)
+            try c.encode(failureResponse, forKey: .failureResponse)
+            try c.encode(proposedCredential, forKey: .proposedCredential)
+        }
+    }
+
+    /// A stored credential as a challenge proposes it: who, never the password.
+    public struct ProposedCredential: Encodable, Sendable {
+        public var user: String
+        public var hasPassword: Bool
+        public var persistence: CredentialPersistence
+
+        public init(user: String, hasPassword: Bool, persistence: CredentialPersistence) {
+            (self.user, self.hasPassword, self.persistence) = (user, hasPassword, persistence)
+        }
     }
 
     /// Nil for `session.didReceiveChallenge`, which URLSession calls without the task when the task's
@@ -209,12 +232,12 @@ public struct ChallengeEventData: Encodable, Sendable {
 
     public init(
         task: TaskSummary?, host: String, port: Int, protocol: String, realm: String?, authenticationMethod: String,
-        previousFailureCount: Int, failureResponse: HTTPResponseSnapshot
+        previousFailureCount: Int, failureResponse: HTTPResponseSnapshot, proposedCredential: ProposedCredential? = nil
     ) {
         self.task = task
         self.challenge = Challenge(
             protectionSpace: ProtectionSpace(
                 host: host, port: port, protocol: `protocol`, realm: realm, authenticationMethod: authenticationMethod),
-            previousFailureCount: previousFailureCount, failureResponse: failureResponse)
+            previousFailureCount: previousFailureCount, failureResponse: failureResponse, proposedCredential: proposedCredential)
     }
 }

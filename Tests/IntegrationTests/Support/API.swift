@@ -44,6 +44,10 @@ struct API: Sendable {
         try await client.send(.post(base + path, json: json, token: token, headers: headers))
     }
 
+    func put(_ path: String, json: String) async throws -> TestHTTPResponse {
+        try await client.send(.put(base + path, json: json, token: token))
+    }
+
     /// A POST without a body, as the action endpoints (`flush`, `invalidateAndCancel`...) take.
     func post(_ path: String, headers: [(String, String)] = []) async throws -> TestHTTPResponse {
         var all = headers

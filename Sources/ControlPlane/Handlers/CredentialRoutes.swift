@@ -1,0 +1,82 @@
+import SessionTasks
+import TransferModels
+import TransferStore
+
+/// `/v1/credentials`: `URLCredentialStorage` — `set(_:for:)`, the stored credentials (of the tenant's
+/// shared storage, or with `?sessionId=` of a session's private one), one by id, `remove(_:for:)`, and
+/// `setDefaultCredential(_:for:)`. Secrets go in and never come out.
+struct CredentialRoutes {
+    let store: TransferStore
+    let tasks: TaskService
+
+    var routes: [Route] {
+        [
+            Route("POST", "/v1/credentials") { try await create($0) },
+            Route("GET", "/v1/credentials") { try await list($0) },
+            Route("PUT", "/v1/credentials/default") { try await setDefault($0) },
+            Route("GET", "/v1/credentials/{id}") { try await get($0) },
+            Route("DELETE", "/v1/credentials/{id}") { try await remove($0) },
+        ]
+    }
+
+    private func create(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let body = try request.decodeJSON(CredentialCreateRequest.self)
+        var session: SessionRecord?
+        if let id = body.sessionId { session = try await self.session(id, request) }
+        let created = try await tasks.createCredential(body, tenant: request.tenant, session: session)
+        return try .json(created, status: 201, headers: [("Location", "/v1/credentials/\(created.id)")])
+    }
+
+    private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let (limit, after) = try request.pagination()
+        var session: SessionRecord?
+        if let id = request.queryValue("sessionId") { session = try await self.session(id, request) }
+        var port: Int?
+        if let text = request.queryValue("port") {
+            guard let value = Int(text), (1...65_535).contains(value) else { throw Problem.invalidValue("port", "must be 1...65535") }
+            port = value
+        }
+        let host = request.queryValue("host")?.lowercased()
+        let scheme = request.queryValue("protocol")?.lowercased()
+        let realm = request.queryValue("realm")
+        let method = request.queryValue("authenticationMethod")
+        let matches = { (space: ProtectionSpace) -> Bool in
+            guard host == nil || space.host == host, port == nil || space.port == port else { return false }
+            guard scheme == nil || space.protocol == scheme, realm == nil || space.realm == realm else { return false }
+            return method == nil || space.authenticationMethod == method
+        }
+        let all: [CredentialObject] = try await tasks.credentials(tenant: request.tenant, session: session, matching: matches)
+        let start = min(all.count, Int(clamping: after ?? 0))
+        let page = Array(all[start..<min(all.count, start + limit)])
+        let next = Cursor.next(count: page.count, limit: limit, last: Int64(start + page.count))
+        return try .json(Page(items: page, nextCursor: next))
+    }
+
+    private func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let id = request.parameter("id")
+        guard let credential = try await tasks.credential(id: id, tenant: request.tenant) else {
+            throw Problem.notFound("no credential \(id)")
+        }
+        return try .json(credential)
+    }
+
+    private func remove(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let id = request.parameter("id")
+        guard try await tasks.removeCredential(id: id, tenant: request.tenant) else { throw Problem.notFound("no credential \(id)") }
+        return .noContent
+    }
+
+    private func setDefault(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let body = try request.decodeJSON(DefaultCredentialRequest.self)
+        guard let credential = try await tasks.setDefaultCredential(id: body.id, tenant: request.tenant) else {
+            throw Problem.notFound("no credential \(body.id)")
+        }
+        return try .json(credential)
+    }
+
+    /// The tenant's session `id` (404 otherwise, as for any other tenant's resource).
+    private func session(_ id: String, _ request: HTTPRequest) async throws -> SessionRecord {
+        guard let session = try await store.session(id: id, tenant: request.tenant) else { throw Problem.notFound("no session \(id)") }
+        return session
+    }
+}

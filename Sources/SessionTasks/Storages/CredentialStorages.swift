@@ -1,0 +1,213 @@
+import Foundation
+import Logging
+import TransferEngine
+import TransferModels
+import TransferStore
+
+/// The credential storages of the service, by scope (`urlCredentialStorage`): the tenant's `shared` one
+/// (as `URLCredentialStorage.shared` in an app) and each session's `private` one. Tenants never share one.
+///
+/// A storage is read from the store on first use. `permanent` credentials are written to the store when
+/// they are stored, their passwords sealed with the service's key; `forSession` ones live in memory for
+/// the storage's life (the service's run for the shared storage, the session's for a private one), and so
+/// do every credential of an ephemeral session's storage. Passwords are never logged nor returned.
+final class CredentialStorages: Sendable {
+    struct Placement: Sendable {
+        var key: String
+        var tenant: String
+        var sessionId: String?
+        var isPersistent: Bool
+    }
+
+    /// One stored credential with its secret.
+    struct Entry: Sendable {
+        var id: String
+        var space: ProtectionSpace
+        var user: String
+        var password: String
+        var persistence: CredentialPersistence
+        var isDefault: Bool
+        var createdAt: Date
+    }
+
+    private let store: TransferStore
+    private let storages = LockedBox<[String: CredentialStorage]>([:])
+    /// Credential changes one at a time, so a default marked in memory and in the store agree.
+    private let writes = TaskControlQueue()
+
+    init(store: TransferStore) {
+        self.store = store
+    }
+
+    static func placement(tenant: String, sessionId: String, configuration: SessionConfiguration) -> Placement? {
+        switch configuration.urlCredentialStorage {
+        case .none: nil
+        case .shared: Placement(key: "tenant \(tenant)", tenant: tenant, sessionId: nil, isPersistent: true)
+        case .private:
+            Placement(key: "session \(sessionId)", tenant: tenant, sessionId: sessionId, isPersistent: configuration.kind != .ephemeral)
+        }
+    }
+
+    static func placement(of session: SessionRecord) -> Placement? {
+        placement(tenant: session.tenant, sessionId: session.id, configuration: session.configuration)
+    }
+
+    /// The tenant's shared storage, whatever a session is configured with (the API's default).
+    static func shared(tenant: String) -> Placement {
+        Placement(key: "tenant \(tenant)", tenant: tenant, sessionId: nil, isPersistent: true)
+    }
+
+    /// The storage, read from the store the first time it is used.
+    func storage(_ placement: Placement) async throws -> CredentialStorage {
+        if let loaded = storages.withLock({ $0[placement.key] }) { return loaded }
+        var entries: [Entry] = []
+        if placement.isPersistent {
+            for (row, password) in try await store.credentials(inStorage: placement.key) {
+                entries.append(
+                    Entry(
+                        id: row.id,
+                        space: ProtectionSpace(
+                            host: row.host, port: row.port, protocol: row.protocol, realm: row.realm,
+                            authenticationMethod: row.authenticationMethod, isProxy: row.isProxy),
+                        user: row.user, password: password, persistence: .permanent, isDefault: row.isDefault,
+                        createdAt: row.createdAt))
+            }
+        }
+        let loaded = CredentialStorage(placement: placement, entries: entries)
+        return storages.withLock { storages in
+            if let first = storages[placement.key] { return first }
+            storages[placement.key] = loaded
+            return loaded
+        }
+    }
+
+    /// `set(_:for:)`: stores a credential (as the space's default when asked, or when the space has none);
+    /// `permanent` ones are written first (sealed) unless the storage keeps nothing on disk.
+    @discardableResult
+    func add(
+        user: String, password: String, space: ProtectionSpace, persistence: CredentialPersistence, makeDefault: Bool,
+        to placement: Placement
+    ) async throws -> Entry {
+        let storage = try await storage(placement)
+        return try await writes.run(placement.key) {
+            let others = storage.entries(for: space)
+            var entry = Entry(
+                id: ResourceID.make(prefix: "crd"), space: space, user: user, password: password, persistence: persistence,
+                isDefault: makeDefault || !others.contains(where: \.isDefault), createdAt: Date())
+            if persistence == .permanent && placement.isPersistent {
+                let record = CredentialRecord(
+                    id: entry.id, storage: placement.key, tenant: placement.tenant, sessionId: placement.sessionId, host: space.host,
+                    port: space.port, protocol: space.protocol, realm: space.realm, authenticationMethod: space.authenticationMethod,
+                    isProxy: space.isProxy, user: user, sealedPassword: try store.sealPassword(password), isDefault: entry.isDefault,
+                    createdAt: entry.createdAt)
+                try await store.insertCredential(record, clearingDefaults: entry.isDefault ? others.map(\.id) : [])
+            } else if persistence == .permanent {
+                entry.persistence = .forSession  // an ephemeral session's storage: never on disk
+            }
+            storage.insert(entry)
+            return entry
+        }
+    }
+
+    /// `setDefaultCredential(_:for:)` of a stored credential; false when the storage has no such id.
+    func setDefault(_ id: String, in placement: Placement) async throws -> Bool {
+        let storage = try await storage(placement)
+        return try await writes.run(placement.key) {
+            guard let entry = storage.entry(id) else { return false }
+            let others = storage.entries(for: entry.space).filter { $0.id != id }.map(\.id)
+            if placement.isPersistent { try await store.setDefaultCredential(id, clearing: others) }
+            storage.makeDefault(id)
+            return true
+        }
+    }
+
+    /// `remove(_:for:)`; false when the storage has no such id.
+    func remove(_ id: String, from placement: Placement) async throws -> Bool {
+        let storage = try await storage(placement)
+        return try await writes.run(placement.key) {
+            guard storage.entry(id) != nil else { return false }
+            if placement.isPersistent { try await store.deleteCredential(id: id) }
+            storage.remove(id)
+            return true
+        }
+    }
+
+    /// `reset()`: empties the storage the session's credentials live in (the tenant's, when shared).
+    func reset(_ session: SessionRecord) async throws {
+        guard let placement = Self.placement(of: session) else { return }
+        let storage = try await storage(placement)
+        for entry in storage.all { _ = try await remove(entry.id, from: placement) }
+    }
+
+    /// The session is invalidated: its private storage goes (its `forSession` credentials with it).
+    func discard(_ session: SessionRecord) async throws {
+        guard let placement = Self.placement(of: session), placement.sessionId != nil else { return }
+        let storage = try await storage(placement)
+        for entry in storage.all { _ = try await remove(entry.id, from: placement) }
+        storages.withLock { _ = $0.removeValue(forKey: placement.key) }
+    }
+
+    /// The credential `id` in a storage of `tenant` read so far (a private one holds its `forSession`
+    /// credentials only in memory).
+    func loaded(_ id: String, tenant: String) -> (Placement, Entry)? {
+        let candidates = storages.withLock { Array($0.values) }.filter { $0.placement.tenant == tenant }
+        for storage in candidates {
+            if let entry = storage.entry(id) { return (storage.placement, entry) }
+        }
+        return nil
+    }
+
+    /// A transfer's view of its session's storage.
+    func credentials(tenant: String, sessionId: String, configuration: SessionConfiguration) async throws -> (any TransferCredentials)? {
+        guard let placement = Self.placement(tenant: tenant, sessionId: sessionId, configuration: configuration) else { return nil }
+        return try await storage(placement)
+    }
+}
+
+/// One credential storage: its entries under a lock, read from the engine's loop thread (quick, no I/O).
+final class CredentialStorage: TransferCredentials, Sendable {
+    let placement: CredentialStorages.Placement
+    private let entries: LockedBox<[CredentialStorages.Entry]>
+
+    init(placement: CredentialStorages.Placement, entries: [CredentialStorages.Entry]) {
+        self.placement = placement
+        self.entries = LockedBox(entries)
+    }
+
+    var all: [CredentialStorages.Entry] { entries.withLock { $0 } }
+
+    func entry(_ id: String) -> CredentialStorages.Entry? { entries.withLock { $0.first { $0.id == id } } }
+
+    /// The credentials stored for exactly this space (same host, port, protocol, realm, method, proxy).
+    func entries(for space: ProtectionSpace) -> [CredentialStorages.Entry] {
+        entries.withLock { $0.filter { $0.space == space } }
+    }
+
+    func insert(_ entry: CredentialStorages.Entry) {
+        entries.withLock { entries in
+            if entry.isDefault {
+                for index in entries.indices where entries[index].space == entry.space { entries[index].isDefault = false }
+            }
+            entries.append(entry)
+        }
+    }
+
+    func makeDefault(_ id: String) {
+        entries.withLock { entries in
+            guard let space = entries.first(where: { $0.id == id })?.space else { return }
+            for index in entries.indices where entries[index].space == space { entries[index].isDefault = entries[index].id == id }
+        }
+    }
+
+    func remove(_ id: String) { entries.withLock { $0.removeAll { $0.id == id } } }
+
+    /// `defaultCredential(for:)`: the default of the most specific stored space covering `space` (a realm
+    /// named beats any realm), else nil.
+    func defaultCredential(for space: ProtectionSpace) -> (user: String, password: String)? {
+        entries.withLock { entries in
+            let candidates = entries.filter { $0.isDefault && $0.space.covers(space) }
+            let best = candidates.first { $0.space.realm != nil } ?? candidates.first
+            return best.map { ($0.user, $0.password) }
+        }
+    }
+}

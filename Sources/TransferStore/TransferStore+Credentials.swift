@@ -1,0 +1,106 @@
+public import Foundation
+public import GRDB
+
+/// A row of `credential`: one `permanent` credential of a storage (the tenant's shared one, or a
+/// session's private one). Its password is sealed with the service's key (`sealedPassword`); `forSession`
+/// credentials, and every credential of an ephemeral session, never reach the store.
+public struct CredentialRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {
+    public static let databaseTableName = "credential"
+
+    public var id: String
+    /// `tenant <name>` or `session <id>`, as the cookie storages.
+    public var storage: String
+    public var tenant: String
+    /// The session of a private storage (its rows go with it); nil for the tenant's shared storage.
+    public var sessionId: String?
+    public var host: String
+    public var port: Int
+    public var `protocol`: String
+    public var realm: String?
+    public var authenticationMethod: String
+    public var isProxy: Bool
+    public var user: String
+    public var sealedPassword: Data
+    public var isDefault: Bool
+    public var createdAt: Date
+
+    public init(
+        id: String, storage: String, tenant: String, sessionId: String?, host: String, port: Int, protocol: String, realm: String?,
+        authenticationMethod: String, isProxy: Bool, user: String, sealedPassword: Data, isDefault: Bool, createdAt: Date
+    ) {
+        (self.id, self.storage, self.tenant, self.sessionId) = (id, storage, tenant, sessionId)
+        (self.host, self.port, self.protocol, self.realm) = (host, port, `protocol`, realm)
+        (self.authenticationMethod, self.isProxy, self.user) = (authenticationMethod, isProxy, user)
+        (self.sealedPassword, self.isDefault, self.createdAt) = (sealedPassword, isDefault, createdAt)
+    }
+}
+
+extension TransferStore {
+    static func registerCredentialMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v9-credentials") { db in
+            try db.create(table: "credential") { t in
+                t.column("id", .text).primaryKey()
+                t.column("storage", .text).notNull()
+                t.column("tenant", .text).notNull()
+                t.column("sessionId", .text).references("session", column: "id", onDelete: .cascade)
+                t.column("host", .text).notNull()
+                t.column("port", .integer).notNull()
+                t.column("protocol", .text).notNull()
+                t.column("realm", .text)
+                t.column("authenticationMethod", .text).notNull()
+                t.column("isProxy", .boolean).notNull()
+                t.column("user", .text).notNull()
+                t.column("sealedPassword", .blob).notNull()
+                t.column("isDefault", .boolean).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(index: "credential_storage", on: "credential", columns: ["storage"])
+            try db.create(index: "credential_session", on: "credential", columns: ["sessionId"])
+        }
+    }
+
+    /// The permanent credentials of `storage`, with their passwords opened.
+    public func credentials(inStorage storage: String) async throws -> [(record: CredentialRecord, password: String)] {
+        let rows = try await pool.read { db in
+            try CredentialRecord.filter(Column("storage") == storage).order(Column("createdAt")).fetchAll(db)
+        }
+        return try rows.map { ($0, String(decoding: try secrets.open($0.sealedPassword), as: UTF8.self)) }
+    }
+
+    /// Seals a password for a `CredentialRecord`.
+    public func sealPassword(_ password: String) throws -> Data {
+        try secrets.seal(Data(password.utf8))
+    }
+
+    /// Inserts a credential; with `isDefault`, the other credentials of its storage for the same space
+    /// (`sameSpace`, the ids) stop being its default, in the same transaction.
+    public func insertCredential(_ record: CredentialRecord, clearingDefaults others: [String]) async throws {
+        try await pool.write { db in
+            if !others.isEmpty {
+                try CredentialRecord.filter(others.contains(Column("id"))).updateAll(db, Column("isDefault").set(to: false))
+            }
+            try record.insert(db)
+        }
+    }
+
+    /// Makes `id` the default and `others` not, in one transaction (ids not stored are ignored).
+    public func setDefaultCredential(_ id: String, clearing others: [String]) async throws {
+        try await pool.write { db in
+            try CredentialRecord.filter(others.contains(Column("id"))).updateAll(db, Column("isDefault").set(to: false))
+            try CredentialRecord.filter(Column("id") == id).updateAll(db, Column("isDefault").set(to: true))
+        }
+    }
+
+    public func deleteCredential(id: String) async throws {
+        _ = try await pool.write { db in try CredentialRecord.deleteOne(db, key: id) }
+    }
+}
+
+extension TransferStore {
+    /// Which storage holds the permanent credential `id`, and whose tenant it is; nil when none does.
+    public func credentialOwner(id: String) async throws -> (storage: String, tenant: String, sessionId: String?)? {
+        try await pool.read { db in
+            try CredentialRecord.filter(Column("id") == id).fetchOne(db).map { ($0.storage, $0.tenant, $0.sessionId) }
+        }
+    }
+}

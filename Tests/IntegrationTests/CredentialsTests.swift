@@ -1,0 +1,210 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `URLCredentialStorage` through the API and through challenges: stored credentials answer HTTP Basic
+/// challenges by default, a delegate's credential is kept by its persistence, secrets never come back and
+/// are sealed at rest, tenants never see each other's.
+@Suite("Credentials")
+struct CredentialsTests {
+    static let password = "pa55-W0rd-never-shown"
+
+    /// The fixture's `/basic-auth` protection space on `origin`.
+    static func space(_ origin: FixtureOrigin, realm: String? = "fixture") -> [String: Any] {
+        var space: [String: Any] = [
+            "host": "127.0.0.1", "port": origin.port, "protocol": "http",
+            "authenticationMethod": "NSURLAuthenticationMethodHTTPBasic",
+        ]
+        if let realm { space["realm"] = realm }
+        return space
+    }
+
+    static func store(
+        _ api: API, _ space: [String: Any], user: String = "ann", password: String = Self.password, _ extra: [String: Any] = [:]
+    ) async throws -> [String: Any] {
+        var body: [String: Any] = ["protectionSpace": space, "credential": ["user": user, "password": password]]
+        body.merge(extra) { $1 }
+        let response = try await api.post("/v1/credentials", json: try jsonText(body))
+        try #require(response.status == 201, "\(response.status): \(response.text)")
+        return try response.json()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aStoredDefaultCredentialAnswersTheChallengeOnceAndNeverComesBack() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let stored = try await Self.store(api, Self.space(origin))
+            #expect(stored["user"] as? String == "ann" && stored["isDefault"] as? Bool == true)
+            #expect(!"\(stored)".contains(Self.password))
+            let session = try await api.makeSession()
+            let url = origin.url("/basic-auth/ann/\(Self.password)")
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": url]])
+            #expect(task.statusCode == 200, "\(task)")
+
+            let wrong = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/basic-auth/bob/other")]])
+            #expect(wrong.statusCode == 401, "a failed default is not sent again: \(wrong)")
+            #expect(origin.requests(path: "/basic-auth/bob/other").count == 2)
+
+            let listed = try await api.get("/v1/credentials").json()
+            #expect((listed["items"] as? [[String: Any]])?.count == 1)
+            for answer in [listed.description, try await api.get("/v1/credentials/\(stored.taskID)").text] {
+                #expect(!answer.contains(Self.password))
+            }
+            // The fixture's URL names the password; what must never show is the header that carried it.
+            let events = try await api.allEvents("/v1/sessions/\(session)/events")
+            let authorization = Data("ann:\(Self.password)".utf8).base64EncodedString()
+            #expect(!"\(events)".contains(authorization))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aStoredDigestCredentialAnswersADigestChallenge() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            var space = Self.space(origin)
+            space["authenticationMethod"] = "NSURLAuthenticationMethodHTTPDigest"
+            _ = try await Self.store(api, space, user: "dee", password: "d1gest")
+            let session = try await api.makeSession()
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/digest-auth/dee/d1gest")]])
+            #expect(task.statusCode == 200, "\(task)")
+            #expect(try await api.taskData(task.taskID).json()["scheme"] as? String == "digest")
+            // A Basic credential for the same host is not a Digest one.
+            let basicOnly = try await api.runTask(
+                session: session, ["kind": "data", "request": ["url": origin.url("/basic-auth/dee/d1gest")]])
+            #expect(basicOnly.statusCode == 401)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDelegatesCredentialWithoutPersistenceIsUsedForItsTaskOnly() async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
+        try await withTaskService { api, _ in
+            let answer = #"{"disposition": "useCredential", "credential": {"user": "ann", "password": "pw2"}}"#
+            let session = try await TaskDecisionsTests.session(api, receiver: receiver, decision: "task.didReceiveChallenge") { _ in
+                .json(answer)
+            }
+            let url = origin.url("/basic-auth/ann/pw2")
+            for _ in 0..<2 {
+                #expect(try await api.runTask(session: session, ["kind": "data", "request": ["url": url]]).statusCode == 200)
+            }
+            let asked = receiver.requests.filter { (try? $0.json())?["type"] as? String == "task.didReceiveChallenge" }
+            #expect(asked.count == 2, "asked again: nothing was kept")
+            #expect((try await api.get("/v1/credentials").json()["items"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func credentialsAreTheTenantsAndValidated() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, service in
+            let stored = try await Self.store(api, Self.space(origin))
+            let tenantB = API(service, api.client, token: Tokens.tenantB)
+            #expect(try await tenantB.get("/v1/credentials/\(stored.taskID)").status == 404)
+            #expect(try await tenantB.delete("/v1/credentials/\(stored.taskID)").status == 404)
+            let theirList = try await tenantB.get("/v1/credentials").json()["items"] as? [Any]
+            #expect(theirList?.isEmpty == true)
+            let theirs = try await tenantB.makeSession()
+            let task = try await tenantB.runTask(
+                session: theirs, ["kind": "data", "request": ["url": origin.url("/basic-auth/ann/\(Self.password)")]])
+            #expect(task.statusCode == 401, "another tenant's credential is never used")
+
+            var bad = Self.space(origin)
+            bad["authenticationMethod"] = "NSURLAuthenticationMethodServerTrust"
+            let refused = try await api.post(
+                "/v1/credentials", json: try jsonText(["protectionSpace": bad, "credential": ["user": "a", "password": "b"]]))
+            #expect(refused.status == 422 && refused.text.contains("protectionSpace.authenticationMethod"), "\(refused.text)")
+            let shared = try await api.makeSession()
+            let wrongScope = try await api.post(
+                "/v1/credentials",
+                json: try jsonText([
+                    "protectionSpace": Self.space(origin), "credential": ["user": "a", "password": "b"], "sessionId": shared,
+                ]))
+            #expect(wrongScope.status == 422 && wrongScope.text.contains("sessionId"), "\(wrongScope.text)")
+
+            let second = try await Self.store(api, Self.space(origin), user: "bob")
+            #expect(second["isDefault"] as? Bool == false, "the space has a default already")
+            let made = try await api.put("/v1/credentials/default", json: try jsonText(["id": second.taskID]))
+            #expect(try made.status == 200 && made.json()["isDefault"] as? Bool == true, "\(made.text)")
+            #expect(try await api.get("/v1/credentials/\(stored.taskID)").json()["isDefault"] as? Bool == false)
+            #expect(try await api.delete("/v1/credentials/\(second.taskID)").status == 204)
+            #expect(try await api.get("/v1/credentials/\(second.taskID)").status == 404)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDelegatesForSessionCredentialIsKeptUntilTheSessionIsInvalidated() async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
+        try await withTaskService { api, _ in
+            let answer = #"{"disposition": "useCredential", "credential": {"user": "ann", "password": "pw1", "persistence": "forSession"}}"#
+            receiver.respond { request in
+                (try? request.json())?["type"] as? String == "task.didReceiveChallenge" ? .json(answer) : .ok
+            }
+            let body: [String: Any] = [
+                "configuration": ["urlCredentialStorage": "private"],
+                "delegate": ["url": receiver.url("/hooks"), "decisions": ["task.didReceiveChallenge"], "decisionTimeout": 5],
+            ]
+            let session = try #require(try await api.createSession(json: try jsonText(body))["id"] as? String)
+            let url = origin.url("/basic-auth/ann/pw1")
+            #expect(try await api.runTask(session: session, ["kind": "data", "request": ["url": url]]).statusCode == 200)
+            let listed = try await api.get("/v1/credentials?sessionId=\(session)").json()["items"] as? [[String: Any]]
+            #expect(listed?.count == 1 && listed?.first?["persistence"] as? String == "forSession", "\(String(describing: listed))")
+            let sharedList = try await api.get("/v1/credentials").json()["items"] as? [Any]
+            #expect(sharedList?.isEmpty == true, "private, not shared")
+
+            // The next challenge proposes it and the delegate answers with the default handling: it is used.
+            receiver.respond { request in
+                (try? request.json())?["type"] as? String == "task.didReceiveChallenge"
+                    ? .json(#"{"disposition": "performDefaultHandling"}"#) : .ok
+            }
+            let again = try await api.runTask(session: session, ["kind": "data", "request": ["url": url]])
+            #expect(again.statusCode == 200, "\(again)")
+            let asked = try await api.allEvents("/v1/tasks/\(again.taskID)/events").first { $0.eventType == "task.didReceiveChallenge" }
+            let proposed = (asked?.eventData?["challenge"] as? [String: Any])?["proposedCredential"] as? [String: Any]
+            #expect(proposed?["user"] as? String == "ann" && proposed?["password"] == nil, "\(String(describing: proposed))")
+
+            #expect(try await api.post("/v1/sessions/\(session)/invalidateAndCancel").status == 200)
+            let after = try await api.get("/v1/credentials?sessionId=\(session)").json()["items"] as? [Any]
+            #expect(after?.isEmpty ?? true)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aPermanentCredentialOutlivesARestartSealed() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-credentials")
+        defer { directory.remove() }
+        let client = HTTPClient()
+        let first = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
+        _ = try await Self.store(
+            API(first, client), Self.space(origin), ["credential": ["user": "ann", "password": Self.password, "persistence": "permanent"]])
+        #expect(try await first.terminate() == 0)
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.url.path) where file.hasPrefix("urlsessiond.sqlite") {
+            let bytes = try Data(contentsOf: directory.url.appendingPathComponent(file))
+            #expect(bytes.range(of: Data(Self.password.utf8)) == nil, "\(file) holds the password in clear")
+        }
+
+        let second = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
+        let api = API(second, client)
+        let session = try await api.makeSession()
+        let task = try await api.runTask(
+            session: session, ["kind": "data", "request": ["url": origin.url("/basic-auth/ann/\(Self.password)")]])
+        #expect(task.statusCode == 200, "\(task)")
+        #expect(try await second.terminate() == 0)
+        let log = try String(contentsOf: second.logFile, encoding: .utf8)
+        #expect(!log.contains(Self.password), "the log never shows it")
+    }
+}
