@@ -9,9 +9,10 @@ enum TaskMetricsBuilder {
         let last = outcome.transactions.count - 1
         let transactions = outcome.transactions.enumerated().map { index, timing -> TaskTransactionMetrics in
             let base = task.originalRequest ?? URLRequestSnapshot(url: timing.url)
-            var metrics = TaskTransactionMetrics(request: RequestSnapshots.snapshot(of: timing.request, basedOn: base))
+            // Redacted here: the metrics are kept as encoded, for the task and its event alike.
+            var metrics = TaskTransactionMetrics(request: RequestSnapshots.snapshot(of: timing.request, basedOn: base).redacted)
             metrics.response = timing.response.map {
-                HTTPResponseSnapshot(url: timing.url, statusCode: $0.statusCode, headerLines: $0.fields)
+                HTTPResponseSnapshot(url: timing.url, statusCode: $0.statusCode, headerLines: $0.fields).redacted
             }
             let start = timing.fetchStart
             func at(_ seconds: Double) -> Date? { seconds > 0 ? start.addingTimeInterval(seconds) : nil }

@@ -127,7 +127,7 @@ extension TaskService {
             // The storage was read when the job was made: this finds it in memory.
             var storage: CredentialStorage?
             if let placement { storage = try? await credentialStorages.storage(placement) }
-            let proposed = storage?.all.first { $0.isDefault && $0.space.covers(space) }.map {
+            let proposed = storage?.defaultEntry(for: space).map {
                 ChallengeEventData.ProposedCredential(user: $0.user, hasPassword: !$0.password.isEmpty, persistence: $0.persistence)
             }
             let data = ChallengeEventData(

@@ -207,4 +207,27 @@ struct CredentialsTests {
         let log = try String(contentsOf: second.logFile, encoding: .utf8)
         #expect(!log.contains(Self.password), "the log never shows it")
     }
+
+    /// A password in a URL and credential fields a client sets are sent, and never shown: not in the task,
+    /// its events and metrics, nor in the session's configuration.
+    @Test(.timeLimit(.minutes(1)))
+    func credentialsInURLsAndHeadersAreSentButNeverShown() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession(["httpAdditionalHeaders": ["Proxy-Authorization": "Basic c2Vzc2lvbi1zZWNyZXQ="]])
+            let url = "http://ann:url-secret@127.0.0.1:\(origin.port)/echo"
+            let task = try await api.runTask(
+                session: session,
+                ["kind": "data", "request": ["url": url, "allHTTPHeaderFields": ["Authorization": "Bearer header-secret"]]])
+            let echo = try await api.echo(of: task.taskID)
+            #expect(echo.headers["authorization"] == "Bearer header-secret", "sent as given")
+            let shown = [
+                try await api.get("/v1/tasks/\(task.taskID)").text, try await api.get("/v1/tasks/\(task.taskID)/metrics").text,
+                try await api.get("/v1/sessions/\(session)/events").text, try await api.get("/v1/sessions/\(session)").text,
+            ].joined()
+            for secret in ["url-secret", "header-secret", "c2Vzc2lvbi1zZWNyZXQ="] { #expect(!shown.contains(secret), "\(secret) shown") }
+            #expect(shown.contains("ann:*****@127.0.0.1") && shown.contains("Bearer *****"))
+        }
+    }
 }

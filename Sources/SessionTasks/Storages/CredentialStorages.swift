@@ -204,10 +204,14 @@ final class CredentialStorage: TransferCredentials, Sendable {
     /// `defaultCredential(for:)`: the default of the most specific stored space covering `space` (a realm
     /// named beats any realm), else nil.
     func defaultCredential(for space: ProtectionSpace) -> (user: String, password: String)? {
+        defaultEntry(for: space).map { ($0.user, $0.password) }
+    }
+
+    /// The entry `defaultCredential(for:)` answers with (what a challenge proposes).
+    func defaultEntry(for space: ProtectionSpace) -> CredentialStorages.Entry? {
         entries.withLock { entries in
             let candidates = entries.filter { $0.isDefault && $0.space.covers(space) }
-            let best = candidates.first { $0.space.realm != nil } ?? candidates.first
-            return best.map { ($0.user, $0.password) }
+            return candidates.first { $0.space.realm != nil } ?? candidates.first
         }
     }
 }

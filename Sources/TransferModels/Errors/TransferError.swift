@@ -28,7 +28,7 @@ public struct TransferError: Codable, Sendable, Hashable, Error {
         self.name = code.name
         self.localizedDescription = code.localizedDescription
         var info = userInfo
-        if let failingURL { info["NSErrorFailingURLStringKey"] = failingURL }
+        if let failingURL { info["NSErrorFailingURLStringKey"] = Redaction.url(failingURL) }
         self.userInfo = info
         self.underlying = underlying
     }

@@ -2,7 +2,7 @@ public import JSONCodec
 
 /// A delegate call as the service records it: which URLSession delegate method, with its arguments.
 /// Every event's `data` is encoded here and nowhere else (`encodedData()`), from the payload types of
-/// `TaskEventData.swift` and `TaskDelegateEventData.swift`.
+/// `TaskEventData.swift` and `TaskDelegateEventData.swift`, with requests and responses `redacted`.
 public enum DelegateEvent: Sendable {
     // URLSessionDelegate
     case sessionDidBecomeInvalid(error: TransferError?)
@@ -67,10 +67,11 @@ public enum DelegateEvent: Sendable {
         case .didCreateTask(let task):
             bytes = try WireJSON.encode(TaskCreatedEventData(task: task))
         case .willBeginDelayedRequest(let task, let request):
-            bytes = try WireJSON.encode(DelayedRequestEventData(task: task, request: request))
+            bytes = try WireJSON.encode(DelayedRequestEventData(task: task, request: request.redacted))
         case .willPerformHTTPRedirection(let task, let response, let request):
-            bytes = try WireJSON.encode(RedirectEventData(task: task, response: response, request: request))
-        case .didReceiveChallenge(let challenge, _):
+            bytes = try WireJSON.encode(RedirectEventData(task: task, response: response.redacted, request: request.redacted))
+        case .didReceiveChallenge(var challenge, _):
+            challenge.challenge.failureResponse = challenge.challenge.failureResponse.redacted
             bytes = try WireJSON.encode(challenge)
         case .didSendBodyData(let task, let sent, let total, let expected):
             bytes = try WireJSON.encode(
@@ -81,14 +82,15 @@ public enum DelegateEvent: Sendable {
         case .didCompleteWithError(let task, let error):
             bytes = try WireJSON.encode(TaskCompletedEventData(task: task, error: error))
         case .didReceiveResponse(let task, let response):
-            bytes = try WireJSON.encode(ResponseEventData(task: task, response: response))
+            bytes = try WireJSON.encode(ResponseEventData(task: task, response: response.redacted))
         case .didBecomeDownloadTask(let task, let download):
             bytes = try WireJSON.encode(BecomeDownloadEventData(task: task, downloadTask: download))
         case .didReceiveData(let task, let length, let total, let expected):
             bytes = try WireJSON.encode(
                 ReceiveDataEventData(
                     task: task, length: length, totalBytesReceived: total, totalBytesExpectedToReceive: expected))
-        case .willCacheResponse(let task, let proposed):
+        case .willCacheResponse(let task, var proposed):
+            proposed.response = proposed.response.redacted
             bytes = try WireJSON.encode(WillCacheResponseEventData(task: task, proposedResponse: proposed))
         case .didWriteData(let task, let written, let total, let expected):
             bytes = try WireJSON.encode(
@@ -98,7 +100,8 @@ public enum DelegateEvent: Sendable {
             bytes = try WireJSON.encode(ResumeEventData(task: task, fileOffset: offset, expectedTotalBytes: expected))
         case .didFinishDownloading(let task, let location):
             bytes = try WireJSON.encode(FinishDownloadingEventData(task: task, location: location))
-        case .completion(let data):
+        case .completion(var data):
+            data.response = data.response?.redacted
             bytes = try WireJSON.encode(data)
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -49,10 +49,12 @@ public struct SessionRecord: Codable, Sendable, Hashable, FetchableRecord, Mutab
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { rowid = inserted.rowID }
 
-    /// The API's view of the row (never the secret).
+    /// The API's view of the row (never the secret, nor a credential in `httpAdditionalHeaders`).
     public var wire: TransferSession {
         var delegate = self.delegate
         delegate?.secret = nil
+        var configuration = self.configuration
+        configuration.httpAdditionalHeaders = Redaction.fields(configuration.httpAdditionalHeaders)
         return TransferSession(
             id: id, configuration: configuration, delegate: delegate, sessionDescription: sessionDescription,
             state: state, createdAt: createdAt)

@@ -96,8 +96,8 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
             expectedToReceive: countOfBytesExpectedToReceive)
         return TransferTask(
             id: id, sessionId: sessionId, taskIdentifier: taskIdentifier, kind: kind, state: state, priority: priority,
-            taskDescription: taskDescription, earliestBeginDate: earliestBeginDate, originalRequest: originalRequest,
-            currentRequest: currentRequest, response: response, countOfBytesSent: countOfBytesSent,
+            taskDescription: taskDescription, earliestBeginDate: earliestBeginDate, originalRequest: originalRequest?.redacted,
+            currentRequest: currentRequest?.redacted, response: response?.redacted, countOfBytesSent: countOfBytesSent,
             countOfBytesExpectedToSend: countOfBytesExpectedToSend, countOfBytesReceived: countOfBytesReceived,
             countOfBytesExpectedToReceive: countOfBytesExpectedToReceive,
             progress: TaskProgress(fractionCompleted: fraction), error: error,

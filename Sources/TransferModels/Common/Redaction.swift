@@ -1,0 +1,58 @@
+import Foundation
+
+/// What the API and the events show of secrets a client put in a request: a URL's password and the
+/// value of `Authorization` and `Proxy-Authorization` fields are masked (the scheme word stays, so
+/// `Basic *****` still says which). The service keeps the real values to send them; it never shows them.
+public enum Redaction {
+    public static let mask = "*****"
+
+    /// `scheme://user:password@host/…` → `scheme://user:*****@host/…`; any other URL as it is.
+    public static func url(_ text: String) -> String {
+        guard let schemeEnd = text.range(of: "://") else { return text }
+        let authorityStart = schemeEnd.upperBound
+        let authorityEnd = text[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
+        guard let at = text[authorityStart..<authorityEnd].lastIndex(of: "@"),
+            let colon = text[authorityStart..<at].firstIndex(of: ":")
+        else { return text }
+        return String(text[..<text.index(after: colon)]) + mask + String(text[at...])
+    }
+
+    /// Whether a header field carries a credential.
+    public static func isSecret(field name: String) -> Bool {
+        name.caseInsensitiveCompare("Authorization") == .orderedSame
+            || name.caseInsensitiveCompare("Proxy-Authorization") == .orderedSame
+    }
+
+    /// `Basic dXNlcjpwYXNz` → `Basic *****`; a value without a scheme word → `*****`.
+    public static func fieldValue(_ value: String) -> String {
+        guard let space = value.firstIndex(of: " ") else { return mask }
+        return String(value[..<space]) + " " + mask
+    }
+
+    public static func fields(_ fields: [String: String]) -> [String: String] {
+        guard fields.keys.contains(where: isSecret(field:)) else { return fields }
+        var result = fields
+        for (name, value) in fields where isSecret(field: name) { result[name] = fieldValue(value) }
+        return result
+    }
+}
+
+extension URLRequestSnapshot {
+    /// The request as the API shows it: no password, no credential field.
+    public var redacted: URLRequestSnapshot {
+        var copy = self
+        copy.url = Redaction.url(url)
+        copy.allHTTPHeaderFields = Redaction.fields(allHTTPHeaderFields)
+        if let main = mainDocumentURL { copy.mainDocumentURL = Redaction.url(main) }
+        return copy
+    }
+}
+
+extension HTTPResponseSnapshot {
+    /// The response as the API shows it: its URL without a password.
+    public var redacted: HTTPResponseSnapshot {
+        var copy = self
+        copy.url = Redaction.url(url)
+        return copy
+    }
+}
