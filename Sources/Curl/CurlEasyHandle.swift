@@ -113,6 +113,11 @@ public final class CurlEasyHandle {
         try CurlError.check(ccurl_easy_setopt_long(raw, CURLOPT_HTTPAUTH, scheme.raw))
     }
 
+    /// `CURLOPT_PROXYAUTH`: the one scheme a given proxy credential answers.
+    public func setProxyAuthentication(_ scheme: CurlAuthScheme) throws(CurlError) {
+        try CurlError.check(ccurl_easy_setopt_long(raw, CURLOPT_PROXYAUTH, scheme.raw))
+    }
+
     /// `CURLOPT_SHARE`: the connection, DNS and TLS-session cache this transfer uses.
     public func setShare(_ share: CurlShareHandle?) throws(CurlError) {
         try CurlError.check(ccurl_easy_setopt_share(raw, share?.raw))

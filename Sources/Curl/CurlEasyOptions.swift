@@ -20,6 +20,10 @@ public enum CurlStringOption: Sendable {
     case username
     /// `CURLOPT_PASSWORD`
     case password
+    /// `CURLOPT_PROXYUSERNAME`
+    case proxyUsername
+    /// `CURLOPT_PROXYPASSWORD`
+    case proxyPassword
     /// `CURLOPT_PROTOCOLS_STR`
     case protocols
     /// `CURLOPT_REDIR_PROTOCOLS_STR`
@@ -36,6 +40,8 @@ public enum CurlStringOption: Sendable {
         case .customRequest: CURLOPT_CUSTOMREQUEST
         case .username: CURLOPT_USERNAME
         case .password: CURLOPT_PASSWORD
+        case .proxyUsername: CURLOPT_PROXYUSERNAME
+        case .proxyPassword: CURLOPT_PROXYPASSWORD
         case .protocols: CURLOPT_PROTOCOLS_STR
         case .redirectProtocols: CURLOPT_REDIR_PROTOCOLS_STR
         case .certificateAuthorities: CURLOPT_CAINFO

@@ -133,7 +133,7 @@ extension TaskService {
             let data = ChallengeEventData(
                 task: method == .taskDidReceiveChallenge ? task.summary : nil, host: space.host, port: space.port,
                 protocol: space.protocol, realm: space.realm, authenticationMethod: space.authenticationMethod,
-                previousFailureCount: challenge.previousFailureCount,
+                isProxy: space.isProxy, previousFailureCount: challenge.previousFailureCount,
                 failureResponse: HTTPResponseSnapshot(url: challenge.request.url, statusCode: head.statusCode, headerLines: head.fields),
                 proposedCredential: proposed)
             decide(task.event { _ in .didReceiveChallenge(data, method: method) }, timeout: task.decisionTimeout) { [self] answer in

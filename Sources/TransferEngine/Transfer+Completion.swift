@@ -116,10 +116,14 @@ extension Transfer {
         return finishBody()
     }
 
-    /// The Basic or Digest challenge of a 401 (the first the delegate can answer with a user and password).
+    /// The Basic or Digest challenge of a 401, or of a proxy's 407 (the first a user and password answer).
     func challenge(in head: ResponseHead) -> AuthenticationChallenge? {
-        guard head.statusCode == 401, let origin = URLComponents(string: request.url), let host = origin.host else { return nil }
-        let offers = head.fields.filter { $0.name.caseInsensitiveEquals("www-authenticate") }.map(\.value)
+        let isProxy = head.statusCode == 407
+        guard head.statusCode == 401 || (isProxy && job.proxy != nil),
+            let origin = URLComponents(string: isProxy ? job.proxy! : request.url), let host = origin.host
+        else { return nil }
+        let field = isProxy ? "proxy-authenticate" : "www-authenticate"
+        let offers = head.fields.filter { $0.name.caseInsensitiveEquals(field) }.map(\.value)
         for offer in offers {
             let scheme = offer.prefix { $0 != " " }.lowercased()
             guard let known = AuthenticationChallenge.Scheme(rawValue: scheme == "basic" ? "Basic" : scheme == "digest" ? "Digest" : "")
@@ -127,8 +131,8 @@ extension Transfer {
             let secure = origin.scheme?.lowercased() == "https"
             return AuthenticationChallenge(
                 scheme: known, realm: Self.realm(in: offer), host: host.lowercased(), port: origin.port ?? (secure ? 443 : 80),
-                protocol: secure ? "https" : "http", previousFailureCount: challengeFailures, failureResponse: head,
-                request: request)
+                protocol: secure ? "https" : "http", isProxy: isProxy, previousFailureCount: challengeFailures,
+                failureResponse: head, request: request)
         }
         return nil
     }
@@ -145,7 +149,11 @@ extension Transfer {
 
     /// The delegate gave a credential: the request goes again with it (the 401's body is dropped).
     func retry(with user: String, password: String, for challenge: AuthenticationChallenge) throws {
-        credential = (user, password, challenge.scheme, "\(challenge.protocol)://\(challenge.host):\(challenge.port)")
+        if challenge.isProxy {
+            proxyCredential = (user, password, challenge.scheme)
+        } else {
+            credential = (user, password, challenge.scheme, "\(challenge.protocol)://\(challenge.host):\(challenge.port)")
+        }
         challengeFailures += 1
         try restartBody()
     }

@@ -50,6 +50,8 @@ final class Transfer {
     var pendingChallenge: AuthenticationChallenge?
     /// The credential the delegate gave, for its protection space only (never sent to another origin).
     var credential: (user: String, password: String, scheme: AuthenticationChallenge.Scheme, origin: String)?
+    /// The credential for the job's proxy (its 407), sent to that proxy on every request of the task.
+    var proxyCredential: (user: String, password: String, scheme: AuthenticationChallenge.Scheme)?
     var challengeFailures = 0
     /// Credentials the default handling already sent (`user`, `password`, protection space): never twice.
     var defaultCredentialsTried: Set<[String]> = []
@@ -127,6 +129,11 @@ final class Transfer {
             try easy.set(.username, credential.user)
             try easy.set(.password, credential.password)
             try easy.setHTTPAuthentication(credential.scheme == .basic ? .basic : .digest)
+        }
+        if let proxyCredential, job.proxy != nil {
+            try easy.set(.proxyUsername, proxyCredential.user)
+            try easy.set(.proxyPassword, proxyCredential.password)
+            try easy.setProxyAuthentication(proxyCredential.scheme == .basic ? .basic : .digest)
         }
         try applyTimeouts()
         try applyMethodAndBody()

@@ -124,8 +124,8 @@ extension TransferObserver {
     public func transfer(_ id: TransferID, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {}
 }
 
-/// An HTTP authentication challenge (a 401 with `WWW-Authenticate: Basic` or `Digest`), as
-/// `URLAuthenticationChallenge` describes it.
+/// An HTTP authentication challenge (a 401 with `WWW-Authenticate: Basic` or `Digest`, or a proxy's 407
+/// with `Proxy-Authenticate`), as `URLAuthenticationChallenge` describes it.
 public struct AuthenticationChallenge: Sendable {
     public enum Scheme: String, Sendable {
         case basic = "Basic"
@@ -137,6 +137,8 @@ public struct AuthenticationChallenge: Sendable {
     public var port: Int
     /// `http` or `https`.
     public var `protocol`: String
+    /// A proxy's challenge (a 407 with `Proxy-Authenticate`): `host` and `port` are the proxy's.
+    public var isProxy = false
     /// How many credentials for this protection space have already failed in this task.
     public var previousFailureCount: Int
     /// The 401 response.
@@ -148,7 +150,7 @@ public struct AuthenticationChallenge: Sendable {
     public var protectionSpace: ProtectionSpace {
         ProtectionSpace(
             host: host, port: port, protocol: self.protocol, realm: realm,
-            authenticationMethod: "NSURLAuthenticationMethodHTTP\(scheme.rawValue)")
+            authenticationMethod: "NSURLAuthenticationMethodHTTP\(scheme.rawValue)", isProxy: isProxy)
     }
 }
 

@@ -230,4 +230,45 @@ struct CredentialsTests {
             #expect(shown.contains("ann:*****@127.0.0.1") && shown.contains("Bearer *****"))
         }
     }
+
+    /// A proxy's 407: default handling answers with the stored proxy credential (its space is the
+    /// proxy's, `isProxy`); without one the 407 is the response; a delegate is asked with `isProxy`.
+    @Test(.timeLimit(.minutes(1)))
+    func aProxysChallengeIsAnsweredWithTheStoredProxyCredential() async throws {
+        let origin = try FixtureOrigin.start()  // also the proxy: it serves absolute-form requests
+        let receiver = try WebhookReceiver.start()
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
+        try await withTaskService { api, _ in
+            let proxy: [String: Any] = ["HTTPEnable": true, "HTTPProxy": "127.0.0.1", "HTTPPort": origin.port]
+            let url = origin.url("/proxy-auth/pat/pr0xy")
+            let session = try await api.makeSession(["connectionProxyDictionary": proxy])
+            let refused = try await api.runTask(session: session, ["kind": "data", "request": ["url": url]])
+            #expect(refused.statusCode == 407, "no credential: the 407 is the response")
+
+            var space = Self.space(origin, realm: "proxy")
+            space["isProxy"] = true
+            _ = try await Self.store(api, space, user: "pat", password: "pr0xy")
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": url]])
+            #expect(task.statusCode == 200, "\(task)")
+            #expect(origin.requests(path: "/proxy-auth/pat/pr0xy").last?.target.hasPrefix("/proxy-auth") == true)
+
+            receiver.respond { request in
+                (try? request.json())?["type"] as? String == "task.didReceiveChallenge"
+                    ? .json(#"{"disposition": "performDefaultHandling"}"#) : .ok
+            }
+            let body: [String: Any] = [
+                "configuration": ["connectionProxyDictionary": proxy],
+                "delegate": ["url": receiver.url("/hooks"), "decisions": ["task.didReceiveChallenge"], "decisionTimeout": 5],
+            ]
+            let decides = try #require(try await api.createSession(json: try jsonText(body))["id"] as? String)
+            let decided = try await api.runTask(session: decides, ["kind": "data", "request": ["url": url]])
+            #expect(decided.statusCode == 200, "the default handling after asking: \(decided)")
+            let event = try await api.allEvents("/v1/tasks/\(decided.taskID)/events").first { $0.eventType == "task.didReceiveChallenge" }
+            let protectionSpace = ((event?.eventData?["challenge"] as? [String: Any])?["protectionSpace"]) as? [String: Any]
+            #expect(protectionSpace?["isProxy"] as? Bool == true && protectionSpace?["realm"] as? String == "proxy")
+        }
+    }
 }

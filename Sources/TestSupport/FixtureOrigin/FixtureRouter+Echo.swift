@@ -79,6 +79,17 @@ extension FixtureRouter {
         return .json(200, ["maxAge": maxAge], headers: validators)
     }
 
+    /// `/proxy-auth/{user}/{password}`, asked through the origin as a proxy (absolute-form): 407 with a
+    /// Basic `Proxy-Authenticate` (realm `proxy`) unless `Proxy-Authorization` carries those credentials.
+    static func proxyAuth(_ request: FixtureRequest, _ segments: [Substring]) -> FixtureResponse {
+        let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
+        let expected = Data("\(decode(segments[1])):\(decode(segments[2]))".utf8).base64EncodedString()
+        guard request.header("Proxy-Authorization") == "Basic \(expected)" else {
+            return .json(407, ["authenticated": false], headers: [("Proxy-Authenticate", #"Basic realm="proxy""#)])
+        }
+        return .json(200, ["authenticated": true, "proxied": true])
+    }
+
     /// `/cacheable/{name}?cc=&etag=&lastModified=&expires=&date=&vary=&size=&status=`: a response with
     /// exactly the caching fields asked for (`cc` → `Cache-Control`, `date` → `Date`, …), answering a
     /// matching `If-None-Match` (else `If-Modified-Since` equal to `lastModified`) with 304. The body is

@@ -183,8 +183,10 @@ public struct ChallengeEventData: Encodable, Sendable {
         public var realm: String?
         /// `NSURLAuthenticationMethodHTTPBasic` or `NSURLAuthenticationMethodHTTPDigest`.
         public var authenticationMethod: String
+        /// The proxy's space (a 407): `host` and `port` are the proxy's.
+        public var isProxy: Bool
 
-        enum CodingKeys: String, CodingKey { case host, port, `protocol`, realm, authenticationMethod }
+        enum CodingKeys: String, CodingKey { case host, port, `protocol`, realm, authenticationMethod, isProxy }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -193,6 +195,7 @@ public struct ChallengeEventData: Encodable, Sendable {
             try c.encode(self.protocol, forKey: .protocol)
             try c.encode(realm, forKey: .realm)
             try c.encode(authenticationMethod, forKey: .authenticationMethod)
+            try c.encode(isProxy, forKey: .isProxy)
         }
     }
 
@@ -232,12 +235,14 @@ public struct ChallengeEventData: Encodable, Sendable {
 
     public init(
         task: TaskSummary?, host: String, port: Int, protocol: String, realm: String?, authenticationMethod: String,
-        previousFailureCount: Int, failureResponse: HTTPResponseSnapshot, proposedCredential: ProposedCredential? = nil
+        isProxy: Bool = false, previousFailureCount: Int, failureResponse: HTTPResponseSnapshot,
+        proposedCredential: ProposedCredential? = nil
     ) {
         self.task = task
         self.challenge = Challenge(
             protectionSpace: ProtectionSpace(
-                host: host, port: port, protocol: `protocol`, realm: realm, authenticationMethod: authenticationMethod),
+                host: host, port: port, protocol: `protocol`, realm: realm, authenticationMethod: authenticationMethod,
+                isProxy: isProxy),
             previousFailureCount: previousFailureCount, failureResponse: failureResponse, proposedCredential: proposedCredential)
     }
 }
