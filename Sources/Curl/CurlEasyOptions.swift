@@ -30,6 +30,8 @@ public enum CurlStringOption: Sendable {
     case redirectProtocols
     /// `CURLOPT_CAINFO`
     case certificateAuthorities
+    /// `CURLOPT_PINNEDPUBLICKEY` (`sha256//…;sha256//…`)
+    case pinnedPublicKey
 
     var raw: CURLoption {
         switch self {
@@ -45,6 +47,7 @@ public enum CurlStringOption: Sendable {
         case .protocols: CURLOPT_PROTOCOLS_STR
         case .redirectProtocols: CURLOPT_REDIR_PROTOCOLS_STR
         case .certificateAuthorities: CURLOPT_CAINFO
+        case .pinnedPublicKey: CURLOPT_PINNEDPUBLICKEY
         }
     }
 }

@@ -85,6 +85,7 @@ extension TaskService {
         job.sharesConnections = configuration.kind != .ephemeral
         job.tlsMinimumVersion = configuration.tlsMinimumSupportedProtocolVersion.rawValue
         job.tlsMaximumVersion = configuration.tlsMaximumSupportedProtocolVersion.rawValue
+        job.pinnedPublicKeys = configuration.serverTrust.map { $0.pinnedPublicKeys.joined(separator: ";") }
         (job.proxy, job.noProxy) = Self.proxy(for: snapshot.url, configuration.connectionProxyDictionary)
         job.downloadPath = newPartialPath(of: task.id)
         job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)

@@ -37,6 +37,8 @@ public struct TransferJob: Sendable {
     public var sharesConnections: Bool
     public var tlsMinimumVersion: String
     public var tlsMaximumVersion: String
+    /// `serverTrust.pinnedPublicKeys` joined for `CURLOPT_PINNEDPUBLICKEY`; nil: no pins.
+    public var pinnedPublicKeys: String?
     /// `connectionProxyDictionary` as a libcurl proxy URL (nil: no proxy, environment ignored).
     public var proxy: String?
     /// Hosts that bypass the proxy (`ExceptionsList`).

@@ -32,7 +32,7 @@ struct SessionsAPITests {
                 "allowsCellularAccess", "allowsExpensiveNetworkAccess", "allowsConstrainedNetworkAccess",
                 "waitsForConnectivity", "isDiscretionary", "sessionSendsLaunchEvents",
                 "shouldUseExtendedBackgroundIdleMode", "tlsMinimumSupportedProtocolVersion",
-                "tlsMaximumSupportedProtocolVersion", "connectionProxyDictionary", "networkServiceType",
+                "tlsMaximumSupportedProtocolVersion", "connectionProxyDictionary", "networkServiceType", "serverTrust",
             ]
             #expect(Set(configuration.keys) == expectedKeys)
             #expect(configuration["kind"] as? String == "default")

@@ -64,4 +64,44 @@ struct TasksTLSTests {
             #expect(try await fetch(old, onlyTLS12).statusCode == 200)
         }
     }
+
+    /// `serverTrust.pinnedPublicKeys`: the origin's key pinned, the task succeeds; another key pinned, it
+    /// fails with -1202 although the system evaluation (the CA file) trusts the certificate.
+    @Test(.timeLimit(.minutes(1)))
+    func publicKeyPinsAreHeld() async throws {
+        let origin = try await NginxOrigin.start(tls: true, files: ["a": Array("pinned".utf8)])
+        defer { origin.stop() }
+        let certificate = try #require(origin.certificatePath)
+        let pin = try Self.spkiPin(ofCertificate: certificate)
+        let other = "sha256//" + Data(repeating: 7, count: 32).base64EncodedString()
+        let environment = [
+            "URLSESSIOND_TOKENS": Tokens.list, "URLSESSIOND_EGRESS_ALLOW": "127.0.0.0/8", "URLSESSIOND_CA_FILE": certificate,
+        ]
+        try await withRunningService(environment: environment) { service, client in
+            let api = API(service, client)
+            let pinned = try await api.makeSession(["serverTrust": ["pinnedPublicKeys": [other, pin]]])
+            let wrong = try await api.makeSession(["serverTrust": ["pinnedPublicKeys": [other]]])
+            let request: [String: Any] = ["kind": "data", "request": ["url": origin.url("/a")]]
+            #expect(try await api.runTask(session: pinned, request).statusCode == 200)
+            let refused = try await api.runTask(session: wrong, request)
+            #expect(refused.errorCode == -1202, "\(refused)")
+            let invalid = try await api.post(
+                "/v1/sessions", json: #"{"configuration": {"serverTrust": {"pinnedPublicKeys": ["sha1//abc"]}}}"#)
+            #expect(invalid.status == 422 && invalid.text.contains("serverTrust.pinnedPublicKeys[0]"), "\(invalid.text)")
+        }
+    }
+
+    /// `sha256//` and the base64 SHA-256 of the certificate's DER SubjectPublicKeyInfo, by the openssl CLI.
+    static func spkiPin(ofCertificate path: String) throws -> String {
+        let script = "openssl x509 -in '\(path)' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return "sha256//" + String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }

@@ -28,6 +28,9 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
     public var shouldUseExtendedBackgroundIdleMode: Bool
     public var tlsMinimumSupportedProtocolVersion: TLSProtocolVersion
     public var tlsMaximumSupportedProtocolVersion: TLSProtocolVersion
+    /// Declarative server trust: public-key pins every TLS connection of the session must match (no
+    /// challenge round trip). Null: the system evaluation alone.
+    public var serverTrust: ServerTrustConfiguration?
     public var connectionProxyDictionary: ProxyDictionary?
     public var networkServiceType: NetworkServiceType
 
@@ -66,7 +69,7 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         case allowsCellularAccess, allowsExpensiveNetworkAccess, allowsConstrainedNetworkAccess
         case waitsForConnectivity, isDiscretionary, sessionSendsLaunchEvents, shouldUseExtendedBackgroundIdleMode
         case tlsMinimumSupportedProtocolVersion, tlsMaximumSupportedProtocolVersion
-        case connectionProxyDictionary, networkServiceType
+        case connectionProxyDictionary, networkServiceType, serverTrust
     }
 
     /// Encodes every property, the absent ones as explicit `null`, so clients see the full configuration.
@@ -96,5 +99,6 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         try c.encode(tlsMaximumSupportedProtocolVersion, forKey: .tlsMaximumSupportedProtocolVersion)
         try c.encode(connectionProxyDictionary, forKey: .connectionProxyDictionary)
         try c.encode(networkServiceType, forKey: .networkServiceType)
+        try c.encode(serverTrust, forKey: .serverTrust)
     }
 }

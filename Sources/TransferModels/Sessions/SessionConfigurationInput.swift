@@ -1,3 +1,4 @@
+import Foundation
 public import JSONCodec
 
 /// `configuration` as a client sends it: every field optional, defaults applied by `normalized(at:)`.
@@ -26,6 +27,7 @@ public struct SessionConfigurationInput: Decodable, Sendable {
     public var tlsMaximumSupportedProtocolVersion: TLSProtocolVersion?
     public var connectionProxyDictionary: Nullable<ProxyDictionary>
     public var networkServiceType: NetworkServiceType?
+    public var serverTrust: ServerTrustConfiguration?
 
     public init(kind: SessionKind? = nil) {
         self.kind = kind
@@ -117,6 +119,18 @@ extension SessionConfigurationInput {
             result.connectionProxyDictionary = proxy
         }
         result.networkServiceType = networkServiceType ?? .default
+        if let trust = serverTrust {
+            guard (1...16).contains(trust.pinnedPublicKeys.count) else {
+                throw .invalidValue(field("serverTrust.pinnedPublicKeys"), "must hold 1 to 16 pins")
+            }
+            for (index, pin) in trust.pinnedPublicKeys.enumerated() {
+                guard pin.hasPrefix("sha256//"), let digest = Data(base64Encoded: String(pin.dropFirst(8))), digest.count == 32 else {
+                    throw .invalidValue(
+                        field("serverTrust.pinnedPublicKeys[\(index)]"), "must be sha256// and the base64 of a 32-byte SHA-256")
+                }
+            }
+            result.serverTrust = trust
+        }
         return result
     }
 

@@ -68,3 +68,12 @@ public struct ProxyDictionary: Codable, Sendable, Hashable {
 
     public init() {}
 }
+
+/// `serverTrust`: SPKI pins in libcurl's `CURLOPT_PINNEDPUBLICKEY` form, `sha256//<base64 of the SHA-256
+/// of the DER SubjectPublicKeyInfo>`; a connection whose certificate's key matches none fails with -1202
+/// (`serverCertificateUntrusted`), after the system evaluation has passed.
+public struct ServerTrustConfiguration: Codable, Sendable, Hashable {
+    public var pinnedPublicKeys: [String]
+
+    public init(pinnedPublicKeys: [String]) { self.pinnedPublicKeys = pinnedPublicKeys }
+}
