@@ -19,6 +19,11 @@ static inline CURLcode ccurl_easy_setopt_off_t(CURL *_Nonnull h, CURLoption o, c
 static inline CURLcode ccurl_easy_setopt_string(CURL *_Nonnull h, CURLoption o, const char *_Nullable v) {
     return curl_easy_setopt(h, o, v);
 }
+/* A blob option (CURLOPT_SSLCERT_BLOB, CURLOPT_SSLKEY_BLOB, ...): libcurl copies the bytes now. */
+static inline CURLcode ccurl_easy_setopt_blob(CURL *_Nonnull h, CURLoption o, const void *_Nullable data, size_t length) {
+    struct curl_blob blob = { (void *)data, length, CURL_BLOB_COPY };
+    return curl_easy_setopt(h, o, &blob);
+}
 static inline CURLcode ccurl_easy_setopt_pointer(CURL *_Nonnull h, CURLoption o, void *_Nullable v) {
     return curl_easy_setopt(h, o, v);
 }

@@ -113,6 +113,18 @@ public final class CurlEasyHandle {
         try CurlError.check(ccurl_easy_setopt_long(raw, CURLOPT_HTTPAUTH, scheme.raw))
     }
 
+    /// A client identity for TLS (`CURLOPT_SSLCERT_BLOB` and `CURLOPT_SSLKEY_BLOB`, PEM, with the key's
+    /// passphrase): presented when a server asks for a client certificate. libcurl copies the bytes.
+    public func setClientIdentity(certificateChainPEM: String, privateKeyPEM: String, passphrase: String?) throws(CurlError) {
+        for (option, text) in [(CURLOPT_SSLCERT_BLOB, certificateChainPEM), (CURLOPT_SSLKEY_BLOB, privateKeyPEM)] {
+            let bytes = Array(text.utf8)
+            try CurlError.check(bytes.withUnsafeBytes { ccurl_easy_setopt_blob(raw, option, $0.baseAddress, $0.count) })
+        }
+        try CurlError.check(ccurl_easy_setopt_string(raw, CURLOPT_SSLCERTTYPE, "PEM"))
+        try CurlError.check(ccurl_easy_setopt_string(raw, CURLOPT_SSLKEYTYPE, "PEM"))
+        if let passphrase { try CurlError.check(ccurl_easy_setopt_string(raw, CURLOPT_KEYPASSWD, passphrase)) }
+    }
+
     /// `CURLOPT_PROXYAUTH`: the one scheme a given proxy credential answers.
     public func setProxyAuthentication(_ scheme: CurlAuthScheme) throws(CurlError) {
         try CurlError.check(ccurl_easy_setopt_long(raw, CURLOPT_PROXYAUTH, scheme.raw))

@@ -16,7 +16,11 @@ public final class NginxOrigin: Sendable {
 
     /// Serves `files` (name → bytes) at `/<name>`; with `tls`, over HTTPS with HTTP/2 and HTTP/1.1, and
     /// the TLS versions `tlsProtocols` (nginx's `ssl_protocols` names, e.g. `TLSv1.2`; nil: its defaults).
-    public static func start(tls: Bool, files: [String: [UInt8]] = [:], tlsProtocols: [String]? = nil) async throws -> NginxOrigin {
+    /// With `clientCertificateAuthority` (a PEM file), nginx requires a client certificate it issued
+    /// (`ssl_verify_client on`) and answers 400 without one.
+    public static func start(
+        tls: Bool, files: [String: [UInt8]] = [:], tlsProtocols: [String]? = nil, clientCertificateAuthority: String? = nil
+    ) async throws -> NginxOrigin {
         let directory = try TemporaryDirectory.make(prefix: "nginx-origin")
         let root = directory.appending("www")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -40,7 +44,8 @@ public final class NginxOrigin: Sendable {
         let tlsLines =
             tls
             ? "ssl_certificate \(certificate!); ssl_certificate_key \(directory.appending("key.pem").path);"
-                + (tlsProtocols.map { " ssl_protocols \($0.joined(separator: " "));" } ?? "") : ""
+                + (tlsProtocols.map { " ssl_protocols \($0.joined(separator: " "));" } ?? "")
+                + (clientCertificateAuthority.map { " ssl_client_certificate \($0); ssl_verify_client on;" } ?? "") : ""
         let temp = directory.appending("tmp").path
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
         let configuration = """

@@ -97,6 +97,19 @@ public protocol TransferCookies: Sendable {
 public protocol TransferCredentials: Sendable {
     /// The default credential stored for `space` (`defaultCredential(for:)`); nil when none is.
     func defaultCredential(for space: ProtectionSpace) -> (user: String, password: String)?
+    /// The client identity stored for `https://host:port` (its space's default); nil when none is.
+    func clientIdentity(host: String, port: Int) -> ClientIdentity?
+}
+
+/// A TLS client identity: certificate chain and private key, PEM.
+public struct ClientIdentity: Sendable, Hashable, Codable {
+    public var certificateChain: String
+    public var privateKey: String
+    public var passphrase: String?
+
+    public init(certificateChain: String, privateKey: String, passphrase: String?) {
+        (self.certificateChain, self.privateKey, self.passphrase) = (certificateChain, privateKey, passphrase)
+    }
 }
 
 /// What the engine reports about a running transfer, in order, from its loop thread.

@@ -19,6 +19,8 @@ public struct CredentialRecord: Codable, Sendable, Hashable, FetchableRecord, Pe
     public var realm: String?
     public var authenticationMethod: String
     public var isProxy: Bool
+    /// `password`, or `identity` (then `user` is empty and the sealed secret is the identity's JSON).
+    public var kind: String
     public var user: String
     public var sealedPassword: Data
     public var isDefault: Bool
@@ -26,11 +28,12 @@ public struct CredentialRecord: Codable, Sendable, Hashable, FetchableRecord, Pe
 
     public init(
         id: String, storage: String, tenant: String, sessionId: String?, host: String, port: Int, protocol: String, realm: String?,
-        authenticationMethod: String, isProxy: Bool, user: String, sealedPassword: Data, isDefault: Bool, createdAt: Date
+        authenticationMethod: String, isProxy: Bool, kind: String = "password", user: String, sealedPassword: Data,
+        isDefault: Bool, createdAt: Date
     ) {
         (self.id, self.storage, self.tenant, self.sessionId) = (id, storage, tenant, sessionId)
         (self.host, self.port, self.protocol, self.realm) = (host, port, `protocol`, realm)
-        (self.authenticationMethod, self.isProxy, self.user) = (authenticationMethod, isProxy, user)
+        (self.authenticationMethod, self.isProxy, self.kind, self.user) = (authenticationMethod, isProxy, kind, user)
         (self.sealedPassword, self.isDefault, self.createdAt) = (sealedPassword, isDefault, createdAt)
     }
 }
@@ -49,6 +52,7 @@ extension TransferStore {
                 t.column("realm", .text)
                 t.column("authenticationMethod", .text).notNull()
                 t.column("isProxy", .boolean).notNull()
+                t.column("kind", .text).notNull()
                 t.column("user", .text).notNull()
                 t.column("sealedPassword", .blob).notNull()
                 t.column("isDefault", .boolean).notNull()

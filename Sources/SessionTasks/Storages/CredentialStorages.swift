@@ -25,6 +25,8 @@ final class CredentialStorages: Sendable {
         var space: ProtectionSpace
         var user: String
         var password: String
+        /// A client identity (then `user` and `password` are empty).
+        var identity: ClientIdentity?
         var persistence: CredentialPersistence
         var isDefault: Bool
         var createdAt: Date
@@ -62,15 +64,16 @@ final class CredentialStorages: Sendable {
         if let loaded = storages.withLock({ $0[placement.key] }) { return loaded }
         var entries: [Entry] = []
         if placement.isPersistent {
-            for (row, password) in try await store.credentials(inStorage: placement.key) {
+            for (row, secret) in try await store.credentials(inStorage: placement.key) {
+                let identity = row.kind == "identity" ? try JSONDecoder().decode(ClientIdentity.self, from: Data(secret.utf8)) : nil
                 entries.append(
                     Entry(
                         id: row.id,
                         space: ProtectionSpace(
                             host: row.host, port: row.port, protocol: row.protocol, realm: row.realm,
                             authenticationMethod: row.authenticationMethod, isProxy: row.isProxy),
-                        user: row.user, password: password, persistence: .permanent, isDefault: row.isDefault,
-                        createdAt: row.createdAt))
+                        user: row.user, password: identity == nil ? secret : "", identity: identity, persistence: .permanent,
+                        isDefault: row.isDefault, createdAt: row.createdAt))
             }
         }
         let loaded = CredentialStorage(placement: placement, entries: entries)
@@ -85,21 +88,22 @@ final class CredentialStorages: Sendable {
     /// `permanent` ones are written first (sealed) unless the storage keeps nothing on disk.
     @discardableResult
     func add(
-        user: String, password: String, space: ProtectionSpace, persistence: CredentialPersistence, makeDefault: Bool,
-        to placement: Placement
+        user: String, password: String, identity: ClientIdentity? = nil, space: ProtectionSpace, persistence: CredentialPersistence,
+        makeDefault: Bool, to placement: Placement
     ) async throws -> Entry {
         let storage = try await storage(placement)
         return try await writes.run(placement.key) {
             let others = storage.entries(for: space)
             var entry = Entry(
-                id: ResourceID.make(prefix: "crd"), space: space, user: user, password: password, persistence: persistence,
-                isDefault: makeDefault || !others.contains(where: \.isDefault), createdAt: Date())
+                id: ResourceID.make(prefix: "crd"), space: space, user: user, password: password, identity: identity,
+                persistence: persistence, isDefault: makeDefault || !others.contains(where: \.isDefault), createdAt: Date())
             if persistence == .permanent && placement.isPersistent {
+                let secret = try identity.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) } ?? password
                 let record = CredentialRecord(
                     id: entry.id, storage: placement.key, tenant: placement.tenant, sessionId: placement.sessionId, host: space.host,
                     port: space.port, protocol: space.protocol, realm: space.realm, authenticationMethod: space.authenticationMethod,
-                    isProxy: space.isProxy, user: user, sealedPassword: try store.sealPassword(password), isDefault: entry.isDefault,
-                    createdAt: entry.createdAt)
+                    isProxy: space.isProxy, kind: identity == nil ? "password" : "identity", user: user,
+                    sealedPassword: try store.sealPassword(secret), isDefault: entry.isDefault, createdAt: entry.createdAt)
                 try await store.insertCredential(record, clearingDefaults: entry.isDefault ? others.map(\.id) : [])
             } else if persistence == .permanent {
                 entry.persistence = .forSession  // an ephemeral session's storage: never on disk
@@ -207,10 +211,19 @@ final class CredentialStorage: TransferCredentials, Sendable {
         defaultEntry(for: space).map { ($0.user, $0.password) }
     }
 
+    func clientIdentity(host: String, port: Int) -> ClientIdentity? {
+        entries.withLock { entries in
+            entries.first {
+                $0.isDefault && $0.identity != nil && $0.space.authenticationMethod == ProtectionSpace.clientCertificate
+                    && $0.space.host == host && $0.space.port == port && $0.space.protocol == "https"
+            }?.identity
+        }
+    }
+
     /// The entry `defaultCredential(for:)` answers with (what a challenge proposes).
     func defaultEntry(for space: ProtectionSpace) -> CredentialStorages.Entry? {
         entries.withLock { entries in
-            let candidates = entries.filter { $0.isDefault && $0.space.covers(space) }
+            let candidates = entries.filter { $0.isDefault && $0.identity == nil && $0.space.covers(space) }
             return candidates.first { $0.space.realm != nil } ?? candidates.first
         }
     }

@@ -1,4 +1,5 @@
 import JSONCodec
+import TransferEngine
 public import TransferModels
 public import TransferStore
 
@@ -10,9 +11,13 @@ extension TaskService {
     ) async throws -> CredentialObject {
         let request = try request.validated()
         let placement = try Self.credentialPlacement(tenant: tenant, session: session)
+        let identity = request.credential.identity.map {
+            ClientIdentity(certificateChain: $0.certificateChain, privateKey: $0.privateKey, passphrase: $0.passphrase)
+        }
         let entry = try await credentialStorages.add(
-            user: request.credential.user, password: request.credential.password, space: request.protectionSpace,
-            persistence: request.credential.persistence ?? .permanent, makeDefault: request.isDefault ?? false, to: placement)
+            user: request.credential.user ?? "", password: request.credential.password ?? "", identity: identity,
+            space: request.protectionSpace, persistence: request.credential.persistence ?? .permanent,
+            makeDefault: request.isDefault ?? false, to: placement)
         return Self.object(entry, placement: placement)
     }
 
@@ -76,7 +81,8 @@ extension TaskService {
 
     static func object(_ entry: CredentialStorages.Entry, placement: CredentialStorages.Placement) -> CredentialObject {
         CredentialObject(
-            id: entry.id, protectionSpace: entry.space, kind: "password", user: entry.user, hasPassword: !entry.password.isEmpty,
+            id: entry.id, protectionSpace: entry.space, kind: entry.identity == nil ? "password" : "identity",
+            user: entry.identity == nil ? entry.user : nil, hasPassword: !entry.password.isEmpty || entry.identity?.passphrase != nil,
             persistence: entry.persistence, sessionId: placement.sessionId, isDefault: entry.isDefault, createdAt: entry.createdAt)
     }
 }

@@ -40,6 +40,8 @@ public struct ProtectionSpace: Codable, Sendable, Hashable {
         try c.encode(isProxy, forKey: .isProxy)
     }
 
+    public static let clientCertificate = "NSURLAuthenticationMethodClientCertificate"
+
     /// The methods a user and password answer.
     public static let passwordMethods: Set<String> = [
         "NSURLAuthenticationMethodHTTPBasic", "NSURLAuthenticationMethodHTTPDigest", "NSURLAuthenticationMethodNTLM",
@@ -67,9 +69,10 @@ public enum CredentialPersistence: String, Codable, Sendable, CaseIterable {
 public struct CredentialObject: Encodable, Sendable, Equatable {
     public var id: String
     public var protectionSpace: ProtectionSpace
-    /// `password` (a user and password).
+    /// `password` (a user and password) or `identity` (a client certificate and its key).
     public var kind: String
-    public var user: String
+    /// Null for an identity.
+    public var user: String?
     public var hasPassword: Bool
     public var persistence: CredentialPersistence
     /// The session whose private storage holds it; nil for the tenant's shared storage.
@@ -79,7 +82,7 @@ public struct CredentialObject: Encodable, Sendable, Equatable {
     public var createdAt: Date
 
     public init(
-        id: String, protectionSpace: ProtectionSpace, kind: String, user: String, hasPassword: Bool,
+        id: String, protectionSpace: ProtectionSpace, kind: String, user: String?, hasPassword: Bool,
         persistence: CredentialPersistence, sessionId: String?, isDefault: Bool, createdAt: Date
     ) {
         (self.id, self.protectionSpace, self.kind, self.user, self.hasPassword) = (id, protectionSpace, kind, user, hasPassword)
@@ -108,9 +111,20 @@ public struct CredentialObject: Encodable, Sendable, Equatable {
 /// `isDefault`), in the tenant's shared storage or, with `sessionId`, in that session's private one.
 public struct CredentialCreateRequest: Decodable, Sendable {
     public struct Credential: Decodable, Sendable {
-        public var user: String
-        public var password: String
+        /// A user and password (every method but client certificates).
+        public var user: String?
+        public var password: String?
+        /// A client identity (`NSURLAuthenticationMethodClientCertificate`).
+        public var identity: Identity?
         public var persistence: CredentialPersistence?
+    }
+
+    /// A client identity: its certificate chain (PEM, leaf first) and private key (PEM, encrypted when a
+    /// passphrase is given).
+    public struct Identity: Decodable, Sendable {
+        public var certificateChain: String
+        public var privateKey: String
+        public var passphrase: String?
     }
 
     public var protectionSpace: ProtectionSpace
@@ -137,17 +151,24 @@ extension CredentialCreateRequest {
             throw .invalidValue("protectionSpace.protocol", "must be http or https")
         }
         if let realm = space.realm, realm.count > 1024 { throw .invalidValue("protectionSpace.realm", "at most 1024 characters") }
-        guard ProtectionSpace.passwordMethods.contains(space.authenticationMethod) else {
-            throw .invalidValue(
-                "protectionSpace.authenticationMethod",
-                "must be one a user and password answer: \(ProtectionSpace.passwordMethods.sorted().joined(separator: ", "))")
-        }
         result.protectionSpace.host = space.host.lowercased()
         result.protectionSpace.protocol = space.protocol.lowercased()
-        guard !credential.user.isEmpty, credential.user.count <= 1024 else {
-            throw .invalidValue("credential.user", "must be 1 to 1024 characters")
+        if space.authenticationMethod == ProtectionSpace.clientCertificate {
+            try Self.validate(identity: credential, protocol: result.protectionSpace.protocol)
+        } else {
+            guard ProtectionSpace.passwordMethods.contains(space.authenticationMethod) else {
+                throw .invalidValue(
+                    "protectionSpace.authenticationMethod",
+                    "must be \(ProtectionSpace.clientCertificate) or one a user and password answer: "
+                        + ProtectionSpace.passwordMethods.sorted().joined(separator: ", "))
+            }
+            if credential.identity != nil { throw .invalidValue("credential.identity", "only for \(ProtectionSpace.clientCertificate)") }
+            guard let user = credential.user, !user.isEmpty, user.count <= 1024 else {
+                throw .invalidValue("credential.user", "must be 1 to 1024 characters")
+            }
+            guard let password = credential.password else { throw .missingField("credential.password") }
+            guard password.count <= 4096 else { throw .invalidValue("credential.password", "at most 4096 characters") }
         }
-        guard credential.password.count <= 4096 else { throw .invalidValue("credential.password", "at most 4096 characters") }
         switch credential.persistence ?? .permanent {
         case .none:
             throw .invalidValue(
@@ -156,5 +177,23 @@ extension CredentialCreateRequest {
         case let other: result.credential.persistence = other
         }
         return result
+    }
+
+    /// A client identity: PEM certificate chain and private key, no user or password; https only.
+    private static func validate(identity credential: Credential, protocol: String) throws(RequestDecodingError) {
+        guard `protocol` == "https" else { throw .invalidValue("protectionSpace.protocol", "a client certificate is for https") }
+        guard credential.user == nil, credential.password == nil else {
+            throw .invalidValue("credential", "a client certificate takes identity, not user and password")
+        }
+        guard let identity = credential.identity else { throw .missingField("credential.identity") }
+        guard identity.certificateChain.contains("-----BEGIN CERTIFICATE-----"), identity.certificateChain.utf8.count <= 65_536 else {
+            throw .invalidValue("credential.identity.certificateChain", "must be PEM certificates (at most 64 KiB)")
+        }
+        guard identity.privateKey.contains("PRIVATE KEY-----"), identity.privateKey.utf8.count <= 16_384 else {
+            throw .invalidValue("credential.identity.privateKey", "must be a PEM private key (at most 16 KiB)")
+        }
+        if let passphrase = identity.passphrase, passphrase.count > 1024 {
+            throw .invalidValue("credential.identity.passphrase", "at most 1024 characters")
+        }
     }
 }

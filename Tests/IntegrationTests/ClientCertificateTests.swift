@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Mutual TLS: a client identity stored for `https://host:port` (`NSURLAuthenticationMethodClientCertificate`)
+/// is presented when the server asks for one; without one the task goes on without, and the server's
+/// refusal is the response. Against nginx with `ssl_verify_client on` and a test CA.
+@Suite("Client certificates")
+struct ClientCertificateTests {
+    /// A test CA and a client certificate it issued, made by the openssl CLI in `directory`.
+    static func makeClientIdentity(in directory: TemporaryDirectory) throws -> (ca: String, certificate: String, key: String) {
+        let path = { (name: String) in directory.appending(name).path }
+        let script = """
+            set -e
+            openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=test-ca -keyout '\(path("ca.key"))' -out '\(path("ca.pem"))' 2>/dev/null
+            openssl req -newkey rsa:2048 -nodes -subj /CN=client -keyout '\(path("client.key"))' -out '\(path("client.csr"))' 2>/dev/null
+            openssl x509 -req -in '\(path("client.csr"))' -CA '\(path("ca.pem"))' -CAkey '\(path("ca.key"))' -CAcreateserial \
+                -days 1 -out '\(path("client.pem"))' 2>/dev/null
+            chmod a+r '\(path("ca.pem"))'
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "openssl failed")
+        return (
+            path("ca.pem"), try String(contentsOfFile: path("client.pem"), encoding: .utf8),
+            try String(contentsOfFile: path("client.key"), encoding: .utf8)
+        )
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aStoredIdentityIsPresentedWhenTheServerAsksForOne() async throws {
+        let directory = try TemporaryDirectory.make(prefix: "mtls")
+        defer { directory.remove() }
+        _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path)
+        let identity = try Self.makeClientIdentity(in: directory)
+        let origin = try await NginxOrigin.start(tls: true, files: ["a": Array("mutual".utf8)], clientCertificateAuthority: identity.ca)
+        defer { origin.stop() }
+        let environment = [
+            "URLSESSIOND_TOKENS": Tokens.list, "URLSESSIOND_EGRESS_ALLOW": "127.0.0.0/8",
+            "URLSESSIOND_CA_FILE": try #require(origin.certificatePath),
+        ]
+        try await withRunningService(environment: environment) { service, client in
+            let api = API(service, client)
+            let session = try await api.makeSession()
+            let request: [String: Any] = ["kind": "data", "request": ["url": origin.url("/a")]]
+            let without = try await api.runTask(session: session, request)
+            #expect(without.statusCode == 400, "no identity: the server's refusal is the response: \(without)")
+
+            let space: [String: Any] = [
+                "host": "127.0.0.1", "port": origin.port, "protocol": "https",
+                "authenticationMethod": "NSURLAuthenticationMethodClientCertificate",
+            ]
+            let body: [String: Any] = [
+                "protectionSpace": space,
+                "credential": ["identity": ["certificateChain": identity.certificate, "privateKey": identity.key]],
+            ]
+            let stored = try await api.post("/v1/credentials", json: try jsonText(body))
+            #expect(stored.status == 201, "\(stored.text)")
+            #expect(try stored.json()["kind"] as? String == "identity")
+            #expect(!stored.text.contains("PRIVATE KEY"), "the key never comes back")
+            let with = try await api.runTask(session: session, request)
+            #expect(with.statusCode == 200, "\(with)")
+            #expect(try await api.taskData(with.taskID).text == "mutual")
+        }
+    }
+}
