@@ -176,29 +176,6 @@ public struct CompletionHandlerEventData: Encodable, Sendable {
 /// "failureResponse"}}`, as `URLAuthenticationChallenge` describes it; `session.didReceiveChallenge`:
 /// `{"challenge"}`.
 public struct ChallengeEventData: Encodable, Sendable {
-    public struct ProtectionSpace: Encodable, Sendable {
-        public var host: String
-        public var port: Int
-        public var `protocol`: String
-        public var realm: String?
-        /// `NSURLAuthenticationMethodHTTPBasic` or `NSURLAuthenticationMethodHTTPDigest`.
-        public var authenticationMethod: String
-        /// The proxy's space (a 407): `host` and `port` are the proxy's.
-        public var isProxy: Bool
-
-        enum CodingKeys: String, CodingKey { case host, port, `protocol`, realm, authenticationMethod, isProxy }
-
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(host, forKey: .host)
-            try c.encode(port, forKey: .port)
-            try c.encode(self.protocol, forKey: .protocol)
-            try c.encode(realm, forKey: .realm)
-            try c.encode(authenticationMethod, forKey: .authenticationMethod)
-            try c.encode(isProxy, forKey: .isProxy)
-        }
-    }
-
     public struct Challenge: Encodable, Sendable {
         public var protectionSpace: ProtectionSpace
         public var previousFailureCount: Int
