@@ -85,7 +85,8 @@ extension TaskService {
         job.sharesConnections = configuration.kind != .ephemeral
         job.tlsMinimumVersion = configuration.tlsMinimumSupportedProtocolVersion.rawValue
         job.tlsMaximumVersion = configuration.tlsMaximumSupportedProtocolVersion.rawValue
-        job.pinnedPublicKeys = configuration.serverTrust.map { $0.pinnedPublicKeys.joined(separator: ";") }
+        job.pinnedPublicKeys = configuration.serverTrust?.pinnedPublicKeys.map { $0.joined(separator: ";") }
+        if let anchors = configuration.serverTrust?.anchors { job.certificateAuthoritiesFile = try trustBundle(of: session.id, anchors) }
         (job.proxy, job.noProxy) = Self.proxy(for: snapshot.url, configuration.connectionProxyDictionary)
         job.downloadPath = newPartialPath(of: task.id)
         job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)
@@ -101,6 +102,17 @@ extension TaskService {
                 for: job.request, policy: snapshot.cachePolicy, placement: urlCaches.placement(of: session))
         }
         return job
+    }
+
+    /// The session's trust bundle: the service's (or the system's) authorities and its anchors, written
+    /// once per run (the configuration never changes).
+    func trustBundle(of sessionId: String, _ anchors: [String]) throws -> String {
+        let path = configuration.trustDirectory.appendingPathComponent("session-\(sessionId).pem").path
+        guard !trustBundles.withLock({ $0.contains(sessionId) }) else { return path }
+        try FileManager.default.createDirectory(at: configuration.trustDirectory, withIntermediateDirectories: true)
+        try TrustBundle.write(extras: anchors, over: configuration.engine.certificateAuthorities, to: path)
+        trustBundles.withLock { _ = $0.insert(sessionId) }
+        return path
     }
 
     /// A partial file for one attempt of the task: `<id>.<random>.part`.

@@ -49,7 +49,11 @@ extension TaskService {
         while !Task.isCancelled {
             do {
                 let cutoff = Date().addingTimeInterval(-configuration.fileTimeToLive)
-                for path in try await store.takeExpiredFiles(partialsCompletedBefore: cutoff) { unlink(path) }
+                // Not cancelled with the janitor: a cancelled write interrupts SQLite, and an interrupt still
+                // pending when the store closes at shutdown fails the close (seen once under load).
+                let store = self.store
+                let expired = try await Task { try await store.takeExpiredFiles(partialsCompletedBefore: cutoff) }.value
+                for path in expired { unlink(path) }
             } catch {
                 logger.warning("Expiring task files failed", metadata: ["error": "\(error)"])
             }

@@ -21,6 +21,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
         public var fileTimeToLive: TimeInterval = 24 * 3600
         /// Response bodies of data and upload tasks up to this size are kept in the store, not as files.
         public var keptBodyLimit = 64 * 1024
+        /// Where sessions' trust bundles are written (`<data>/trust`).
+        public var trustDirectory = URL(fileURLWithPath: "./data/trust")
         /// Where URL caches keep their bodies (`<data>/cache`).
         public var cacheDirectory = URL(fileURLWithPath: "./data/cache")
         /// The capacities of each tenant's shared cache (`URLCache.shared`'s on Apple platforms by default).
@@ -50,6 +52,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let urlCaches: URLCaches
     /// The credential storages, whose defaults answer HTTP challenges by default.
     let credentialStorages: CredentialStorages
+    /// Sessions whose trust bundle (their `serverTrust.anchors`) is written.
+    let trustBundles = LockedBox<Set<String>>([])
     /// From `run()` until graceful shutdown begins.
     private let serving = LockedBox(false)
     /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.

@@ -124,6 +124,7 @@ final class Transfer {
         try easy.preferHTTP2OverTLS()
         try easy.setTLSVersions(minimum: job.tlsMinimumVersion, maximum: job.tlsMaximumVersion)
         if let pins = job.pinnedPublicKeys { try easy.set(.pinnedPublicKey, pins) }
+        if let bundle = job.certificateAuthoritiesFile { try easy.set(.certificateAuthorities, bundle) }
         if let credentials = job.credentials, request.url.lowercased().hasPrefix("https:"),
             let components = URLComponents(string: request.url), let host = components.host,
             let identity = credentials.clientIdentity(host: host.lowercased(), port: components.port ?? 443)

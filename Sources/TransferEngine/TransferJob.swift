@@ -39,6 +39,8 @@ public struct TransferJob: Sendable {
     public var tlsMaximumVersion: String
     /// `serverTrust.pinnedPublicKeys` joined for `CURLOPT_PINNEDPUBLICKEY`; nil: no pins.
     public var pinnedPublicKeys: String?
+    /// The session's trust bundle (the service's plus `serverTrust.anchors`); nil: the service's.
+    public var certificateAuthoritiesFile: String?
     /// `connectionProxyDictionary` as a libcurl proxy URL (nil: no proxy, environment ignored).
     public var proxy: String?
     /// Hosts that bypass the proxy (`ExceptionsList`).

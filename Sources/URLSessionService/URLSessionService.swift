@@ -37,8 +37,11 @@ public enum URLSessionService {
             store: store, configuration: eventDeliveryConfiguration(configuration),
             metricsFactory: eventMetricsFactory(registry), logger: logger)
 
+        var configuration = configuration
+        try combineTrustStores(&configuration)
         var taskConfiguration = TaskService.Configuration()
         taskConfiguration.engine = configuration.engine
+        taskConfiguration.trustDirectory = configuration.dataDirectory.appendingPathComponent("trust")
         taskConfiguration.engine.downloadsDirectory = configuration.downloadsDirectory
         taskConfiguration.blobDirectory = configuration.blobDirectory
         taskConfiguration.fileTimeToLive = configuration.fileTimeToLive
@@ -66,6 +69,17 @@ public enum URLSessionService {
             onShutdown: { tasks.releaseWaiters() })
         // Started in this order, stopped in reverse: the API first, the store last.
         return Parts(services: [StoreService(store: store, logger: logger), tasks, dispatcher, server], tokens: tokens)
+    }
+
+    /// `URLSESSIOND_CA_FILE` adds authorities to the system store: libcurl gets one bundle of both,
+    /// `<data>/trust/service.pem`, written at each start.
+    static func combineTrustStores(_ configuration: inout ServiceConfiguration) throws {
+        let directory = configuration.dataDirectory.appendingPathComponent("trust")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        guard let extra = configuration.engine.certificateAuthorities else { return }
+        let combined = directory.appendingPathComponent("service.pem").path
+        try TrustBundle.write(extras: [try String(contentsOfFile: extra, encoding: .utf8)], to: combined)
+        configuration.engine.certificateAuthorities = combined
     }
 
     /// Webhooks pass the same egress guard, and trust the same extra authorities, as transfers.

@@ -29,6 +29,11 @@ struct TasksTLSTests {
             #expect(transaction["networkProtocolName"] as? String == "h2")
             let file = try await api.get("/v1/tasks/\(id)/file")
             #expect(file.body == FixtureOrigin.bytes(count: 100_000, seed: 2))
+            // The extra authority is added to the system store, not put in its place.
+            let bundle = try String(contentsOf: service.dataDirectory.appendingPathComponent("trust/service.pem"), encoding: .utf8)
+            let system = try String(contentsOfFile: "/etc/ssl/certs/ca-certificates.crt", encoding: .utf8)
+            let extra = try String(contentsOfFile: try #require(origin.certificatePath), encoding: .utf8)
+            #expect(bundle.hasPrefix(system) && bundle.contains(extra))
         }
     }
 
@@ -88,6 +93,28 @@ struct TasksTLSTests {
             let invalid = try await api.post(
                 "/v1/sessions", json: #"{"configuration": {"serverTrust": {"pinnedPublicKeys": ["sha1//abc"]}}}"#)
             #expect(invalid.status == 422 && invalid.text.contains("serverTrust.pinnedPublicKeys[0]"), "\(invalid.text)")
+        }
+    }
+
+    /// `serverTrust.anchors`: a session that names the origin's certificate as an anchor trusts it; another
+    /// session of the same service does not (-1203), and the service trusts nothing extra.
+    @Test(.timeLimit(.minutes(1)))
+    func aSessionsAnchorsAreItsOwn() async throws {
+        let origin = try await NginxOrigin.start(tls: true, files: ["a": Array("anchored".utf8)])
+        defer { origin.stop() }
+        let certificate = try String(contentsOfFile: try #require(origin.certificatePath), encoding: .utf8)
+        let environment = ["URLSESSIOND_TOKENS": Tokens.list, "URLSESSIOND_EGRESS_ALLOW": "127.0.0.0/8"]
+        try await withRunningService(environment: environment) { service, client in
+            let api = API(service, client)
+            let anchored = try await api.makeSession(["serverTrust": ["anchors": [certificate]]])
+            let plain = try await api.makeSession()
+            let request: [String: Any] = ["kind": "data", "request": ["url": origin.url("/a")]]
+            let trusted = try await api.runTask(session: anchored, request)
+            #expect(trusted.statusCode == 200, "\(trusted)")
+            #expect(try await api.taskData(trusted.taskID).text == "anchored")
+            #expect(try await api.runTask(session: plain, request).errorCode == -1203)
+            let invalid = try await api.post("/v1/sessions", json: #"{"configuration": {"serverTrust": {"anchors": ["not pem"]}}}"#)
+            #expect(invalid.status == 422 && invalid.text.contains("serverTrust.anchors[0]"), "\(invalid.text)")
         }
     }
 

@@ -112,7 +112,9 @@ extension FixtureRouter {
             if let rate {
                 let due = started + .milliseconds(Int64(Double(offset - range.lowerBound) / rate * 1000))
                 let wait = ContinuousClock.now.duration(to: due)
-                if wait > .zero { try socket.pause(seconds: Double(wait / .milliseconds(1)) / 1000) }
+                // To the microsecond (a pause cut to whole milliseconds sent pieces early: a throttled body
+                // came in under its time once under load).
+                if wait > .zero { try socket.pause(seconds: Double(wait / .microseconds(1)) / 1_000_000) }
             }
         }
         if chunked { try socket.write("0\r\n\r\n") }

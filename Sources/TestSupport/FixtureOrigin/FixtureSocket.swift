@@ -76,7 +76,7 @@ final class FixtureSocket {
 
     /// Pauses `seconds` unless the origin stops first.
     func pause(seconds: Double) throws(FixtureSocketError) {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, seconds) * 1000))
+        let deadline = ContinuousClock.now + .microseconds(Int64((max(0, seconds) * 1_000_000).rounded(.up)))
         while true {  // bounded by the deadline
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { return }

@@ -120,15 +120,7 @@ extension SessionConfigurationInput {
         }
         result.networkServiceType = networkServiceType ?? .default
         if let trust = serverTrust {
-            guard (1...16).contains(trust.pinnedPublicKeys.count) else {
-                throw .invalidValue(field("serverTrust.pinnedPublicKeys"), "must hold 1 to 16 pins")
-            }
-            for (index, pin) in trust.pinnedPublicKeys.enumerated() {
-                guard pin.hasPrefix("sha256//"), let digest = Data(base64Encoded: String(pin.dropFirst(8))), digest.count == 32 else {
-                    throw .invalidValue(
-                        field("serverTrust.pinnedPublicKeys[\(index)]"), "must be sha256// and the base64 of a 32-byte SHA-256")
-                }
-            }
+            try Self.validate(trust, field: field)
             result.serverTrust = trust
         }
         return result
@@ -161,6 +153,35 @@ extension SessionConfigurationInput {
                 throw .invalidValue(field("urlCache.diskCapacity"), "must be 0: ephemeral sessions keep nothing on disk")
             }
             return .private(memoryCapacity: memory, diskCapacity: disk)
+        }
+    }
+
+    /// `serverTrust`: at least one of its parts; 1 to 16 pins of `sha256//` and 32 bytes in base64; 1 to 16
+    /// PEM certificates as anchors (at most 64 KiB each).
+    private static func validate(_ trust: ServerTrustConfiguration, field: (String) -> String) throws(RequestDecodingError) {
+        guard trust.pinnedPublicKeys != nil || trust.anchors != nil else {
+            throw .invalidValue(field("serverTrust"), "give pinnedPublicKeys, anchors or both")
+        }
+        if let pins = trust.pinnedPublicKeys {
+            guard (1...16).contains(pins.count) else {
+                throw .invalidValue(field("serverTrust.pinnedPublicKeys"), "must hold 1 to 16 pins")
+            }
+            for (index, pin) in pins.enumerated() {
+                guard pin.hasPrefix("sha256//"), let digest = Data(base64Encoded: String(pin.dropFirst(8))), digest.count == 32 else {
+                    throw .invalidValue(
+                        field("serverTrust.pinnedPublicKeys[\(index)]"), "must be sha256// and the base64 of a 32-byte SHA-256")
+                }
+            }
+        }
+        if let anchors = trust.anchors {
+            guard (1...16).contains(anchors.count) else {
+                throw .invalidValue(field("serverTrust.anchors"), "must hold 1 to 16 certificates")
+            }
+            for (index, anchor) in anchors.enumerated() {
+                guard anchor.hasPrefix("-----BEGIN CERTIFICATE-----"), anchor.contains("-----END CERTIFICATE-----"),
+                    anchor.utf8.count <= 65_536
+                else { throw .invalidValue(field("serverTrust.anchors[\(index)]"), "must be one PEM certificate (at most 64 KiB)") }
+            }
         }
     }
 }
