@@ -84,8 +84,9 @@ struct TasksTLSTests {
         ]
         try await withRunningService(environment: environment) { service, client in
             let api = API(service, client)
-            let pinned = try await api.makeSession(["serverTrust": ["pinnedPublicKeys": [other, pin]]])
-            let wrong = try await api.makeSession(["serverTrust": ["pinnedPublicKeys": [other]]])
+            // No URL cache: the shared one would answer the second session from the first one's response.
+            let pinned = try await api.makeSession(["serverTrust": ["pinnedPublicKeys": [other, pin]], "urlCache": NSNull()])
+            let wrong = try await api.makeSession(["serverTrust": ["pinnedPublicKeys": [other]], "urlCache": NSNull()])
             let request: [String: Any] = ["kind": "data", "request": ["url": origin.url("/a")]]
             #expect(try await api.runTask(session: pinned, request).statusCode == 200)
             let refused = try await api.runTask(session: wrong, request)
@@ -106,8 +107,8 @@ struct TasksTLSTests {
         let environment = ["URLSESSIOND_TOKENS": Tokens.list, "URLSESSIOND_EGRESS_ALLOW": "127.0.0.0/8"]
         try await withRunningService(environment: environment) { service, client in
             let api = API(service, client)
-            let anchored = try await api.makeSession(["serverTrust": ["anchors": [certificate]]])
-            let plain = try await api.makeSession()
+            let anchored = try await api.makeSession(["serverTrust": ["anchors": [certificate]], "urlCache": NSNull()])
+            let plain = try await api.makeSession(["urlCache": NSNull()])
             let request: [String: Any] = ["kind": "data", "request": ["url": origin.url("/a")]]
             let trusted = try await api.runTask(session: anchored, request)
             #expect(trusted.statusCode == 200, "\(trusted)")
