@@ -126,7 +126,8 @@ extension Transfer {
         let offers = head.fields.filter { $0.name.caseInsensitiveEquals(field) }.map(\.value)
         for offer in offers {
             let scheme = offer.prefix { $0 != " " }.lowercased()
-            guard let known = AuthenticationChallenge.Scheme(rawValue: scheme == "basic" ? "Basic" : scheme == "digest" ? "Digest" : "")
+            guard let known = AuthenticationChallenge.Scheme(rawValue: scheme == "basic" ? "Basic" : scheme == "digest" ? "Digest" : ""),
+                !rejectedSchemes.contains(Self.rejectionKey(known, isProxy: isProxy))
             else { continue }
             let secure = origin.scheme?.lowercased() == "https"
             return AuthenticationChallenge(
@@ -156,6 +157,16 @@ extension Transfer {
         }
         challengeFailures += 1
         try restartBody()
+    }
+
+    static func rejectionKey(_ scheme: AuthenticationChallenge.Scheme, isProxy: Bool) -> String {
+        (isProxy ? "proxy " : "") + scheme.rawValue
+    }
+
+    /// `rejectProtectionSpace`: the next method the response offered, if any (else the 401 or 407 stands).
+    func nextChallenge(after rejected: AuthenticationChallenge) -> AuthenticationChallenge? {
+        rejectedSchemes.insert(Self.rejectionKey(rejected.scheme, isProxy: rejected.isProxy))
+        return challenge(in: head)
     }
 
     /// The default handling's credential for `challenge`: the storage's default for its space, unless it

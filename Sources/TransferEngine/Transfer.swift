@@ -53,6 +53,9 @@ final class Transfer {
     /// The credential for the job's proxy (its 407), sent to that proxy on every request of the task.
     var proxyCredential: (user: String, password: String, scheme: AuthenticationChallenge.Scheme)?
     var challengeFailures = 0
+    /// Schemes whose protection space the delegate rejected (`rejectProtectionSpace`), by proxy-ness: the
+    /// next challenge offered is another one.
+    var rejectedSchemes: Set<String> = []
     /// Credentials the default handling already sent (`user`, `password`, protection space): never twice.
     var defaultCredentialsTried: Set<[String]> = []
     /// Whether the bytes kept from an earlier attempt are still wanted (until the final response says).

@@ -179,7 +179,8 @@ public enum ChallengeDisposition: Sendable {
     case performDefaultHandling
     /// The task ends as cancelled (-999).
     case cancelAuthenticationChallenge
-    /// The protection space is refused: the 401 is the response.
+    /// The protection space is refused: the next authentication method the response offered is
+    /// challenged; when none is left, the 401 (or 407) is the response.
     case rejectProtectionSpace
 }
 

@@ -68,7 +68,11 @@ final class TransferScheduler: CurlMultiLoopDriver {
             case .performDefaultHandling:
                 handleByDefault(transfer, challenge, multi: multi)
             case .rejectProtectionSpace:
-                conclude(transfer, transfer.acceptChallengeResponse(), multi: multi)
+                if let next = transfer.nextChallenge(after: challenge) {
+                    conclude(transfer, .challenge(next), multi: multi)
+                } else {
+                    conclude(transfer, transfer.acceptChallengeResponse(), multi: multi)
+                }
             case .cancelAuthenticationChallenge:
                 abort(transfer, multi: multi)
             }

@@ -271,4 +271,37 @@ struct CredentialsTests {
             #expect(protectionSpace?["isProxy"] as? Bool == true && protectionSpace?["realm"] as? String == "proxy")
         }
     }
+
+    /// `rejectProtectionSpace` moves to the next method the origin offered (Digest, then Basic here); when
+    /// none is left, the 401 is the response.
+    @Test(.timeLimit(.minutes(1)))
+    func rejectingAProtectionSpaceMovesToTheNextOfferedMethod() async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
+        try await withTaskService { api, _ in
+            let session = try await TaskDecisionsTests.session(api, receiver: receiver, decision: "task.didReceiveChallenge") { event in
+                let challenge = (event["data"] as? [String: Any])?["challenge"] as? [String: Any]
+                let method = (challenge?["protectionSpace"] as? [String: Any])?["authenticationMethod"] as? String
+                return method == "NSURLAuthenticationMethodHTTPBasic"
+                    ? .json(#"{"disposition": "useCredential", "credential": {"user": "ann", "password": "either"}}"#)
+                    : .json(#"{"disposition": "rejectProtectionSpace"}"#)
+            }
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/any-auth/ann/either")]])
+            #expect(task.statusCode == 200, "\(task)")
+            let methods = try await api.allEvents("/v1/tasks/\(task.taskID)/events").filter { $0.eventType == "task.didReceiveChallenge" }
+                .compactMap {
+                    (($0.eventData?["challenge"] as? [String: Any])?["protectionSpace"] as? [String: Any])?["authenticationMethod"]
+                        as? String
+                }
+            #expect(methods == ["NSURLAuthenticationMethodHTTPDigest", "NSURLAuthenticationMethodHTTPBasic"])
+
+            let digestOnly = try await api.runTask(
+                session: session, ["kind": "data", "request": ["url": origin.url("/digest-auth/ann/x")]])
+            #expect(digestOnly.statusCode == 401, "the only method rejected: the 401 stands")
+        }
+    }
 }

@@ -8,7 +8,7 @@ import Testing
 struct ResumeDataTests {
     static let count = 1_500_000
     /// Paced so that a cancel or a kill lands well inside the transfer even on a loaded machine.
-    static let path = "/bytes/\(count)?seed=21&rate=400000"
+    static let path = "/bytes/\(count)?seed=21&rate=250000"
 
     /// Waits until part of the download is in, then `cancel` with `byProducingResumeData`.
     static func cancelProducingResumeData(_ api: API, session: String, origin: FixtureOrigin) async throws -> (String, String) {

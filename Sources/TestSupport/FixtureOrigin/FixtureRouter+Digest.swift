@@ -25,6 +25,15 @@ extension FixtureRouter {
         return .json(200, ["authenticated": true, "user": user, "scheme": "digest"])
     }
 
+    /// `/any-auth/{user}/{password}`: offers Digest first, then Basic, and takes either.
+    static func anyAuth(_ request: FixtureRequest, _ segments: [Substring]) -> FixtureResponse {
+        let basic = basicAuth(request, segments)
+        if basic.status == 200 { return basic }
+        var digest = digestAuth(request, segments)
+        if digest.status == 401 { digest.headers.append(("WWW-Authenticate", #"Basic realm="fixture""#)) }
+        return digest
+    }
+
     /// `name=value` and `name="value"` pairs of an authorization field, names lowercased.
     static func digestParameters(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
