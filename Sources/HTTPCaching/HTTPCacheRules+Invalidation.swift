@@ -5,13 +5,19 @@ extension HTTPCacheRules {
     /// Methods that cannot change the target's state (RFC 9110 §9.2.1), so their responses invalidate nothing.
     static let safeMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE"]
 
+    /// Whether a response with `statusCode` to a `method` request invalidates what is stored (§4.4): an
+    /// unsafe method answered 2xx or 3xx.
+    public static func invalidates(method: String, statusCode: Int) -> Bool {
+        !safeMethods.contains(method) && (200...399).contains(statusCode)
+    }
+
     /// §4.4: the URLs a response to an unsafe request invalidates: for a method other than GET, HEAD, OPTIONS, TRACE and a
     /// 2xx or 3xx status, the target URL and the `Location` and `Content-Location` URLs (resolved against the target) when
     /// they have the target's origin; [] otherwise. Every URL returned is in `cacheKey` form.
     ///
     /// Other origins are left alone because a response from one origin must not be able to evict another's entries.
     public static func invalidatedURLs(method: String, statusCode: Int, url: String, responseFields: HTTPFields) -> [String] {
-        guard !safeMethods.contains(method), (200...399).contains(statusCode), let target = CacheURL(url) else { return [] }
+        guard invalidates(method: method, statusCode: statusCode), let target = CacheURL(url) else { return [] }
         var keys = [target.key]
         // Foundation resolves references (RFC 3986 §5.2); a target it cannot read still invalidates itself.
         guard let base = URL(string: url) else { return keys }

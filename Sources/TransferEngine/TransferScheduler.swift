@@ -39,7 +39,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
     func handle(_ command: Command, multi: CurlMultiHandle) {
         switch command {
         case .start(let job):
-            if job.storedResponse?.isServed == true { return serveStored(job) }
+            if job.storedResponse?.isServed == true { return serveStored(job, multi: multi) }
             arrivals += 1
             waiting.append((arrivals, job))
         case .cancel(let id):
@@ -151,14 +151,11 @@ final class TransferScheduler: CurlMultiLoopDriver {
 
     /// A cache hit takes no slot and sends nothing: the stored response is the answer at once (the
     /// transfer stays only while its delegate decides about the response).
-    private func serveStored(_ job: TransferJob) {
+    private func serveStored(_ job: TransferJob, multi: CurlMultiHandle) {
         do {
             let transfer = try Transfer(job: job, configuration: configuration, observer: observer)
             running[ObjectIdentifier(transfer.easy)] = transfer
-            if let step = transfer.serveStoredResponse() {
-                running[ObjectIdentifier(transfer.easy)] = nil
-                if case .done(let outcome) = step { observer.transfer(job.id, didComplete: outcome) }
-            }
+            if let step = transfer.serveStoredResponse() { conclude(transfer, step, multi: multi) }
         } catch {
             observer.transfer(job.id, didComplete: Transfer.failedToStart(job, error: error))
         }

@@ -98,6 +98,11 @@ extension TransferStore {
     public func deleteCredential(id: String) async throws {
         _ = try await pool.write { db in try CredentialRecord.deleteOne(db, key: id) }
     }
+
+    /// Every credential of `storage` (`reset`, or a private storage whose session is invalidated).
+    public func deleteCredentials(inStorage storage: String) async throws {
+        _ = try await pool.write { db in try CredentialRecord.filter(Column("storage") == storage).deleteAll(db) }
+    }
 }
 
 extension TransferStore {

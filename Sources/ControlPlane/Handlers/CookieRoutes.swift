@@ -24,11 +24,7 @@ struct CookieRoutes {
         let (limit, after) = try request.pagination()
         let url = request.queryValue("url")
         if let url, !StorageQuery.isHTTPURL(url) { throw Problem.invalidValue("url", "must be an absolute http or https URL") }
-        let all = try await tasks.cookies(of: session, for: url)
-        let start = min(all.count, Int(clamping: after ?? 0))
-        let page = Array(all[start..<min(all.count, start + limit)])
-        let next = Cursor.next(count: page.count, limit: limit, last: Int64(start + page.count))
-        return try .json(Page(items: page, nextCursor: next))
+        return try .json(Cursor.page(of: try await tasks.cookies(of: session, for: url), limit: limit, after: after))
     }
 
     private func set(_ request: HTTPRequest) async throws -> HTTPResponse {

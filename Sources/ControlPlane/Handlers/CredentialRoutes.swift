@@ -22,7 +22,7 @@ struct CredentialRoutes {
     private func create(_ request: HTTPRequest) async throws -> HTTPResponse {
         let body = try request.decodeJSON(CredentialCreateRequest.self)
         var session: SessionRecord?
-        if let id = body.sessionId { session = try await self.session(id, request) }
+        if let id = body.sessionId { session = try await SessionLookup.session(id: id, request, store: store) }
         let created = try await tasks.createCredential(body, tenant: request.tenant, session: session)
         return try .json(created, status: 201, headers: [("Location", "/v1/credentials/\(created.id)")])
     }
@@ -30,7 +30,7 @@ struct CredentialRoutes {
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
         let (limit, after) = try request.pagination()
         var session: SessionRecord?
-        if let id = request.queryValue("sessionId") { session = try await self.session(id, request) }
+        if let id = request.queryValue("sessionId") { session = try await SessionLookup.session(id: id, request, store: store) }
         var port: Int?
         if let text = request.queryValue("port") {
             guard let value = Int(text), (1...65_535).contains(value) else { throw Problem.invalidValue("port", "must be 1...65535") }
@@ -46,10 +46,7 @@ struct CredentialRoutes {
             return method == nil || space.authenticationMethod == method
         }
         let all: [CredentialObject] = try await tasks.credentials(tenant: request.tenant, session: session, matching: matches)
-        let start = min(all.count, Int(clamping: after ?? 0))
-        let page = Array(all[start..<min(all.count, start + limit)])
-        let next = Cursor.next(count: page.count, limit: limit, last: Int64(start + page.count))
-        return try .json(Page(items: page, nextCursor: next))
+        return try .json(Cursor.page(of: all, limit: limit, after: after))
     }
 
     private func get(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -74,9 +71,4 @@ struct CredentialRoutes {
         return try .json(credential)
     }
 
-    /// The tenant's session `id` (404 otherwise, as for any other tenant's resource).
-    private func session(_ id: String, _ request: HTTPRequest) async throws -> SessionRecord {
-        guard let session = try await store.session(id: id, tenant: request.tenant) else { throw Problem.notFound("no session \(id)") }
-        return session
-    }
 }

@@ -50,4 +50,11 @@ public enum Cursor {
         guard count == limit, let last else { return nil }
         return encode(last)
     }
+
+    /// A page of a list held in memory, whose positions are indices: the `limit` items after `after`.
+    static func page<Item>(of all: [Item], limit: Int, after: Int64?) -> Page<Item> {
+        let start = min(all.count, Int(clamping: after ?? 0))
+        let items = Array(all[start..<min(all.count, start + limit)])
+        return Page(items: items, nextCursor: next(count: items.count, limit: limit, last: Int64(start + items.count)))
+    }
 }

@@ -3,7 +3,11 @@ import TransferStore
 /// The session named by a route's `{id}`: `shared` is the tenant's shared session; another tenant's is 404.
 enum SessionLookup {
     static func session(_ request: HTTPRequest, store: TransferStore) async throws -> SessionRecord {
-        let id = request.parameter("id")
+        try await session(id: request.parameter("id"), request, store: store)
+    }
+
+    /// The session `id` of the request's tenant (a `sessionId` in a body or query).
+    static func session(id: String, _ request: HTTPRequest, store: TransferStore) async throws -> SessionRecord {
         if id == "shared" { return try await store.sharedSession(tenant: request.tenant) }
         guard let record = try await store.session(id: id, tenant: request.tenant) else {
             throw Problem.notFound("no session \(id)")

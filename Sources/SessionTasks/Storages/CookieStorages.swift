@@ -40,8 +40,9 @@ final class CookieStorages: Sendable {
     static func placement(of session: SessionRecord) -> Placement? {
         switch session.configuration.httpCookieStorage {
         case .none: nil
-        case .shared: Placement(key: "tenant \(session.tenant)", sessionId: nil, isPersistent: true)
-        case .private: Placement(key: "session \(session.id)", sessionId: session.id, isPersistent: session.kind != .ephemeral)
+        case .shared: Placement(key: StorageKey.shared(tenant: session.tenant), sessionId: nil, isPersistent: true)
+        case .private:
+            Placement(key: StorageKey.private(sessionId: session.id), sessionId: session.id, isPersistent: session.kind != .ephemeral)
         }
     }
 

@@ -44,9 +44,11 @@ final class CredentialStorages: Sendable {
     static func placement(tenant: String, sessionId: String, configuration: SessionConfiguration) -> Placement? {
         switch configuration.urlCredentialStorage {
         case .none: nil
-        case .shared: Placement(key: "tenant \(tenant)", tenant: tenant, sessionId: nil, isPersistent: true)
+        case .shared: Placement(key: StorageKey.shared(tenant: tenant), tenant: tenant, sessionId: nil, isPersistent: true)
         case .private:
-            Placement(key: "session \(sessionId)", tenant: tenant, sessionId: sessionId, isPersistent: configuration.kind != .ephemeral)
+            Placement(
+                key: StorageKey.private(sessionId: sessionId), tenant: tenant, sessionId: sessionId,
+                isPersistent: configuration.kind != .ephemeral)
         }
     }
 
@@ -56,7 +58,7 @@ final class CredentialStorages: Sendable {
 
     /// The tenant's shared storage, whatever a session is configured with (the API's default).
     static func shared(tenant: String) -> Placement {
-        Placement(key: "tenant \(tenant)", tenant: tenant, sessionId: nil, isPersistent: true)
+        Placement(key: StorageKey.shared(tenant: tenant), tenant: tenant, sessionId: nil, isPersistent: true)
     }
 
     /// The storage, read from the store the first time it is used.
@@ -139,16 +141,23 @@ final class CredentialStorages: Sendable {
     /// `reset()`: empties the storage the session's credentials live in (the tenant's, when shared).
     func reset(_ session: SessionRecord) async throws {
         guard let placement = Self.placement(of: session) else { return }
-        let storage = try await storage(placement)
-        for entry in storage.all { _ = try await remove(entry.id, from: placement) }
+        try await removeAll(from: placement)
     }
 
     /// The session is invalidated: its private storage goes (its `forSession` credentials with it).
     func discard(_ session: SessionRecord) async throws {
         guard let placement = Self.placement(of: session), placement.sessionId != nil else { return }
-        let storage = try await storage(placement)
-        for entry in storage.all { _ = try await remove(entry.id, from: placement) }
+        try await removeAll(from: placement)
         storages.withLock { _ = $0.removeValue(forKey: placement.key) }
+    }
+
+    /// Every credential of the storage goes, from the store in one transaction.
+    private func removeAll(from placement: Placement) async throws {
+        let storage = try await storage(placement)
+        try await writes.run(placement.key) {
+            if placement.isPersistent { try await store.deleteCredentials(inStorage: placement.key) }
+            storage.removeAll()
+        }
     }
 
     /// The credential `id` in a storage of `tenant` read so far (a private one holds its `forSession`
@@ -204,6 +213,8 @@ final class CredentialStorage: TransferCredentials, Sendable {
     }
 
     func remove(_ id: String) { entries.withLock { $0.removeAll { $0.id == id } } }
+
+    func removeAll() { entries.withLock { $0.removeAll() } }
 
     /// `defaultCredential(for:)`: the default of the most specific stored space covering `space` (a realm
     /// named beats any realm), else nil.

@@ -15,7 +15,7 @@ extension TaskService {
         else { return false }
         let method = outcome.currentRequest.method.uppercased()
         if method == "GET" { return outcome.error == nil && outcome.transactions.last?.isFromLocalCache == false }
-        return !["HEAD", "OPTIONS", "TRACE"].contains(method) && response.statusCode < 400
+        return HTTPCacheRules.invalidates(method: method, statusCode: response.statusCode)
     }
 
     /// Completes an attempt whose response concerns the cache: the body is kept, the cache updated —

@@ -170,17 +170,13 @@ final class URLCacheStorage: Sendable {
     /// Removes every entry stored since `date` (all without one); returns the files to unlink.
     func removeAll(since date: Date?) -> [String] {
         state.withLock { state in
-            let urls = state.entries.values.filter { date == nil || $0.storedAt >= date! }.map(\.url)
-            if date == nil {
+            guard let date else {
                 let files = state.entries.values.compactMap(\.diskFile)
-                state.entries.removeAll()
-                state.memoryUsage = 0
-                state.diskUsage = 0
-                state.upserts.removeAll()
-                state.changes = CacheEntryChanges(storage: placement.key)
+                state = State(useCounter: state.useCounter, changes: CacheEntryChanges(storage: placement.key))  // generations stay unique
                 state.changes.removesAll = true
                 return files
             }
+            let urls = state.entries.values.filter { $0.storedAt >= date }.map(\.url)
             return urls.flatMap { Self.remove($0, from: &state) }
         }
     }

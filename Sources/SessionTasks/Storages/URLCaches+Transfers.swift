@@ -86,7 +86,7 @@ extension URLCaches {
             url: key, responseURL: outcome.currentRequest.url, statusCode: head.statusCode,
             fields: HTTPCacheRules.storableFields(head.fields),
             varyValues: HTTPCacheRules.varyValues(names: varyNames, requestFields: outcome.currentRequest.headers),
-            requestTime: last.fetchStart, responseTime: last.fetchStart.addingTimeInterval(last.startTransfer), storedAt: now,
+            requestTime: last.fetchStart, responseTime: last.responseTime, storedAt: now,
             userInfo: nil, bodyLength: outcome.progress.bytesReceived, memoryBody: nil, disk: nil, lastAccess: now)
         return Offer(placement: placement, entry: entry, bodyBytes: bodyBytes, bodyFile: bodyFile)
     }
@@ -123,7 +123,7 @@ extension URLCaches {
         else { return }
         try await storage(placement).revalidated(
             key, fields: HTTPCacheRules.storableFields(head.fields), requestTime: last.fetchStart,
-            responseTime: last.fetchStart.addingTimeInterval(last.startTransfer))
+            responseTime: last.responseTime)
     }
 
     /// RFC 9111 §4.4: a successful unsafe request (POST, PUT, DELETE, …) removes what is stored for its URL
@@ -153,4 +153,9 @@ extension URLCaches {
             try TaskService.writeFile(bytes ?? [], to: path)
         }
     }
+}
+
+extension TransactionTiming {
+    /// When the response's head arrived (RFC 9111's `response_time`).
+    var responseTime: Date { fetchStart.addingTimeInterval(startTransfer) }
 }

@@ -51,11 +51,12 @@ final class URLCaches: Sendable {
             // Tenant names are the operator's: the directory is named by a digest, never by the name itself.
             let digest = SHA256.hash(data: Data(tenant.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
             return Placement(
-                key: "tenant \(tenant)", sessionId: nil, memoryCapacity: sharedMemoryCapacity, diskCapacity: sharedDiskCapacity,
+                key: StorageKey.shared(tenant: tenant), sessionId: nil, memoryCapacity: sharedMemoryCapacity,
+                diskCapacity: sharedDiskCapacity,
                 directory: directory.appendingPathComponent("tenant-\(digest)").path)
         case .private(let memory, let disk)?:
             return Placement(
-                key: "session \(sessionId)", sessionId: sessionId, memoryCapacity: memory,
+                key: StorageKey.private(sessionId: sessionId), sessionId: sessionId, memoryCapacity: memory,
                 diskCapacity: configuration.kind == .ephemeral ? 0 : disk,
                 directory: directory.appendingPathComponent("session-\(sessionId)").path)
         }

@@ -6,8 +6,7 @@ extension FixtureRouter {
     /// those credentials (MD5, `qop=auth`, realm `fixture`), else 401 with a Digest challenge. The nonce is
     /// fixed: the route checks the computation, not replay protection.
     static func digestAuth(_ request: FixtureRequest, _ segments: [Substring]) -> FixtureResponse {
-        let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
-        let (user, password) = (decode(segments[1]), decode(segments[2]))
+        let (user, password) = (pathSegment(segments[1]), pathSegment(segments[2]))
         let (realm, nonce) = ("fixture", "fixture-nonce-0123456789")
         let challenge = #"Digest realm="\#(realm)", nonce="\#(nonce)", qop="auth", algorithm=MD5"#
         guard let field = request.header("Authorization"), field.lowercased().hasPrefix("digest ") else {

@@ -45,11 +45,15 @@ extension FixtureRouter {
         }
     }
 
+    /// A path segment percent-decoded (as given when it does not decode).
+    static func pathSegment(_ text: Substring) -> String {
+        String(text).removingPercentEncoding ?? String(text)
+    }
+
     /// `/basic-auth/{user}/{password}`: 200 with those credentials, else 401 with a Basic challenge.
     static func basicAuth(_ request: FixtureRequest, _ segments: [Substring]) -> FixtureResponse {
-        let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
-        let user = decode(segments[1])
-        let expected = "\(user):\(decode(segments[2]))"
+        let user = pathSegment(segments[1])
+        let expected = "\(user):\(pathSegment(segments[2]))"
         let field = request.header("Authorization") ?? ""
         let parts = field.split(separator: " ", maxSplits: 1)
         if parts.count == 2, parts[0].lowercased() == "basic",
@@ -82,8 +86,7 @@ extension FixtureRouter {
     /// `/proxy-auth/{user}/{password}`, asked through the origin as a proxy (absolute-form): 407 with a
     /// Basic `Proxy-Authenticate` (realm `proxy`) unless `Proxy-Authorization` carries those credentials.
     static func proxyAuth(_ request: FixtureRequest, _ segments: [Substring]) -> FixtureResponse {
-        let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
-        let expected = Data("\(decode(segments[1])):\(decode(segments[2]))".utf8).base64EncodedString()
+        let expected = Data("\(pathSegment(segments[1])):\(pathSegment(segments[2]))".utf8).base64EncodedString()
         guard request.header("Proxy-Authorization") == "Basic \(expected)" else {
             return .json(407, ["authenticated": false], headers: [("Proxy-Authenticate", #"Basic realm="proxy""#)])
         }
