@@ -67,11 +67,7 @@ struct ClientCertificateTests {
 
             // The key is sealed at rest and never shown: not in the database files, the log, or any listing.
             let keyLine = try #require(identity.key.split(separator: "\n").dropFirst().first.map(String.init))
-            let files = try FileManager.default.contentsOfDirectory(atPath: service.dataDirectory.path)
-            for file in files where file.hasPrefix("urlsessiond.sqlite") {
-                let bytes = try Data(contentsOf: service.dataDirectory.appendingPathComponent(file))
-                #expect(bytes.range(of: Data(keyLine.utf8)) == nil, "\(file) holds the private key in clear")
-            }
+            #expect(try CredentialsTests.databaseFiles(in: service.dataDirectory, holding: keyLine).isEmpty, "the key is in clear")
             #expect(!(try String(contentsOf: service.logFile, encoding: .utf8)).contains(keyLine))
             #expect(!(try await api.get("/v1/credentials").text).contains(keyLine))
         }

@@ -19,6 +19,14 @@ struct CredentialsTests {
         return space
     }
 
+    /// The database files (the SQLite file, its WAL and shared memory) in `directory` that hold `text`.
+    static func databaseFiles(in directory: URL, holding text: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { file in
+            guard file.hasPrefix("urlsessiond.sqlite") else { return false }
+            return try Data(contentsOf: directory.appendingPathComponent(file)).range(of: Data(text.utf8)) != nil
+        }
+    }
+
     static func store(
         _ api: API, _ space: [String: Any], user: String = "ann", password: String = Self.password, _ extra: [String: Any] = [:]
     ) async throws -> [String: Any] {
@@ -149,14 +157,10 @@ struct CredentialsTests {
         }
         try await withTaskService { api, _ in
             let answer = #"{"disposition": "useCredential", "credential": {"user": "ann", "password": "pw1", "persistence": "forSession"}}"#
-            receiver.respond { request in
-                (try? request.json())?["type"] as? String == "task.didReceiveChallenge" ? .json(answer) : .ok
-            }
-            let body: [String: Any] = [
-                "configuration": ["urlCredentialStorage": "private"],
-                "delegate": ["url": receiver.url("/hooks"), "decisions": ["task.didReceiveChallenge"], "decisionTimeout": 5],
-            ]
-            let session = try #require(try await api.createSession(json: try jsonText(body))["id"] as? String)
+            let session = try await TaskDecisionsTests.session(
+                api, receiver: receiver, decision: "task.didReceiveChallenge", timeout: 5,
+                configuration: ["urlCredentialStorage": "private"]
+            ) { _ in .json(answer) }
             let url = origin.url("/basic-auth/ann/pw1")
             #expect(try await api.runTask(session: session, ["kind": "data", "request": ["url": url]]).statusCode == 200)
             let listed = try await api.get("/v1/credentials?sessionId=\(session)").json()["items"] as? [[String: Any]]
@@ -192,10 +196,7 @@ struct CredentialsTests {
         _ = try await Self.store(
             API(first, client), Self.space(origin), ["credential": ["user": "ann", "password": Self.password, "persistence": "permanent"]])
         #expect(try await first.terminate() == 0)
-        for file in try FileManager.default.contentsOfDirectory(atPath: directory.url.path) where file.hasPrefix("urlsessiond.sqlite") {
-            let bytes = try Data(contentsOf: directory.url.appendingPathComponent(file))
-            #expect(bytes.range(of: Data(Self.password.utf8)) == nil, "\(file) holds the password in clear")
-        }
+        #expect(try Self.databaseFiles(in: directory.url, holding: Self.password).isEmpty, "the password is in clear")
 
         let second = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
         let api = API(second, client)
@@ -255,15 +256,10 @@ struct CredentialsTests {
             #expect(task.statusCode == 200, "\(task)")
             #expect(origin.requests(path: "/proxy-auth/pat/pr0xy").last?.target.hasPrefix("/proxy-auth") == true)
 
-            receiver.respond { request in
-                (try? request.json())?["type"] as? String == "task.didReceiveChallenge"
-                    ? .json(#"{"disposition": "performDefaultHandling"}"#) : .ok
-            }
-            let body: [String: Any] = [
-                "configuration": ["connectionProxyDictionary": proxy],
-                "delegate": ["url": receiver.url("/hooks"), "decisions": ["task.didReceiveChallenge"], "decisionTimeout": 5],
-            ]
-            let decides = try #require(try await api.createSession(json: try jsonText(body))["id"] as? String)
+            let decides = try await TaskDecisionsTests.session(
+                api, receiver: receiver, decision: "task.didReceiveChallenge", timeout: 5,
+                configuration: ["connectionProxyDictionary": proxy]
+            ) { _ in .json(#"{"disposition": "performDefaultHandling"}"#) }
             let decided = try await api.runTask(session: decides, ["kind": "data", "request": ["url": url]])
             #expect(decided.statusCode == 200, "the default handling after asking: \(decided)")
             let event = try await api.allEvents("/v1/tasks/\(decided.taskID)/events").first { $0.eventType == "task.didReceiveChallenge" }

@@ -7,9 +7,10 @@ import Testing
 /// handling (follow, allow), as if the delegate did not implement the method.
 @Suite("Tasks: delegate decisions")
 struct TaskDecisionsTests {
-    /// A session whose delegate (the receiver) decides `decision`, answering with `answer(event)`.
+    /// A session (with `configuration`) whose delegate (the receiver) decides `decision`, answering with
+    /// `answer(event)`.
     static func session(
-        _ api: API, receiver: WebhookReceiver, decision: String, timeout: Double = 2,
+        _ api: API, receiver: WebhookReceiver, decision: String, timeout: Double = 2, configuration: [String: Any] = [:],
         answer: @escaping @Sendable ([String: Any]) -> WebhookReceiver.Reply
     ) async throws -> String {
         receiver.respond { request in
@@ -17,7 +18,8 @@ struct TaskDecisionsTests {
             return event["type"] as? String == decision ? answer(event) : .ok
         }
         let body: [String: Any] = [
-            "delegate": ["url": receiver.url("/hooks"), "decisions": [decision], "decisionTimeout": timeout]
+            "configuration": configuration,
+            "delegate": ["url": receiver.url("/hooks"), "decisions": [decision], "decisionTimeout": timeout],
         ]
         let session = try await api.createSession(json: try jsonText(body))
         return try #require(session["id"] as? String)
