@@ -13,7 +13,7 @@ FROM swift:6.3.1-bookworm AS build
 RUN export DEBIAN_FRONTEND=noninteractive DEBCONF_NONINTERACTIVE_SEEN=true \
  && apt-get -q update \
  && apt-get -q install -y --no-install-recommends \
-      libcurl4-openssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config \
+      libcurl4-openssl-dev libssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /build

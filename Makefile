@@ -9,12 +9,13 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 DATA_DIR ?= ./data
 VENV := .venv
-PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0
+## pyspnego: the NTLM acceptor of the NTLM test origin (Tests/Fixtures/ntlm_origin.py).
+PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0 pyspnego==0.12.4
 
-# Build: libcurl (OpenSSL), libmicrohttpd, SQLite, pkg-config; at run time the public suffix list
-# (publicsuffix: which domains may not take cookies). Tests: python3-venv for schemathesis,
-# nginx for a standard origin. Benchmarks: wrk, aria2, curl.
-BUILD_PACKAGES := libcurl4-openssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config publicsuffix
+# Build: libcurl (OpenSSL), OpenSSL itself (libssl-dev: the certificate and PKCS#12 code), libmicrohttpd,
+# SQLite, pkg-config; at run time the public suffix list (publicsuffix: which domains may not take cookies).
+# Tests: python3-venv for schemathesis, nginx for a standard origin. Benchmarks: wrk, aria2, curl.
+BUILD_PACKAGES := libcurl4-openssl-dev libssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config publicsuffix
 TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl
 BENCH_PACKAGES := wrk aria2 curl
 
@@ -33,11 +34,15 @@ endef
 deps:
 	$(call install_missing,$(BUILD_PACKAGES))
 
+## The test tools and the Python venv; the venv's stamp (.test-packages) records the list it was built
+## with, so a package added to PYTHON_TEST_PACKAGES reaches existing venvs too.
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
-	@if [ ! -x $(VENV)/bin/schemathesis ]; then \
-		echo "Creating $(VENV) with $(PYTHON_TEST_PACKAGES)"; \
-		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --disable-pip-version-check $(PYTHON_TEST_PACKAGES); \
+	@if [ "$$(cat $(VENV)/.test-packages 2>/dev/null)" != "$(PYTHON_TEST_PACKAGES)" ]; then \
+		echo "Installing $(PYTHON_TEST_PACKAGES) into $(VENV)"; \
+		{ [ -x $(VENV)/bin/python ] || python3 -m venv $(VENV); } && \
+		$(VENV)/bin/pip install -q --disable-pip-version-check $(PYTHON_TEST_PACKAGES) && \
+		echo "$(PYTHON_TEST_PACKAGES)" > $(VENV)/.test-packages; \
 	fi
 
 bench-deps: deps

@@ -28,6 +28,8 @@ let package = Package(
             name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(
             name: "JSONCodec",
             swiftSettings: swiftSettings),
@@ -36,6 +38,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "HTTPCaching",
+            swiftSettings: swiftSettings),
+        .target(
+            name: "Certificates",
+            dependencies: ["COpenSSL"],
             swiftSettings: swiftSettings),
         .target(
             name: "TransferModels",
@@ -60,7 +66,7 @@ let package = Package(
         .target(
             name: "TransferEngine",
             dependencies: [
-                "Curl", "TransferModels", "HTTPCaching",
+                "Curl", "TransferModels", "HTTPCaching", "Certificates",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -68,7 +74,7 @@ let package = Package(
         .target(
             name: "SessionTasks",
             dependencies: [
-                "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies", "HTTPCaching",
+                "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies", "HTTPCaching", "Certificates",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -140,6 +146,10 @@ let package = Package(
         .testTarget(
             name: "HTTPCachingTests",
             dependencies: ["HTTPCaching"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CertificatesTests",
+            dependencies: ["Certificates", "COpenSSL"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CurlTests",

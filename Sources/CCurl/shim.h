@@ -57,6 +57,9 @@ static inline CURLcode ccurl_easy_setopt_sockopt_function(CURL *_Nonnull h, curl
 static inline CURLcode ccurl_easy_setopt_debug_function(CURL *_Nonnull h, curl_debug_callback _Nullable f) {
     return curl_easy_setopt(h, CURLOPT_DEBUGFUNCTION, f);
 }
+static inline CURLcode ccurl_easy_setopt_prereq_function(CURL *_Nonnull h, curl_prereq_callback _Nullable f) {
+    return curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, f);
+}
 
 // MARK: curl_easy_getinfo
 
@@ -100,5 +103,7 @@ static inline curl_socket_t ccurl_socket_bad(void) { return CURL_SOCKET_BAD; }
 static inline size_t ccurl_write_func_pause(void) { return CURL_WRITEFUNC_PAUSE; }
 static inline size_t ccurl_read_func_abort(void) { return CURL_READFUNC_ABORT; }
 static inline size_t ccurl_read_func_pause(void) { return CURL_READFUNC_PAUSE; }
+static inline int ccurl_prereq_func_ok(void) { return CURL_PREREQFUNC_OK; }
+static inline int ccurl_prereq_func_abort(void) { return CURL_PREREQFUNC_ABORT; }
 
 #endif

@@ -125,6 +125,15 @@ public final class CurlEasyHandle {
         if let passphrase { try CurlError.check(ccurl_easy_setopt_string(raw, CURLOPT_KEYPASSWD, passphrase)) }
     }
 
+    /// `CURLOPT_SSL_VERIFYPEER` and `CURLOPT_SSL_VERIFYHOST` off: the handshake accepts any chain, and
+    /// the caller evaluates it itself before the request is sent (`CurlCallbacks.connectionReady`). TLS
+    /// sessions are not resumed then, so every new connection shows its chain and its certificate request.
+    public func deferCertificateVerification() throws(CurlError) {
+        try setLong(CURLOPT_SSL_VERIFYPEER, 0)
+        try setLong(CURLOPT_SSL_VERIFYHOST, 0)
+        try setLong(CURLOPT_SSL_SESSIONID_CACHE, 0)
+    }
+
     /// `CURLOPT_PROXYAUTH`: the one scheme a given proxy credential answers.
     public func setProxyAuthentication(_ scheme: CurlAuthScheme) throws(CurlError) {
         try CurlError.check(ccurl_easy_setopt_long(raw, CURLOPT_PROXYAUTH, scheme.raw))
@@ -161,6 +170,14 @@ public final class CurlEasyHandle {
     public func info(_ item: CurlOffsetInfo) -> Int64 {
         var value: curl_off_t = 0
         return ccurl_easy_getinfo_off_t(raw, item.raw, &value) == CURLE_OK ? Int64(value) : -1
+    }
+
+    /// `CURLINFO_TLS_SSL_PTR`: the OpenSSL `SSL *` of the transfer's connection; nil before TLS.
+    public var tlsSession: UnsafeMutableRawPointer? {
+        var info: UnsafeMutableRawPointer?
+        guard ccurl_easy_getinfo_pointer(raw, CURLINFO_TLS_SSL_PTR, &info) == CURLE_OK, let info else { return nil }
+        let session = info.assumingMemoryBound(to: curl_tlssessioninfo.self).pointee
+        return session.backend == CURLSSLBACKEND_OPENSSL ? session.internals : nil
     }
 
     public func info(_ item: CurlStringInfo) -> String? {

@@ -108,12 +108,17 @@ public enum CurlSizeOption: Sendable {
 
 /// The HTTP authentication schemes libcurl may answer a challenge with (`CURLOPT_HTTPAUTH`).
 public enum CurlAuthScheme: Sendable {
-    case basic, digest
+    case basic, digest, ntlm
+    /// SPNEGO through GSS-API: Kerberos with the service's credentials cache (`KRB5CCNAME`).
+    case negotiate
 
+    // CURLAUTH_* are macros Swift does not import.
     var raw: Int {
         switch self {
-        case .basic: 1  // CURLAUTH_BASIC (a macro Swift does not import)
+        case .basic: 1  // CURLAUTH_BASIC
         case .digest: 2  // CURLAUTH_DIGEST
+        case .negotiate: 4  // CURLAUTH_NEGOTIATE
+        case .ntlm: 8  // CURLAUTH_NTLM
         }
     }
 }

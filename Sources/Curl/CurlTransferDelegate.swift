@@ -17,12 +17,20 @@ public protocol CurlTransferDelegate: AnyObject {
     /// Bytes of the request body sent so far, at least once a second while the transfer runs
     /// (`CURLOPT_XFERINFOFUNCTION`); false aborts the transfer.
     func curlProgress(totalBytesSent: Int64) -> Bool
+    /// The connection is ready and the request is about to be sent (`CURLOPT_PREREQFUNCTION`): a new
+    /// one, or one reused; `tlsSession` is its OpenSSL `SSL *` over https. false aborts the transfer
+    /// (`CURLE_ABORTED_BY_CALLBACK`) before any byte of the request leaves.
+    func curlConnectionReady(isNew: Bool, tlsSession: UnsafeMutableRawPointer?) -> Bool
+    /// The server asked for a client certificate during this handshake (`CertificateRequest`).
+    func curlServerRequestedClientCertificate()
 }
 
 extension CurlTransferDelegate {
     public func curlReadBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? { nil }
     public func curlRewindBody(to offset: Int64) -> Bool { false }
     public func curlProgress(totalBytesSent: Int64) -> Bool { true }
+    public func curlConnectionReady(isNew: Bool, tlsSession: UnsafeMutableRawPointer?) -> Bool { true }
+    public func curlServerRequestedClientCertificate() {}
 }
 
 /// What the write callback tells libcurl about body bytes.
@@ -45,6 +53,11 @@ public struct CurlCallbacks: OptionSet, Sendable {
     public static let requestBody = CurlCallbacks(rawValue: 2)
     /// Upload progress.
     public static let progress = CurlCallbacks(rawValue: 4)
+    /// The connection before the request is sent (`curlConnectionReady`).
+    public static let connectionReady = CurlCallbacks(rawValue: 8)
+    /// The TLS handshake's messages (`curlServerRequestedClientCertificate`): libcurl's trace, which
+    /// costs a call per TLS record, so only for transfers that must know.
+    public static let handshakeMessages = CurlCallbacks(rawValue: 16)
 }
 
 extension CurlEasyHandle {
@@ -67,6 +80,15 @@ extension CurlEasyHandle {
             try setPointer(CURLOPT_XFERINFODATA, context)
             try CurlError.check(ccurl_easy_setopt_xferinfo_function(raw, curlProgressCallback))
             try setLong(CURLOPT_NOPROGRESS, 0)
+        }
+        if callbacks.contains(.connectionReady) {
+            try setPointer(CURLOPT_PREREQDATA, context)
+            try CurlError.check(ccurl_easy_setopt_prereq_function(raw, curlPrereqCallback))
+        }
+        if callbacks.contains(.handshakeMessages) {
+            try setPointer(CURLOPT_DEBUGDATA, context)
+            try CurlError.check(ccurl_easy_setopt_debug_function(raw, curlDebugCallback))
+            try setLong(CURLOPT_VERBOSE, 1)
         }
     }
 }
@@ -112,4 +134,21 @@ private let curlSeekCallback: curl_seek_callback = { userdata, offset, origin in
 private let curlProgressCallback: curl_xferinfo_callback = { userdata, _, _, _, uploadNow in
     let goOn = handle(userdata)?.delegate?.curlProgress(totalBytesSent: Int64(uploadNow)) ?? true
     return goOn ? 0 : 1
+}
+
+private let curlPrereqCallback: curl_prereq_callback = { userdata, _, _, _, _ in
+    guard let handle = handle(userdata), let delegate = handle.delegate else { return ccurl_prereq_func_ok() }
+    let isNew = handle.info(.newConnections) > 0
+    return delegate.curlConnectionReady(isNew: isNew, tlsSession: handle.tlsSession) ? ccurl_prereq_func_ok() : ccurl_prereq_func_abort()
+}
+
+/// libcurl's OpenSSL backend traces each handshake message as text; a server's `CertificateRequest`
+/// reads "TLSv1.3 (IN), TLS handshake, Request CERT (13):". The trace is the only place libcurl says it.
+private let curlDebugCallback: curl_debug_callback = { _, type, data, size, userdata in
+    guard type == CURLINFO_TEXT, let data, size >= 12, size < 256 else { return 0 }
+    let text = UnsafeRawBufferPointer(start: data, count: size)
+    if text.firstRange(of: Array("Request CERT".utf8)) != nil {
+        handle(userdata)?.delegate?.curlServerRequestedClientCertificate()
+    }
+    return 0
 }

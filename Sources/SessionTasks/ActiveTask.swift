@@ -20,11 +20,10 @@ struct ActiveTask: Sendable {
     /// The delegate decides redirects / the response (listed in `delegate.decisions`), within `decisionTimeout`.
     var decidesRedirects: Bool
     var decidesResponse: Bool
-    /// Which delegate method answers HTTP Basic and Digest challenges: the task's. They are task-level
-    /// challenges, which URLSession never hands to the session's method (only session-wide ones — server
-    /// trust, client certificates, NTLM, Negotiate — go there first); nil: default handling.
-    var challengeMethod: TaskEventType?
-    var decidesChallenges: Bool { challengeMethod != nil }
+    /// Which of the delegate's challenge methods are listed in `delegate.decisions`.
+    var listsSessionChallenges: Bool
+    var listsTaskChallenges: Bool
+    var decidesChallenges: Bool { listsSessionChallenges || listsTaskChallenges }
     /// The delegate decides how a data task's response is cached (`dataTask.willCacheResponse`); download
     /// tasks are cached without asking, as in URLSession.
     var decidesCaching: Bool
@@ -50,9 +49,18 @@ struct ActiveTask: Sendable {
             && decisions.contains(.dataTaskDidReceiveResponse)
         self.decidesCaching =
             record.kind == .data && record.completion == nil && decisions.contains(.dataTaskWillCacheResponse)
-        self.challengeMethod = decisions.contains(.taskDidReceiveChallenge) ? .taskDidReceiveChallenge : nil
+        self.listsSessionChallenges = decisions.contains(.sessionDidReceiveChallenge)
+        self.listsTaskChallenges = decisions.contains(.taskDidReceiveChallenge)
         self.decisionTimeout = .milliseconds(Int64(((session.delegate?.decisionTimeout ?? 10) * 1000).rounded()))
         self.configuration = session.configuration
+    }
+
+    /// The delegate method a challenge goes to, as URLSession routes it: a session-wide one (server trust,
+    /// client certificate, NTLM, Negotiate) to the session's method first, else the task's; the others
+    /// (Basic, Digest, proxies) only to the task's. nil: default handling.
+    func challengeMethod(for method: AuthenticationChallenge.Method) -> TaskEventType? {
+        if method.isSessionLevel && listsSessionChallenges { return .sessionDidReceiveChallenge }
+        return listsTaskChallenges ? .taskDidReceiveChallenge : nil
     }
 
     var summary: TaskSummary {

@@ -1,3 +1,4 @@
+import Certificates
 import Foundation
 import Logging
 public import TransferEngine
@@ -113,13 +114,12 @@ extension TaskService {
         }
     }
 
-    // MARK: task.didReceiveChallenge
+    // MARK: task.didReceiveChallenge, session.didReceiveChallenge
 
     public func transfer(_ transfer: TransferID, asksAbout challenge: AuthenticationChallenge) {
-        guard let task = table.attempt(transfer), let method = task.challengeMethod else {
+        guard let task = table.attempt(transfer), let method = task.challengeMethod(for: challenge.method) else {
             return engine.resolveChallenge(transfer, .performDefaultHandling)
         }
-        let head = challenge.failureResponse
         let space = challenge.protectionSpace
         let placement = CredentialStorages.placement(
             tenant: task.record.tenant, sessionId: task.record.sessionId, configuration: task.configuration)
@@ -127,53 +127,114 @@ extension TaskService {
             // The storage was read when the job was made: this finds it in memory.
             var storage: CredentialStorage?
             if let placement { storage = try? await credentialStorages.storage(placement) }
-            let proposed = storage?.defaultEntry(for: space).map {
-                ChallengeEventData.ProposedCredential(user: $0.user, hasPassword: !$0.password.isEmpty, persistence: $0.persistence)
-            }
             let data = ChallengeEventData(
-                task: method == .taskDidReceiveChallenge ? task.summary : nil, host: space.host, port: space.port,
-                protocol: space.protocol, realm: space.realm, authenticationMethod: space.authenticationMethod,
-                isProxy: space.isProxy, previousFailureCount: challenge.previousFailureCount,
-                failureResponse: HTTPResponseSnapshot(url: challenge.request.url, statusCode: head.statusCode, headerLines: head.fields),
-                proposedCredential: proposed)
+                task: method == .taskDidReceiveChallenge ? task.summary : nil, space: space,
+                previousFailureCount: challenge.previousFailureCount,
+                failureResponse: challenge.failureResponse.map {
+                    HTTPResponseSnapshot(url: challenge.request.url, statusCode: $0.statusCode, headerLines: $0.fields)
+                },
+                proposedCredential: storage.flatMap { Self.proposedCredential(for: challenge, in: $0) },
+                serverTrust: challenge.serverTrust.map { Self.serverTrustData($0, challenge: challenge, task: task.record) })
             decide(task.event { _ in .didReceiveChallenge(data, method: method) }, timeout: task.decisionTimeout) { [self] answer in
-                let disposition = Self.challengeDisposition(answer)
-                if case .useCredential(let user, let password) = disposition, let placement,
+                let disposition = Self.challengeDisposition(answer, for: challenge)
+                if case .useCredential(let credential) = disposition, let placement,
                     let persistence = answer?.credential?.persistence.flatMap(CredentialPersistence.init(rawValue:)), persistence != .none
                 {
-                    await keep(user: user, password: password, for: space, persistence: persistence, in: placement)
+                    await keep(credential, for: challenge, persistence: persistence, in: placement)
                 }
                 engine.resolveChallenge(transfer, disposition)
             }
         }
     }
 
+    /// What a challenge proposes (`proposedCredential`): the stored default for an HTTP space, the
+    /// stored identity for a certificate request; never a secret.
+    private static func proposedCredential(for challenge: AuthenticationChallenge, in storage: CredentialStorage)
+        -> ChallengeEventData.ProposedCredential?
+    {
+        switch challenge.method {
+        case .serverTrust: return nil
+        case .clientCertificate:
+            guard let identity = storage.clientIdentity(host: challenge.host, port: challenge.port),
+                let leaf = try? Certificates.parsePEM(identity.certificateChain).first
+            else { return nil }
+            return ChallengeEventData.ProposedCredential(
+                kind: "identity", user: nil, hasPassword: false, persistence: .permanent,
+                identity: CredentialObject.IdentitySummary(
+                    subject: leaf.subject, issuer: leaf.issuer, sha256: leaf.sha256, notValidAfter: leaf.notValidAfter))
+        default:
+            return storage.defaultEntry(for: challenge.protectionSpace).map {
+                ChallengeEventData.ProposedCredential(user: $0.user, hasPassword: !$0.password.isEmpty, persistence: $0.persistence)
+            }
+        }
+    }
+
+    private static func serverTrustData(_ trust: ServerTrust, challenge: AuthenticationChallenge, task: TaskRecord) -> ServerTrustData {
+        ServerTrustData(
+            host: challenge.host,
+            certificates: trust.chain.map {
+                ServerTrustData.Certificate(
+                    subject: $0.subject, issuer: $0.issuer, serialNumber: $0.serialNumber, notValidBefore: $0.notValidBefore,
+                    notValidAfter: $0.notValidAfter, sha256: $0.sha256, spkiSha256: $0.spkiSha256,
+                    subjectAlternativeNames: $0.subjectAlternativeNames, pem: $0.pem)
+            },
+            evaluation: ServerTrustData.Evaluation(
+                trusted: trust.failure == nil, error: trust.failure.map { transferError($0, url: challenge.request.url, task: task) }))
+    }
+
     /// A credential the delegate gave with `forSession` or `permanent` persistence is stored for its
     /// space (its default when the space has none), as URLSession stores it in the session's storage.
+    /// An accepted server trust is kept as a trust exception for the leaf the challenge showed.
     private func keep(
-        user: String, password: String, for space: ProtectionSpace, persistence: CredentialPersistence,
+        _ credential: ChallengeCredential, for challenge: AuthenticationChallenge, persistence: CredentialPersistence,
         in placement: CredentialStorages.Placement
     ) async {
+        let space = challenge.protectionSpace
+        let kept: CredentialPersistence = persistence == .forSession ? .forSession : .permanent
         do {
             let storage = try await credentialStorages.storage(placement)
-            guard !storage.entries(for: space).contains(where: { $0.user == user && $0.password == password }) else { return }
-            try await credentialStorages.add(
-                user: user, password: password, space: space, persistence: persistence == .forSession ? .forSession : .permanent,
-                makeDefault: false, to: placement)
+            switch credential {
+            case .password(let user, let password):
+                guard !storage.entries(for: space).contains(where: { $0.user == user && $0.password == password }) else { return }
+                try await credentialStorages.add(
+                    user: user, password: password, space: space, persistence: kept, makeDefault: false, to: placement)
+            case .identity(let identity):
+                guard !storage.entries(for: space).contains(where: { $0.identity == identity }) else { return }
+                try await credentialStorages.add(
+                    user: "", password: "", identity: identity, space: space, persistence: kept, makeDefault: false, to: placement)
+            case .serverTrust:
+                guard let leaf = challenge.serverTrust?.chain.first else { return }
+                let exception = TrustException(certificateSha256: leaf.sha256, spkiSha256: leaf.spkiSha256)
+                guard !storage.entries(for: space).contains(where: { $0.trust == exception }) else { return }
+                try await credentialStorages.add(
+                    user: "", password: "", trust: exception, space: space, persistence: kept, makeDefault: false, to: placement)
+            }
         } catch {
             logger.error("Keeping a delegate's credential failed", metadata: ["error": "\(type(of: error))"])
         }
     }
 
-    /// `useCredential` with `{"user", "password", "persistence"}`, `performDefaultHandling`,
-    /// `cancelAuthenticationChallenge`, `rejectProtectionSpace`; anything else is the default handling.
-    /// With persistence `none` (the default) the credential is used for this task only.
-    static func challengeDisposition(_ answer: DelegateAnswer?) -> ChallengeDisposition {
+    /// `useCredential` with `{"user", "password"}`, `{"identity": {...}}` or `{"serverTrust": true}` (and a
+    /// `persistence`), `performDefaultHandling`, `cancelAuthenticationChallenge`, `rejectProtectionSpace`;
+    /// anything else, or a credential that does not fit the challenge, is the default handling. With
+    /// persistence `none` (the default) the credential is used for this task only.
+    static func challengeDisposition(_ answer: DelegateAnswer?, for challenge: AuthenticationChallenge) -> ChallengeDisposition {
         guard let answer = answer?.allowing([.credential]) else { return .performDefaultHandling }
         switch answer.disposition {
         case "useCredential":
             guard let credential = answer.credential else { return .performDefaultHandling }
-            return .useCredential(user: credential.user, password: credential.password)
+            switch challenge.method {
+            case .serverTrust:
+                return credential.serverTrust == true ? .useCredential(.serverTrust) : .performDefaultHandling
+            case .clientCertificate:
+                guard let input = credential.identity, let identity = try? ClientIdentity.make(input, field: "credential.identity") else {
+                    return .performDefaultHandling
+                }
+                return .useCredential(.identity(identity))
+            default:
+                guard let user = credential.user, let password = credential.password else { return .performDefaultHandling }
+                return .useCredential(.password(user: user, password: password))
+            }
         case "cancelAuthenticationChallenge": return .cancelAuthenticationChallenge
         case "rejectProtectionSpace": return .rejectProtectionSpace
         default: return .performDefaultHandling

@@ -54,6 +54,7 @@ extension TaskService {
             job.decidesRedirects = active.decidesRedirects
             job.decidesResponse = active.decidesResponse
             job.decidesChallenges = active.decidesChallenges
+            job.decidesSessionChallenges = active.decidesChallenges  // either method hears TLS challenges
             entry.firstStarted = started
             entry.prepared = (job, active)
             state.entries[task.id] = entry

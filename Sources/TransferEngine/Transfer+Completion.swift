@@ -28,6 +28,7 @@ extension Transfer {
             discardingBody = true
             return
         }
+        pendingChallenge = nil  // libcurl's own steps of a handshake (NTLM's type 2) came before this head
         if job.decidesChallenges || job.credentials != nil, let challenge = challenge(in: head) {
             pendingChallenge = challenge  // the body is kept: it is the response if no credential is given
             return
@@ -95,6 +96,11 @@ extension Transfer {
 
     /// The handle finished one request: a redirect to follow, or the outcome.
     func requestEnded(result: CurlResult) -> Step {
+        // The connection was stopped before the request left: a TLS challenge, or its refusal.
+        if let step = pendingConnectionStep {
+            pendingConnectionStep = nil
+            return step
+        }
         let servedLocally = job.storedResponse?.isServed == true
         transactions.append(servedLocally ? localTiming() : timing())
         if result.isSuccess, deliversStoredBody, let failure = readStoredBody() { return .done(outcome(failure: failure)) }
@@ -111,78 +117,11 @@ extension Transfer {
             }
             return .redirect(next)
         }
-        guard result.isSuccess else { return .done(outcome(failure: failure(for: result))) }
+        guard result.isSuccess else {
+            let failure = failure(for: result)
+            return tlsStep(after: failure) ?? .done(outcome(failure: failure))
+        }
         if let challenge = pendingChallenge { return .challenge(challenge) }
-        return finishBody()
-    }
-
-    /// The Basic or Digest challenge of a 401, or of a proxy's 407 (the first a user and password answer).
-    func challenge(in head: ResponseHead) -> AuthenticationChallenge? {
-        let isProxy = head.statusCode == 407
-        guard head.statusCode == 401 || (isProxy && job.proxy != nil),
-            let origin = URLComponents(string: isProxy ? job.proxy! : request.url), let host = origin.host
-        else { return nil }
-        let field = isProxy ? "proxy-authenticate" : "www-authenticate"
-        let offers = head.fields.filter { $0.name.caseInsensitiveEquals(field) }.map(\.value)
-        for offer in offers {
-            let scheme = offer.prefix { $0 != " " }.lowercased()
-            guard let known = AuthenticationChallenge.Scheme(rawValue: scheme == "basic" ? "Basic" : scheme == "digest" ? "Digest" : ""),
-                !rejectedSchemes.contains(Self.rejectionKey(known, isProxy: isProxy))
-            else { continue }
-            let secure = origin.scheme?.lowercased() == "https"
-            return AuthenticationChallenge(
-                scheme: known, realm: Self.realm(in: offer), host: host.lowercased(), port: origin.port ?? (secure ? 443 : 80),
-                protocol: secure ? "https" : "http", isProxy: isProxy, previousFailureCount: challengeFailures,
-                failureResponse: head, request: request)
-        }
-        return nil
-    }
-
-    /// `realm="..."` of a challenge, unquoted.
-    static func realm(in offer: String) -> String? {
-        guard let range = offer.range(of: "realm=", options: .caseInsensitive) else { return nil }
-        let rest = offer[range.upperBound...]
-        if rest.first == "\"" {
-            return String(rest.dropFirst().prefix { $0 != "\"" })
-        }
-        return String(rest.prefix { $0 != "," && $0 != " " })
-    }
-
-    /// The delegate gave a credential: the request goes again with it (the 401's body is dropped).
-    func retry(with user: String, password: String, for challenge: AuthenticationChallenge) throws {
-        if challenge.isProxy {
-            proxyCredential = (user, password, challenge.scheme)
-        } else {
-            credential = (user, password, challenge.scheme, "\(challenge.protocol)://\(challenge.host):\(challenge.port)")
-        }
-        challengeFailures += 1
-        try restartBody()
-    }
-
-    static func rejectionKey(_ scheme: AuthenticationChallenge.Scheme, isProxy: Bool) -> String {
-        (isProxy ? "proxy " : "") + scheme.rawValue
-    }
-
-    /// `rejectProtectionSpace`: the next method the response offered, if any (else the 401 or 407 stands).
-    func nextChallenge(after rejected: AuthenticationChallenge) -> AuthenticationChallenge? {
-        rejectedSchemes.insert(Self.rejectionKey(rejected.scheme, isProxy: rejected.isProxy))
-        return challenge(in: head)
-    }
-
-    /// The default handling's credential for `challenge`: the storage's default for its space, unless it
-    /// was sent already (it failed); marked as sent.
-    func defaultCredential(for challenge: AuthenticationChallenge) -> (user: String, password: String)? {
-        guard let stored = job.credentials?.defaultCredential(for: challenge.protectionSpace) else { return nil }
-        let space = challenge.protectionSpace
-        let key = [stored.user, stored.password, space.host, "\(space.port)", space.protocol, space.realm ?? ""]
-        guard defaultCredentialsTried.insert(key).inserted else { return nil }
-        return stored
-    }
-
-    /// The delegate gave no credential: the 401 is the task's response, with its body.
-    func acceptChallengeResponse() -> Step {
-        pendingChallenge = nil
-        deliver(head)
         return finishBody()
     }
 

@@ -10,6 +10,8 @@ final class Transfer {
         case redirect(OutgoingRequest)
         /// The server asks for credentials the delegate may give.
         case challenge(AuthenticationChallenge)
+        /// The same request goes again, on the same handle (with a credential, or past a TLS decision).
+        case sendAgain
         case done(TransferOutcome)
     }
 
@@ -49,13 +51,19 @@ final class Transfer {
     /// The challenge of the 401 being read, when the delegate answers challenges.
     var pendingChallenge: AuthenticationChallenge?
     /// The credential the delegate gave, for its protection space only (never sent to another origin).
-    var credential: (user: String, password: String, scheme: AuthenticationChallenge.Scheme, origin: String)?
+    var credential: (user: String, password: String, method: AuthenticationChallenge.Method, origin: String)?
     /// The credential for the job's proxy (its 407), sent to that proxy on every request of the task.
-    var proxyCredential: (user: String, password: String, scheme: AuthenticationChallenge.Scheme)?
+    var proxyCredential: (user: String, password: String, method: AuthenticationChallenge.Method)?
     var challengeFailures = 0
-    /// Schemes whose protection space the delegate rejected (`rejectProtectionSpace`), by proxy-ness: the
+    /// Methods whose protection space the delegate rejected (`rejectProtectionSpace`), by proxy-ness: the
     /// next challenge offered is another one.
-    var rejectedSchemes: Set<String> = []
+    var rejectedMethods: Set<String> = []
+    /// What the task decided about each https origin's server trust and client certificate.
+    var tlsDecisions: [String: TLSDecision] = [:]
+    /// What follows a connection stopped before its request was sent (a TLS challenge, or a refusal).
+    var pendingConnectionStep: Step?
+    /// The server asked for a client certificate in the handshake under way.
+    var sawCertificateRequest = false
     /// Credentials the default handling already sent (`user`, `password`, protection space): never twice.
     var defaultCredentialsTried: Set<[String]> = []
     /// Whether the bytes kept from an earlier attempt are still wanted (until the final response says).
@@ -126,38 +134,34 @@ final class Transfer {
         try easy.set(.acceptEncoding, "")  // every encoding libcurl decodes: gzip, deflate, br, zstd
         try easy.preferHTTP2OverTLS()
         try easy.setTLSVersions(minimum: job.tlsMinimumVersion, maximum: job.tlsMaximumVersion)
-        if let pins = job.pinnedPublicKeys { try easy.set(.pinnedPublicKey, pins) }
-        if let bundle = job.certificateAuthoritiesFile { try easy.set(.certificateAuthorities, bundle) }
-        if let credentials = job.credentials, request.url.lowercased().hasPrefix("https:"),
-            let components = URLComponents(string: request.url), let host = components.host,
-            let identity = credentials.clientIdentity(host: host.lowercased(), port: components.port ?? 443)
-        {
-            // Presented only when the server asks for a client certificate, as URLSession answers that challenge.
-            try easy.setClientIdentity(
-                certificateChainPEM: identity.certificateChain, privateKeyPEM: identity.privateKey, passphrase: identity.passphrase)
-        }
+        try applyTLS()
         // 512 KiB reads: a sixth of the syscalls of libcurl's 16 KiB default on fast downloads (measured).
         try easy.set(.bufferSize, job.kind == .download ? 512 * 1024 : 64 * 1024)
         if let credential, Self.origin(of: request.url) == credential.origin {
-            try easy.set(.username, credential.user)
-            try easy.set(.password, credential.password)
-            try easy.setHTTPAuthentication(credential.scheme == .basic ? .basic : .digest)
+            if credential.method != .negotiate {  // Kerberos takes no password: the service's own tickets
+                try easy.set(.username, credential.user)
+                try easy.set(.password, credential.password)
+            }
+            try easy.setHTTPAuthentication(Self.curlScheme(credential.method))
         }
         if let proxyCredential, job.proxy != nil {
             try easy.set(.proxyUsername, proxyCredential.user)
             try easy.set(.proxyPassword, proxyCredential.password)
-            try easy.setProxyAuthentication(proxyCredential.scheme == .basic ? .basic : .digest)
+            try easy.setProxyAuthentication(Self.curlScheme(proxyCredential.method))
         }
         try applyTimeouts()
         try applyMethodAndBody()
         try easy.setHeaders(headerLines())
         easy.delegate = self
-        try easy.installCallbacks(upload == nil ? [.response, .progress] : [.response, .requestBody, .progress])
+        let bodyCallbacks: CurlCallbacks = upload == nil ? [.response, .progress] : [.response, .requestBody, .progress]
+        try easy.installCallbacks(bodyCallbacks.union(tlsCallbacks))
         lastActivity = .now
         head = ResponseHead()
         deliveredHead = nil
         discardingBody = false
         pendingChallenge = nil
+        pendingConnectionStep = nil
+        sawCertificateRequest = false
         requestStartedAt = Date()
     }
 

@@ -53,9 +53,12 @@ public struct TransferJob: Sendable {
     /// The delegate decides about the final response before its body (`dataTask.didReceiveResponse`):
     /// the body waits, paused, for `TransferEngine.resolveResponse`.
     public var decidesResponse = false
-    /// The delegate answers HTTP Basic and Digest challenges (`task.didReceiveChallenge`): a 401 waits
-    /// for `TransferEngine.resolveChallenge`.
+    /// The delegate answers challenges (`task.didReceiveChallenge` or `session.didReceiveChallenge`): a
+    /// 401, 407 or TLS challenge waits for `TransferEngine.resolveChallenge`.
     public var decidesChallenges = false
+    /// The delegate answers the TLS challenges (server trust, client certificates) too: every new https
+    /// connection is stopped before its request to ask (a handshake more per connection).
+    public var decidesSessionChallenges = false
     /// The session's cookies for this transfer: asked for every request it sends (redirects included)
     /// and told of every response head, so a cookie set on a 302 goes with the next hop. nil: no cookie
     /// is sent or kept (`httpShouldSetCookies` or `httpShouldHandleCookies` false, or no storage).
@@ -101,6 +104,8 @@ public protocol TransferCredentials: Sendable {
     func defaultCredential(for space: ProtectionSpace) -> (user: String, password: String)?
     /// The client identity stored for `https://host:port` (its space's default); nil when none is.
     func clientIdentity(host: String, port: Int) -> ClientIdentity?
+    /// The server-trust exceptions stored for `https://host:port`.
+    func trustExceptions(host: String, port: Int) -> [TrustException]
 }
 
 /// A TLS client identity: certificate chain and private key, PEM.
@@ -139,49 +144,6 @@ extension TransferObserver {
     public func transfer(_ id: TransferID, asksAbout response: ResponseHead, for request: OutgoingRequest) {}
     public func transfer(_ id: TransferID, asksAbout challenge: AuthenticationChallenge) {}
     public func transfer(_ id: TransferID, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {}
-}
-
-/// An HTTP authentication challenge (a 401 with `WWW-Authenticate: Basic` or `Digest`, or a proxy's 407
-/// with `Proxy-Authenticate`), as `URLAuthenticationChallenge` describes it.
-public struct AuthenticationChallenge: Sendable {
-    public enum Scheme: String, Sendable {
-        case basic = "Basic"
-        case digest = "Digest"
-    }
-    public var scheme: Scheme
-    public var realm: String?
-    public var host: String
-    public var port: Int
-    /// `http` or `https`.
-    public var `protocol`: String
-    /// A proxy's challenge (a 407 with `Proxy-Authenticate`): `host` and `port` are the proxy's.
-    public var isProxy = false
-    /// How many credentials for this protection space have already failed in this task.
-    public var previousFailureCount: Int
-    /// The 401 response.
-    public var failureResponse: ResponseHead
-    /// The request that met the challenge.
-    public var request: OutgoingRequest
-
-    /// `URLProtectionSpace` of the challenge.
-    public var protectionSpace: ProtectionSpace {
-        ProtectionSpace(
-            host: host, port: port, protocol: self.protocol, realm: realm,
-            authenticationMethod: "NSURLAuthenticationMethodHTTP\(scheme.rawValue)", isProxy: isProxy)
-    }
-}
-
-/// The delegate's answer to `didReceiveChallenge` (`URLSession.AuthChallengeDisposition`).
-public enum ChallengeDisposition: Sendable {
-    case useCredential(user: String, password: String)
-    /// What URLSession does without the method: the default credential stored for the space, once;
-    /// without one (or after it failed), the 401 is the response.
-    case performDefaultHandling
-    /// The task ends as cancelled (-999).
-    case cancelAuthenticationChallenge
-    /// The protection space is refused: the next authentication method the response offered is
-    /// challenged; when none is left, the 401 (or 407) is the response.
-    case rejectProtectionSpace
 }
 
 /// The delegate's answer to `willPerformHTTPRedirection`.

@@ -62,20 +62,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case .challenge(let id, let disposition):
             guard let transfer = transfer(id), case .challenge(let challenge)? = transfer.waiting else { return }
             transfer.waiting = nil
-            switch disposition {
-            case .useCredential(let user, let password):
-                retry(transfer, with: (user, password), for: challenge, multi: multi)
-            case .performDefaultHandling:
-                handleByDefault(transfer, challenge, multi: multi)
-            case .rejectProtectionSpace:
-                if let next = transfer.nextChallenge(after: challenge) {
-                    conclude(transfer, .challenge(next), multi: multi)
-                } else {
-                    conclude(transfer, transfer.acceptChallengeResponse(), multi: multi)
-                }
-            case .cancelAuthenticationChallenge:
-                abort(transfer, multi: multi)
-            }
+            conclude(transfer, transfer.resolve(challenge, disposition), multi: multi)
         case .closeConnections(let sessionId, let idleOnly):
             // The share's connections close when its last user lets go of it: now, or as running transfers end.
             if !idleOnly || !running.values.contains(where: { $0.job.sessionId == sessionId }) { shares[sessionId] = nil }
@@ -221,35 +208,21 @@ final class TransferScheduler: CurlMultiLoopDriver {
                 follow(transfer, to: next, multi: multi)
             }
         case .challenge(let challenge):
-            guard transfer.job.decidesChallenges else { return handleByDefault(transfer, challenge, multi: multi) }
+            guard transfer.job.decidesChallenges else { return conclude(transfer, transfer.resolveByDefault(challenge), multi: multi) }
             transfer.waiting = .challenge(challenge)  // holds its slot, out of the multi, until the answer
             observer.transfer(transfer.job.id, asksAbout: challenge)
+        case .sendAgain:
+            do {
+                try transfer.restartBody()
+                try transfer.prepare()
+                try multi.add(transfer.easy)
+            } catch {
+                running[ObjectIdentifier(transfer.easy)] = nil
+                observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
+            }
         case .done(let outcome):
             running[ObjectIdentifier(transfer.easy)] = nil
             observer.transfer(transfer.job.id, didComplete: outcome)
-        }
-    }
-
-    /// URLSession's default handling: the stored default credential for the space (once), else the 401.
-    private func handleByDefault(_ transfer: Transfer, _ challenge: AuthenticationChallenge, multi: CurlMultiHandle) {
-        guard let credential = transfer.defaultCredential(for: challenge) else {
-            return conclude(transfer, transfer.acceptChallengeResponse(), multi: multi)
-        }
-        retry(transfer, with: credential, for: challenge, multi: multi)
-    }
-
-    /// Sends the request again with a credential (the 401's body is dropped).
-    private func retry(
-        _ transfer: Transfer, with credential: (user: String, password: String), for challenge: AuthenticationChallenge,
-        multi: CurlMultiHandle
-    ) {
-        do {
-            try transfer.retry(with: credential.user, password: credential.password, for: challenge)
-            try transfer.prepare()
-            try multi.add(transfer.easy)
-        } catch {
-            running[ObjectIdentifier(transfer.easy)] = nil
-            observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
         }
     }
 

@@ -1,3 +1,4 @@
+import Certificates
 public import TransferModels
 
 /// CURLcode → `NSURLErrorDomain` code, as URLSession would report the same failure.
@@ -47,13 +48,10 @@ public enum URLErrorMapping {
         }
     }
 
-    /// X509_V_ERR_* → the certificate codes URLSession distinguishes.
+    /// X509_V_ERR_* → the certificate codes URLSession distinguishes (the same rule a server-trust
+    /// challenge's evaluation reports). CRL dates count as the certificate's.
     static func certificateError(_ verifyResult: Int) -> URLErrorCode {
-        switch verifyResult {
-        case 10, 12: return .serverCertificateHasBadDate  // CERT_HAS_EXPIRED, CRL_HAS_EXPIRED
-        case 9, 11: return .serverCertificateNotYetValid  // CERT_NOT_YET_VALID, CRL_NOT_YET_VALID
-        case 2, 18, 19, 20, 21: return .serverCertificateHasUnknownRoot  // unknown issuer, self-signed
-        default: return .serverCertificateUntrusted  // hostname mismatch, revoked, bad signature, ...
-        }
+        let result = Int32(truncatingIfNeeded: verifyResult == 12 ? 10 : verifyResult == 11 ? 9 : verifyResult)
+        return URLErrorCode.code(Certificates.urlErrorCode(verifyResult: result, hostMatches: true) ?? -1202) ?? .serverCertificateUntrusted
     }
 }

@@ -52,5 +52,7 @@ struct TaskCreation: Sendable {
     var tenant: String
     var sessionId: String
     var request: ValidatedTaskRequest
+    /// `request.request` as stored: its credentials sealed (`RequestSecrets`), before the transaction.
+    var sealedRequest: URLRequestSnapshot?
     var sealedSecret: Data?
 }

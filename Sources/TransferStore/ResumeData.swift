@@ -9,7 +9,8 @@ public import TransferModels
 ///
 /// Clients get it as an opaque token, signed with a key derived from the store's secret key, so a
 /// token cannot be forged, altered or used by another tenant; its file lives until the source task's
-/// files expire.
+/// files expire. The request's credentials are sealed in it (`RequestSecrets`): the token is kept in task
+/// rows and events, and is only base64, not a secret of its own.
 public struct ResumeData: Codable, Sendable, Hashable {
     public var tenant: String
     public var sourceTaskId: String
@@ -31,6 +32,8 @@ public struct ResumeData: Codable, Sendable, Hashable {
 extension TransferStore {
     /// `base64url(JSON).base64url(HMAC-SHA256)`.
     public func token(for resumeData: ResumeData) throws -> String {
+        var resumeData = resumeData
+        resumeData.request = try requestSecrets.sealed(resumeData.request)
         let payload = Data(try WireJSON.encode(resumeData))
         let mac = Data(HMAC<SHA256>.authenticationCode(for: payload, using: secrets.derivedKey(purpose: Self.resumeDataPurpose)))
         return Self.base64URL(payload) + "." + Self.base64URL(mac)
@@ -43,19 +46,21 @@ extension TransferStore {
         guard parts.count == 2, let payload = Self.data(base64URL: parts[0]), let mac = Self.data(base64URL: parts[1]),
             HMAC<SHA256>.isValidAuthenticationCode(
                 mac, authenticating: payload, using: secrets.derivedKey(purpose: Self.resumeDataPurpose)),
-            let resume = try? StrictJSONDecoder().decode(ResumeData.self, from: Array(payload)), resume.tenant == tenant
+            var resume = try? StrictJSONDecoder().decode(ResumeData.self, from: Array(payload)), resume.tenant == tenant,
+            let request = try? requestSecrets.opened(resume.request)  // a token made before sealing: clear
         else { return nil }
+        resume.request = request
         return resume
     }
 
     private static let resumeDataPurpose = "urlsessiond resume data v1"
 
-    private static func base64URL(_ data: Data) -> String {
+    static func base64URL(_ data: Data) -> String {
         data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
-    private static func data(base64URL text: Substring) -> Data? {
+    static func data(base64URL text: Substring) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         return Data(base64Encoded: base64)

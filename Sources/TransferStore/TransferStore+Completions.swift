@@ -55,6 +55,7 @@ extension TransferStore {
     @discardableResult
     public func completeTasks(_ completions: [TaskCompletion]) async throws -> Set<String> {
         guard !completions.isEmpty else { return [] }
+        let completions = try completions.map(requestSecrets.sealed)
         let (completed, sessions) = try await pool.write { db in
             try Self.write(db, progress: [:], responses: [:], events: [], completions: completions)
         }
@@ -71,6 +72,7 @@ extension TransferStore {
     /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` when it has already completed
     ///   (a task completes exactly once).
     public func completeTask(_ completion: TaskCompletion) async throws -> TaskRecord {
+        let completion = try requestSecrets.sealed(completion)
         let (task, advance): (TaskRecord, SessionAdvance) = try await pool.write { db in
             guard let advance = try Self.complete(db, completion) else {
                 _ = try Self.fetchTask(db, id: completion.id)  // throws taskNotFound when unknown
@@ -79,7 +81,7 @@ extension TransferStore {
             return (try Self.fetchTask(db, id: completion.id), advance)
         }
         publish(advance)
-        return task
+        return try requestSecrets.opened(task)
     }
 
     /// `completeTask(_:)` with its fields as arguments.
@@ -103,7 +105,8 @@ extension TransferStore {
 
     // MARK: One completion inside a transaction
 
-    /// A session's new `lastSequence` after a write, and the record when its state changed too.
+    /// A session's new `lastSequence` after a write, and the record when its state changed too (as
+    /// stored: `publish` opens it for the cache).
     struct SessionAdvance {
         var sessionId: String
         var lastSequence: Int64
@@ -116,7 +119,8 @@ extension TransferStore {
     }
 
     /// Writes one completion with cached statements and no decoding of the task row: the hot path of
-    /// every transfer. Returns nil when the task is unknown or has already completed.
+    /// every transfer. Returns nil when the task is unknown or has already completed. `completion` is
+    /// sealed (`RequestSecrets.sealed`) by the caller, outside the transaction.
     static func complete(_ db: Database, _ completion: TaskCompletion) throws -> SessionAdvance? {
         let update = try db.cachedStatement(
             sql: """
@@ -213,8 +217,12 @@ extension TransferStore {
 
     /// After a commit: the session cache learns the new sequence (or the new record), readers are woken.
     func publish(_ advance: SessionAdvance) {
-        if let record = advance.changedRecord {
-            refreshCachedSession(record)
+        if let stored = advance.changedRecord {
+            if let record = try? requestSecrets.opened(stored) {
+                refreshCachedSession(record)
+            } else {
+                sessionCache.withLock { $0[stored.id] = nil }  // unreadable: the next read fails loudly
+            }
         } else {
             sessionCache.withLock { cache in
                 guard var cached = cache[advance.sessionId], cached.lastSequence < advance.lastSequence else { return }

@@ -63,7 +63,8 @@ extension TransferStore {
     public func delegateQueue(sessionId: String) async throws -> DelegateQueue? {
         // The delegate never changes after creation: a cached session without one needs no query.
         if let cached = sessionCache.withLock({ $0[sessionId] }), cached.delegate == nil { return nil }
-        // `Row` is not Sendable: the columns are read inside the access.
+        // `Row` is not Sendable: the columns are read inside the access. The record stays as stored (its
+        // headers sealed): only its delegate and kind are read.
         let found: (SessionRecord, cursor: Int64, retryAt: Date?, disabledAt: Date?, heldAt: Date?)? = try await pool.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [sessionId]) else {
                 return nil
@@ -180,7 +181,7 @@ extension TransferStore {
             else { throw TaskStoreError.sessionNotFound }  // cannot happen: inserted just above
             return (event, session)
         }
-        refreshCachedSession(session)
+        refreshCachedSession(try requestSecrets.opened(session))
         eventFeed.publish(sessionId)
         return event
     }

@@ -47,6 +47,9 @@ extension TransferStore {
     ) async throws -> (completed: Set<String>, failures: [String: any Error]) {
         guard !progress.isEmpty || !responses.isEmpty || !events.isEmpty || !partialFiles.isEmpty || !completions.isEmpty
         else { return ([], [:]) }
+        // Sealed once, outside the transaction (sealing again in `completeTasks` below keeps sealed values).
+        let responses = try responses.mapValues(requestSecrets.sealed)
+        let completions = try completions.map(requestSecrets.sealed)
         do {
             let (completed, sessions) = try await pool.write { db in
                 try Self.writePartialFiles(db, partialFiles)
@@ -117,7 +120,7 @@ extension TransferStore {
 
     /// `willBeginDelayedRequest` answered `useNewRequest`: the task sends `request` (its `currentRequest`).
     public func replaceCurrentRequest(id: String, with request: URLRequestSnapshot) async throws {
-        let json = try StoredJSON.text(request)
+        let json = try StoredJSON.text(try requestSecrets.sealed(request))
         try await pool.write { db in
             try db.execute(sql: "UPDATE task SET currentRequest = ? WHERE id = ? AND state <> 'completed'", arguments: [json, id])
         }
@@ -156,6 +159,7 @@ extension TransferStore {
         }
     }
 
+    /// `reports` are sealed (`RequestSecrets.sealed`) by the caller, outside the transaction.
     static func writeResponses(_ db: Database, _ reports: [String: ResponseReport]) throws {
         guard !reports.isEmpty else { return }
         let statement = try db.cachedStatement(

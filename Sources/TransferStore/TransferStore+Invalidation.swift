@@ -26,10 +26,10 @@ extension TransferStore {
             try record.update(db)
             return (record, unfinished)
         }
-        if let (record, _) = result {
-            cache(record)
-            if record.state == .invalidated { eventFeed.publish(record.id) }
-        }
-        return result.map { ($0.0, unfinishedTaskIDs: $0.1) }
+        guard let (stored, unfinished) = result else { return nil }
+        let record = try requestSecrets.opened(stored)  // updated as stored, its headers still sealed
+        cache(record)
+        if record.state == .invalidated { eventFeed.publish(record.id) }
+        return (record, unfinishedTaskIDs: unfinished)
     }
 }

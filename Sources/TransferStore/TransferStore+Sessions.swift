@@ -12,7 +12,8 @@ extension TransferStore {
     /// Creates a session; for a background configuration whose identifier is live for the tenant,
     /// returns that session instead (the re-attach of `URLSessionConfiguration.background(withIdentifier:)`).
     ///
-    /// `secret` is sealed before it touches the disk.
+    /// `secret` is sealed before it touches the disk, as are the credentials in `httpAdditionalHeaders`
+    /// (`RequestSecrets`).
     public func createSession(
         tenant: String, request: ValidatedSessionRequest, secret: String?
     ) async throws -> SessionCreation {
@@ -33,12 +34,14 @@ extension TransferStore {
                 try db.execute(sql: "UPDATE session SET delegateHeldAt = NULL WHERE id = ?", arguments: [existing.id])
                 try Self.appendEvent(
                     db, session: &existing, taskId: nil, event: .sessionDidFinishEventsForBackgroundURLSession)
-                return .reattached(existing)
+                return .reattached(try requestSecrets.opened(existing))
             }
             var record = SessionRecord(
                 id: ResourceID.make(prefix: "ses"), tenant: tenant, configuration: request.configuration,
                 delegate: request.delegate, delegateSecret: sealedSecret, sessionDescription: request.sessionDescription)
-            try record.insert(db)
+            var row = try requestSecrets.sealed(record)  // the caller gets the real headers
+            try row.insert(db)
+            record.rowid = row.rowid
             return .created(record)
         }
         switch outcome {
@@ -54,9 +57,10 @@ extension TransferStore {
     public func session(id: String, tenant: String) async throws -> SessionRecord? {
         if let cached = cachedSession(id: id, tenant: tenant) { return cached }
         guard ResourceID.isWellFormed(id, prefix: "ses") else { return nil }
-        guard let record = try await pool.read({ db in try SessionRecord.filter(Column("id") == id).fetchOne(db) }) else {
-            return nil
-        }
+        guard
+            let record = try await pool.read({ db in try SessionRecord.filter(Column("id") == id).fetchOne(db) })
+                .map(requestSecrets.opened)
+        else { return nil }
         cache(record)
         return record.tenant == tenant ? record : nil
     }
@@ -69,16 +73,17 @@ extension TransferStore {
 
     /// The tenant's shared session (`URLSession.shared`), created on first use.
     public func sharedSession(tenant: String) async throws -> SessionRecord {
-        let record = try await pool.write { db in
+        let stored = try await pool.write { db in
             if let existing = try SessionRecord.filter(Column("tenant") == tenant && Column("isShared") == true).fetchOne(db) {
                 return existing
             }
             var record = SessionRecord(
                 id: ResourceID.make(prefix: "ses"), tenant: tenant, configuration: SessionConfiguration(kind: .default),
                 delegate: nil, delegateSecret: nil, sessionDescription: nil, isShared: true)
-            try record.insert(db)
+            try record.insert(db)  // no header to seal
             return record
         }
+        let record = try requestSecrets.opened(stored)
         cache(record)
         return record
     }
@@ -91,12 +96,12 @@ extension TransferStore {
                 .order(Column("rowid"))
                 .limit(limit)
                 .fetchAll(db)
-        }
+        }.map(requestSecrets.opened)
     }
 
     /// Loads every session into the cache (start-up), so reads of them need no query.
     public func warmSessionCache() async throws {
-        let records = try await pool.read { db in try SessionRecord.fetchAll(db) }
+        let records = try await pool.read { db in try SessionRecord.fetchAll(db) }.map(requestSecrets.opened)
         sessionCache.withLock { cache in
             for record in records { cache[record.id] = record }
         }
@@ -108,6 +113,7 @@ extension TransferStore {
         return String(decoding: try secrets.open(sealed), as: UTF8.self)
     }
 
+    /// `record` is the clear form (`RequestSecrets.opened`).
     func cache(_ record: SessionRecord) {
         sessionCache.withLock { $0[record.id] = record }
     }

@@ -23,7 +23,8 @@ extension TransferStore {
     /// do, and records `task.didCreateTask` — all in one transaction, so a refused request leaves nothing.
     ///
     /// The task gets the session's next `taskIdentifier` (1, 2, 3…) and its event the session's next
-    /// `sequence`. An inline upload body is kept in `taskUpload`; the completion secret is sealed.
+    /// `sequence`. An inline upload body is kept in `taskUpload`; the completion secret and the request's
+    /// credentials are sealed.
     ///
     /// - Throws: `TaskStoreError.sessionNotFound` (unknown, or another tenant's), `.sessionNotValid`
     ///   (invalidating or invalidated), `.blobNotFound` (an upload's blob is not the tenant's).
@@ -34,7 +35,9 @@ extension TransferStore {
         tenant: String, sessionId: String, request: ValidatedTaskRequest
     ) async throws -> TaskRecord {
         let sealedSecret = try request.completionSecret.map { try secrets.seal(Data($0.utf8)) }
-        let creation = TaskCreation(tenant: tenant, sessionId: sessionId, request: request, sealedSecret: sealedSecret)
+        let creation = TaskCreation(
+            tenant: tenant, sessionId: sessionId, request: request, sealedRequest: try request.request.map(requestSecrets.sealed),
+            sealedSecret: sealedSecret)
         return try await creations.submit(creation) { batch in try await self.create(batch) }
     }
 
@@ -104,7 +107,12 @@ extension TransferStore {
             task.startedAt = .nowMilliseconds
             task.currentRequest = task.originalRequest
         }
-        try task.insert(db)
+        // The row gets the sealed request; the caller gets the real one.
+        var row = task
+        row.originalRequest = creation.sealedRequest
+        if request.resume { row.currentRequest = row.originalRequest }
+        try row.insert(db)
+        task.rowid = row.rowid
         if case .data(let data)? = request.uploadBody {
             try db.execute(sql: "INSERT INTO taskUpload (taskId, data) VALUES (?, ?)", arguments: [task.id, data])
         }
@@ -118,12 +126,12 @@ extension TransferStore {
         guard ResourceID.isWellFormed(id, prefix: "tsk") else { return nil }
         return try await pool.read { db in
             try TaskRecord.filter(Column("id") == id && Column("tenant") == tenant).fetchOne(db)
-        }
+        }.map(requestSecrets.opened)
     }
 
     /// The task `id` whoever owns it: for the engine, which works by id once the API has checked the tenant.
     public func task(id: String) async throws -> TaskRecord? {
-        try await pool.read { db in try TaskRecord.filter(Column("id") == id).fetchOne(db) }
+        try await pool.read { db in try TaskRecord.filter(Column("id") == id).fetchOne(db) }.map(requestSecrets.opened)
     }
 
     /// A page of a session's tasks in creation order (`getAllTasks`), after the row `after` (exclusive),
@@ -136,7 +144,7 @@ extension TransferStore {
             if let kind { query = query.filter(Column("kind") == kind.rawValue) }
             if let state { query = query.filter(Column("state") == state.rawValue) }
             return try query.order(Column("rowid")).limit(limit).fetchAll(db)
-        }
+        }.map(requestSecrets.opened)
     }
 
     /// Every task not yet completed, of every tenant, in creation order: what the engine picks up again
@@ -144,7 +152,7 @@ extension TransferStore {
     public func unfinishedTasks() async throws -> [TaskRecord] {
         try await pool.read { db in
             try TaskRecord.filter(Column("state") != TaskState.completed.rawValue).order(Column("rowid")).fetchAll(db)
-        }
+        }.map(requestSecrets.opened)
     }
 
     /// Moves a task through `resume()`, `suspend()` or `cancel()` (see `TaskState.allowsTransition(to:)`)
@@ -154,7 +162,7 @@ extension TransferStore {
     /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` (from `completed`, from
     ///   `canceling` back to work, or to `completed`, which only `completeTask` records).
     public func updateTaskState(id: String, to next: TaskState) async throws -> TaskRecord {
-        try await pool.write { db in
+        let task = try await pool.write { db in
             var task = try Self.fetchTask(db, id: id)
             guard task.state != next else { return task }
             guard task.state.allowsTransition(to: next) else { throw TaskStoreError.invalidStateTransition }
@@ -168,6 +176,7 @@ extension TransferStore {
             try task.update(db)
             return task
         }
+        return try requestSecrets.opened(task)
     }
 
     /// `resume()`: takes one `suspend()` away; at zero a suspended task runs (the first time, `startedAt`
@@ -176,7 +185,7 @@ extension TransferStore {
     ///
     /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` once canceling or completed.
     public func resumeTask(id: String) async throws -> (TaskRecord, starts: Bool) {
-        try await pool.write { db in
+        let (task, starts) = try await pool.write { db in
             var task = try Self.fetchTask(db, id: id)
             guard task.state == .running || task.state == .suspended else { throw TaskStoreError.invalidStateTransition }
             guard task.suspendCount > 0 else { return (task, false) }
@@ -192,6 +201,7 @@ extension TransferStore {
             try task.update(db)
             return (task, starts)
         }
+        return (try requestSecrets.opened(task), starts)
     }
 
     /// `suspend()`: adds one to the suspend count; a running task stops (returns `stops: true`) and takes
@@ -200,7 +210,7 @@ extension TransferStore {
     /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` once canceling or completed.
     /// `counts`: the transfer's counters when it stopped, written in the same transaction.
     public func suspendTask(id: String, counts: TaskByteCounts? = nil) async throws -> (TaskRecord, stops: Bool) {
-        try await pool.write { db in
+        let (task, stops) = try await pool.write { db in
             var task = try Self.fetchTask(db, id: id)
             guard task.state == .running || task.state == .suspended else { throw TaskStoreError.invalidStateTransition }
             task.suspendCount += 1
@@ -215,6 +225,7 @@ extension TransferStore {
             try task.update(db)
             return (task, stops)
         }
+        return (try requestSecrets.opened(task), stops)
     }
 
     /// Records the response headers (and, after a redirect, the request now being sent) of a task that
@@ -225,7 +236,9 @@ extension TransferStore {
     public func recordResponse(
         id: String, response: HTTPResponseSnapshot, currentRequest: URLRequestSnapshot? = nil
     ) async throws -> TaskRecord {
-        try await pool.write { db in
+        let response = try requestSecrets.sealed(response)
+        let currentRequest = try currentRequest.map(requestSecrets.sealed)
+        let task = try await pool.write { db in
             var task = try Self.fetchTask(db, id: id)
             guard task.state != .completed else { throw TaskStoreError.invalidStateTransition }
             task.response = response
@@ -233,6 +246,7 @@ extension TransferStore {
             try task.update(db)
             return task
         }
+        return try requestSecrets.opened(task)
     }
 
     /// Records one task's counters with a single UPDATE. A task that has completed keeps its final
@@ -268,6 +282,8 @@ extension TransferStore {
 
     // MARK: Helpers
 
+    /// The row as stored, its request credentials sealed (`RequestSecrets.opened` gives the real ones):
+    /// the form a record keeps inside a transaction, so `update` writes them back sealed.
     static func fetchTask(_ db: Database, id: String) throws -> TaskRecord {
         guard let task = try TaskRecord.filter(Column("id") == id).fetchOne(db) else {
             throw TaskStoreError.taskNotFound
@@ -279,6 +295,7 @@ extension TransferStore {
     /// version. Writes finish in order but their callers resume in any order; `lastSequence` only grows
     /// and every task write that caches here advanced it, so "greater" means "later". A write that did
     /// not advance it (moving to `invalidating`) is later than ours when the sequences are equal.
+    /// `record` is the clear form (`RequestSecrets.opened`).
     func refreshCachedSession(_ record: SessionRecord) {
         sessionCache.withLock { cache in
             if let cached = cache[record.id], cached.lastSequence >= record.lastSequence { return }

@@ -72,4 +72,101 @@ struct ClientCertificateTests {
             #expect(!(try await api.get("/v1/credentials").text).contains(keyLine))
         }
     }
+
+    /// nginx asking for a client certificate signed by a fresh CA, trusted by the service (URLSESSIOND_CA_FILE).
+    static func mutualTLSOrigin(_ directory: TemporaryDirectory) async throws -> (
+        NginxOrigin, identity: (ca: String, certificate: String, key: String)
+    ) {
+        _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path)
+        let identity = try Self.makeClientIdentity(in: directory)
+        let origin = try await NginxOrigin.start(tls: true, files: ["a": Array("mutual".utf8)], clientCertificateAuthority: identity.ca)
+        return (origin, identity)
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [true, false])
+    func theDelegatesIdentityAnswersTheSessionLevelChallenge(givesIdentity: Bool) async throws {
+        let directory = try TemporaryDirectory.make(prefix: "mtls")
+        defer { directory.remove() }
+        let (origin, identity) = try await Self.mutualTLSOrigin(directory)
+        let receiver = try WebhookReceiver.start()
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
+        let answer = try jsonText([
+            "disposition": "useCredential",
+            "credential": ["identity": ["certificateChain": identity.certificate, "privateKey": identity.key]],
+        ])
+        receiver.respond { request in
+            guard let event = try? request.json(), event["type"] as? String == "session.didReceiveChallenge" else { return .ok }
+            let space = ((event["data"] as? [String: Any])?["challenge"] as? [String: Any])?["protectionSpace"] as? [String: Any]
+            let asksForCertificate = space?["authenticationMethod"] as? String == "NSURLAuthenticationMethodClientCertificate"
+            return asksForCertificate && givesIdentity ? .json(answer) : .json(#"{"disposition": "performDefaultHandling"}"#)
+        }
+        let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_CA_FILE": try #require(origin.certificatePath)]) { $1 }
+        try await withTaskService(environment: environment) { api, _ in
+            let body: [String: Any] = [
+                "delegate": ["url": receiver.url("/hooks"), "decisions": ["session.didReceiveChallenge"], "decisionTimeout": 5]
+            ]
+            let session = try #require(try await api.createSession(json: try jsonText(body))["id"] as? String)
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/a")]])
+            #expect(task.statusCode == (givesIdentity ? 200 : 400), "none given: the server's refusal: \(task)")
+            let methods = receiver.requests.compactMap { try? $0.json() }.filter { $0["type"] as? String == "session.didReceiveChallenge" }
+                .compactMap { (($0["data"] as? [String: Any])?["challenge"] as? [String: Any])?["protectionSpace"] as? [String: Any] }
+                .compactMap { $0["authenticationMethod"] as? String }
+            #expect(methods == ["NSURLAuthenticationMethodServerTrust", "NSURLAuthenticationMethodClientCertificate"], "\(methods)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aPKCS12IdentityIsOpenedWithItsPassphraseAndBadIdentitiesAreRefused() async throws {
+        let directory = try TemporaryDirectory.make(prefix: "mtls")
+        defer { directory.remove() }
+        let (origin, identity) = try await Self.mutualTLSOrigin(directory)
+        defer { origin.stop() }
+        let bundle = directory.appending("client.p12").path
+        let pem = directory.appending("client.pem").path
+        let key = directory.appending("client.key").path
+        let export = Process()
+        export.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        export.arguments = ["pkcs12", "-export", "-in", pem, "-inkey", key, "-passout", "pass:p12-pass", "-out", bundle]
+        try export.run()
+        export.waitUntilExit()
+        let pkcs12 = try Data(contentsOf: URL(fileURLWithPath: bundle)).base64EncodedString()
+        let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_CA_FILE": try #require(origin.certificatePath)]) { $1 }
+        try await withTaskService(environment: environment) { api, _ in
+            let space: [String: Any] = [
+                "host": "127.0.0.1", "port": origin.port, "protocol": "https",
+                "authenticationMethod": "NSURLAuthenticationMethodClientCertificate",
+            ]
+            func store(_ identity: [String: Any]) async throws -> TestHTTPResponse {
+                try await api.post("/v1/credentials", json: try jsonText(["protectionSpace": space, "credential": ["identity": identity]]))
+            }
+            let wrongPassphrase = try await store(["pkcs12": pkcs12, "passphrase": "nope"])
+            #expect(wrongPassphrase.status == 422 && wrongPassphrase.text.contains("credential.identity.pkcs12"), "\(wrongPassphrase.text)")
+            let otherKey = try await store(["certificateChain": identity.certificate, "privateKey": Self.unrelatedKey()])
+            #expect(otherKey.status == 422 && otherKey.text.contains("credential.identity.privateKey"), "\(otherKey.text)")
+
+            let stored = try await store(["pkcs12": pkcs12, "passphrase": "p12-pass"])
+            #expect(stored.status == 201, "\(stored.text)")
+            let summary = try stored.json()["identity"] as? [String: Any]
+            #expect((summary?["subject"] as? String)?.contains("CN=client") == true, "\(stored.text)")
+            let session = try await api.makeSession()
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/a")]])
+            #expect(task.statusCode == 200, "\(task)")
+        }
+    }
+
+    /// A key that belongs to no certificate here.
+    static func unrelatedKey() throws -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"]
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
 }

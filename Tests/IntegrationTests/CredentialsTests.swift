@@ -85,6 +85,23 @@ struct CredentialsTests {
         }
     }
 
+    /// Default handling ends with the URL's own `user:password`: for Digest it can only be sent after the
+    /// challenge, and a wrong one is sent once.
+    @Test(.timeLimit(.minutes(1)))
+    func theURLsUserAndPasswordAnswerADigestChallengeWhenNothingIsStored() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let url = origin.url("/digest-auth/dee/d1gest").replacingOccurrences(of: "http://", with: "http://dee:d1gest@")
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": url]])
+            #expect(task.statusCode == 200, "\(task)")
+            #expect(try await api.taskData(task.taskID).json()["scheme"] as? String == "digest")
+            let wrong = origin.url("/digest-auth/dee/d1gest").replacingOccurrences(of: "http://", with: "http://dee:nope@")
+            #expect(try await api.runTask(session: session, ["kind": "data", "request": ["url": wrong]]).statusCode == 401)
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aDelegatesCredentialWithoutPersistenceIsUsedForItsTaskOnly() async throws {
         let origin = try FixtureOrigin.start()
@@ -125,7 +142,7 @@ struct CredentialsTests {
             #expect(task.statusCode == 401, "another tenant's credential is never used")
 
             var bad = Self.space(origin)
-            bad["authenticationMethod"] = "NSURLAuthenticationMethodServerTrust"
+            bad["authenticationMethod"] = "NSURLAuthenticationMethodKerberosTicket"
             let refused = try await api.post(
                 "/v1/credentials", json: try jsonText(["protectionSpace": bad, "credential": ["user": "a", "password": "b"]]))
             #expect(refused.status == 422 && refused.text.contains("protectionSpace.authenticationMethod"), "\(refused.text)")

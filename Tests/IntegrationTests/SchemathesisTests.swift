@@ -14,9 +14,10 @@ struct SchemathesisTests {
     ///   only pit the clock against `--request-timeout`: those operations are fuzzed with `wait=0` (their
     ///   other parameters and responses are still checked; `wait` itself is covered by SessionEventsTests
     ///   and the task tests);
-    /// - a POST replayed by its `Idempotency-Key` answers the first 201 again even when that blob was
-    ///   deleted since (WIRE-DECISIONS, "Idempotency-Key"), which `ensure_resource_availability` reads as
-    ///   "created, then 404" when the stateful phase reuses the example key.
+    /// - a POST replayed by its `Idempotency-Key` answers the first 201 again even when that blob
+    ///   (or credential) was deleted since (WIRE-DECISIONS, "Idempotency-Key"), which
+    ///   `ensure_resource_availability` reads as "created, then 404" when the stateful phase reuses the
+    ///   example key.
     static let configuration = """
         [[operations]]
         include-operation-id = "listSessionEvents"
@@ -28,6 +29,14 @@ struct SchemathesisTests {
 
         [[operations]]
         include-operation-id = "getBlob"
+        checks.ensure_resource_availability.enabled = false
+
+        [[operations]]
+        include-operation-id = "deleteCredential"
+        checks.ensure_resource_availability.enabled = false
+
+        [[operations]]
+        include-operation-id = "getCredential"
         checks.ensure_resource_availability.enabled = false
         """
 

@@ -15,7 +15,7 @@ struct TasksTLSTests {
             let api = API(service, client)
             let task = try await api.post("/v1/sessions/shared/tasks?wait=20", json: body).json()
             let error = try #require(task["error"] as? [String: Any])
-            #expect(error["code"] as? Int == -1203)  // serverCertificateHasUnknownRoot
+            #expect(error["code"] as? Int == -1202)  // serverCertificateUntrusted: self-signed
             #expect((error["underlying"] as? [String: Any])?["code"] as? Int == 60)
         }
         let trusted = untrusted.merging(["URLSESSIOND_CA_FILE": try #require(origin.certificatePath)]) { $1 }
@@ -98,7 +98,7 @@ struct TasksTLSTests {
     }
 
     /// `serverTrust.anchors`: a session that names the origin's certificate as an anchor trusts it; another
-    /// session of the same service does not (-1203), and the service trusts nothing extra.
+    /// session of the same service does not (-1202), and the service trusts nothing extra.
     @Test(.timeLimit(.minutes(1)))
     func aSessionsAnchorsAreItsOwn() async throws {
         let origin = try await NginxOrigin.start(tls: true, files: ["a": Array("anchored".utf8)])
@@ -113,7 +113,7 @@ struct TasksTLSTests {
             let trusted = try await api.runTask(session: anchored, request)
             #expect(trusted.statusCode == 200, "\(trusted)")
             #expect(try await api.taskData(trusted.taskID).text == "anchored")
-            #expect(try await api.runTask(session: plain, request).errorCode == -1203)
+            #expect(try await api.runTask(session: plain, request).errorCode == -1202)
             let invalid = try await api.post("/v1/sessions", json: #"{"configuration": {"serverTrust": {"anchors": ["not pem"]}}}"#)
             #expect(invalid.status == 422 && invalid.text.contains("serverTrust.anchors[0]"), "\(invalid.text)")
         }

@@ -14,7 +14,7 @@ struct URLErrorMappingTests {
         #expect(URLErrorMapping.code(forCurlCode: curl).rawValue == expected)
     }
 
-    @Test(arguments: [(10, -1201), (9, -1204), (18, -1203), (19, -1203), (20, -1203), (62, -1202), (0, -1202)])
+    @Test(arguments: [(10, -1201), (9, -1204), (18, -1202), (19, -1203), (20, -1203), (62, -1202), (0, -1202)])
     func refinesCertificateFailures(verifyResult: Int, expected: Int) {
         let code = URLErrorMapping.code(forCurlCode: 60, context: .init(sslVerifyResult: verifyResult))
         #expect(code.rawValue == expected)

@@ -27,9 +27,14 @@ final class CredentialStorages: Sendable {
         var password: String
         /// A client identity (then `user` and `password` are empty).
         var identity: ClientIdentity?
+        /// A server-trust exception (then `user` and `password` are empty).
+        var trust: TrustException?
         var persistence: CredentialPersistence
         var isDefault: Bool
         var createdAt: Date
+
+        /// `password`, `identity` or `serverTrust`: the row's kind and the API's.
+        var kind: String { identity != nil ? "identity" : trust != nil ? "serverTrust" : "password" }
     }
 
     private let store: TransferStore
@@ -68,13 +73,15 @@ final class CredentialStorages: Sendable {
         if placement.isPersistent {
             for (row, secret) in try await store.credentials(inStorage: placement.key) {
                 let identity = row.kind == "identity" ? try JSONDecoder().decode(ClientIdentity.self, from: Data(secret.utf8)) : nil
+                let trust = row.kind == "serverTrust" ? try JSONDecoder().decode(TrustException.self, from: Data(secret.utf8)) : nil
                 entries.append(
                     Entry(
                         id: row.id,
                         space: ProtectionSpace(
                             host: row.host, port: row.port, protocol: row.protocol, realm: row.realm,
                             authenticationMethod: row.authenticationMethod, isProxy: row.isProxy),
-                        user: row.user, password: identity == nil ? secret : "", identity: identity, persistence: .permanent,
+                        user: row.user, password: row.kind == "password" ? secret : "", identity: identity, trust: trust,
+                        persistence: .permanent,
                         isDefault: row.isDefault, createdAt: row.createdAt))
             }
         }
@@ -90,21 +97,24 @@ final class CredentialStorages: Sendable {
     /// `permanent` ones are written first (sealed) unless the storage keeps nothing on disk.
     @discardableResult
     func add(
-        user: String, password: String, identity: ClientIdentity? = nil, space: ProtectionSpace, persistence: CredentialPersistence,
+        user: String, password: String, identity: ClientIdentity? = nil, trust: TrustException? = nil, space: ProtectionSpace,
+        persistence: CredentialPersistence,
         makeDefault: Bool, to placement: Placement
     ) async throws -> Entry {
         let storage = try await storage(placement)
         return try await writes.run(placement.key) {
             let others = storage.entries(for: space)
             var entry = Entry(
-                id: ResourceID.make(prefix: "crd"), space: space, user: user, password: password, identity: identity,
+                id: ResourceID.make(prefix: "crd"), space: space, user: user, password: password, identity: identity, trust: trust,
                 persistence: persistence, isDefault: makeDefault || !others.contains(where: \.isDefault), createdAt: Date())
             if persistence == .permanent && placement.isPersistent {
-                let secret = try identity.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) } ?? password
+                let secret =
+                    try identity.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+                    ?? trust.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) } ?? password
                 let record = CredentialRecord(
                     id: entry.id, storage: placement.key, tenant: placement.tenant, sessionId: placement.sessionId, host: space.host,
                     port: space.port, protocol: space.protocol, realm: space.realm, authenticationMethod: space.authenticationMethod,
-                    isProxy: space.isProxy, kind: identity == nil ? "password" : "identity", user: user,
+                    isProxy: space.isProxy, kind: entry.kind, user: user,
                     sealedPassword: try store.sealPassword(secret), isDefault: entry.isDefault, createdAt: entry.createdAt)
                 try await store.insertCredential(record, clearingDefaults: entry.isDefault ? others.map(\.id) : [])
             } else if persistence == .permanent {
@@ -231,10 +241,20 @@ final class CredentialStorage: TransferCredentials, Sendable {
         }
     }
 
+    /// Every trust exception stored for `https://host:port` (each one accepts its certificate, default or not).
+    func trustExceptions(host: String, port: Int) -> [TrustException] {
+        entries.withLock { entries in
+            entries.compactMap {
+                $0.space.host == host && $0.space.port == port && $0.space.authenticationMethod == ProtectionSpace.serverTrust
+                    ? $0.trust : nil
+            }
+        }
+    }
+
     /// The entry `defaultCredential(for:)` answers with (what a challenge proposes).
     func defaultEntry(for space: ProtectionSpace) -> CredentialStorages.Entry? {
         entries.withLock { entries in
-            let candidates = entries.filter { $0.isDefault && $0.identity == nil && $0.space.covers(space) }
+            let candidates = entries.filter { $0.isDefault && $0.kind == "password" && $0.space.covers(space) }
             return candidates.first { $0.space.realm != nil } ?? candidates.first
         }
     }

@@ -1,3 +1,4 @@
+import Certificates
 import JSONCodec
 import TransferEngine
 public import TransferModels
@@ -11,11 +12,10 @@ extension TaskService {
     ) async throws -> CredentialObject {
         let request = try request.validated()
         let placement = try Self.credentialPlacement(tenant: tenant, session: session)
-        let identity = request.credential.identity.map {
-            ClientIdentity(certificateChain: $0.certificateChain, privateKey: $0.privateKey, passphrase: $0.passphrase)
-        }
+        let identity = try request.credential.identity.map { try ClientIdentity.make($0, field: "credential.identity") }
         let entry = try await credentialStorages.add(
             user: request.credential.user ?? "", password: request.credential.password ?? "", identity: identity,
+            trust: request.credential.serverTrust,
             space: request.protectionSpace, persistence: request.credential.persistence ?? .permanent,
             makeDefault: request.isDefault ?? false, to: placement)
         return Self.object(entry, placement: placement)
@@ -81,8 +81,12 @@ extension TaskService {
 
     static func object(_ entry: CredentialStorages.Entry, placement: CredentialStorages.Placement) -> CredentialObject {
         CredentialObject(
-            id: entry.id, protectionSpace: entry.space, kind: entry.identity == nil ? "password" : "identity",
-            user: entry.identity == nil ? entry.user : nil, hasPassword: !entry.password.isEmpty || entry.identity?.passphrase != nil,
-            persistence: entry.persistence, sessionId: placement.sessionId, isDefault: entry.isDefault, createdAt: entry.createdAt)
+            id: entry.id, protectionSpace: entry.space, kind: entry.kind, user: entry.kind == "password" ? entry.user : nil,
+            hasPassword: !entry.password.isEmpty || entry.identity?.passphrase != nil, persistence: entry.persistence,
+            sessionId: placement.sessionId, isDefault: entry.isDefault, createdAt: entry.createdAt,
+            identity: entry.identity.flatMap { try? Certificates.parsePEM($0.certificateChain).first }.map {
+                CredentialObject.IdentitySummary(subject: $0.subject, issuer: $0.issuer, sha256: $0.sha256, notValidAfter: $0.notValidAfter)
+            },
+            serverTrust: entry.trust)
     }
 }

@@ -14,7 +14,11 @@ extension TaskService {
         guard active.configuration.urlCache != nil, let response = outcome.response
         else { return false }
         let method = outcome.currentRequest.method.uppercased()
-        if method == "GET" { return outcome.error == nil && outcome.transactions.last?.isFromLocalCache == false }
+        if method == "GET" {
+            // A URL with a password is never a cache key: the cache's rows would hold it in clear.
+            let hasPassword = [outcome.currentRequest.url, active.record.originalRequest?.url ?? ""].contains { Redaction.url($0) != $0 }
+            return outcome.error == nil && outcome.transactions.last?.isFromLocalCache == false && !hasPassword
+        }
         return HTTPCacheRules.invalidates(method: method, statusCode: response.statusCode)
     }
 

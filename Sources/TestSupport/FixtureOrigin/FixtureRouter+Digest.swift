@@ -33,6 +33,14 @@ extension FixtureRouter {
         return digest
     }
 
+    /// `/negotiate-auth/{user}/{password}`: offers Negotiate (which it never accepts: no KDC here), then
+    /// Basic, and takes a valid Basic answer.
+    static func negotiateAuth(_ request: FixtureRequest, _ segments: [Substring]) -> FixtureResponse {
+        var basic = basicAuth(request, segments)
+        if basic.status == 401 { basic.headers.insert(("WWW-Authenticate", "Negotiate"), at: 0) }
+        return basic
+    }
+
     /// `name=value` and `name="value"` pairs of an authorization field, names lowercased.
     static func digestParameters(_ text: String) -> [String: String] {
         var result: [String: String] = [:]

@@ -19,6 +19,7 @@
 /// | `/basic-auth/{user}/{password}` | 401 with a Basic challenge unless those credentials came |
 /// | `/proxy-auth/{user}/{password}` | through the origin as a proxy: 407 (Basic, realm `proxy`) unless those credentials came |
 /// | `/any-auth/{user}/{password}` | 401 offering Digest, then Basic; either valid answer gets 200 |
+/// | `/negotiate-auth/{user}/{password}` | 401 offering Negotiate, then Basic; a valid Basic answer gets 200 |
 /// | `/digest-auth/{user}/{password}` | 401 with a Digest (MD5, qop=auth) challenge unless a valid response came |
 /// | `/cache/{maxAge}` | `Cache-Control: max-age`, `ETag`; a matching `If-None-Match` gets 304 |
 /// | `/cacheable/{name}?cc=&etag=&lastModified=&expires=&date=&vary=&size=&status=` | those caching fields; 304 to a match |
@@ -58,6 +59,7 @@ enum FixtureRouter {
         case ("basic-auth", 3): return try socket.send(Self.basicAuth(request, segments), to: request)
         case ("digest-auth", 3): return try socket.send(Self.digestAuth(request, segments), to: request)
         case ("any-auth", 3): return try socket.send(Self.anyAuth(request, segments), to: request)
+        case ("negotiate-auth", 3): return try socket.send(Self.negotiateAuth(request, segments), to: request)
         case ("proxy-auth", 3): return try socket.send(Self.proxyAuth(request, segments), to: request)
         case ("cache", 2): return try socket.send(Self.cache(request, maxAge: segments[1]), to: request)
         case ("cacheable", 2): return try socket.send(Self.cacheable(request, name: segments[1]), to: request)

@@ -41,6 +41,7 @@ public struct ProtectionSpace: Codable, Sendable, Hashable {
     }
 
     public static let clientCertificate = "NSURLAuthenticationMethodClientCertificate"
+    public static let serverTrust = "NSURLAuthenticationMethodServerTrust"
 
     /// The methods a user and password answer.
     public static let passwordMethods: Set<String> = [
@@ -69,7 +70,8 @@ public enum CredentialPersistence: String, Codable, Sendable, CaseIterable {
 public struct CredentialObject: Encodable, Sendable, Equatable {
     public var id: String
     public var protectionSpace: ProtectionSpace
-    /// `password` (a user and password) or `identity` (a client certificate and its key).
+    /// `password` (a user and password), `identity` (a client certificate and its key) or `serverTrust`
+    /// (a trust exception).
     public var kind: String
     /// Null for an identity.
     public var user: String?
@@ -80,17 +82,35 @@ public struct CredentialObject: Encodable, Sendable, Equatable {
     /// The default credential of its protection space (`defaultCredential(for:)`).
     public var isDefault: Bool
     public var createdAt: Date
+    /// An identity's leaf certificate (never its key).
+    public var identity: IdentitySummary?
+    /// A trust exception's digests (not secret).
+    public var serverTrust: TrustException?
+
+    /// What an identity shows: its leaf certificate.
+    public struct IdentitySummary: Encodable, Sendable, Equatable {
+        public var subject: String
+        public var issuer: String
+        public var sha256: String
+        public var notValidAfter: Date
+
+        public init(subject: String, issuer: String, sha256: String, notValidAfter: Date) {
+            (self.subject, self.issuer, self.sha256, self.notValidAfter) = (subject, issuer, sha256, notValidAfter)
+        }
+    }
 
     public init(
         id: String, protectionSpace: ProtectionSpace, kind: String, user: String?, hasPassword: Bool,
-        persistence: CredentialPersistence, sessionId: String?, isDefault: Bool, createdAt: Date
+        persistence: CredentialPersistence, sessionId: String?, isDefault: Bool, createdAt: Date,
+        identity: IdentitySummary? = nil, serverTrust: TrustException? = nil
     ) {
         (self.id, self.protectionSpace, self.kind, self.user, self.hasPassword) = (id, protectionSpace, kind, user, hasPassword)
         (self.persistence, self.sessionId, self.isDefault, self.createdAt) = (persistence, sessionId, isDefault, createdAt)
+        (self.identity, self.serverTrust) = (identity, serverTrust)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, protectionSpace, kind, user, hasPassword, persistence, sessionId, isDefault, createdAt
+        case id, protectionSpace, kind, user, hasPassword, persistence, sessionId, isDefault, createdAt, identity, serverTrust
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -104,6 +124,8 @@ public struct CredentialObject: Encodable, Sendable, Equatable {
         try c.encode(sessionId, forKey: .sessionId)
         try c.encode(isDefault, forKey: .isDefault)
         try c.encode(createdAt, forKey: .createdAt)
+        if let identity { try c.encode(identity, forKey: .identity) }
+        if let serverTrust { try c.encode(serverTrust, forKey: .serverTrust) }
     }
 }
 
@@ -115,16 +137,10 @@ public struct CredentialCreateRequest: Decodable, Sendable {
         public var user: String?
         public var password: String?
         /// A client identity (`NSURLAuthenticationMethodClientCertificate`).
-        public var identity: Identity?
+        public var identity: IdentityInput?
+        /// A server-trust exception (`NSURLAuthenticationMethodServerTrust`).
+        public var serverTrust: TrustException?
         public var persistence: CredentialPersistence?
-    }
-
-    /// A client identity: its certificate chain (PEM, leaf first) and private key (PEM, encrypted when a
-    /// passphrase is given).
-    public struct Identity: Decodable, Sendable {
-        public var certificateChain: String
-        public var privateKey: String
-        public var passphrase: String?
     }
 
     public var protectionSpace: ProtectionSpace
@@ -153,16 +169,23 @@ extension CredentialCreateRequest {
         if let realm = space.realm, realm.count > 1024 { throw .invalidValue("protectionSpace.realm", "at most 1024 characters") }
         result.protectionSpace.host = space.host.lowercased()
         result.protectionSpace.protocol = space.protocol.lowercased()
-        if space.authenticationMethod == ProtectionSpace.clientCertificate {
-            try Self.validate(identity: credential, protocol: result.protectionSpace.protocol)
-        } else {
+        switch space.authenticationMethod {
+        case ProtectionSpace.clientCertificate:
+            try requireTLSKind("identity")
+            result.credential.identity = try credential.identity.unwrapped("credential.identity").validated(field: "credential.identity")
+        case ProtectionSpace.serverTrust:
+            try requireTLSKind("serverTrust")
+            result.credential.serverTrust = try credential.serverTrust.unwrapped("credential.serverTrust")
+                .validated(field: "credential.serverTrust")
+        default:
             guard ProtectionSpace.passwordMethods.contains(space.authenticationMethod) else {
                 throw .invalidValue(
                     "protectionSpace.authenticationMethod",
-                    "must be \(ProtectionSpace.clientCertificate) or one a user and password answer: "
+                    "must be \(ProtectionSpace.clientCertificate), \(ProtectionSpace.serverTrust) or one a user and password answer: "
                         + ProtectionSpace.passwordMethods.sorted().joined(separator: ", "))
             }
             if credential.identity != nil { throw .invalidValue("credential.identity", "only for \(ProtectionSpace.clientCertificate)") }
+            if credential.serverTrust != nil { throw .invalidValue("credential.serverTrust", "only for \(ProtectionSpace.serverTrust)") }
             guard let user = credential.user, !user.isEmpty, user.count <= 1024 else {
                 throw .invalidValue("credential.user", "must be 1 to 1024 characters")
             }
@@ -179,21 +202,29 @@ extension CredentialCreateRequest {
         return result
     }
 
-    /// A client identity: PEM certificate chain and private key, no user or password; https only.
-    private static func validate(identity credential: Credential, protocol: String) throws(RequestDecodingError) {
-        guard `protocol` == "https" else { throw .invalidValue("protectionSpace.protocol", "a client certificate is for https") }
+    /// An identity or a trust exception: for https servers, and with no user, password or other kind.
+    private func requireTLSKind(_ kind: String) throws(RequestDecodingError) {
+        let space = protectionSpace
+        guard space.protocol.lowercased() == "https" else {
+            throw .invalidValue("protectionSpace.protocol", "\(space.authenticationMethod) is for https")
+        }
+        guard !space.isProxy else { throw .invalidValue("protectionSpace.isProxy", "\(space.authenticationMethod) is not for proxies") }
         guard credential.user == nil, credential.password == nil else {
-            throw .invalidValue("credential", "a client certificate takes identity, not user and password")
+            throw .invalidValue("credential", "\(space.authenticationMethod) takes \(kind), not user and password")
         }
-        guard let identity = credential.identity else { throw .missingField("credential.identity") }
-        guard identity.certificateChain.contains("-----BEGIN CERTIFICATE-----"), identity.certificateChain.utf8.count <= 65_536 else {
-            throw .invalidValue("credential.identity.certificateChain", "must be PEM certificates (at most 64 KiB)")
+        if kind != "identity", credential.identity != nil {
+            throw .invalidValue("credential.identity", "only for \(ProtectionSpace.clientCertificate)")
         }
-        guard identity.privateKey.contains("PRIVATE KEY-----"), identity.privateKey.utf8.count <= 16_384 else {
-            throw .invalidValue("credential.identity.privateKey", "must be a PEM private key (at most 16 KiB)")
+        if kind != "serverTrust", credential.serverTrust != nil {
+            throw .invalidValue("credential.serverTrust", "only for \(ProtectionSpace.serverTrust)")
         }
-        if let passphrase = identity.passphrase, passphrase.count > 1024 {
-            throw .invalidValue("credential.identity.passphrase", "at most 1024 characters")
-        }
+    }
+}
+
+extension Optional {
+    /// The value, or a missing-field error naming `field`.
+    func unwrapped(_ field: String) throws(RequestDecodingError) -> Wrapped {
+        guard let self else { throw .missingField(field) }
+        return self
     }
 }

@@ -21,12 +21,12 @@ public struct DelegateAnswer: Decodable, Sendable, Equatable {
     /// The delegate's own request: a redirect's (`follow`) or a delayed request's (`useNewRequest`).
     public var request: URLRequestInput?
     /// `useCredential`'s credential.
-    public var credential: ChallengeCredential?
+    public var credential: CredentialAnswer?
     /// `willCacheResponse`'s modified response: the `userInfo` to store with it.
     public var userInfo: JSONValue?
 
     public init(
-        disposition: String, request: URLRequestInput? = nil, credential: ChallengeCredential? = nil, userInfo: JSONValue? = nil
+        disposition: String, request: URLRequestInput? = nil, credential: CredentialAnswer? = nil, userInfo: JSONValue? = nil
     ) {
         self.disposition = disposition
         self.request = request
@@ -46,16 +46,21 @@ public struct DelegateAnswer: Decodable, Sendable, Equatable {
     }
 }
 
-/// A user and password a delegate answers an HTTP challenge with; used for that task only and never
-/// written anywhere.
-public struct ChallengeCredential: Decodable, Sendable, Equatable {
-    public var user: String
-    public var password: String
+/// The `URLCredential` a delegate answers a challenge with: a user and password (HTTP methods), an
+/// identity (a client certificate), or `serverTrust: true` (`URLCredential(trust:)`: the chain shown is
+/// accepted). Kept by `persistence` (none: this task only, never written anywhere).
+public struct CredentialAnswer: Decodable, Sendable, Equatable {
+    public var user: String?
+    public var password: String?
+    public var identity: IdentityInput?
+    public var serverTrust: Bool?
     public var persistence: String?
 
-    public init(user: String, password: String, persistence: String? = nil) {
-        self.user = user
-        self.password = password
+    public init(
+        user: String? = nil, password: String? = nil, identity: IdentityInput? = nil, serverTrust: Bool? = nil,
+        persistence: String? = nil
+    ) {
+        (self.user, self.password, self.identity, self.serverTrust) = (user, password, identity, serverTrust)
         self.persistence = persistence
     }
 }

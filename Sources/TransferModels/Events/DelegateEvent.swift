@@ -71,7 +71,7 @@ public enum DelegateEvent: Sendable {
         case .willPerformHTTPRedirection(let task, let response, let request):
             bytes = try WireJSON.encode(RedirectEventData(task: task, response: response.redacted, request: request.redacted))
         case .didReceiveChallenge(var challenge, _):
-            challenge.challenge.failureResponse = challenge.challenge.failureResponse.redacted
+            challenge.challenge.failureResponse = challenge.challenge.failureResponse?.redacted
             bytes = try WireJSON.encode(challenge)
         case .didSendBodyData(let task, let sent, let total, let expected):
             bytes = try WireJSON.encode(
