@@ -17,9 +17,11 @@ public final class NginxOrigin: Sendable {
     /// Serves `files` (name → bytes) at `/<name>`; with `tls`, over HTTPS with HTTP/2 and HTTP/1.1, and
     /// the TLS versions `tlsProtocols` (nginx's `ssl_protocols` names, e.g. `TLSv1.2`; nil: its defaults).
     /// With `clientCertificateAuthority` (a PEM file), nginx requires a client certificate it issued
-    /// (`ssl_verify_client on`) and answers 400 without one.
+    /// (`ssl_verify_client on`) and answers 400 without one. With `basicAuth`, every file needs that user
+    /// and password (`auth_basic`, realm `nginx`; the password hashed by `openssl passwd`).
     public static func start(
-        tls: Bool, files: [String: [UInt8]] = [:], tlsProtocols: [String]? = nil, clientCertificateAuthority: String? = nil
+        tls: Bool, files: [String: [UInt8]] = [:], tlsProtocols: [String]? = nil, clientCertificateAuthority: String? = nil,
+        basicAuth: (user: String, password: String)? = nil
     ) async throws -> NginxOrigin {
         let directory = try TemporaryDirectory.make(prefix: "nginx-origin")
         let root = directory.appending("www")
@@ -39,6 +41,15 @@ public final class NginxOrigin: Sendable {
                 ])
             _ = try? runTool("/bin/chmod", ["a+r", directory.appending("key.pem").path])
         }
+        var authLines = ""
+        if let basicAuth {
+            let hash = try runTool("/usr/bin/openssl", ["passwd", "-apr1", basicAuth.password])
+            let file = directory.appending("htpasswd")
+            try "\(basicAuth.user):\(hash.trimmingCharacters(in: .whitespacesAndNewlines))\n".write(
+                to: file, atomically: false, encoding: .utf8)
+            _ = chmod(file.path, 0o644)
+            authLines = #"auth_basic "nginx"; auth_basic_user_file \#(file.path);"#
+        }
         let port = try freePort()
         let listen = tls ? "listen 127.0.0.1:\(port) ssl http2;" : "listen 127.0.0.1:\(port);"
         let tlsLines =
@@ -57,7 +68,7 @@ public final class NginxOrigin: Sendable {
                 access_log off; sendfile on; keepalive_requests 100000;
                 client_body_temp_path \(temp); proxy_temp_path \(temp); fastcgi_temp_path \(temp);
                 uwsgi_temp_path \(temp); scgi_temp_path \(temp);
-                server { \(listen) \(tlsLines) root \(root.path); }
+                server { \(listen) \(tlsLines) \(authLines) root \(root.path); }
             }
             """
         let configurationFile = directory.appending("nginx.conf")
@@ -142,19 +153,22 @@ public final class NginxOrigin: Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// Runs a tool to its end; its standard output.
     @discardableResult
-    private static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
+    private static func runTool(_ path: String, _ arguments: [String]) throws -> String {
         let process = Process()
+        let output = Pipe()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw NginxOriginError(message: "\(path) \(arguments.first ?? "") exited with \(process.terminationStatus)")
         }
-        return process.terminationStatus
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -85,6 +85,30 @@ struct CredentialsTests {
         }
     }
 
+    /// A standard server's Basic realm (nginx `auth_basic`): refused without a credential, answered by
+    /// the stored default of its space, and by the URL's own `user:password` sent with the first request.
+    @Test(.timeLimit(.minutes(1)))
+    func nginxsBasicRealmIsAnsweredByTheStoredCredential() async throws {
+        let origin = try await NginxOrigin.start(tls: false, files: ["report": Array("q3".utf8)], basicAuth: ("nightly", Self.password))
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let request: [String: Any] = ["kind": "data", "request": ["url": origin.url("/report")]]
+            #expect(try await api.runTask(session: session, request).statusCode == 401)
+            let space: [String: Any] = [
+                "host": "127.0.0.1", "port": origin.port, "protocol": "http", "realm": "nginx",
+                "authenticationMethod": "NSURLAuthenticationMethodHTTPBasic",
+            ]
+            _ = try await Self.store(api, space, user: "nightly", password: Self.password)
+            let answered = try await api.runTask(session: session, request)
+            #expect(answered.statusCode == 200, "\(answered)")
+            #expect(try await api.taskData(answered.taskID).text == "q3")
+            let inURL = origin.url("/report").replacingOccurrences(of: "http://", with: "http://nightly:\(Self.password)@")
+            let other = try await api.makeSession(["urlCredentialStorage": "none"])
+            #expect(try await api.runTask(session: other, ["kind": "data", "request": ["url": inURL]]).statusCode == 200)
+        }
+    }
+
     /// Default handling ends with the URL's own `user:password`: for Digest it can only be sent after the
     /// challenge, and a wrong one is sent once.
     @Test(.timeLimit(.minutes(1)))
