@@ -44,6 +44,10 @@ let package = Package(
             dependencies: ["COpenSSL"],
             swiftSettings: swiftSettings),
         .target(
+            name: "NetworkPaths",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings),
+        .target(
             name: "TransferModels",
             dependencies: ["JSONCodec", "HTTPCookies"],
             swiftSettings: swiftSettings),
@@ -74,7 +78,7 @@ let package = Package(
         .target(
             name: "SessionTasks",
             dependencies: [
-                "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies", "HTTPCaching", "Certificates",
+                "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies", "HTTPCaching", "Certificates", "NetworkPaths",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -93,7 +97,7 @@ let package = Package(
         .target(
             name: "ControlPlane",
             dependencies: [
-                "CMicroHTTPD", "TransferModels", "TransferStore", "SessionTasks",
+                "CMicroHTTPD", "TransferModels", "TransferStore", "SessionTasks", "NetworkPaths",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -105,10 +109,12 @@ let package = Package(
             name: "URLSessionService",
             dependencies: [
                 "ControlPlane", "TransferStore", "TransferModels", "TransferEngine", "SessionTasks", "EventDelivery", "Curl",
+                "NetworkPaths",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("openapi.yaml")],
@@ -150,6 +156,10 @@ let package = Package(
         .testTarget(
             name: "CertificatesTests",
             dependencies: ["Certificates", "COpenSSL"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NetworkPathsTests",
+            dependencies: ["NetworkPaths"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CurlTests",

@@ -25,7 +25,7 @@ public enum APIRouter {
             CredentialRoutes(store: store, tasks: tasks).routes,
             BlobRoutes(store: store, directory: blobDirectory).routes,
             EventRoutes(store: store, shutdown: router.shutdown).routes,
-            PlannedRoutes.routes,
+            NetworkRoutes(networks: tasks.networks).routes,
         ]
         for route in groups.joined() { router.add(route) }
         return router

@@ -15,6 +15,8 @@ public final class CurlEasyHandle {
     /// Why the egress policy refused the last address it was asked about (nil: none refused).
     public private(set) var egressDenial: String?
     var egressPolicy = EgressPolicy()
+    /// The TOS byte new sockets get (`setTrafficClass`); nil: the system's default.
+    var trafficClass: Int32?
     private var lists: [CURLoption: CurlStringList] = [:]
     /// Filled by libcurl with the text of the last failure (`CURLOPT_ERRORBUFFER`).
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -38,6 +40,7 @@ public final class CurlEasyHandle {
         lists.removeAll()
         errorBuffer[0] = 0
         egressDenial = nil
+        trafficClass = nil
         try setPointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
     }
 

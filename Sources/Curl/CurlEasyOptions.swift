@@ -32,6 +32,9 @@ public enum CurlStringOption: Sendable {
     case certificateAuthorities
     /// `CURLOPT_PINNEDPUBLICKEY` (`sha256//…;sha256//…`)
     case pinnedPublicKey
+    /// `CURLOPT_INTERFACE` (`if!eth0` binds a device, `host!10.0.0.2` a source address); connections made
+    /// with one are reused only by requests that name the same.
+    case interface
 
     var raw: CURLoption {
         switch self {
@@ -48,6 +51,7 @@ public enum CurlStringOption: Sendable {
         case .redirectProtocols: CURLOPT_REDIR_PROTOCOLS_STR
         case .certificateAuthorities: CURLOPT_CAINFO
         case .pinnedPublicKey: CURLOPT_PINNEDPUBLICKEY
+        case .interface: CURLOPT_INTERFACE
         }
     }
 }

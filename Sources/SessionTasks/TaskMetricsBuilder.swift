@@ -49,6 +49,11 @@ enum TaskMetricsBuilder {
             metrics.localPort = timing.localPort == 0 ? nil : timing.localPort
             metrics.remoteAddress = timing.remoteAddress
             metrics.remotePort = timing.remotePort == 0 ? nil : timing.remotePort
+            metrics.isProxyConnection = timing.isProxyConnection
+            if let path = timing.networkPath {
+                (metrics.networkPath, metrics.networkInterface) = (path.name, path.interface)
+                (metrics.isCellular, metrics.isExpensive, metrics.isConstrained) = (path.isCellular, path.isExpensive, path.isConstrained)
+            }
             return metrics
         }
         let duration = max(0, Date().timeIntervalSince(started))

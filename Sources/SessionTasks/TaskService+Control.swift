@@ -101,6 +101,8 @@ extension TaskService {
                     schedule(timer, of: record.id, after: max(0, record.earliestBeginDate?.timeIntervalSinceNow ?? 0))
                 case .scheduleRetry(let timer, let delay):
                     schedule(timer, of: record.id, after: Self.seconds(delay) * Double.random(in: 0.8...1.2))
+                case .awaitConnectivity(let timer, let announce):
+                    await awaitConnectivity(record, timer: timer, announce: announce)
                 case .prepare(let number, let continuing, let askDelayed):
                     do {
                         next = try await prepareAttempt(number, of: record, continuing: continuing, askDelayed: askDelayed)
@@ -146,7 +148,7 @@ extension TaskService {
     }
 
     /// Feeds `timerFired(timer)` after `seconds`, unless the service is stopping by then.
-    private func schedule(_ timer: Int, of taskId: String, after seconds: Double) {
+    func schedule(_ timer: Int, of taskId: String, after seconds: Double) {
         Task {
             try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
             guard !table.isStopping else { return }
@@ -224,13 +226,18 @@ extension TaskService {
     ]
 
     /// How an attempt's end counts: aborted because the service stops (the task resumes at the next
-    /// start), a background task's network error with time left in `timeoutIntervalForResource`, or the end.
+    /// start), a network error ridden out with time left in `timeoutIntervalForResource` — any of a
+    /// background task's, or the loss of its network path for a `waitsForConnectivity` task that has not
+    /// received a response yet — or the end.
     private func endVerdict(of transfer: TransferID, _ outcome: TransferOutcome) -> TaskLifecycle.EndVerdict {
         guard let failure = outcome.error else { return .final }
         if table.isStopping { return .serviceStopping }
-        guard let active = table.attempt(transfer), active.configuration.kind == .background,
-            Self.retriedErrors.contains(failure.code), failure.reason != "egressPolicy"
+        guard let active = table.attempt(transfer), Self.retriedErrors.contains(failure.code), failure.reason != "egressPolicy"
         else { return .final }
+        let ridesOutage =
+            active.configuration.kind == .background
+            || active.configuration.waitsForConnectivity && failure.reason == "networkPathLost" && outcome.response == nil
+        guard ridesOutage else { return .final }
         let task = active.record
         let deadline = (task.startedAt ?? task.createdAt).addingTimeInterval(active.configuration.timeoutIntervalForResource)
         return .retryable(timeLeft: .milliseconds(Int64(max(0, deadline.timeIntervalSinceNow) * 1000)))

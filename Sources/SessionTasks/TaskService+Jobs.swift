@@ -37,7 +37,12 @@ extension TaskService {
                 }
             }
         }
-        var job = try await makeJob(for: task, session: session, attempt: number)
+        var job: TransferJob
+        do {
+            job = try await makeJob(for: task, session: session, attempt: number)
+        } catch let noPath as NoUsablePath {
+            return try attemptWithoutPath(number, of: task, session: session, noPath)
+        }
         if continuing, let resume = Self.resumePoint(of: task) {
             (job.downloadPath, job.resumeOffset, job.ifRange) = (resume.path, resume.offset, resume.validator)
             job.storedResponse = nil  // the kept bytes continue the network load
@@ -64,13 +69,15 @@ extension TaskService {
         return .prepared(attempt: number)
     }
 
-    /// The engine's job for a task: its current request under its session's configuration.
+    /// The engine's job for a task: its current request under its session's configuration, on the network
+    /// path its flags allow (`NoUsablePath` when none is available).
     func makeJob(for task: TaskRecord, session: SessionRecord, attempt: Int) async throws -> TransferJob {
         guard let snapshot = task.currentRequest ?? task.originalRequest ?? resumedRequest(of: task) else {
             // Resume data the store no longer accepts (its key changed): nothing says what to fetch.
             throw TransferError(.cannotWriteToFile, userInfo: ["reason": "resumeDataInvalid"])
         }
         let configuration = session.configuration
+        let path = try networkPath(for: snapshot)
         let request = OutgoingRequest(
             url: snapshot.url, method: snapshot.httpMethod,
             headers: Self.mergedHeaders(request: snapshot.allHTTPHeaderFields, session: configuration.httpAdditionalHeaders),
@@ -88,7 +95,7 @@ extension TaskService {
         job.tlsMaximumVersion = configuration.tlsMaximumSupportedProtocolVersion.rawValue
         job.pinnedPublicKeys = configuration.serverTrust?.pinnedPublicKeys.map { $0.joined(separator: ";") }
         if let anchors = configuration.serverTrust?.anchors { job.certificateAuthoritiesFile = try trustBundle(of: session.id, anchors) }
-        (job.proxy, job.noProxy) = Self.proxy(for: snapshot.url, configuration.connectionProxyDictionary)
+        route(&job, on: path, configuration: configuration)
         job.downloadPath = newPartialPath(of: task.id)
         job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)
         job.credentials = try await credentialStorages.credentials(

@@ -1,6 +1,7 @@
 public import Foundation
 import HTTPCookies
 public import Logging
+public import NetworkPaths
 public import ServiceLifecycle
 public import TransferEngine
 public import TransferModels
@@ -28,6 +29,12 @@ public final class TaskService: TransferObserver, Service, Sendable {
         /// The capacities of each tenant's shared cache (`URLCache.shared`'s on Apple platforms by default).
         public var sharedCacheMemoryCapacity = 512_000
         public var sharedCacheDiskCapacity = 10_000_000
+        /// The host's network paths (`URLSESSIOND_NETWORKS`); empty: one unrestricted path, the default route.
+        public var networkPaths: [NetworkPath] = []
+        /// The system proxy URLSession would use (`URLSESSIOND_PROXY`), unless a path has its own or a
+        /// session's `connectionProxyDictionary` says otherwise; and the hosts it does not apply to.
+        public var systemProxy: String?
+        public var systemNoProxy: String?
         public init() {}
     }
 
@@ -52,6 +59,12 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let urlCaches: URLCaches
     /// The credential storages, whose defaults answer HTTP challenges by default.
     let credentialStorages: CredentialStorages
+    /// The network paths and their state; transfers are bound to the one their flags choose.
+    public let networks: NetworkPathMonitor
+    /// Tasks waiting for a usable path, with the timer that starts them again.
+    let connectivityWaiters = LockedBox<[String: Int]>([:])
+    /// Each path's availability as last seen, to tell which went down.
+    let pathAvailability = LockedBox<[String: Bool]>([:])
     /// Sessions whose trust bundle (their `serverTrust.anchors`) is written.
     let trustBundles = LockedBox<Set<String>>([])
     /// From `run()` until graceful shutdown begins.
@@ -90,9 +103,14 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.urlCaches = URLCaches(
             store: store, directory: configuration.cacheDirectory, sharedMemoryCapacity: configuration.sharedCacheMemoryCapacity,
             sharedDiskCapacity: configuration.sharedCacheDiskCapacity, logger: logger)
+        self.networks = NetworkPathMonitor(paths: configuration.networkPaths, logger: logger)
         (endedStream, endedContinuation) = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
         self.engine = try TransferEngine(configuration: configuration.engine, observer: self, logger: logger)
+        pathAvailability.withLock { known in
+            for state in networks.states() { known[state.path.name] = state.isAvailable }
+        }
+        networks.onChange { [weak self] states in self?.networksChanged(states) }
     }
 
     // MARK: The task API
@@ -195,12 +213,13 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 group.addTask { await self.expireFiles() }
                 group.addTask { await self.cookieStorages.persistPeriodically() }
                 group.addTask { await self.urlCaches.persistPeriodically() }
+                group.addTask { await self.networks.run() }  // the links' state, once a second
                 try? await gracefulShutdown()
                 self.releaseWaiters()
                 self.table.stop()
                 await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
                 self.endedContinuation.finish()
-                group.cancelAll()  // the ticker, the file janitor and the storages' writers
+                group.cancelAll()  // the ticker, the file janitor, the storages' writers and the network monitor
                 do {
                     try await self.cookieStorages.persistChanges()  // what the last responses set
                     try await self.urlCaches.persistChanges()

@@ -12,10 +12,15 @@ public import Foundation
 /// from the OS and is read back from FILE, so tests never pick ports. stdout and stderr go to a log file
 /// beside the data directory (``logFile``), which outlives the data directory for diagnostics.
 /// A child still running when the last reference goes away is killed with SIGKILL: tests never leak processes.
+///
+/// With a `networkNamespace` (see ``NetworkLab``) the binary runs inside that namespace
+/// (`ip netns exec NAME urlsessiond serve …`, which execs, so ``pid`` is the service's) and the test reaches
+/// it through `Tests/Fixtures/netns_relay.py`: ``port`` and ``baseURL`` are the relay's, on the test's own
+/// loopback. The relay ends with the service (``terminate(timeout:)``, ``kill9()``, deinit).
 public final class ServiceProcess: Sendable {
     /// `http://127.0.0.1:<port>`, without a trailing slash.
     public let baseURL: String
-    /// The TCP port the service bound.
+    /// The TCP port the service bound; in a network namespace, the port of the relay to it.
     public let port: Int
     /// The child's process id.
     public let pid: Int32
@@ -23,20 +28,30 @@ public final class ServiceProcess: Sendable {
     public let dataDirectory: URL
     /// The file that receives the child's stdout and stderr.
     public let logFile: URL
+    /// The network namespace the service runs in, or nil for the test's own.
+    public let networkNamespace: String?
 
     private let process: Process
+    /// The relay into ``networkNamespace``, when there is one.
+    private let relay: FixtureScript?
     private static let pollInterval: Duration = .milliseconds(20)
 
-    private init(process: Process, port: Int, dataDirectory: URL, logFile: URL) {
+    private init(
+        process: Process, port: Int, dataDirectory: URL, logFile: URL, networkNamespace: String? = nil,
+        relay: FixtureScript? = nil
+    ) {
         self.process = process
         self.port = port
         self.baseURL = "http://127.0.0.1:\(port)"
         self.pid = process.processIdentifier
         self.dataDirectory = dataDirectory
         self.logFile = logFile
+        self.networkNamespace = networkNamespace
+        self.relay = relay
     }
 
     deinit {
+        defer { self.relay?.stop() }
         guard self.process.isRunning else { return }
         _ = kill(self.process.processIdentifier, SIGKILL)
         // Bounded (2 s) so Foundation can reap the child before the test process moves on.
@@ -51,13 +66,16 @@ public final class ServiceProcess: Sendable {
     ///     The child gets the parent's environment minus `URLSESSIOND_*` and proxy variables, plus these.
     ///   - arguments: Extra arguments after the standard `serve` ones.
     ///   - startupTimeout: Seconds to wait for the port file and a healthy `/healthz`.
+    ///   - networkNamespace: A network namespace (``NetworkLab/serviceNamespace``) to run the service in,
+    ///     reached through a relay; nil (the default) runs it in the test's own namespace. Needs root.
     /// - Throws: ``ServiceProcessError`` (with the log's tail) when the binary is missing, exits early, or is
-    ///   not healthy in time; the child is killed before the error is thrown.
+    ///   not healthy in time; the child (and its relay) is killed before the error is thrown.
     public static func start(
         dataDirectory: URL,
         environment: [String: String] = [:],
         arguments: [String] = [],
-        startupTimeout: Double = 30
+        startupTimeout: Double = 30,
+        networkNamespace: String? = nil
     ) async throws -> ServiceProcess {
         let binary = try Self.binaryURL()
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
@@ -73,6 +91,11 @@ public final class ServiceProcess: Sendable {
                 "serve", "--host", "127.0.0.1", "--port", "0",
                 "--data-dir", dataDirectory.path, "--port-file", portFile.path,
             ] + arguments
+        if let networkNamespace {
+            // `ip netns exec` execs the binary: the pid stays the service's, and so do its signals.
+            process.executableURL = try NetworkLab.ipTool()
+            process.arguments = ["netns", "exec", networkNamespace, binary.path] + (process.arguments ?? [])
+        }
         process.environment = Self.childEnvironment(adding: environment)
         let log = try FileHandle(forWritingTo: logFile)
         defer { try? log.close() }  // the child holds its own duplicate of the descriptor
@@ -85,13 +108,25 @@ public final class ServiceProcess: Sendable {
             throw ServiceProcessError("could not launch \(binary.path): \(error)", logFile: logFile)
         }
 
+        var relay: FixtureScript?
         do {
             let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, startupTimeout) * 1000))
             let port = try await Self.waitForPort(in: portFile, of: process, deadline: deadline, log: logFile)
-            let service = ServiceProcess(process: process, port: port, dataDirectory: dataDirectory, logFile: logFile)
+            let service: ServiceProcess
+            if let networkNamespace {
+                // The port file is in the shared file system; the port is the namespace's loopback's.
+                let started = try await FixtureScript.startRelay(namespace: networkNamespace, targetPort: port)
+                relay = started
+                service = ServiceProcess(
+                    process: process, port: started.port, dataDirectory: dataDirectory, logFile: logFile,
+                    networkNamespace: networkNamespace, relay: started)
+            } else {
+                service = ServiceProcess(process: process, port: port, dataDirectory: dataDirectory, logFile: logFile)
+            }
             try await service.waitUntilHealthy(deadline: deadline)
             return service
         } catch {
+            relay?.stop()
             if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
             _ = await Self.waitForExit(of: process, seconds: 10)
             if error is ServiceProcessError || error is CancellationError { throw error }
@@ -116,13 +151,16 @@ public final class ServiceProcess: Sendable {
             throw ServiceProcessError(
                 "urlsessiond (pid \(self.pid)) ignored SIGTERM for \(timeout) s; killed it", logFile: self.logFile)
         }
+        self.relay?.stop()
         return self.exitStatus
     }
 
     /// Sends SIGKILL, as a crash or power loss would, and waits (up to 10 s) for the child to be gone.
+    /// A relay into its network namespace is ended too.
     public func kill9() async {
         if self.process.isRunning { _ = kill(self.pid, SIGKILL) }
         _ = await Self.waitForExit(of: self.process, seconds: 10)
+        self.relay?.stop()
     }
 
     /// Everything the child wrote to stdout and stderr so far.

@@ -6,6 +6,7 @@ internal import Foundation
 /// When `body` succeeds the service must also shut down gracefully, i.e. exit with status 0 within 20 s:
 /// otherwise this throws ``ServiceProcessError``, so every end-to-end test checks graceful shutdown too.
 /// The log file is removed on success and kept on any failure (its path is in the error or on stderr).
+/// With `networkNamespace`, the service runs inside that namespace behind a relay (``ServiceProcess``).
 ///
 /// ```swift
 /// try await withRunningService(environment: ["URLSESSIOND_TOKENS": "t1:tenantA:admin"]) { service, client in
@@ -16,6 +17,7 @@ internal import Foundation
 public func withRunningService<T>(
     environment: [String: String] = [:],
     arguments: [String] = [],
+    networkNamespace: String? = nil,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (ServiceProcess, HTTPClient) async throws -> T
 ) async throws -> T {
@@ -23,7 +25,8 @@ public func withRunningService<T>(
     let service: ServiceProcess
     do {
         service = try await ServiceProcess.start(
-            dataDirectory: directory.url, environment: environment, arguments: arguments)
+            dataDirectory: directory.url, environment: environment, arguments: arguments,
+            networkNamespace: networkNamespace)
     } catch {
         directory.remove()
         throw error

@@ -198,7 +198,7 @@ extension Transfer {
     /// `CURLINFO_*` of the request that just ended, as transaction metrics material.
     private func timing() -> TransactionTiming {
         func seconds(_ item: CurlOffsetInfo) -> Double { Double(max(0, easy.info(item))) / 1_000_000 }
-        return TransactionTiming(
+        var timing = TransactionTiming(
             request: request, response: head.statusCode >= 200 ? head : nil, url: request.url, method: request.method,
             statusCode: easy.info(.responseCode), fetchStart: requestStartedAt, nameLookup: seconds(.nameLookupTime),
             connect: seconds(.connectTime), appConnect: seconds(.appConnectTime), preTransfer: seconds(.preTransferTime),
@@ -208,15 +208,15 @@ extension Transfer {
             requestHeaderBytes: Int64(easy.info(.requestHeaderBytes)), requestBodyBytes: max(0, easy.info(.bodyBytesSent)),
             responseHeaderBytes: Int64(easy.info(.responseHeaderBytes)),
             responseBodyBytes: max(0, easy.info(.bodyBytesReceived)), isReusedConnection: easy.info(.newConnections) == 0)
+        timing.networkPath = job.networkPath
+        let host = URLComponents(string: request.url)?.host ?? ""
+        timing.isProxyConnection = job.proxy != nil && !ProxyExceptions.exempts(host, list: job.noProxy)
+        return timing
     }
 
     /// The outcome of a job cancelled before it ever started.
     static func cancelledBeforeStart(_ job: TransferJob) -> TransferOutcome {
-        TransferOutcome(
-            response: nil, currentRequest: job.request,
-            error: TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled"),
-            progress: TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1),
-            body: .none, transactions: [])
+        failedToStart(job, failure: TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled"))
     }
 
     /// The outcome of a job whose handle could not be set up (bad option, no file).
@@ -227,7 +227,12 @@ extension Transfer {
         } else {
             failure = TransferFailure(code: URLErrorCode.cannotCreateFile.rawValue, curlCode: 0, message: "\(error)")
         }
-        return TransferOutcome(
+        return failedToStart(job, failure: failure)
+    }
+
+    /// The outcome of a job that ended with `failure` before sending anything.
+    static func failedToStart(_ job: TransferJob, failure: TransferFailure) -> TransferOutcome {
+        TransferOutcome(
             response: nil, currentRequest: job.request, error: failure,
             progress: TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1),
             body: .none, transactions: [])

@@ -131,6 +131,8 @@ final class Transfer {
         try easy.setShare(share)
         try easy.set(.proxy, job.proxy ?? "")  // "" = no proxy, environment variables ignored
         if let noProxy = job.noProxy { try easy.set(.noProxy, noProxy) }
+        if let interface = job.networkPath?.curlInterface { try easy.set(.interface, interface) }
+        try easy.setTrafficClass(job.trafficClass)
         try easy.set(.acceptEncoding, "")  // every encoding libcurl decodes: gzip, deflate, br, zstd
         try easy.preferHTTP2OverTLS()
         try easy.setTLSVersions(minimum: job.tlsMinimumVersion, maximum: job.tlsMaximumVersion)

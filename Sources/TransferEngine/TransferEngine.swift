@@ -53,6 +53,12 @@ public final class TransferEngine: Service, Sendable {
         loop.send(.closeConnections(sessionId: sessionId, idleOnly: idleOnly))
     }
 
+    /// The network path `name` went down: its transfers end with -1005 (`networkConnectionLost`), jobs
+    /// queued for it with -1009, and its connections close.
+    public func pathLost(_ name: String) {
+        loop.send(.pathLost(name))
+    }
+
     public func run() async throws {
         try? await gracefulShutdown()
         await shutdown()

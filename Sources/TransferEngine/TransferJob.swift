@@ -43,8 +43,12 @@ public struct TransferJob: Sendable {
     public var certificateAuthoritiesFile: String?
     /// `connectionProxyDictionary` as a libcurl proxy URL (nil: no proxy, environment ignored).
     public var proxy: String?
-    /// Hosts that bypass the proxy (`ExceptionsList`).
+    /// Hosts that bypass the proxy (`ExceptionsList`, or the operator's `NO_PROXY`-style list).
     public var noProxy: String?
+    /// The network path the transfer leaves by; nil: the default route, unbound.
+    public var networkPath: TransferNetworkPath?
+    /// The TOS byte of its sockets (`networkServiceType`'s DSCP); nil: the system's default.
+    public var trafficClass: Int32?
     /// Where a download's bytes go (`<id>.part`, renamed by the caller when complete).
     public var downloadPath: String?
     /// The delegate decides whether a redirect is followed (`task.willPerformHTTPRedirection`): the
@@ -229,4 +233,24 @@ public struct TransactionTiming: Sendable, Hashable {
     public var isReusedConnection: Bool
     /// The response came from the session's URL cache, not the network (`resourceFetchType: localCache`).
     public var isFromLocalCache = false
+    /// The path the request left by, and whether it went through a proxy.
+    public var networkPath: TransferNetworkPath?
+    public var isProxyConnection = false
+}
+
+/// A network path as a transfer uses it: what to bind (`CURLOPT_INTERFACE`) and what its metrics say.
+public struct TransferNetworkPath: Sendable, Hashable {
+    public var name: String
+    /// `if!eth0` or `host!10.0.0.2`; nil: the default route.
+    public var curlInterface: String?
+    /// The interface (or source address) metrics name.
+    public var interface: String?
+    public var isCellular: Bool
+    public var isExpensive: Bool
+    public var isConstrained: Bool
+
+    public init(name: String, curlInterface: String?, interface: String?, isCellular: Bool, isExpensive: Bool, isConstrained: Bool) {
+        (self.name, self.curlInterface, self.interface) = (name, curlInterface, interface)
+        (self.isCellular, self.isExpensive, self.isConstrained) = (isCellular, isExpensive, isConstrained)
+    }
 }

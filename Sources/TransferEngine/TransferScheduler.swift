@@ -14,6 +14,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case response(TransferID, ResponseDisposition)
         case challenge(TransferID, ChallengeDisposition)
         case closeConnections(sessionId: String, idleOnly: Bool)
+        /// A network path went down: its transfers fail with -1005 (queued ones with -1009), its connections close.
+        case pathLost(String)
         case stop
     }
 
@@ -22,8 +24,9 @@ final class TransferScheduler: CurlMultiLoopDriver {
     /// Jobs not started yet, each with its arrival number (FIFO within a priority).
     private var waiting: [(arrival: Int, job: TransferJob)] = []
     private var running: [ObjectIdentifier: Transfer] = [:]
-    /// Each session's connection, DNS and TLS-session cache, with when it was last used.
-    private var shares: [String: (share: CurlShareHandle, lastUsed: ContinuousClock.Instant)] = [:]
+    /// Each session's connection, DNS and TLS-session cache per network path (a connection is never
+    /// reused on another path), with when it was last used.
+    private var shares: [ShareKey: (share: CurlShareHandle, lastUsed: ContinuousClock.Instant)] = [:]
     /// A session's share is released after this long without transfers (its connections close).
     private let shareIdleLifetime: Duration = .seconds(300)
     private var isStopping = false
@@ -65,7 +68,11 @@ final class TransferScheduler: CurlMultiLoopDriver {
             conclude(transfer, transfer.resolve(challenge, disposition), multi: multi)
         case .closeConnections(let sessionId, let idleOnly):
             // The share's connections close when its last user lets go of it: now, or as running transfers end.
-            if !idleOnly || !running.values.contains(where: { $0.job.sessionId == sessionId }) { shares[sessionId] = nil }
+            if !idleOnly || !running.values.contains(where: { $0.job.sessionId == sessionId }) {
+                shares = shares.filter { $0.key.sessionId != sessionId }
+            }
+        case .pathLost(let name):
+            losePath(name, multi: multi)
         case .stop:
             isStopping = true
             for (_, job) in waiting { observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job)) }
@@ -153,23 +160,54 @@ final class TransferScheduler: CurlMultiLoopDriver {
         "\(job.sessionId) \(URLComponents(string: url)?.host?.lowercased() ?? url)"
     }
 
-    /// The session's share (made on first use); ephemeral sessions get one too, so nothing crosses sessions.
+    struct ShareKey: Hashable {
+        var sessionId: String
+        var path: String?
+
+        init(_ job: TransferJob) { (sessionId, path) = (job.sessionId, job.networkPath?.name) }
+    }
+
+    /// The session's share on the job's path (made on first use); ephemeral sessions get one too, so
+    /// nothing crosses sessions.
     private func share(for job: TransferJob) throws -> CurlShareHandle {
-        if let entry = shares[job.sessionId] {
-            shares[job.sessionId]?.lastUsed = .now
+        let key = ShareKey(job)
+        if let entry = shares[key] {
+            shares[key]?.lastUsed = .now
             return entry.share
         }
         let share = try CurlShareHandle()
-        shares[job.sessionId] = (share, .now)
+        shares[key] = (share, .now)
         return share
     }
 
     private func releaseIdleShares() {
         let now = ContinuousClock.now
-        let busy = Set(running.values.map(\.job.sessionId))
-        for (session, entry) in shares where !busy.contains(session) && now - entry.lastUsed > shareIdleLifetime {
-            shares[session] = nil
+        let busy = Set(running.values.map { ShareKey($0.job) })
+        for (key, entry) in shares where !busy.contains(key) && now - entry.lastUsed > shareIdleLifetime {
+            shares[key] = nil
         }
+    }
+
+    /// The kernel may take minutes to notice a connection over a link that went away: the transfers on
+    /// the path end now, as URLSession ends them when the interface goes (-1005), and jobs queued for it
+    /// fail as having no network (-1009); the caller decides which wait for another path.
+    private func losePath(_ name: String, multi: CurlMultiHandle) {
+        for (_, job) in waiting where job.networkPath?.name == name {
+            let failure = TransferFailure(
+                code: URLErrorCode.notConnectedToInternet.rawValue, curlCode: 7, message: "network path \(name) is down",
+                reason: "networkPathLost")
+            observer.transfer(job.id, didComplete: Transfer.failedToStart(job, failure: failure))
+        }
+        waiting.removeAll { $0.job.networkPath?.name == name }
+        for transfer in running.values where transfer.job.networkPath?.name == name && transfer.waiting == nil {
+            abort(
+                transfer, multi: multi,
+                failure: TransferFailure(
+                    code: URLErrorCode.networkConnectionLost.rawValue, curlCode: 56, message: "network path \(name) went down",
+                    reason: "networkPathLost"))
+        }
+        let inUse = Set(running.values.map { ShareKey($0.job) })  // transfers held by a delegate's decision
+        shares = shares.filter { $0.key.path != name || inUse.contains($0.key) }
     }
 
     /// A transfer's request ended: follow a redirect with the same handle, or report the outcome. A

@@ -3,6 +3,7 @@ import Curl
 import EventDelivery
 import Foundation
 import Logging
+import NetworkPaths
 import TransferEngine
 
 extension ServiceConfiguration {
@@ -24,6 +25,10 @@ extension ServiceConfiguration {
         public var maxTransfers: Int?
         public var webhookRetrySchedule: String?
         public var webhookTimeout: Double?
+        /// `--network`, repeatable; any replaces `URLSESSIOND_NETWORKS`.
+        public var networks: [String] = []
+        public var proxy: String?
+        public var noProxy: String?
 
         public init(
             host: String? = nil, port: Int? = nil, dataDirectory: String? = nil, tokens: String? = nil,
@@ -129,10 +134,39 @@ extension ServiceConfiguration {
             }
             events.timeout = timeout
         }
+        try configureNetworks(overrides, env)
         if let value = try overrides.maxBlobSize ?? env.integer("URLSESSIOND_MAX_BLOB_SIZE").map(Int64.init) {
             guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_BLOB_SIZE", detail: "must be > 0") }
             http.maximumBlobSize = value
         }
+    }
+
+    /// The network paths and the system proxy.
+    private mutating func configureNetworks(_ overrides: Overrides, _ env: Environment) throws {
+        do {
+            if !overrides.networks.isEmpty {
+                networkPaths = try overrides.networks.enumerated().map { try NetworkPath.parse($1, position: $0) }
+                let names = networkPaths.map(\.name)
+                guard Set(names).count == names.count else {
+                    throw ConfigurationError(setting: "--network", detail: "two paths have the same name")
+                }
+            } else if let text = env["URLSESSIOND_NETWORKS"] {
+                networkPaths = try NetworkPath.parseList(text)
+            }
+        } catch let error as NetworkPathError {
+            throw ConfigurationError(setting: "URLSESSIOND_NETWORKS", detail: error.description)
+        }
+        if let proxy = overrides.proxy ?? env["URLSESSIOND_PROXY"] {
+            guard let url = URLComponents(string: proxy), url.host?.isEmpty == false,
+                ["http", "https", "socks4", "socks4a", "socks5", "socks5h"].contains(url.scheme?.lowercased() ?? "")
+            else {
+                throw ConfigurationError(
+                    setting: "URLSESSIOND_PROXY",
+                    detail: "must be a proxy URL: http, https, socks4, socks4a, socks5 or socks5h, with a host")
+            }
+            systemProxy = proxy
+        }
+        systemNoProxy = overrides.noProxy ?? env["URLSESSIOND_NO_PROXY"]
     }
 
     private func positive(_ value: Int?, _ setting: String, max: Int) throws -> Int? {

@@ -2,6 +2,7 @@ public import ControlPlane
 public import EventDelivery
 public import Foundation
 public import Logging
+public import NetworkPaths
 public import TransferEngine
 
 /// Everything an operator can set, with the defaults of `urlsessiond serve`.
@@ -29,6 +30,12 @@ public struct ServiceConfiguration: Sendable {
     /// `URLCache` (default `URLCache.shared`'s: 512,000 in memory, 10,000,000 on disk).
     public var sharedCacheMemoryCapacity = 512_000
     public var sharedCacheDiskCapacity = 10_000_000
+    /// `URLSESSIOND_NETWORKS` / `--network`: the host's network paths (empty: the default route alone).
+    public var networkPaths: [NetworkPath] = []
+    /// `URLSESSIOND_PROXY`: the system proxy sessions use unless their `connectionProxyDictionary` (or
+    /// their path's own proxy) says otherwise; `URLSESSIOND_NO_PROXY`: the hosts it does not apply to.
+    public var systemProxy: String?
+    public var systemNoProxy: String?
 
     public init() {}
 

@@ -48,10 +48,14 @@ public enum URLSessionService {
         taskConfiguration.cacheDirectory = configuration.cacheDirectory
         taskConfiguration.sharedCacheMemoryCapacity = configuration.sharedCacheMemoryCapacity
         taskConfiguration.sharedCacheDiskCapacity = configuration.sharedCacheDiskCapacity
+        taskConfiguration.networkPaths = configuration.networkPaths
+        (taskConfiguration.systemProxy, taskConfiguration.systemNoProxy) = (configuration.systemProxy, configuration.systemNoProxy)
         // Decision events wait for the webhook's answer; no answer means the default handling.
         let tasks = try TaskService(
             store: store, configuration: taskConfiguration, decisions: dispatcher.decisions, locations: APIPaths(),
             logger: logger)
+
+        NetworkMetrics.observe(tasks.networks, registry: registry)
 
         var http = configuration.http
         http.spoolDirectory = configuration.blobDirectory

@@ -46,6 +46,14 @@ struct Serve: AsyncParsableCommand {
     ) var webhookRetrySchedule: String?
     @Option(name: .customLong("webhook-timeout"), help: "Seconds one webhook POST may take (URLSESSIOND_WEBHOOK_TIMEOUT, default 15).")
     var webhookTimeout: Double?
+    @Option(
+        name: .customLong("network"),
+        help:
+            "A network path, NAME:interface=IF|address=IP[,type=wiredEthernet|wifi|cellular|other][,expensive][,constrained][,proxy=URL][,preference=N]; repeatable (URLSESSIOND_NETWORKS, ;-separated)."
+    ) var networks: [String] = []
+    @Option(name: .customLong("proxy"), help: "The system proxy sessions use by default (URLSESSIOND_PROXY).") var proxy: String?
+    @Option(name: .customLong("no-proxy"), help: "Hosts the system proxy does not apply to, comma-separated (URLSESSIOND_NO_PROXY).")
+    var noProxy: String?
     @Flag(name: .customLong("require-tokens"), help: "Refuse to start without configured tokens (URLSESSIOND_REQUIRE_TOKENS=1).")
     var requireTokens = false
 
@@ -58,6 +66,7 @@ struct Serve: AsyncParsableCommand {
         flags.maxTransfers = maxTransfers
         flags.webhookRetrySchedule = webhookRetrySchedule
         flags.webhookTimeout = webhookTimeout
+        (flags.networks, flags.proxy, flags.noProxy) = (networks, proxy, noProxy)
         let configuration: ServiceConfiguration
         do {
             configuration = try ServiceConfiguration(overrides: flags, environment: ProcessInfo.processInfo.environment)

@@ -75,7 +75,15 @@ struct AuthAndTenancyTests {
             let anonymous = try await client.send(.put(url, json: body))
             expectProblem(anonymous, status: 401, slug: "unauthorized")
             let asAdmin = try await client.send(.put(url, json: body, token: Tokens.admin))
-            expectProblem(asAdmin, status: 501, slug: "not-implemented")
+            expectProblem(asAdmin, status: 404, slug: "not-found")  // no path named x
+            let overridden = try await client.send(
+                .put("\(service.baseURL)/v1/admin/networks/default", json: body, token: Tokens.admin))
+            #expect(overridden.status == 200, "\(overridden.text)")
+            #expect(try overridden.json()["available"] as? Bool == false)
+            // Every tenant sees the same paths.
+            let seenByA = try await client.send(.get("\(service.baseURL)/v1/networks", token: Tokens.tenantA)).text
+            let seenByB = try await client.send(.get("\(service.baseURL)/v1/networks", token: Tokens.tenantB)).text
+            #expect(seenByA == seenByB && seenByA.contains(#""adminOverride":false"#), "\(seenByA)")
             // An admin token is also a token of its tenant.
             #expect(try await API(service, client, token: Tokens.admin).get("/v1/sessions").status == 200)
         }

@@ -27,6 +27,10 @@ struct TaskLifecycleTests {
             ("preparing", driven(new, [.start(beginsLater: false, continuing: false)])),
             ("transferring", transferring),
             ("waiting to retry", driven(transferring, [.attemptEnded(attempt: 1, verdict: .retryable(timeLeft: .seconds(60)))])),
+            (
+                "waiting for connectivity",
+                driven(new, [.start(beginsLater: false, continuing: false), .waitForConnectivity(attempt: 1)])
+            ),
             ("canceling", driven(transferring, [.cancel(producingResumeData: false)])),
             ("completed", driven(transferring, [.attemptEnded(attempt: 1, verdict: .final)])),
         ]
@@ -50,6 +54,7 @@ struct TaskLifecycleTests {
             ("its attempt failed, retryable", .attemptEnded(attempt: current, verdict: .retryable(timeLeft: .seconds(60)))),
             ("its attempt stopped with the service", .attemptEnded(attempt: current, verdict: .serviceStopping)),
             ("a stale attempt ended", .attemptEnded(attempt: 99, verdict: .final)),
+            ("its preparation found no usable path", .waitForConnectivity(attempt: current)),
         ]
     }
 
@@ -58,12 +63,12 @@ struct TaskLifecycleTests {
         let cancelled: [Action] = [.completeCancelled]
         let idle: [[Action]] = [
             [], [], [.persistSuspend], cancelled, cancelled, [], [], [], [.abandon(attempt: 0)], [.abandon(attempt: 99)],
-            [], [], [], [], [],
+            [], [], [], [], [], [],
         ]
         let resumedRow: ([Action], [Action]) -> [[Action]] = { now, later in
             [
                 now, later, [.persistSuspend], cancelled, cancelled, [], [], [], [.abandon(attempt: 0)], [.abandon(attempt: 99)],
-                [], [], [], [], [],
+                [], [], [], [], [], [],
             ]
         }
         let rejected: [Action] = [.reject]
@@ -80,29 +85,35 @@ struct TaskLifecycleTests {
             "waiting for its begin date": [
                 [], [], [.persistSuspend], cancelled, cancelled, [],
                 [.prepare(attempt: 2, continuing: false, askDelayed: true)], [],
-                [.abandon(attempt: 1)], [.abandon(attempt: 99)], [], [], [], [], [],
+                [.abandon(attempt: 1)], [.abandon(attempt: 99)], [], [], [], [], [], [],
             ],
             "preparing": [
                 [], [], [.persistSuspend], cancelled, cancelled, [], [], [],
                 [.submit(attempt: 1)], [.abandon(attempt: 99)], [.completeUnprepared(attempt: 1)], [], [], [], [],
+                [.awaitConnectivity(timer: 2, announce: true)],
             ],
             "transferring": [
                 [], [], [.stop(attempt: 1), .persistSuspend], [.persistCanceling, .stop(attempt: 1)],
                 [.persistCanceling, .stop(attempt: 1)], [], [], [], [.abandon(attempt: 1)], [.abandon(attempt: 99)], [],
-                [.complete(attempt: 1, resumeData: false)], [.scheduleRetry(timer: 2, delay: .milliseconds(500))], [], [],
+                [.complete(attempt: 1, resumeData: false)], [.scheduleRetry(timer: 2, delay: .milliseconds(500))], [], [], [],
             ],
             "waiting to retry": [
                 [], [], [.persistSuspend], cancelled, cancelled, [],
                 [.prepare(attempt: 3, continuing: true, askDelayed: false)], [],
-                [.abandon(attempt: 2)], [.abandon(attempt: 99)], [], [], [], [], [],
+                [.abandon(attempt: 2)], [.abandon(attempt: 99)], [], [], [], [], [], [],
+            ],
+            "waiting for connectivity": [
+                [], [], [.persistSuspend], cancelled, cancelled, [],
+                [.prepare(attempt: 3, continuing: true, askDelayed: false)], [],
+                [.abandon(attempt: 2)], [.abandon(attempt: 99)], [], [], [], [], [], [],
             ],
             "canceling": [
                 rejected, rejected, rejected, [], [], [], [], [], [.abandon(attempt: 1)], [.abandon(attempt: 99)], [],
-                [.complete(attempt: 1, resumeData: false)], [.complete(attempt: 1, resumeData: false)], [], [],
+                [.complete(attempt: 1, resumeData: false)], [.complete(attempt: 1, resumeData: false)], [], [], [],
             ],
             "completed": [
                 rejected, rejected, rejected, rejected, rejected, [], [], [], [.abandon(attempt: 1)],
-                [.abandon(attempt: 99)], [], [], [], [], [],
+                [.abandon(attempt: 99)], [], [], [], [], [], [],
             ],
         ]
     }()
@@ -118,6 +129,18 @@ struct TaskLifecycleTests {
             let actions = lifecycle.handle(input)
             #expect(actions == row[column], "\(name) + \(inputName)")
         }
+    }
+
+    /// `task.taskIsWaitingForConnectivity` is sent once per task: a task that finds no path again after
+    /// being woken waits silently, and the old wait's timer starts nothing.
+    @Test func waitingForConnectivityIsAnnouncedOnce() {
+        var lifecycle = TaskLifecycle(state: .running, suspendCount: 0)
+        _ = lifecycle.handle(.start(beginsLater: false, continuing: false))
+        #expect(lifecycle.handle(.waitForConnectivity(attempt: 1)) == [.awaitConnectivity(timer: 2, announce: true)])
+        #expect(lifecycle.handle(.timerFired(timer: 2)) == [.prepare(attempt: 3, continuing: true, askDelayed: false)])
+        #expect(lifecycle.handle(.waitForConnectivity(attempt: 3)) == [.awaitConnectivity(timer: 4, announce: false)])
+        #expect(lifecycle.handle(.timerFired(timer: 2)).isEmpty, "the first wait's deadline")
+        #expect(lifecycle.handle(.cancel(producingResumeData: false)) == [.completeCancelled])
     }
 
     /// The double start: a background task waiting to retry is suspended and resumed; the resume starts

@@ -41,16 +41,3 @@ struct OperationRoutes {
         ]
     }
 }
-
-/// Endpoints of the contract that later work will build: they answer 501 problem+json, with auth checked.
-struct PlannedRoutes {
-    static let endpoints: [(String, String, RouteAccess)] = [
-        ("GET", "/v1/networks", .user), ("PUT", "/v1/admin/networks/{name}", .admin),
-    ]
-
-    static var routes: [Route] {
-        endpoints.map { method, pattern, access in
-            Route(method, pattern, access: access) { _ in throw Problem.notImplemented("\(method) \(pattern)") }
-        }
-    }
-}

@@ -27,6 +27,9 @@ struct TaskLifecycle: Equatable, Sendable {
         case beginDate(continuing: Bool)
         /// A background transfer failed with a network error and is tried again (continuing).
         case retry
+        /// No network path the task's flags allow is available (`waitsForConnectivity`): it begins again
+        /// (continuing) when one may be, or when its resource timeout is due.
+        case connectivity
     }
 
     enum Input: Equatable, Sendable {
@@ -42,6 +45,8 @@ struct TaskLifecycle: Equatable, Sendable {
         case prepared(attempt: Int)
         /// Attempt `n` could not be prepared (no body, a bad file): the task completes with that error.
         case preparationFailed(attempt: Int)
+        /// Attempt `n` found no usable network path and the task waits for one (`waitsForConnectivity`).
+        case waitForConnectivity(attempt: Int)
         /// The engine reported the end of attempt `n`.
         case attemptEnded(attempt: Int, verdict: EndVerdict)
     }
@@ -72,6 +77,9 @@ struct TaskLifecycle: Equatable, Sendable {
         case scheduleBegin(timer: Int)
         /// Wake the task with `timerFired(timer)` after about `delay` (jitter is the owner's).
         case scheduleRetry(timer: Int, delay: Duration)
+        /// Wake the task with `timerFired(timer)` when a network path changes or its resource timeout is
+        /// due; `announce`: send `task.taskIsWaitingForConnectivity` (once per task, as URLSession does).
+        case awaitConnectivity(timer: Int, announce: Bool)
         /// Complete the task with `NSURLErrorCancelled`: nothing was running.
         case completeCancelled
         /// Complete the task with the error that made attempt `n`'s preparation fail.
@@ -94,6 +102,8 @@ struct TaskLifecycle: Equatable, Sendable {
     /// Attempts stopped by `suspend()` whose end the engine has not reported yet.
     private(set) var stoppedAttempts: Set<Int> = []
     private(set) var wantsResumeData = false
+    /// `task.taskIsWaitingForConnectivity` was sent.
+    private(set) var announcedWaiting = false
 
     init(state: TaskState, suspendCount: Int) {
         self.state = state
@@ -120,6 +130,7 @@ struct TaskLifecycle: Equatable, Sendable {
         case .timerFired(let timer): timerFired(timer)
         case .prepared(let attempt): prepared(attempt)
         case .preparationFailed(let attempt): preparationFailed(attempt)
+        case .waitForConnectivity(let attempt): waitForConnectivity(attempt)
         case .attemptEnded(let attempt, let verdict): attemptEnded(attempt, verdict: verdict)
         }
     }
@@ -195,8 +206,16 @@ struct TaskLifecycle: Equatable, Sendable {
         activity = .preparing(attempt: serial)
         switch wait {
         case .beginDate(let continuing): return [.prepare(attempt: serial, continuing: continuing, askDelayed: true)]
-        case .retry: return [.prepare(attempt: serial, continuing: true, askDelayed: false)]
+        case .retry, .connectivity: return [.prepare(attempt: serial, continuing: true, askDelayed: false)]
         }
+    }
+
+    private mutating func waitForConnectivity(_ attempt: Int) -> [Action] {
+        guard state == .running, activity == .preparing(attempt: attempt) else { return [] }
+        serial += 1
+        activity = .waiting(.connectivity, timer: serial)
+        defer { announcedWaiting = true }
+        return [.awaitConnectivity(timer: serial, announce: !announcedWaiting)]
     }
 
     private mutating func prepared(_ attempt: Int) -> [Action] {

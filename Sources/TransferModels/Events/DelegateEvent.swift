@@ -10,6 +10,7 @@ public enum DelegateEvent: Sendable {
     // URLSessionTaskDelegate
     case didCreateTask(TaskSummary)
     case willBeginDelayedRequest(TaskSummary, request: URLRequestSnapshot)
+    case taskIsWaitingForConnectivity(TaskSummary)
     case willPerformHTTPRedirection(TaskSummary, response: HTTPResponseSnapshot, request: URLRequestSnapshot)
     /// `task.didReceiveChallenge` or `session.didReceiveChallenge` (`method`).
     case didReceiveChallenge(ChallengeEventData, method: TaskEventType)
@@ -35,6 +36,7 @@ public enum DelegateEvent: Sendable {
         case .sessionDidFinishEventsForBackgroundURLSession: .sessionDidFinishEventsForBackgroundURLSession
         case .didCreateTask: .taskDidCreateTask
         case .willBeginDelayedRequest: .taskWillBeginDelayedRequest
+        case .taskIsWaitingForConnectivity: .taskIsWaitingForConnectivity
         case .willPerformHTTPRedirection: .taskWillPerformHTTPRedirection
         case .didReceiveChallenge(_, let method): method
         case .didSendBodyData: .taskDidSendBodyData
@@ -64,8 +66,8 @@ public enum DelegateEvent: Sendable {
             bytes = try WireJSON.encode(SessionInvalidatedEventData(error: error))
         case .sessionDidFinishEventsForBackgroundURLSession:
             bytes = try WireJSON.encode(EmptyEventData())
-        case .didCreateTask(let task):
-            bytes = try WireJSON.encode(TaskCreatedEventData(task: task))
+        case .didCreateTask(let task), .taskIsWaitingForConnectivity(let task):
+            bytes = try WireJSON.encode(TaskCreatedEventData(task: task))  // both carry `{task}` alone
         case .willBeginDelayedRequest(let task, let request):
             bytes = try WireJSON.encode(DelayedRequestEventData(task: task, request: request.redacted))
         case .willPerformHTTPRedirection(let task, let response, let request):

@@ -69,6 +69,10 @@ public struct TaskTransactionMetrics: Codable, Sendable, Hashable {
     public var isExpensive: Bool
     public var isConstrained: Bool
     public var isMultipath: Bool
+    /// Beyond Apple: the network path the request left by (`GET /v1/networks`) and its interface (or
+    /// source address); null for a response from the cache.
+    public var networkPath: String?
+    public var networkInterface: String?
 
     /// A network load of `request` with no phase timed yet and every counter at zero; the engine fills
     /// in what it measures.
@@ -97,7 +101,7 @@ public struct TaskTransactionMetrics: Codable, Sendable, Hashable {
         case countOfRequestBodyBytesBeforeEncoding, countOfResponseHeaderBytesReceived
         case countOfResponseBodyBytesReceived, countOfResponseBodyBytesAfterDecoding, localAddress, localPort
         case remoteAddress, remotePort, negotiatedTLSProtocolVersion, negotiatedTLSCipherSuite
-        case isCellular, isExpensive, isConstrained, isMultipath
+        case isCellular, isExpensive, isConstrained, isMultipath, networkPath, networkInterface
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -135,5 +139,7 @@ public struct TaskTransactionMetrics: Codable, Sendable, Hashable {
         try c.encode(isExpensive, forKey: .isExpensive)
         try c.encode(isConstrained, forKey: .isConstrained)
         try c.encode(isMultipath, forKey: .isMultipath)
+        try c.encode(networkPath, forKey: .networkPath)
+        try c.encode(networkInterface, forKey: .networkInterface)
     }
 }
