@@ -45,7 +45,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "NetworkPaths",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: ["TransferModels", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .target(
             name: "TransferModels",

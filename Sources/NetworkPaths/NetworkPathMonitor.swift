@@ -1,12 +1,13 @@
 public import Logging
+import TransferModels
 
 /// The live state of the host's network paths, and the choice among them for a session's flags.
 ///
 /// Polls getifaddrs rather than listening on netlink: a second's lag is acceptable for choosing an uplink,
 /// and a snapshot function is trivial to replace in tests.
 public final class NetworkPathMonitor: Sendable {
-    private let table: Locked<PathTable>
-    private let handlers = Locked<[@Sendable ([NetworkPathState]) -> Void]>([])
+    private let table: LockedBox<PathTable>
+    private let handlers = LockedBox<[@Sendable ([NetworkPathState]) -> Void]>([])
     private let interfaces: @Sendable () -> [String: InterfaceState]
     private let logger: Logger
 
@@ -21,7 +22,7 @@ public final class NetworkPathMonitor: Sendable {
         self.interfaces = interfaces
         self.logger = logger
         let table = PathTable(paths: paths.isEmpty ? [.defaultRoute] : paths, interfaces: interfaces())
-        self.table = Locked(table)
+        self.table = LockedBox(table)
         for state in table.states {
             logger.debug(
                 "Network path configured",

@@ -73,7 +73,7 @@ public final class FixtureScript: Sendable {
             let port = try await waitForPort(in: portFile, of: process, script: script, log: log)
             return FixtureScript(port: port, process: process, input: input.fileHandleForWriting, directory: directory)
         } catch {
-            end(process, input: input.fileHandleForWriting)
+            ChildScript.end(process, input: input.fileHandleForWriting)
             directory.remove()
             throw error
         }
@@ -93,18 +93,8 @@ public final class FixtureScript: Sendable {
             return !stopped
         }
         guard first else { return }
-        Self.end(self.process, input: self.input)
+        ChildScript.end(self.process, input: self.input)
         self.directory.remove()
-    }
-
-    private static func end(_ process: Process, input: FileHandle) {
-        try? input.close()
-        if process.isRunning { _ = kill(process.processIdentifier, SIGTERM) }
-        for _ in 0..<100 where process.isRunning { usleep(20_000) }
-        if process.isRunning {
-            _ = kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
     }
 
     /// Polls every 20 ms, up to ``startupTimeout``, for the port file the script writes once it listens.
@@ -163,5 +153,20 @@ extension FixtureScript {
     private static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
+    }
+}
+
+/// What the launchers of `Tests/Fixtures` scripts share.
+enum ChildScript {
+    /// Closes the script's stdin and sends SIGTERM; SIGKILL when it is still running 2 s later. Blocking, so
+    /// that deinit can use it too: the child is gone (and reaped) when this returns.
+    static func end(_ process: Process, input: FileHandle) {
+        try? input.close()
+        if process.isRunning { _ = kill(process.processIdentifier, SIGTERM) }
+        for _ in 0..<100 where process.isRunning { usleep(20_000) }
+        if process.isRunning {
+            _ = kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 }

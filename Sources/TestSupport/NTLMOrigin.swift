@@ -47,7 +47,7 @@ public final class NTLMOrigin: Sendable {
                 let port = try await readPort(from: output, of: process, log: log)
                 return NTLMOrigin(port: port, process: process, input: input, directory: directory)
             } catch {
-                end(process, input: input)
+                ChildScript.end(process, input: input)
                 throw error
             }
         } catch {
@@ -70,23 +70,11 @@ public final class NTLMOrigin: Sendable {
             return !stopped
         }
         guard first else { return }
-        Self.end(process, input: input)
+        ChildScript.end(process, input: input)
         directory.remove()
     }
 
     deinit { stop() }
-
-    /// Closes the script's stdin and sends SIGTERM; SIGKILL when it is still running 2 s later. Blocking, so
-    /// that deinit can use it too: the child is gone (and reaped) when this returns.
-    private static func end(_ process: Process, input: FileHandle) {
-        try? input.close()
-        if process.isRunning { _ = kill(process.processIdentifier, SIGTERM) }
-        for _ in 0..<100 where process.isRunning { usleep(20_000) }
-        if process.isRunning {
-            _ = kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
 
     /// The venv's `python`: `URLSESSIOND_TEST_VENV` (set by `make test`), else the package's `.venv`, the
     /// same places the integration tests look for schemathesis.
