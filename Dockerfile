@@ -1,7 +1,7 @@
 # urlsessiond container image.
 #
 #   docker build -t urlsessiond .
-#   docker run -p 8080:8080 -v urlsessiond-data:/data -e URLSESSIOND_TOKENS=secret:tenant:admin urlsessiond
+#   docker run -p 8080:8080 -v urlsessiond-data:/data -e URLSESSIOND_TOKENS=change-me-0123456789abcdef:tenant:admin urlsessiond
 #
 # The image refuses to start without URLSESSIOND_TOKENS (URLSESSIOND_REQUIRE_TOKENS=1): a container has no
 # operator at hand to read a generated token file. Every `serve` flag is also a URLSESSIOND_* variable.

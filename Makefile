@@ -9,8 +9,9 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 DATA_DIR ?= ./data
 VENV := .venv
-## pyspnego: the NTLM acceptor of the NTLM test origin (Tests/Fixtures/ntlm_origin.py).
-PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0 pyspnego==0.12.4
+## pyspnego: the NTLM acceptor of the NTLM test origin (Tests/Fixtures/ntlm_origin.py); pyftpdlib and
+## pyOpenSSL (its TLS): the FTP and FTPS origin (Tests/Fixtures/ftp_origin.py).
+PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0 pyspnego==0.12.4 pyftpdlib==2.2.0 pyOpenSSL==26.4.0
 
 # Build: libcurl (OpenSSL), OpenSSL itself (libssl-dev: the certificate and PKCS#12 code), libmicrohttpd,
 # SQLite, pkg-config; at run time the public suffix list (publicsuffix: which domains may not take cookies).
@@ -81,7 +82,8 @@ test: test-deps lint
 	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=3 URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) $(SWIFT) test --skip-build
 
 container-smoke:
-	PROJECT_DIR=$(CURDIR) ../shared/tools/container-smoke
+	# Tokens shorter than 16 characters stop the service at start, so the smoke's default one is replaced.
+	SMOKE_TOKENS=$${SMOKE_TOKENS:-smoke-token-0123456789:tenant:admin} PROJECT_DIR=$(CURDIR) ../shared/tools/container-smoke
 
 clean:
 	rm -rf .build $(VENV)

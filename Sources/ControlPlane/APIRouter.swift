@@ -8,15 +8,17 @@ public enum APIRouter {
     ///   - blobDirectory: where blob files live (`<data>/blobs`).
     ///   - openAPIDocument: the bytes served at `/openapi.yaml`.
     ///   - partsReady: whether the parts other than the store are running (for `/readyz`).
+    ///   - metricsToken: the bearer token `/metrics` requires (`URLSESSIOND_METRICS_TOKEN`); nil: open.
     public static func make(
         store: TransferStore, tasks: TaskService, allowedSchemes: Set<String>, metrics: HTTPMetrics, blobDirectory: URL,
-        openAPIDocument: [UInt8], partsReady: @escaping @Sendable () -> Bool
+        openAPIDocument: [UInt8], partsReady: @escaping @Sendable () -> Bool, metricsToken: String? = nil
     ) -> Router {
         var router = Router()
         let groups: [[Route]] = [
             OperationRoutes(
-                store: store, metrics: metrics, openAPIDocument: openAPIDocument, partsReady: partsReady,
-                shutdown: router.shutdown
+                store: store, metrics: metrics,
+                metricsAuthenticator: metricsToken.map { TokenAuthenticator(tokens: [$0: Principal(tenant: "metrics", role: .user)]) },
+                openAPIDocument: openAPIDocument, partsReady: partsReady, shutdown: router.shutdown
             ).routes,
             SessionRoutes(store: store, tasks: tasks).routes,
             TaskRoutes(store: store, tasks: tasks, allowedSchemes: allowedSchemes).routes,

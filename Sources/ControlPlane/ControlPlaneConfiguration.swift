@@ -22,6 +22,9 @@ public struct ControlPlaneConfiguration: Sendable {
     public var maximumJSONBodySize: Int64 = 1 << 20
     /// Largest blob accepted by `POST /v1/blobs` (413 past it).
     public var maximumBlobSize: Int64 = 1 << 32
+    /// `URLSESSIOND_METRICS_TOKEN`: when set, `GET /metrics` needs `Authorization: Bearer <it>` (401
+    /// otherwise); nil: `/metrics` is open, as `/healthz` is.
+    public var metricsToken: String?
     /// Where spooled uploads are written before a handler claims them (same file system as blobs).
     public var spoolDirectory: URL = URL(fileURLWithPath: "./data/blobs")
 

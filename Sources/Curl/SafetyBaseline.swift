@@ -1,11 +1,12 @@
 internal import CCurl
 
 /// What every outgoing request of the service is held to, transfers and webhooks alike: the protocols
-/// it may use (redirects included), the authorities it trusts, no proxy from the environment, no
-/// redirect libcurl follows on its own, and the egress policy checked on every resolved address before
+/// it may use, redirects to http and https only, the authorities it trusts, no proxy from the environment,
+/// no redirect libcurl follows on its own, and the egress policy checked on every resolved address before
 /// a socket is made.
 public struct SafetyBaseline: Sendable {
-    /// `CURLOPT_PROTOCOLS_STR` and `CURLOPT_REDIR_PROTOCOLS_STR`, e.g. `http,https`.
+    /// `CURLOPT_PROTOCOLS_STR`, e.g. `http,https` or `http,https,ftp`. Redirects stay on http and https
+    /// (`CURLOPT_REDIR_PROTOCOLS_STR`, ``redirectProtocols``) whatever this adds.
     public var protocols: String
     /// `CURLOPT_CAINFO`: a PEM bundle of extra authorities (nil: the system's).
     public var certificateAuthorities: String?
@@ -18,13 +19,39 @@ public struct SafetyBaseline: Sendable {
     }
 }
 
+extension SafetyBaseline {
+    /// `CURLOPT_REDIR_PROTOCOLS_STR`: a redirect never leads to `file:`, `ftp:` or any protocol an operator
+    /// enabled for requests themselves.
+    public static let redirectProtocols = "http,https"
+
+    /// The protocols the linked libcurl transfers with, lowercased: the `protocols` list of
+    /// [`curl_version_info`](https://curl.se/libcurl/c/curl_version_info.html). `protocols` and `version`
+    /// are fields of the struct's first age, so `CURLVERSION_FIRST` asks for no more (`CURLVERSION_NOW` is
+    /// a macro Swift does not import).
+    public static let libcurlProtocols: Set<String> = {
+        guard let info = curl_version_info(CURLVERSION_FIRST), let list = info.pointee.protocols else { return [] }
+        var names: Set<String> = []
+        for index in 0..<256 {  // libcurl knows about 30 protocols; the list ends with NULL
+            guard let name = list[index] else { break }
+            names.insert(String(cString: name).lowercased())
+        }
+        return names
+    }()
+
+    /// The linked libcurl's version, e.g. `7.88.1` (`curl_version_info`'s `version`).
+    public static let libcurlVersion: String = {
+        guard let info = curl_version_info(CURLVERSION_FIRST), let version = info.pointee.version else { return "unknown" }
+        return String(cString: version)
+    }()
+}
+
 extension CurlEasyHandle {
     /// Sets the baseline's options. Call it after `reset()` and before the transfer's own options (which
     /// may set a proxy the session configured).
     public func apply(_ baseline: SafetyBaseline) throws(CurlError) {
         try disableSignalsAndRedirects()  // redirects are decided by URLSession's rules, above libcurl
         try set(.protocols, baseline.protocols)
-        try set(.redirectProtocols, baseline.protocols)
+        try set(.redirectProtocols, SafetyBaseline.redirectProtocols)
         try set(.proxy, "")  // "" = no proxy: environment variables are ignored
         try setLong(CURLOPT_TCP_KEEPALIVE, 1)
         if let authorities = baseline.certificateAuthorities { try set(.certificateAuthorities, authorities) }

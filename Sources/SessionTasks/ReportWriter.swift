@@ -16,6 +16,14 @@ final class ReportWriter: Sendable {
     private let pending = LockedBox(PendingReports())
     private let doorbell = Doorbell()
     private let isClosed = LockedBox(false)
+    /// Batches taken from `pending` and batches written, for `flush()`.
+    private let batches = LockedBox(BatchCount())
+
+    private struct BatchCount {
+        var taken = 0
+        var written = 0
+        var waiters: [(batch: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
 
     init(
         store: TransferStore, waiters: CompletionWaiters, logger: Logger,
@@ -60,6 +68,21 @@ final class ReportWriter: Sendable {
         doorbell.ring(.closed)
     }
 
+    /// Returns once everything queued before the call is in the store (or its write failed and was
+    /// logged): a reader that must see the latest checkpoint, such as a resumed download, calls it first.
+    func flush() async {
+        // Under `pending`'s lock, no batch is being taken: the next one holds everything queued so far.
+        let target = pending.withLock { _ in batches.withLock { $0.taken + 1 } }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = batches.withLock { count -> Bool in
+                if count.written >= target || isClosed.withLock({ $0 }) { return true }
+                count.waiters.append((target, continuation))
+                return false
+            }
+            if done { continuation.resume() } else { doorbell.ring(.events) }
+        }
+    }
+
     /// Rings every `interval` so progress and response heads reach the store while transfers run.
     func tick(every interval: Duration = .milliseconds(250)) async {
         while !Task.isCancelled {
@@ -69,10 +92,17 @@ final class ReportWriter: Sendable {
     }
 
     private func writePending() async {
-        let batch = pending.withLock { pending -> PendingReports in
+        let (batch, number) = pending.withLock { pending -> (PendingReports, Int) in
             defer { pending = PendingReports() }
-            return pending
+            return (
+                pending,
+                batches.withLock {
+                    $0.taken += 1
+                    return $0.taken
+                }
+            )
         }
+        defer { batchWritten(number) }
         guard !batch.isEmpty else { return }
         do {
             var events: [TaskEventAppend] = []
@@ -96,5 +126,15 @@ final class ReportWriter: Sendable {
             logger.error("Recording transfer reports failed", metadata: ["error": "\(String(reflecting: error))"])
             onCompletionsWritten(batch.completions.map(\.id))
         }
+    }
+
+    private func batchWritten(_ number: Int) {
+        let woken = batches.withLock { count -> [CheckedContinuation<Void, Never>] in
+            count.written = number
+            let (due, later) = (count.waiters.filter { $0.batch <= number }, count.waiters.filter { $0.batch > number })
+            count.waiters = later
+            return due.map(\.continuation)
+        }
+        for continuation in woken { continuation.resume() }
     }
 }

@@ -42,7 +42,10 @@ extension TaskService {
                         // (Canceled, it stays: its end completes the task.)
                         if entry.lifecycle.stoppedAttempts.contains(number), let stopped = entry.attempt, stopped.number == number {
                             entry.attempt = nil
-                            if let path = stopped.partialPath { entry.stoppedPartialFiles[number] = path }
+                            // A download keeps its bytes: `resume()` continues them by Range, as after a restart.
+                            if let path = stopped.partialPath, stopped.record.kind != .download {
+                                entry.stoppedPartialFiles[number] = path
+                            }
                             effects.stoppedCounts = writer.queue { $0.progress.removeValue(forKey: taskId) }
                         }
                     case .discard(let number):

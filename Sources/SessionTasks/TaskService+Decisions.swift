@@ -51,7 +51,8 @@ extension TaskService {
         case "follow":
             guard let input = answer.request else { return .follow(proposed) }
             do {
-                let snapshot = try input.validated(kind: .data, session: task.configuration, allowedSchemes: allowedSchemes)
+                // A redirect stays on http and https, as CURLOPT_REDIR_PROTOCOLS_STR does: never to file: or ftp:.
+                let snapshot = try input.validated(kind: .data, session: task.configuration, allowedSchemes: URLRequestInput.webSchemes)
                 return .follow(
                     OutgoingRequest(
                         url: snapshot.url, method: snapshot.httpMethod,

@@ -21,6 +21,15 @@ extension TaskService {
         }
     }
 
+    /// `task.didReceiveInformationalResponse` (103 Early Hints and the like); the task's response stays.
+    public func transfer(_ transfer: TransferID, didReceiveInformational response: ResponseHead, for request: OutgoingRequest) {
+        let snapshot = HTTPResponseSnapshot(url: request.url, statusCode: response.statusCode, headerLines: response.fields)
+        table.withLock { state in
+            guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            writer.queue { $0.events.append(task.event { .didReceiveInformationalResponse($0, response: snapshot) }) }
+        }
+    }
+
     /// `currentRequest` follows the redirect; `response` shows the 3xx until the next one.
     public func transfer(_ transfer: TransferID, willRedirect response: ResponseHead, to request: OutgoingRequest) {
         let id = transfer.taskId

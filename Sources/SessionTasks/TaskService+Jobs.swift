@@ -43,6 +43,11 @@ extension TaskService {
         } catch let noPath as NoUsablePath {
             return try attemptWithoutPath(number, of: task, session: session, noPath)
         }
+        if continuing, task.kind == .download {
+            // The stopped attempt's checkpoint and response head may still be queued for the store.
+            await writer.flush()
+            if let latest = try await store.task(id: task.id) { (task.partialPath, task.response) = (latest.partialPath, latest.response) }
+        }
         if continuing, let resume = Self.resumePoint(of: task) {
             (job.downloadPath, job.resumeOffset, job.ifRange) = (resume.path, resume.offset, resume.validator)
             job.storedResponse = nil  // the kept bytes continue the network load
@@ -82,6 +87,7 @@ extension TaskService {
             url: snapshot.url, method: snapshot.httpMethod,
             headers: Self.mergedHeaders(request: snapshot.allHTTPHeaderFields, session: configuration.httpAdditionalHeaders),
             body: try await body(of: task, snapshot: snapshot))
+        try checkFileRoot(request)
         var job = TransferJob(
             id: TransferID(taskId: task.id, attempt: attempt), sessionId: task.sessionId, kind: Self.engineKind(task.kind), request: request
         )

@@ -62,7 +62,7 @@ public final class ServiceProcess: Sendable {
     ///
     /// - Parameters:
     ///   - dataDirectory: `--data-dir`; created if missing. The port file `urlsessiond.port` lives in it.
-    ///   - environment: Extra variables for the child, e.g. `["URLSESSIOND_TOKENS": "t1:tenantA:admin"]`.
+    ///   - environment: Extra variables for the child, e.g. `["URLSESSIOND_TOKENS": "token-a-0123456789:tenantA:admin"]`.
     ///     The child gets the parent's environment minus `URLSESSIOND_*` and proxy variables, plus these.
     ///   - arguments: Extra arguments after the standard `serve` ones.
     ///   - startupTimeout: Seconds to wait for the port file and a healthy `/healthz`.

@@ -9,7 +9,7 @@ internal import Foundation
 /// With `networkNamespace`, the service runs inside that namespace behind a relay (``ServiceProcess``).
 ///
 /// ```swift
-/// try await withRunningService(environment: ["URLSESSIOND_TOKENS": "t1:tenantA:admin"]) { service, client in
+/// try await withRunningService(environment: ["URLSESSIOND_TOKENS": "token-a-0123456789:tenantA:admin"]) { service, client in
 ///     let response = try await client.send(.get("\(service.baseURL)/v1/sessions", token: "t1"))
 ///     #expect(response.status == 200)
 /// }

@@ -15,11 +15,15 @@ extension Transfer {
         observer.transfer(job.id, didProgress: progress)
     }
 
-    /// A complete response head: informational ones are skipped; a redirect we will follow has its body
-    /// dropped; the final one is announced before its body.
+    /// A complete response head: informational ones are reported (not `100 Continue`, libcurl's own
+    /// business, as URLSession keeps it); a redirect we will follow has its body dropped; the final one is
+    /// announced before its body.
     func responseHeadCompleted() {
         let status = head.statusCode
-        guard status >= 200 else { return }  // 1xx: the real response follows
+        guard status >= 200 else {  // 1xx: the real response follows
+            if status != 100 && status != 101 { observer.transfer(job.id, didReceiveInformational: head, for: request) }
+            return
+        }
         if let cookies = job.cookies {  // before anything follows from this response (the next hop's request)
             let setCookies = head.fields.filter { $0.name.caseInsensitiveEquals("set-cookie") }.map(\.value)
             if !setCookies.isEmpty { cookies.received(setCookies, from: request.url) }

@@ -23,6 +23,8 @@ final class Transfer {
         case response(finished: CurlResult?)
         /// The challenge's answer; the handle is out of the multi meanwhile.
         case challenge(AuthenticationChallenge)
+        /// The egress verdict on the target its proxy would reach (a name being resolved).
+        case proxiedTarget(host: String)
     }
 
     let job: TransferJob

@@ -15,6 +15,7 @@ public final class TransferEngine: Service, Sendable {
             try multi.setMaximumCachedConnections(configuration.maximumCachedConnections)
         }
         self.logger = logger
+        scheduler.sendToLoop = { [weak loop] command in loop?.send(command) }
         loop.start()
     }
 

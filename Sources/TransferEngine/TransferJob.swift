@@ -129,6 +129,8 @@ public struct ClientIdentity: Sendable, Hashable, Codable {
 public protocol TransferObserver: AnyObject, Sendable {
     /// A final or redirect response head arrived (before its body).
     func transfer(_ id: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest)
+    /// An informational (1xx) response other than `100 Continue` arrived, e.g. `103 Early Hints`.
+    func transfer(_ id: TransferID, didReceiveInformational response: ResponseHead, for request: OutgoingRequest)
     /// The engine is about to follow a redirect (URLSession's rules already applied).
     func transfer(_ id: TransferID, willRedirect response: ResponseHead, to request: OutgoingRequest)
     func transfer(_ id: TransferID, didProgress progress: TransferProgress)
@@ -148,6 +150,7 @@ extension TransferObserver {
     public func transfer(_ id: TransferID, asksAbout response: ResponseHead, for request: OutgoingRequest) {}
     public func transfer(_ id: TransferID, asksAbout challenge: AuthenticationChallenge) {}
     public func transfer(_ id: TransferID, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {}
+    public func transfer(_ id: TransferID, didReceiveInformational response: ResponseHead, for request: OutgoingRequest) {}
 }
 
 /// The delegate's answer to `willPerformHTTPRedirection`.

@@ -16,6 +16,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case closeConnections(sessionId: String, idleOnly: Bool)
         /// A network path went down: its transfers fail with -1005 (queued ones with -1009), its connections close.
         case pathLost(String)
+        /// The egress verdict on a proxied target's name, resolved off the loop.
+        case proxiedTargetChecked(host: String, verdict: EgressPolicy.Verdict)
         case stop
     }
 
@@ -31,6 +33,9 @@ final class TransferScheduler: CurlMultiLoopDriver {
     private let shareIdleLifetime: Duration = .seconds(300)
     private var isStopping = false
     private var arrivals = 0
+    private var proxiedTargets = ProxiedTargetCheck()
+    /// Sends a command to this scheduler's own loop (set by the engine once the loop exists).
+    var sendToLoop: (@Sendable (Command) -> Void)?
 
     init(configuration: EngineConfiguration, observer: any TransferObserver) {
         self.configuration = configuration
@@ -73,6 +78,13 @@ final class TransferScheduler: CurlMultiLoopDriver {
             }
         case .pathLost(let name):
             losePath(name, multi: multi)
+        case .proxiedTargetChecked(let host, let verdict):
+            proxiedTargets.record(host, verdict)
+            for transfer in running.values {
+                guard case .proxiedTarget(host)? = transfer.waiting else { continue }
+                transfer.waiting = nil
+                admit(transfer, multi: multi)
+            }
         case .stop:
             isStopping = true
             for (_, job) in waiting { observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job)) }
@@ -135,8 +147,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
             do {
                 let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
                 try transfer.prepare()
-                try multi.add(transfer.easy)
                 running[ObjectIdentifier(transfer.easy)] = transfer
+                admit(transfer, multi: multi)
             } catch {
                 observer.transfer(job.id, didComplete: Transfer.failedToStart(job, error: error))
             }
@@ -253,11 +265,11 @@ final class TransferScheduler: CurlMultiLoopDriver {
             do {
                 try transfer.restartBody()
                 try transfer.prepare()
-                try multi.add(transfer.easy)
             } catch {
                 running[ObjectIdentifier(transfer.easy)] = nil
-                observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
+                return observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
             }
+            admit(transfer, multi: multi)
         case .done(let outcome):
             running[ObjectIdentifier(transfer.easy)] = nil
             observer.transfer(transfer.job.id, didComplete: outcome)
@@ -270,6 +282,31 @@ final class TransferScheduler: CurlMultiLoopDriver {
         transfer.request = request
         do {
             try transfer.prepare()
+        } catch {
+            running[ObjectIdentifier(transfer.easy)] = nil
+            return observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
+        }
+        admit(transfer, multi: multi)
+    }
+
+    /// Hands a prepared request to libcurl, once the target its proxy would reach (if it goes through one)
+    /// passes the egress policy (see `ProxiedTargetCheck`); a name being resolved holds it, out of the multi.
+    private func admit(_ transfer: Transfer, multi: CurlMultiHandle) {
+        if let host = transfer.proxiedTargetHost {
+            let send = sendToLoop
+            let outcome = proxiedTargets.check(host, policy: configuration.egress) { host, verdict in
+                send?(.proxiedTargetChecked(host: host, verdict: verdict))
+            }
+            switch outcome {
+            case .allowed: break
+            case .pending:
+                transfer.waiting = .proxiedTarget(host: host)
+                return
+            case .denied(let reason):
+                return conclude(transfer, .done(transfer.outcome(failure: transfer.proxiedTargetDenied(host, reason))), multi: multi)
+            }
+        }
+        do {
             try multi.add(transfer.easy)
         } catch {
             running[ObjectIdentifier(transfer.easy)] = nil

@@ -43,7 +43,7 @@ public enum URLErrorMapping {
         case 61: return context.isDownload ? .downloadDecodingFailedMidStream : .cannotDecodeContentData  // BAD_CONTENT_ENCODING
         case 63: return .dataLengthExceedsMaximum  // FILESIZE_EXCEEDED
         case 67, 94: return .userAuthenticationRequired  // LOGIN_DENIED, AUTH_ERROR
-        case 78: return .fileDoesNotExist  // REMOTE_FILE_NOT_FOUND
+        case 37, 78: return .fileDoesNotExist  // FILE_COULDNT_READ_FILE, REMOTE_FILE_NOT_FOUND
         default: return .unknown  // FAILED_INIT, OUT_OF_MEMORY, BAD_FUNCTION_ARGUMENT, UNKNOWN_OPTION, ...
         }
     }

@@ -29,6 +29,8 @@ extension ServiceConfiguration {
         public var networks: [String] = []
         public var proxy: String?
         public var noProxy: String?
+        /// `--metrics-token`: the bearer token `GET /metrics` then requires.
+        public var metricsToken: String?
 
         public init(
             host: String? = nil, port: Int? = nil, dataDirectory: String? = nil, tokens: String? = nil,
@@ -64,6 +66,9 @@ extension ServiceConfiguration {
         if let text = overrides.tokens ?? env["URLSESSIOND_TOKENS"] {
             tokens = try Self.parseTokens(text)
         }
+        if let token = overrides.metricsToken ?? env["URLSESSIOND_METRICS_TOKEN"] {
+            http.metricsToken = try Self.checkMetricsToken(token)
+        }
         requireTokens = try overrides.requireTokens ?? env.boolean("URLSESSIOND_REQUIRE_TOKENS") ?? false
         secretKey = env["URLSESSIOND_SECRET_KEY"]
         if let text = overrides.logLevel ?? env["URLSESSIOND_LOG_LEVEL"] {
@@ -98,13 +103,7 @@ extension ServiceConfiguration {
             try positive(
                 overrides.maxTransfers ?? env.integer("URLSESSIOND_MAX_TRANSFERS"), "URLSESSIOND_MAX_TRANSFERS", max: 10_000)
             ?? engine.maximumConcurrentTransfers
-        if let text = env["URLSESSIOND_EXTRA_PROTOCOLS"] {
-            let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard names.allSatisfy({ ["ftp", "ftps", "file", "data"].contains($0) }) else {
-                throw ConfigurationError(setting: "URLSESSIOND_EXTRA_PROTOCOLS", detail: "may list ftp, ftps, file and data")
-            }
-            engine.extraProtocols = names
-        }
+        try configureProtocols(env)
         if let path = env["URLSESSIOND_CA_FILE"] {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw ConfigurationError(setting: "URLSESSIOND_CA_FILE", detail: "\(path) is not a readable file")

@@ -3,6 +3,7 @@ public import EventDelivery
 public import Foundation
 public import Logging
 public import NetworkPaths
+public import SessionTasks
 public import TransferEngine
 
 /// Everything an operator can set, with the defaults of `urlsessiond serve`.
@@ -20,8 +21,11 @@ public struct ServiceConfiguration: Sendable {
     /// `URLSESSIOND_PORT_FILE`: where to write the bound port once listening (for port 0).
     public var portFile: URL?
     public var http = ControlPlaneConfiguration()
-    /// `URLSESSIOND_MAX_TRANSFERS`, `URLSESSIOND_EGRESS_ALLOW`, `URLSESSIOND_EXTRA_PROTOCOLS`.
+    /// `URLSESSIOND_MAX_TRANSFERS`, `URLSESSIOND_EGRESS_ALLOW`, `URLSESSIOND_EXTRA_PROTOCOLS` (`ftp`, `ftps`,
+    /// `file`, each only when the linked libcurl lists it).
     public var engine = EngineConfiguration()
+    /// `URLSESSIOND_FILE_ROOT`: the directory `file:` URLs may read from; required when `file` is enabled.
+    public var fileRoot: FileRoot?
     /// `URLSESSIOND_WEBHOOK_RETRY_SCHEDULE`, `URLSESSIOND_WEBHOOK_TIMEOUT`; egress and CAs follow `engine`.
     public var events = EventDeliveryConfiguration()
     /// `URLSESSIOND_FILE_TTL`: seconds a finished download or body is kept unless deleted.

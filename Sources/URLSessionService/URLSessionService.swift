@@ -54,6 +54,7 @@ public enum URLSessionService {
         let tasks = try TaskService(
             store: store, configuration: taskConfiguration, decisions: dispatcher.decisions, locations: APIPaths(),
             logger: logger)
+        tasks.fileRoot = configuration.fileRoot
 
         NetworkMetrics.observe(tasks.networks, registry: registry)
 
@@ -62,7 +63,8 @@ public enum URLSessionService {
         let router = APIRouter.make(
             store: store, tasks: tasks, allowedSchemes: Set(["http", "https"] + configuration.engine.extraProtocols),
             metrics: metrics, blobDirectory: configuration.blobDirectory,
-            openAPIDocument: try OpenAPIDocument.load(), partsReady: { tasks.isReady && dispatcher.isRunning })
+            openAPIDocument: try OpenAPIDocument.load(), partsReady: { tasks.isReady && dispatcher.isRunning },
+            metricsToken: configuration.http.metricsToken)
         let portFile = configuration.portFile
         let server = HTTPServer(
             configuration: http, router: router, authenticator: TokenAuthenticator(tokens: tokens), store: store,

@@ -54,6 +54,10 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("proxy"), help: "The system proxy sessions use by default (URLSESSIOND_PROXY).") var proxy: String?
     @Option(name: .customLong("no-proxy"), help: "Hosts the system proxy does not apply to, comma-separated (URLSESSIOND_NO_PROXY).")
     var noProxy: String?
+    @Option(
+        name: .customLong("metrics-token"),
+        help: "Bearer token GET /metrics then requires, 16+ characters (URLSESSIOND_METRICS_TOKEN; default: /metrics is open).")
+    var metricsToken: String?
     @Flag(name: .customLong("require-tokens"), help: "Refuse to start without configured tokens (URLSESSIOND_REQUIRE_TOKENS=1).")
     var requireTokens = false
 
@@ -67,6 +71,7 @@ struct Serve: AsyncParsableCommand {
         flags.webhookRetrySchedule = webhookRetrySchedule
         flags.webhookTimeout = webhookTimeout
         (flags.networks, flags.proxy, flags.noProxy) = (networks, proxy, noProxy)
+        flags.metricsToken = metricsToken
         let configuration: ServiceConfiguration
         do {
             configuration = try ServiceConfiguration(overrides: flags, environment: ProcessInfo.processInfo.environment)

@@ -27,6 +27,23 @@ struct EgressPolicyTests {
         #expect(policy.check(try #require(IPAddress(address))) == .allowed)
     }
 
+    /// Cloud metadata services: denied even inside an allowed range (Azure's WireServer is a public
+    /// address), open only when the operator lists the address itself.
+    @Test(arguments: ["168.63.129.16", "169.254.169.254", "169.254.170.2", "100.100.100.200", "192.0.0.192", "fd00:ec2::254"])
+    func metadataServicesNeedTheirOwnAllowEntry(address: String) throws {
+        let parsed = try #require(IPAddress(address))
+        guard case .denied(let reason) = policy.check(parsed) else {
+            Issue.record("\(address) must be denied")
+            return
+        }
+        #expect(reason.contains("metadata") || reason.contains("WireServer"), "\(reason)")
+        let broad = EgressPolicy(allowed: try EgressPolicy.parseAllowList("0.0.0.0/0, ::/0").get())
+        #expect(broad.check(parsed) != .allowed, "a range that covers it")
+        let listed = EgressPolicy(allowed: try EgressPolicy.parseAllowList(address).get())
+        #expect(listed.check(parsed) == .allowed, "the address itself")
+        if parsed.isIPv4 { #expect(policy.check(try #require(IPAddress("::ffff:\(address)"))) != .allowed) }
+    }
+
     @Test func operatorAllowListWinsForTheRangeOnly() throws {
         let allowList = try EgressPolicy.parseAllowList("127.0.0.0/8, ::1").get()
         let policy = EgressPolicy(allowed: allowList)

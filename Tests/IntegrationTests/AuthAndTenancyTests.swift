@@ -91,8 +91,8 @@ struct AuthAndTenancyTests {
 
     @Test(.timeLimit(.minutes(1)))
     func tokensCanComeFromTheTokenFlag() async throws {
-        try await withRunningService(arguments: ["--token", "flag-token:tenantF:user"]) { service, client in
-            let api = API(service, client, token: "flag-token")
+        try await withRunningService(arguments: ["--token", "flag-token-0123456789:tenantF:user"]) { service, client in
+            let api = API(service, client, token: "flag-token-0123456789")
             #expect(try await api.get("/v1/sessions").status == 200)
             expectProblem(try await api.as(Tokens.tenantA).get("/v1/sessions"), status: 401, slug: "unauthorized")
         }

@@ -53,7 +53,7 @@ struct NetworkLabTests {
         let lab = try await NetworkLab.start()
         defer { lab.stop() }
         let service = try await withRunningService(
-            environment: ["URLSESSIOND_TOKENS": "t:tenant:admin"], networkNamespace: lab.serviceNamespace
+            environment: ["URLSESSIOND_TOKENS": "lab-token-0123456789:tenant:admin"], networkNamespace: lab.serviceNamespace
         ) { service, client in
             let health = try await client.send(.get(service.baseURL + "/healthz"))
             #expect(health.status == 200, "\(health.text)")

@@ -136,13 +136,19 @@ struct TaskDelegateEventsTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func aCompletionHandlerWithNothingToSignWithIsRefused() async throws {
+    func aCompletionHandlerWithNothingToSignWithGetsAGeneratedSecretOnce() async throws {
         try await withTaskService { api, _ in
             let body: [String: Any] = [
                 "kind": "data", "request": ["url": "http://127.0.0.1:9/x"], "completion": ["url": "http://127.0.0.1:9/done"],
             ]
-            // The shared session has no delegate, so no secret to sign the completion with.
-            expectProblem(try await api.postTask(session: "shared", body), status: 422, slug: "invalid-value", field: "completion.secret")
+            // The shared session has no delegate, so no secret to sign the completion with: one is made,
+            // returned in the 201 and never again.
+            let created = try await api.postTask(session: "shared", body)
+            #expect(created.status == 201, "\(created.text)")
+            let secret = try created.json()["completionSecret"] as? String
+            #expect(secret?.hasPrefix("whsec_") == true, "\(created.text)")
+            let id = try #require(try created.json()["id"] as? String)
+            #expect(try await api.task(id)["completionSecret"] == nil, "shown once")
             var signed = body
             signed["completion"] = [
                 "url": "http://127.0.0.1:9/done", "secret": "whsec_" + Data(repeating: 7, count: 32).base64EncodedString(),

@@ -42,12 +42,22 @@ struct TasksControlTests {
             #expect(try resumed.json().state == "running")
             let done = try await api.completedTask(id, within: 40)
             #expect(done.errorCode == nil, "\(done)")
-            #expect(done.statusCode == 200)
+            #expect(done.statusCode == 206, "the response is the rest's, as for resume data")
             #expect(done.count("countOfBytesReceived") == count)
             let file = try await api.taskFile(id)
             #expect(file.status == 200)
             #expect(file.body.count == count)
             #expect(sha256Hex(file.body) == fixtureSHA256(count: count, seed: 3))
+            // It went on from where it stopped (Range, If-Range), as after a restart, not from byte 0.
+            let requests = origin.requests(path: "/bytes/\(count)")
+            #expect(requests.count == 2, "\(requests.map { $0.header("Range") })")
+            let range = try #require(requests.last?.header("Range"), "the resumed request asks for the rest")
+            let offset = try #require(Int(range.dropFirst("bytes=".count).dropLast()), "\(range)")
+            #expect(offset > 0 && offset < count, "\(range)")
+            #expect(requests.last?.header("If-Range") != nil)
+            let events = try await api.allEvents("/v1/tasks/\(id)/events")
+            let resumedAt = events.first { $0.eventType == "downloadTask.didResumeAtOffset" }?.eventData
+            #expect(int(resumedAt?["fileOffset"]) == offset, "\(String(describing: resumedAt))")
         }
     }
 

@@ -140,7 +140,9 @@ struct TasksEgressTests {
 
     @Test(.timeLimit(.minutes(2)))
     func extraProtocolsOptInToOtherSchemes() async throws {
-        let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_EXTRA_PROTOCOLS": "ftp,file"]) { $1 }
+        let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_EXTRA_PROTOCOLS": "ftp,file", "URLSESSIOND_FILE_ROOT": "/etc"]) {
+            $1
+        }
         try await withTaskService(environment: environment) { api, _ in
             let session = try await api.makeSession()
             for url in ["file:///etc/hostname", "ftp://127.0.0.1/x"] {

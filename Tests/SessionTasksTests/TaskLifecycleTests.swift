@@ -74,7 +74,7 @@ struct TaskLifecycleTests {
         let rejected: [Action] = [.reject]
         return [
             "suspended": resumedRow(
-                [.persistResume, .prepare(attempt: 1, continuing: false, askDelayed: false)],
+                [.persistResume, .prepare(attempt: 1, continuing: true, askDelayed: false)],
                 [.persistResume, .scheduleBegin(timer: 1)]),
             "suspended twice": resumedRow([.persistResume], [.persistResume]),
             "running, not started": {
@@ -157,7 +157,7 @@ struct TaskLifecycleTests {
         #expect(lifecycle.handle(.suspend) == [.persistSuspend])
         #expect(
             lifecycle.handle(.resume(beginsLater: false)) == [
-                .persistResume, .prepare(attempt: 3, continuing: false, askDelayed: false),
+                .persistResume, .prepare(attempt: 3, continuing: true, askDelayed: false),
             ])
         #expect(lifecycle.handle(.prepared(attempt: 3)) == [.submit(attempt: 3)])
         #expect(lifecycle.handle(.timerFired(timer: 2)) == [])
@@ -165,15 +165,33 @@ struct TaskLifecycleTests {
     }
 
     /// A suspended attempt's late end is not the task's completion; the next attempt's is.
-    @Test func aStoppedAttemptsEndIsDiscarded() {
+    /// A resume that comes before the stopped attempt has ended waits for that end, then continues the
+    /// partial file: two attempts never write one file.
+    @Test func aResumeWaitsForTheStoppedAttemptsEnd() {
         var lifecycle = TaskLifecycle(state: .running, suspendCount: 0)
         _ = lifecycle.handle(.start(beginsLater: false, continuing: false))
         _ = lifecycle.handle(.prepared(attempt: 1))
         #expect(lifecycle.handle(.suspend) == [.stop(attempt: 1), .persistSuspend])
+        #expect(lifecycle.handle(.resume(beginsLater: false)) == [.persistResume])
+        #expect(lifecycle.handle(.timerFired(timer: 2)).isEmpty, "the wait has no timer")
+        #expect(
+            lifecycle.handle(.attemptEnded(attempt: 1, verdict: .final)) == [
+                .discard(attempt: 1), .prepare(attempt: 3, continuing: true, askDelayed: false),
+            ])
+        #expect(lifecycle.handle(.prepared(attempt: 3)) == [.submit(attempt: 3)])
+        #expect(lifecycle.handle(.attemptEnded(attempt: 3, verdict: .final)) == [.complete(attempt: 3, resumeData: false)])
+        #expect(lifecycle.isSettled)
+    }
+
+    /// Suspended again while it waits, the task starts nothing when the stopped attempt ends.
+    @Test func aStoppedAttemptsEndAfterASecondSuspendStartsNothing() {
+        var lifecycle = TaskLifecycle(state: .running, suspendCount: 0)
+        _ = lifecycle.handle(.start(beginsLater: false, continuing: false))
+        _ = lifecycle.handle(.prepared(attempt: 1))
+        _ = lifecycle.handle(.suspend)
         _ = lifecycle.handle(.resume(beginsLater: false))
-        #expect(lifecycle.handle(.prepared(attempt: 2)) == [.submit(attempt: 2)])
+        #expect(lifecycle.handle(.suspend) == [.persistSuspend])
         #expect(lifecycle.handle(.attemptEnded(attempt: 1, verdict: .final)) == [.discard(attempt: 1)])
-        #expect(lifecycle.handle(.attemptEnded(attempt: 2, verdict: .final)) == [.complete(attempt: 2, resumeData: false)])
         #expect(lifecycle.isSettled)
     }
 

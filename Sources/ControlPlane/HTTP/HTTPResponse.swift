@@ -6,8 +6,9 @@ import TransferModels
 public struct HTTPResponse: Sendable {
     public enum Body: Sendable {
         case bytes([UInt8])
-        /// `length` bytes of the file at `path` from `offset` (sent with sendfile).
-        case file(path: String, offset: UInt64, length: UInt64)
+        /// `length` bytes of an open file from `offset` (sent with sendfile). The handler opens the file, so
+        /// one removed before the answer is queued is still sent; see ``ResponseFile``.
+        case file(ResponseFile, offset: UInt64, length: UInt64)
         /// Bytes produced while the answer is sent, of unknown length (chunked): server-sent events.
         case stream(ResponseStream)
     }

@@ -1,9 +1,12 @@
 import TransferStore
 
-/// `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`: no token needed.
+/// `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`: no tenant token needed; `/metrics` needs the metrics
+/// token when one is configured (`URLSESSIOND_METRICS_TOKEN`).
 struct OperationRoutes {
     let store: TransferStore
     let metrics: HTTPMetrics
+    /// The metrics token, kept as a digest and compared in constant time; nil: `/metrics` is open.
+    let metricsAuthenticator: TokenAuthenticator?
     let openAPIDocument: [UInt8]
     /// Whether every part the service runs (engine, delivery) is up, beyond the store.
     let partsReady: @Sendable () -> Bool
@@ -22,14 +25,7 @@ struct OperationRoutes {
                     ready ? #"{"status":"ready"}"# : #"{"status":"unavailable"}"#, contentType: "application/json",
                     status: ready ? 200 : 503)
             },
-            Route(
-                "GET", "/metrics", access: .open,
-                fast: { _ in
-                    .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
-                }
-            ) { _ in
-                .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
-            },
+            Route("GET", "/metrics", access: .open, fast: { try exposition($0) }) { try exposition($0) },
             Route(
                 "GET", "/openapi.yaml", access: .open,
                 fast: { _ in
@@ -39,5 +35,15 @@ struct OperationRoutes {
                 HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: .bytes(openAPIDocument))
             },
         ]
+    }
+
+    /// The Prometheus text, once the metrics token (when configured) is presented: a 401 otherwise.
+    private func exposition(_ request: HTTPRequest) throws -> HTTPResponse {
+        if let metricsAuthenticator,
+            case .failure(let problem) = metricsAuthenticator.authenticate(authorization: request.header("authorization"))
+        {
+            throw problem
+        }
+        return .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
     }
 }

@@ -5,47 +5,57 @@ import TransferStore
 
 extension TaskRoutes {
     /// `GET /v1/tasks/{id}/data`: a data or upload task's response body, with the origin's Content-Type.
+    /// A failed task has none, and a body that expired or was released is gone: both are 404. A body that
+    /// really was empty (204, `Content-Length: 0`) is an empty 200.
     func data(_ request: HTTPRequest) async throws -> HTTPResponse {
         let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
         guard task.kind != .download else { throw Problem.notFound("download tasks have a file: /v1/tasks/\(task.id)/file") }
         guard task.state == .completed else { throw Problem.conflict("the body is there once the task completes") }
+        if let error = task.error { throw Problem.notFound("\(task.id) failed with code \(error.code): it has no body") }
         let contentType = task.response?.value(forHTTPHeaderField: "Content-Type") ?? "application/octet-stream"
-        if let path = task.filePath, let size = Self.fileSize(path) {
-            return HTTPResponse(status: 200, headers: [("Content-Type", contentType)], body: .file(path: path, offset: 0, length: size))
+        let headers = [("Content-Type", contentType), Self.noSniff]
+        guard let body = try await currentBody(of: task) else {
+            guard task.countOfBytesReceived == 0 else {
+                throw Problem.notFound("the body of \(task.id) has expired or was released")
+            }
+            return HTTPResponse(status: 200, headers: headers)
         }
-        // Small bodies are kept in the store; none (empty, or released at its time-to-live) is an empty body.
-        let kept = try await store.keptBody(taskId: task.id).map { Array($0) } ?? []
-        return HTTPResponse(status: 200, headers: [("Content-Type", contentType)], body: .bytes(kept))
+        return HTTPResponse(status: 200, headers: headers, body: body.slice(first: 0, count: body.size))
     }
 
-    /// `GET /v1/tasks/{id}/file`: the downloaded file (`didFinishDownloadingTo`), one byte range at most.
-    /// A small download's file is kept in the store and served the same way.
+    /// `GET /v1/tasks/{id}/file`: the downloaded file (`didFinishDownloadingTo`), one byte range at most
+    /// (RFC 9110 §14.2, see ``RangeRequest``). A small download's file is kept in the store and served the same way.
     func file(_ request: HTTPRequest) async throws -> HTTPResponse {
         let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
         guard task.kind == .download else { throw Problem.notFound("only download tasks have a file") }
         guard task.state == .completed else { throw Problem.conflict("the file is there once the download completes") }
-        let gone = Problem.notFound("the file of \(task.id) was deleted or has expired")
-        let content: (size: UInt64, slice: (UInt64, UInt64) -> HTTPResponse.Body)
-        if let path = task.filePath {
-            guard let size = Self.fileSize(path) else { throw gone }
-            content = (size, { start, length in .file(path: path, offset: start, length: length) })
-        } else if task.bodyIsStored {
-            let bytes = try await store.keptBody(taskId: task.id).map { Array($0) } ?? []
-            content = (UInt64(bytes.count), { start, length in .bytes(Array(bytes[Int(start)..<Int(start + length)])) })
+        if let error = task.error { throw Problem.notFound("\(task.id) failed with code \(error.code): it has no file") }
+        let body: Body
+        if let current = try await currentBody(of: task) {
+            body = current
+        } else if task.bodyIsStored && task.countOfBytesReceived == 0 {
+            body = .bytes([])  // an empty download keeps no bytes
         } else {
-            throw gone
+            throw Problem.notFound("the file of \(task.id) was deleted or has expired")
         }
-        let size = content.size
+        let size = body.size
         let etag = "\"\(task.id)-\(size)\""
         var headers: [(name: String, value: String)] = [
             ("Content-Type", task.response?.mimeType ?? "application/octet-stream"), ("Accept-Ranges", "bytes"), ("ETag", etag),
             ("Content-Disposition", "attachment; filename=\"\(Self.quoted(task.response?.suggestedFilename ?? task.id))\""),
+            Self.noSniff,
         ]
         let ifRange = request.header("if-range")
         guard let range = request.header("range"), ifRange == nil || ifRange == etag else {
-            return HTTPResponse(status: 200, headers: headers, body: content.slice(0, size))
+            return HTTPResponse(status: 200, headers: headers, body: body.slice(first: 0, count: size))
         }
-        guard let (start, end) = Self.byteRange(range, size: size) else {
+        switch RangeRequest.parse(range, size: size) {
+        case .whole:
+            return HTTPResponse(status: 200, headers: headers, body: body.slice(first: 0, count: size))
+        case .range(let first, let last):
+            headers.append(("Content-Range", "bytes \(first)-\(last)/\(size)"))
+            return HTTPResponse(status: 206, headers: headers, body: body.slice(first: first, count: last - first + 1))
+        case .unsatisfiable:
             headers.append(("Content-Range", "bytes */\(size)"))
             var problem = Problem(
                 status: 416, slug: "range-not-satisfiable", title: "Range Not Satisfiable",
@@ -53,8 +63,6 @@ extension TaskRoutes {
             problem.headers = headers
             throw problem
         }
-        headers.append(("Content-Range", "bytes \(start)-\(end)/\(size)"))
-        return HTTPResponse(status: 206, headers: headers, body: content.slice(start, end - start + 1))
     }
 
     /// `DELETE /v1/tasks/{id}/file`: releases the file now instead of at its time-to-live.
@@ -71,26 +79,38 @@ extension TaskRoutes {
         return .noContent
     }
 
-    static func fileSize(_ path: String) -> UInt64? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return UInt64(info.st_size)
+    /// The origin's Content-Type is served as it came: browsers must not guess another one.
+    static let noSniff = (name: "X-Content-Type-Options", value: "nosniff")
+
+    /// A task's kept body, as it is now.
+    enum Body {
+        /// Its file, open: it is sent even if it is removed before the answer goes out.
+        case file(ResponseFile)
+        /// The bytes kept in the store.
+        case bytes([UInt8])
+
+        var size: UInt64 {
+            switch self {
+            case .file(let file): file.size
+            case .bytes(let bytes): UInt64(bytes.count)
+            }
+        }
+
+        /// The answer's body for `count` bytes from `first`, which lie inside `size`.
+        func slice(first: UInt64, count: UInt64) -> HTTPResponse.Body {
+            switch self {
+            case .file where count == 0: .bytes([])
+            case .file(let file): .file(file, offset: first, length: count)
+            case .bytes(let bytes): .bytes(Array(bytes[Int(first)..<Int(first + count)]))
+            }
+        }
     }
 
-    /// One `bytes=a-b`, `bytes=a-` or `bytes=-n` range inside `size`, inclusive; nil when unsatisfiable.
-    static func byteRange(_ header: String, size: UInt64) -> (UInt64, UInt64)? {
-        let value = header.trimmingCharacters(in: .whitespaces)
-        guard value.hasPrefix("bytes="), !value.contains(","), size > 0 else { return nil }
-        let parts = value.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        if parts[0].isEmpty {
-            guard let suffix = UInt64(parts[1]), suffix > 0 else { return nil }
-            return (size - min(suffix, size), size - 1)
-        }
-        guard let start = UInt64(parts[0]), start < size else { return nil }
-        guard !parts[1].isEmpty else { return (start, size - 1) }
-        guard let end = UInt64(parts[1]), end >= start else { return nil }
-        return (start, min(end, size - 1))
+    /// The body a completed task still has: its file (opened now, so it cannot vanish before it is sent)
+    /// or its bytes kept in the store; nil when it has neither (none, or deleted, expired or released).
+    func currentBody(of task: TaskRecord) async throws -> Body? {
+        if let path = task.filePath, let file = try ResponseFile(opening: path) { return .file(file) }
+        return try await store.keptBody(taskId: task.id).map { .bytes(Array($0)) }
     }
 
     static func quoted(_ name: String) -> String {

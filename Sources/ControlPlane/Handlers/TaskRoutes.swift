@@ -46,22 +46,28 @@ struct TaskRoutes {
         let session = try await SessionLookup.session(request, store: store)
         let body = try request.decodeJSON(TaskCreateRequest.self)
         let wait = try Self.waitDuration(request)
-        let validated = try body.validated(session: session.configuration, allowedSchemes: allowedSchemes)
+        var validated = try body.validated(session: session.configuration, allowedSchemes: allowedSchemes)
+        if let refusal = tasks.fileRootRefusal(of: validated) { throw Problem.invalidValue("request.url", refusal) }
         if wait != nil && !validated.resume {
             throw Problem.invalidValue("wait", "waiting needs \"resume\": true (a suspended task never completes)")
         }
         if let token = validated.resumeData, store.resumeData(from: token, tenant: request.tenant) == nil {
             throw Problem.invalidValue("resumeData", "is not resume data this service made for this tenant")
         }
-        // Every webhook is signed: without a delegate (the shared session) the handler brings its secret.
+        // Every webhook is signed: a handler with no secret of its own, on a session with none to sign
+        // with (the shared session), gets one made here, returned once, as a delegate's is.
+        var generatedSecret: String?
         if validated.completion != nil, validated.completionSecret == nil, session.delegateSecret == nil {
-            throw Problem.invalidValue("completion.secret", "is required when the session has no delegate secret to sign with")
+            generatedSecret = WebhookSecret.generate()
+            validated.completionSecret = generatedSecret
         }
         var task = try await tasks.create(tenant: request.tenant, session: session, request: validated)
         if let wait, task.state != .completed {
             task = try await tasks.waitForCompletion(of: task.id, tenant: request.tenant, timeout: wait)
         }
-        return try .json(task.wire, status: 201, headers: [("Location", "/v1/tasks/\(task.id)")])
+        var wire = task.wire
+        wire.completionSecret = generatedSecret
+        return try .json(wire, status: 201, headers: [("Location", "/v1/tasks/\(task.id)")])
     }
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {

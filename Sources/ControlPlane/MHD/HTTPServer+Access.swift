@@ -153,23 +153,19 @@ extension HTTPServer {
         return context.request.header("transfer-encoding") != nil
     }
 
-    /// Builds the MHD response for `context.response` and queues it.
+    /// Builds the MHD response for `context.response` and queues it. An answer MHD cannot take (it refused
+    /// the body) becomes a 500: only a failure to queue even that drops the connection.
     private func queue(_ context: RequestContext) -> MHD_Result {
-        let response = context.response ?? Problem.internalError.response
-        let mhdResponse: OpaquePointer?
-        switch response.body {
-        case .bytes(let bytes):
-            mhdResponse = bytes.withUnsafeBytes { buffer in
-                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
-            }
-        case .file(let path, let offset, let length):
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            // MHD owns and closes the descriptor from here on.
-            mhdResponse = fd < 0 ? nil : MHD_create_response_from_fd_at_offset64(length, fd, offset)
-        case .stream(let stream):
-            mhdResponse = stream.makeMHDResponse(connection: context.connection)
+        var response = context.response ?? Problem.internalError.response
+        var made = makeMHDResponse(response, context: context)
+        if made == nil {
+            var logger = self.logger
+            logger[metadataKey: "request.id"] = "\(context.request.requestID)"
+            logger.error("MHD refused an answer's body", metadata: ["http.status": "\(response.status)"])
+            response = Problem.internalError.response
+            made = makeMHDResponse(response, context: context)
         }
-        guard let mhdResponse else { return MHD_NO }
+        guard let mhdResponse = made else { return MHD_NO }
         defer { MHD_destroy_response(mhdResponse) }
         for (name, value) in response.headers {
             _ = MHD_add_response_header(mhdResponse, name, value)
@@ -180,6 +176,21 @@ extension HTTPServer {
         }
         context.queuedStatus = response.status
         return MHD_queue_response(context.connection, UInt32(response.status), mhdResponse)
+    }
+
+    /// The MHD response for `response`'s body; nil when MHD refuses it (out of memory, a length it cannot send).
+    private func makeMHDResponse(_ response: HTTPResponse, context: RequestContext) -> OpaquePointer? {
+        switch response.body {
+        case .bytes(let bytes):
+            return bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .file(let file, let offset, let length):
+            // MHD owns and closes the descriptor once it made a response of it; otherwise the file still does.
+            return file.handOver { descriptor in MHD_create_response_from_fd_at_offset64(length, descriptor, offset) }
+        case .stream(let stream):
+            return stream.makeMHDResponse(connection: context.connection)
+        }
     }
 
     /// NOTIFY_COMPLETED: the answer is sent (or the connection died); record it and free the request.

@@ -28,6 +28,13 @@ public struct EgressPolicy: Sendable {
     }
 
     public func check(_ address: IPAddress) -> Verdict {
+        // A cloud's metadata service hands out the host's credentials: an allow range that merely covers
+        // it (10.0.0.0/8, 169.254.0.0/16) does not open it; only the address itself, listed, does.
+        if let (range, name) = Self.metadata.first(where: { $0.0.contains(Self.embeddedIPv4(address) ?? address) }),
+            !allowed.contains(range)
+        {
+            return .denied(reason: "\(address) is \(name)")
+        }
         if allowed.contains(where: { $0.contains(address) }) { return .allowed }
         // IPv4 written in IPv6 forms is judged as the IPv4 address it carries.
         if let embedded = Self.embeddedIPv4(address) {
@@ -49,6 +56,14 @@ public struct EgressPolicy: Sendable {
         guard compatible || translated else { return nil }
         return IPAddress(ipv4: b[12], b[13], b[14], b[15])
     }
+
+    /// The metadata services of cloud providers, each denied unless allowed by its own address.
+    static let metadata: [(IPAddressRange, String)] = [
+        ("169.254.169.254", "the cloud metadata service (AWS, Google Cloud, Azure IMDS, DigitalOcean, OpenStack)"),
+        ("169.254.170.2", "the AWS ECS task metadata service"), ("168.63.129.16", "Azure's WireServer"),
+        ("100.100.100.200", "Alibaba Cloud's metadata service"), ("192.0.0.192", "Oracle Cloud's metadata service"),
+        ("169.254.0.23", "Tencent Cloud's metadata service"), ("fd00:ec2::254", "the AWS metadata service (IPv6)"),
+    ].map { (IPAddressRange($0.0)!, $0.1) }
 
     /// Special-purpose ranges (IANA registries, RFC 6890) that a fetcher must not reach by default.
     static let denied: [(IPAddressRange, String)] = [

@@ -30,6 +30,10 @@ struct TaskLifecycle: Equatable, Sendable {
         /// No network path the task's flags allow is available (`waitsForConnectivity`): it begins again
         /// (continuing) when one may be, or when its resource timeout is due.
         case connectivity
+        /// `resume()` came while the attempt `suspend()` stopped was still ending: the next one begins
+        /// (continuing its partial file) once the engine has reported that end, so two attempts never
+        /// write one file.
+        case stoppedAttempt(beginsLater: Bool)
     }
 
     enum Input: Equatable, Sendable {
@@ -137,8 +141,8 @@ struct TaskLifecycle: Equatable, Sendable {
 
     // MARK: The API's controls
 
-    /// Takes one `suspend()` away; the last one starts the task again from the beginning. Harmless on a
-    /// running task.
+    /// Takes one `suspend()` away; the last one starts the task again — a download from where it stopped
+    /// (its partial file, by Range), anything else from the beginning. Harmless on a running task.
     private mutating func resume(beginsLater: Bool) -> [Action] {
         switch state {
         case .completed, .canceling: return [.reject]
@@ -147,7 +151,12 @@ struct TaskLifecycle: Equatable, Sendable {
             suspendCount = max(0, suspendCount - 1)
             guard suspendCount == 0 else { return [.persistResume] }
             state = .running
-            return [.persistResume] + begin(later: beginsLater, continuing: false)
+            guard stoppedAttempts.isEmpty else {
+                serial += 1
+                activity = .waiting(.stoppedAttempt(beginsLater: beginsLater), timer: serial)
+                return [.persistResume]
+            }
+            return [.persistResume] + begin(later: beginsLater, continuing: true)
         }
     }
 
@@ -202,11 +211,13 @@ struct TaskLifecycle: Equatable, Sendable {
 
     private mutating func timerFired(_ timer: Int) -> [Action] {
         guard state == .running, case .waiting(let wait, timer) = activity else { return [] }
+        if case .stoppedAttempt = wait { return [] }  // no timer: the stopped attempt's end begins the next
         serial += 1
         activity = .preparing(attempt: serial)
         switch wait {
         case .beginDate(let continuing): return [.prepare(attempt: serial, continuing: continuing, askDelayed: true)]
         case .retry, .connectivity: return [.prepare(attempt: serial, continuing: true, askDelayed: false)]
+        case .stoppedAttempt: return []
         }
     }
 
@@ -232,7 +243,12 @@ struct TaskLifecycle: Equatable, Sendable {
     }
 
     private mutating func attemptEnded(_ attempt: Int, verdict: EndVerdict) -> [Action] {
-        if stoppedAttempts.remove(attempt) != nil { return [.discard(attempt: attempt)] }
+        if stoppedAttempts.remove(attempt) != nil {
+            guard stoppedAttempts.isEmpty, state == .running, case .waiting(.stoppedAttempt(let later), _) = activity else {
+                return [.discard(attempt: attempt)]
+            }
+            return [.discard(attempt: attempt)] + begin(later: later, continuing: true)
+        }
         guard activity == .transferring(attempt: attempt) else { return [] }
         activity = .none
         switch verdict {

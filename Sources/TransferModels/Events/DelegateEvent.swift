@@ -14,6 +14,7 @@ public enum DelegateEvent: Sendable {
     case willPerformHTTPRedirection(TaskSummary, response: HTTPResponseSnapshot, request: URLRequestSnapshot)
     /// `task.didReceiveChallenge` or `session.didReceiveChallenge` (`method`).
     case didReceiveChallenge(ChallengeEventData, method: TaskEventType)
+    case didReceiveInformationalResponse(TaskSummary, response: HTTPResponseSnapshot)
     case didSendBodyData(TaskSummary, bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64)
     /// `metrics`: the task's metrics, already encoded (the store keeps the same bytes in the task's row).
     case didFinishCollectingMetrics(TaskSummary, metrics: EncodedJSON)
@@ -39,6 +40,7 @@ public enum DelegateEvent: Sendable {
         case .taskIsWaitingForConnectivity: .taskIsWaitingForConnectivity
         case .willPerformHTTPRedirection: .taskWillPerformHTTPRedirection
         case .didReceiveChallenge(_, let method): method
+        case .didReceiveInformationalResponse: .taskDidReceiveInformationalResponse
         case .didSendBodyData: .taskDidSendBodyData
         case .didFinishCollectingMetrics: .taskDidFinishCollectingMetrics
         case .didCompleteWithError: .taskDidCompleteWithError
@@ -83,7 +85,7 @@ public enum DelegateEvent: Sendable {
             bytes = try WireJSON.encode(TaskMetricsEventData(task: task, metrics: metrics))
         case .didCompleteWithError(let task, let error):
             bytes = try WireJSON.encode(TaskCompletedEventData(task: task, error: error))
-        case .didReceiveResponse(let task, let response):
+        case .didReceiveResponse(let task, let response), .didReceiveInformationalResponse(let task, let response):
             bytes = try WireJSON.encode(ResponseEventData(task: task, response: response.redacted))
         case .didBecomeDownloadTask(let task, let download):
             bytes = try WireJSON.encode(BecomeDownloadEventData(task: task, downloadTask: download))

@@ -53,11 +53,10 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
         }
         var snapshot: URLRequestSnapshot?
         if let request {
-            if kind == .upload, request.httpBody != nil {
-                throw .invalidValue("request.httpBody", "upload tasks take their body from uploadSource")
-            }
             snapshot = try request.validated(
                 at: "request", kind: kind, session: session, allowedSchemes: allowedSchemes)
+            // `uploadTask(with:from:)` ignores the request's body: the upload source is what is sent.
+            if kind == .upload { snapshot?.httpBody = nil }
         } else if resumeData == nil {
             throw .missingField("request")
         }

@@ -69,8 +69,12 @@ public struct TransferTask: Codable, Sendable, Hashable {
         case id, sessionId, taskIdentifier, kind, state, priority, taskDescription, earliestBeginDate
         case originalRequest, currentRequest, response, countOfBytesSent, countOfBytesExpectedToSend
         case countOfBytesReceived, countOfBytesExpectedToReceive, progress, error, location
-        case createdAt, startedAt, completedAt
+        case createdAt, startedAt, completedAt, completionSecret
     }
+
+    /// The `completion.secret` the service generated for a completion handler that brought none and has
+    /// no delegate secret to be signed with: in the creation's 201 only, never again.
+    public var completionSecret: String?
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -95,6 +99,7 @@ public struct TransferTask: Codable, Sendable, Hashable {
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(startedAt, forKey: .startedAt)
         try c.encode(completedAt, forKey: .completedAt)
+        if let completionSecret { try c.encode(completionSecret, forKey: .completionSecret) }
     }
 }
 

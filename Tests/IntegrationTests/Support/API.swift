@@ -2,11 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Tokens every test service is started with: two tenants with `user` tokens, and an admin of tenant A.
+/// Tokens every test service is started with: two tenants with `user` tokens, and an admin of tenant A
+/// (16 characters at least, as the service requires).
 enum Tokens {
-    static let tenantA = "token-a"
-    static let tenantB = "token-b"
-    static let admin = "token-admin"
+    static let tenantA = "token-tenant-a-0123456789"
+    static let tenantB = "token-tenant-b-0123456789"
+    static let admin = "token-admin-a-0123456789"
     static let list = "\(tenantA):tenantA:user,\(tenantB):tenantB:user,\(admin):tenantA:admin"
     static let environment = ["URLSESSIOND_TOKENS": list]
 }
