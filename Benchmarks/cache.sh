@@ -79,7 +79,7 @@ fi
 
 sync  # the origin's files are written out before anything is measured
 # --- The service: loopback origins allowed, PARALLEL transfers at once. ---
-URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_MAX_TRANSFERS=$PARALLEL start_service
+URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_MAX_TRANSFERS=$PARALLEL URLSESSIOND_TENANT_MAX_TRANSFERS=$PARALLEL start_service
 CLK_TCK=$(getconf CLK_TCK)
 CACHE_CONFIG=${CACHE_CONFIG:-'{"storage":"private","memoryCapacity":67108864,"diskCapacity":268435456}'}
 new_session() {  # $1 the urlCache value

@@ -67,7 +67,7 @@ RECEIVER_PID=${NGINX_PIDS[-1]}
 
 sync  # the origin's files are written out before anything is measured
 # --- The service and its sessions. ---
-URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_MAX_TRANSFERS=$PARALLEL start_service
+URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_MAX_TRANSFERS=$PARALLEL URLSESSIOND_TENANT_MAX_TRANSFERS=$PARALLEL start_service
 IDS=
 echo '[' > "$WORK/sessions.json"
 for n in $(seq 0 $((SESSIONS - 1))); do

@@ -60,7 +60,7 @@ start_origin small/0
 
 sync  # the origin's files are written out before anything is measured
 # --- The service: loopback origins allowed, PARALLEL transfers at once. ---
-URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_MAX_TRANSFERS=$PARALLEL start_service
+URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_MAX_TRANSFERS=$PARALLEL URLSESSIOND_TENANT_MAX_TRANSFERS=$PARALLEL start_service
 new_session() {  # $1 httpMaximumConnectionsPerHost; no URL cache, as curl and aria2c have none
     curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/sessions" -d "{\"configuration\":{\"kind\":\"default\",
         \"httpMaximumConnectionsPerHost\":$1,\"urlCache\":null},\"sessionDescription\":\"benchmark\"}" | json id

@@ -91,6 +91,7 @@ extension TaskService {
         var job = TransferJob(
             id: TransferID(taskId: task.id, attempt: attempt), sessionId: task.sessionId, kind: Self.engineKind(task.kind), request: request
         )
+        job.tenant = task.tenant
         job.priority = task.priority
         job.isDiscretionary = configuration.isDiscretionary
         job.timeoutIntervalForRequest = snapshot.timeoutInterval

@@ -5,6 +5,9 @@ public import Foundation
 public struct EngineConfiguration: Sendable {
     /// Transfers running at once across every session (`URLSESSIOND_MAX_TRANSFERS`).
     public var maximumConcurrentTransfers = 64
+    /// Transfers one tenant may run at once (`URLSESSIOND_TENANT_MAX_TRANSFERS`); nil: half of
+    /// `maximumConcurrentTransfers`, so one tenant's backlog always leaves room for the others.
+    public var maximumTransfersPerTenant: Int?
     /// Connections libcurl keeps open for reuse per engine loop.
     public var maximumCachedConnections = 256
     /// A data task's body stays in memory up to this size, then spills to a file.
@@ -23,6 +26,8 @@ public struct EngineConfiguration: Sendable {
     public var extraProtocols: [String] = []
 
     public init() {}
+
+    var tenantTransferLimit: Int { maximumTransfersPerTenant ?? max(1, maximumConcurrentTransfers / 2) }
 
     /// `CURLOPT_PROTOCOLS_STR` / `CURLOPT_REDIR_PROTOCOLS_STR`.
     var protocols: String { (["http", "https"] + extraProtocols).joined(separator: ",") }

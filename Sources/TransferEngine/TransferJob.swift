@@ -21,12 +21,14 @@ public struct TransferJob: Sendable {
 
     public var id: TransferID
     public var sessionId: String
+    /// Whose job it is: slots are shared fairly between tenants (see `FairQueue`).
+    public var tenant = ""
     public var kind: Kind
     public var request: OutgoingRequest
     /// 0...1, higher first; FIFO within a priority.
     public var priority: Double
     /// `isDiscretionary`: runs only while the engine has spare capacity (less than half its transfers in
-    /// use, nothing else waiting for a slot), after every other job.
+    /// use, no other job that could start waiting for a slot), after every other job.
     public var isDiscretionary = false
     /// Idle timeout: seconds without a byte in either direction.
     public var timeoutIntervalForRequest: Double

@@ -3,9 +3,10 @@ import Foundation
 import Logging
 import TransferModels
 
-/// The engine's side of its `CurlMultiLoop`: which queued jobs start (by priority, within the global
-/// limit and each session's `httpMaximumConnectionsPerHost`), the idle timeouts, and the delegate's
-/// answers the transfers wait for. Runs on the loop thread only.
+/// The engine's side of its `CurlMultiLoop`: which queued jobs start (in turn between tenants, by
+/// priority within one, within the global and per-tenant limits and each session's
+/// `httpMaximumConnectionsPerHost`), the idle timeouts, and the delegate's answers the transfers wait
+/// for. Runs on the loop thread only.
 final class TransferScheduler: CurlMultiLoopDriver {
     enum Command: Sendable {
         case start(TransferJob)
@@ -23,8 +24,11 @@ final class TransferScheduler: CurlMultiLoopDriver {
 
     private let configuration: EngineConfiguration
     private let observer: any TransferObserver
-    /// Jobs not started yet, each with its arrival number (FIFO within a priority).
-    private var waiting: [(arrival: Int, job: TransferJob)] = []
+    /// Jobs not started yet.
+    private var waiting = FairQueue()
+    /// A job may have become startable since the last pass (one was queued, a slot or a host's connection
+    /// was freed); otherwise the loop does not look through the queue again.
+    private var needsPass = false
     private var running: [ObjectIdentifier: Transfer] = [:]
     /// Each session's connection, DNS and TLS-session cache per network path (a connection is never
     /// reused on another path), with when it was last used.
@@ -32,7 +36,6 @@ final class TransferScheduler: CurlMultiLoopDriver {
     /// A session's share is released after this long without transfers (its connections close).
     private let shareIdleLifetime: Duration = .seconds(300)
     private var isStopping = false
-    private var arrivals = 0
     private var proxiedTargets = ProxiedTargetCheck()
     /// Sends a command to this scheduler's own loop (set by the engine once the loop exists).
     var sendToLoop: (@Sendable (Command) -> Void)?
@@ -48,11 +51,10 @@ final class TransferScheduler: CurlMultiLoopDriver {
         switch command {
         case .start(let job):
             if job.storedResponse?.isServed == true { return serveStored(job, multi: multi) }
-            arrivals += 1
-            waiting.append((arrivals, job))
+            waiting.append(job, hostKey: Self.hostKey(job, job.request.url))
+            needsPass = true
         case .cancel(let id):
-            if let index = waiting.firstIndex(where: { $0.job.id == id }) {
-                let job = waiting.remove(at: index).job
+            if let job = waiting.remove(id) {
                 observer.transfer(id, didComplete: Transfer.cancelledBeforeStart(job))
             } else if let transfer = transfer(id) {
                 abort(transfer, multi: multi)
@@ -87,8 +89,9 @@ final class TransferScheduler: CurlMultiLoopDriver {
             }
         case .stop:
             isStopping = true
-            for (_, job) in waiting { observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job)) }
-            waiting.removeAll()
+            for job in waiting.removeAll(where: { _ in true }) {
+                observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job))
+            }
             for transfer in running.values { abort(transfer, multi: multi) }
         }
     }
@@ -120,38 +123,50 @@ final class TransferScheduler: CurlMultiLoopDriver {
         }
     }
 
-    /// Starts waiting jobs, highest priority first and FIFO within one, up to the global limit and each
-    /// session's `httpMaximumConnectionsPerHost` (one transfer holds one connection over HTTP/1.1).
+    /// Starts waiting jobs while slots are free: in turn between the tenants with queued work (each up to
+    /// its cap), by priority within a tenant, and only where the session's `httpMaximumConnectionsPerHost`
+    /// leaves room (one transfer holds one connection over HTTP/1.1).
     func willPerform(multi: CurlMultiHandle) {
         releaseIdleShares()
-        guard !waiting.isEmpty, running.count < configuration.maximumConcurrentTransfers else { return }
-        waiting.sort {
-            ($0.job.isDiscretionary ? 0 : 1, $0.job.priority, -$0.arrival)
-                > ($1.job.isDiscretionary ? 0 : 1, $1.job.priority, -$1.arrival)
-        }
-        let spareCapacity = max(1, configuration.maximumConcurrentTransfers / 2)
+        let limit = configuration.maximumConcurrentTransfers
+        guard needsPass, !waiting.isEmpty, running.count < limit else { return }
+        needsPass = false
         var perHost: [String: Int] = [:]
-        for transfer in running.values { perHost[Self.hostKey(transfer.job, transfer.request.url), default: 0] += 1 }
-        var index = 0
-        while running.count < configuration.maximumConcurrentTransfers, index < waiting.count {
-            let job = waiting[index].job
-            // Discretionary jobs come last (the sort); they start only while the engine is mostly idle.
-            if job.isDiscretionary && (running.count >= spareCapacity || index > 0) { break }
-            let key = Self.hostKey(job, job.request.url)
-            guard perHost[key, default: 0] < job.httpMaximumConnectionsPerHost else {
-                index += 1
-                continue
+        var perTenant: [String: Int] = [:]
+        for transfer in running.values {
+            perHost[Self.hostKey(transfer.job, transfer.request.url), default: 0] += 1
+            perTenant[transfer.job.tenant, default: 0] += 1
+        }
+        while running.count < limit {
+            var room = FairQueue.Room(
+                runningPerTenant: perTenant, tenantLimit: configuration.tenantTransferLimit, allowsDiscretionary: false,
+                hostHasRoom: { perHost[$0.hostKey, default: 0] < $0.job.httpMaximumConnectionsPerHost })
+            var next = waiting.popNext(room)
+            if next == nil, running.count < max(1, limit / 2) {
+                room.allowsDiscretionary = true  // nothing else can start: the engine is mostly idle
+                next = waiting.popNext(room)
             }
-            waiting.remove(at: index)
-            perHost[key, default: 0] += 1
-            do {
-                let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
-                try transfer.prepare()
-                running[ObjectIdentifier(transfer.easy)] = transfer
-                admit(transfer, multi: multi)
-            } catch {
-                observer.transfer(job.id, didComplete: Transfer.failedToStart(job, error: error))
-            }
+            guard let job = next else { break }
+            perHost[Self.hostKey(job, job.request.url), default: 0] += 1
+            perTenant[job.tenant, default: 0] += 1
+            start(job, multi: multi)
+        }
+    }
+
+    /// A transfer leaves its slot (and its host's connection).
+    private func release(_ transfer: Transfer) {
+        running[ObjectIdentifier(transfer.easy)] = nil
+        needsPass = true
+    }
+
+    private func start(_ job: TransferJob, multi: CurlMultiHandle) {
+        do {
+            let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
+            try transfer.prepare()
+            running[ObjectIdentifier(transfer.easy)] = transfer
+            admit(transfer, multi: multi)
+        } catch {
+            observer.transfer(job.id, didComplete: Transfer.failedToStart(job, error: error))
         }
     }
 
@@ -204,13 +219,12 @@ final class TransferScheduler: CurlMultiLoopDriver {
     /// the path end now, as URLSession ends them when the interface goes (-1005), and jobs queued for it
     /// fail as having no network (-1009); the caller decides which wait for another path.
     private func losePath(_ name: String, multi: CurlMultiHandle) {
-        for (_, job) in waiting where job.networkPath?.name == name {
+        for job in waiting.removeAll(where: { $0.networkPath?.name == name }) {
             let failure = TransferFailure(
                 code: URLErrorCode.notConnectedToInternet.rawValue, curlCode: 7, message: "network path \(name) is down",
                 reason: "networkPathLost")
             observer.transfer(job.id, didComplete: Transfer.failedToStart(job, failure: failure))
         }
-        waiting.removeAll { $0.job.networkPath?.name == name }
         for transfer in running.values where transfer.job.networkPath?.name == name && transfer.waiting == nil {
             abort(
                 transfer, multi: multi,
@@ -266,12 +280,12 @@ final class TransferScheduler: CurlMultiLoopDriver {
                 try transfer.restartBody()
                 try transfer.prepare()
             } catch {
-                running[ObjectIdentifier(transfer.easy)] = nil
+                release(transfer)
                 return observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
             }
             admit(transfer, multi: multi)
         case .done(let outcome):
-            running[ObjectIdentifier(transfer.easy)] = nil
+            release(transfer)
             observer.transfer(transfer.job.id, didComplete: outcome)
         }
     }
@@ -280,10 +294,11 @@ final class TransferScheduler: CurlMultiLoopDriver {
     private func follow(_ transfer: Transfer, to request: OutgoingRequest, multi: CurlMultiHandle) {
         observer.transfer(transfer.job.id, willRedirect: transfer.head, to: request)
         transfer.request = request
+        needsPass = true  // it may have left a host whose connections were all taken
         do {
             try transfer.prepare()
         } catch {
-            running[ObjectIdentifier(transfer.easy)] = nil
+            release(transfer)
             return observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
         }
         admit(transfer, multi: multi)
@@ -309,7 +324,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         do {
             try multi.add(transfer.easy)
         } catch {
-            running[ObjectIdentifier(transfer.easy)] = nil
+            release(transfer)
             observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
         }
     }
@@ -341,7 +356,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         failure: TransferFailure = TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled")
     ) {
         multi.remove(transfer.easy)
-        running[ObjectIdentifier(transfer.easy)] = nil
+        release(transfer)
         observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: failure))
     }
 }

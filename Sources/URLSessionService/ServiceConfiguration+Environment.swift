@@ -23,6 +23,7 @@ extension ServiceConfiguration {
         public var requireTokens: Bool?
         public var egressAllow: String?
         public var maxTransfers: Int?
+        public var tenantMaxTransfers: Int?
         public var webhookRetrySchedule: String?
         public var webhookTimeout: Double?
         /// `--network`, repeatable; any replaces `URLSESSIOND_NETWORKS`.
@@ -103,6 +104,9 @@ extension ServiceConfiguration {
             try positive(
                 overrides.maxTransfers ?? env.integer("URLSESSIOND_MAX_TRANSFERS"), "URLSESSIOND_MAX_TRANSFERS", max: 10_000)
             ?? engine.maximumConcurrentTransfers
+        engine.maximumTransfersPerTenant = try positive(
+            overrides.tenantMaxTransfers ?? env.integer("URLSESSIOND_TENANT_MAX_TRANSFERS"), "URLSESSIOND_TENANT_MAX_TRANSFERS",
+            max: 10_000)
         try configureProtocols(env)
         if let path = env["URLSESSIOND_CA_FILE"] {
             guard FileManager.default.isReadableFile(atPath: path) else {

@@ -40,6 +40,10 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("max-transfers"), help: "Transfers running at once (URLSESSIOND_MAX_TRANSFERS, default 64).")
     var maxTransfers: Int?
     @Option(
+        name: .customLong("tenant-max-transfers"),
+        help: "Transfers one tenant may run at once (URLSESSIOND_TENANT_MAX_TRANSFERS, default half of --max-transfers).")
+    var tenantMaxTransfers: Int?
+    @Option(
         name: .customLong("webhook-retry-schedule"),
         help:
             "Seconds between webhook attempts, comma-separated (URLSESSIOND_WEBHOOK_RETRY_SCHEDULE, default 5,300,1800,7200,18000,36000,50400,72000,86400)."
@@ -68,6 +72,7 @@ struct Serve: AsyncParsableCommand {
             idleTimeout: idleTimeout, maxJSONBody: maxJSONBody, maxBlobSize: maxBlobSize, requireTokens: requireTokens ? true : nil)
         flags.egressAllow = egressAllow
         flags.maxTransfers = maxTransfers
+        flags.tenantMaxTransfers = tenantMaxTransfers
         flags.webhookRetrySchedule = webhookRetrySchedule
         flags.webhookTimeout = webhookTimeout
         (flags.networks, flags.proxy, flags.noProxy) = (networks, proxy, noProxy)

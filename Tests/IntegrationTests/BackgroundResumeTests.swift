@@ -168,7 +168,9 @@ struct DiscretionaryTests {
     func discretionaryTasksYieldToNormalOnes() async throws {
         let origin = try FixtureOrigin.start()
         defer { origin.stop() }
-        let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_MAX_TRANSFERS": "2"]) { $1 }
+        let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_MAX_TRANSFERS": "2", "URLSESSIOND_TENANT_MAX_TRANSFERS": "2"]) {
+            $1
+        }
         try await withTaskService(environment: environment) { api, _ in
             let discretionary = try await api.makeSession(["kind": "background", "identifier": "later", "isDiscretionary": true])
             let normal = try await api.makeSession()
