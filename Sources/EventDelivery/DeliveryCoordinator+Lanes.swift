@@ -86,7 +86,8 @@ extension DeliveryCoordinator {
             headers += ["webhook-id: \(head.event.id)", "webhook-timestamp: \(timestamp)"]
         }
         nextToken += 1
-        tokens[nextToken] = key
+        tokens[nextToken] = (key, lane.tenant)
+        inFlightPerTenant[lane.tenant, default: 0] += 1
         lane.inFlightToken = nextToken
         lane.pending[lane.pending.startIndex] = head
         lanes[key] = lane
@@ -96,9 +97,10 @@ extension DeliveryCoordinator {
     /// A 2xx acknowledges; 410 disables the delegate URL (or gives up a completion event); a decision
     /// gets one attempt; anything else is retried on the schedule, or when `Retry-After` says.
     func handleResponse(_ response: WebhookResponse) {
-        guard let key = tokens.removeValue(forKey: response.token), var lane = lanes[key],
-            lane.inFlightToken == response.token, let head = lane.pending.first
-        else { return }
+        guard let (key, tenant) = tokens.removeValue(forKey: response.token) else { return }
+        inFlightPerTenant[tenant, default: 1] -= 1
+        if inFlightPerTenant[tenant] == 0 { inFlightPerTenant[tenant] = nil }
+        guard var lane = lanes[key], lane.inFlightToken == response.token, let head = lane.pending.first else { return }
         lane.inFlightToken = nil
         lane.lastActive = .now
         let now = Date()
@@ -132,6 +134,7 @@ extension DeliveryCoordinator {
             // events wait (still readable) until it re-attaches, which opens the queue again.
             outcomes.failures.append(DeliveryOutcomes.Failure(eventId: id, nextAttemptAt: now))
             outcomes.held[key.sessionId] = now
+            heldSessions.insert(key.sessionId)
             metrics.failedEvent(reason: "held")
             logger.info(
                 "The delegate could not be reached: events wait for the client to re-attach",

@@ -18,14 +18,21 @@ final class DeliveryCoordinator {
 
     var lanes: [LaneKey: DeliveryLane] = [:]
     /// In-flight POSTs by token.
-    var tokens: [Int: LaneKey] = [:]
+    var tokens: [Int: (key: LaneKey, tenant: String)] = [:]
+    var inFlightPerTenant: [String: Int] = [:]
     var nextToken = 0
-    /// Lanes with an event to send, waiting for a free slot (FIFO; stale entries are skipped).
-    var ready: ArraySlice<LaneKey> = []
+    /// Lanes with an event to send, waiting for a free slot (in turn between tenants, FIFO within one;
+    /// stale entries are skipped).
+    var ready = ReadyLanes()
     var needsRead: Set<LaneKey> = []
     var sleeping: [LaneKey: ContinuousClock.Instant] = [:]
     /// Delegate URLs disabled by a 410 here (until the store says so too, a scan must not reopen them).
     var disabledSessions: Set<String> = []
+    /// Delegate queues held for their client's re-attach whose hold is not written yet: a scan meanwhile
+    /// must not reopen them, which would send the held event again.
+    var heldSessions: Set<String> = []
+    /// The holds in the write under way, forgotten from `heldSessions` once it succeeds.
+    var heldBeingWritten: Set<String> = []
     /// Learned since the last write.
     var outcomes = DeliveryOutcomes()
     var lastFlush = ContinuousClock.now
@@ -67,7 +74,7 @@ final class DeliveryCoordinator {
             pump()
             publishNextDue()
         }
-        for key in tokens.values {
+        for (key, _) in tokens.values {
             if let head = lanes[key]?.pending.first, head.isDecision { waiters.deliver(.noAnswer, eventId: head.event.id) }
         }
         await flushTask?.value
@@ -103,7 +110,12 @@ final class DeliveryCoordinator {
             }
         case .flushed(let unwritten):
             flushTask = nil
-            if let unwritten { outcomes.absorb(older: unwritten) }  // written with the next flush
+            if let unwritten {
+                outcomes.absorb(older: unwritten)  // written with the next flush
+            } else {
+                heldSessions.subtract(heldBeingWritten)  // the store holds them now
+            }
+            heldBeingWritten = []
         case .stop:
             isStopping = true
         }
@@ -145,12 +157,14 @@ final class DeliveryCoordinator {
         }
     }
 
-    /// Sends the heads of ready lanes while slots are free.
+    /// Sends the heads of ready lanes while slots are free, in turn between tenants, each up to its cap.
     func pump() {
-        while tokens.count < configuration.maximumConcurrentDeliveries, let key = ready.popFirst() {
+        let tenantLimit = configuration.tenantDeliveryLimit
+        while tokens.count < configuration.maximumConcurrentDeliveries,
+            let key = ready.popNext(mayStart: { self.inFlightPerTenant[$0, default: 0] < tenantLimit })
+        {
             send(key)
         }
-        if ready.isEmpty { ready = [] }  // drop the consumed prefix's storage
     }
 
     /// Puts a lane where its state says it belongs: asleep, ready to send, or needing a read.
@@ -165,7 +179,7 @@ final class DeliveryCoordinator {
             sleeping[key] = nil
         }
         if !lane.pending.isEmpty {
-            ready.append(key)
+            ready.append(key, tenant: lane.tenant)
         } else if lane.mayHaveMore {
             needsRead.insert(key)
         }
@@ -178,13 +192,13 @@ final class DeliveryCoordinator {
         scanWanted = false
         do {
             let limit = 10_000
-            for id in try await store.sessionsWithDelegateBacklog(dueBy: Date(), limit: limit) {
-                let key = LaneKey(sessionId: id, kind: .delegate)
-                if lanes[key] == nil { await openDelegateLane(id) } else { wakeIfIdle(key) }
+            for owner in try await store.sessionsWithDelegateBacklog(dueBy: Date(), limit: limit) {
+                let key = LaneKey(sessionId: owner.sessionId, kind: .delegate)
+                if lanes[key] == nil { await openDelegateLane(owner.sessionId) } else { wakeIfIdle(key) }
             }
-            for id in try await store.sessionsWithPendingCompletions(limit: limit) {
-                let key = LaneKey(sessionId: id, kind: .completion)
-                if lanes[key] == nil { lanes[key] = DeliveryLane(key: key, readCursor: 0) }
+            for owner in try await store.sessionsWithPendingCompletions(limit: limit) {
+                let key = LaneKey(sessionId: owner.sessionId, kind: .completion)
+                if lanes[key] == nil { lanes[key] = DeliveryLane(key: key, tenant: owner.tenant, readCursor: 0) }
                 wakeIfIdle(key)
             }
             if lastDepth.map({ .now - $0 >= configuration.rescanInterval }) ?? true {
@@ -203,11 +217,11 @@ final class DeliveryCoordinator {
     }
 
     private func openDelegateLane(_ sessionId: String) async {
-        guard !disabledSessions.contains(sessionId) else { return }
+        guard !disabledSessions.contains(sessionId), !heldSessions.contains(sessionId) else { return }
         do {
             guard let queue = try await store.delegateQueue(sessionId: sessionId) else { return }
             let key = LaneKey(sessionId: sessionId, kind: .delegate)
-            var lane = DeliveryLane(key: key, readCursor: queue.cursor)
+            var lane = DeliveryLane(key: key, tenant: queue.tenant, readCursor: queue.cursor)
             lane.delegate = queue.delegate
             lane.signer = queue.key.map(WebhookSigner.init(key:))
             lane.waitsForReattach = queue.waitsForReattach
@@ -231,6 +245,7 @@ final class DeliveryCoordinator {
         guard !outcomes.isEmpty, flushTask == nil, let inbox else { return }
         let batch = outcomes
         outcomes = DeliveryOutcomes()
+        heldBeingWritten = Set(batch.held.keys)
         let (store, logger) = (store, logger)
         flushTask = Task {
             do {

@@ -70,6 +70,8 @@ struct PendingDelivery {
 /// what was read ahead of it, and what is in flight.
 struct DeliveryLane {
     var key: LaneKey
+    /// Whose session it is: POST slots are shared between tenants.
+    var tenant: String
     var pending: ArraySlice<PendingDelivery> = []
     /// The highest `sequence` read into `pending` (or skipped).
     var readCursor: Int64

@@ -6,8 +6,12 @@ public struct EventDeliveryConfiguration: Sendable {
     public var retryPolicy = RetryPolicy()
     /// Seconds one POST may take, connecting included (`URLSESSIOND_WEBHOOK_TIMEOUT`).
     public var timeout: Double = 15
-    /// POSTs in flight at once across every session (each session has at most one per destination).
+    /// POSTs in flight at once across every session (each session has at most one per destination)
+    /// (`URLSESSIOND_WEBHOOK_CONCURRENCY`).
     public var maximumConcurrentDeliveries = 64
+    /// POSTs one tenant may have in flight (`URLSESSIOND_WEBHOOK_TENANT_CONCURRENCY`); nil: half of
+    /// `maximumConcurrentDeliveries`, so one tenant's slow receivers always leave slots for the others.
+    public var maximumConcurrentDeliveriesPerTenant: Int?
     /// Which addresses webhooks may reach: the engine's policy (`URLSESSIOND_EGRESS_ALLOW`).
     public var egress = EgressPolicy()
     /// Extra certificate authorities, PEM (`URLSESSIOND_CA_FILE`); nil: the system's store only.
@@ -25,6 +29,8 @@ public struct EventDeliveryConfiguration: Sendable {
     public var idleQueueLifetime: Duration = .seconds(30)
 
     public init() {}
+
+    var tenantDeliveryLimit: Int { maximumConcurrentDeliveriesPerTenant ?? max(1, maximumConcurrentDeliveries / 2) }
 
     /// What every POST is held to: http(s) only, the service's authorities and egress policy.
     var safetyBaseline: SafetyBaseline {

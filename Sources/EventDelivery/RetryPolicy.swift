@@ -26,10 +26,11 @@ public struct RetryPolicy: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - retryAfter: the receiver's `Retry-After` in seconds, which replaces the schedule (not jittered:
-    ///     the receiver said when).
+    ///     the receiver said when). Zero or less (`Retry-After: 0`, a date already past) is no time at all:
+    ///     the schedule's interval applies, so a receiver cannot make a queue hammer it (or anyone).
     ///   - unit: a random number in `0..<1` choosing the jitter.
     public func delay(afterAttempt attempt: Int, retryAfter: Double?, unit: Double) -> Double {
-        if let retryAfter, retryAfter.isFinite { return min(max(0, retryAfter), maximumRetryAfter) }
+        if let retryAfter, retryAfter.isFinite, retryAfter > 0 { return min(retryAfter, maximumRetryAfter) }
         let base = schedule[min(max(attempt, 1), schedule.count) - 1]
         return max(0, base * (1 + jitter * (2 * unit - 1)))
     }

@@ -7,31 +7,35 @@ public import TransferModels
 /// everything a batch of deliveries taught it. See `registerDeliveryMigrations` for the model.
 extension TransferStore {
     /// Sessions whose delegate queue has events past its cursor and may be tried by `dueBy`.
-    public func sessionsWithDelegateBacklog(dueBy: Date, limit: Int) async throws -> [String] {
+    public func sessionsWithDelegateBacklog(dueBy: Date, limit: Int) async throws -> [QueueOwner] {
         try await pool.read { db in
             // The first three terms are the partial index `session_delegate_backlog`'s, verbatim.
-            try String.fetchAll(
+            try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id FROM session
+                    SELECT id, tenant FROM session
                     WHERE delegate IS NOT NULL AND delegateDisabledAt IS NULL AND lastSequence > delegateCursor
                     AND (delegateRetryAt IS NULL OR delegateRetryAt <= ?) AND delegateHeldAt IS NULL
                     LIMIT ?
-                    """, arguments: [dueBy, limit])
+                    """, arguments: [dueBy, limit]
+            ).map { QueueOwner(sessionId: $0["id"], tenant: $0["tenant"]) }
         }
     }
 
     /// Sessions with `task.completion` events neither delivered nor given up (whatever their retry time:
     /// the dispatcher waits for the head's `nextAttemptAt` itself).
-    public func sessionsWithPendingCompletions(limit: Int) async throws -> [String] {
+    public func sessionsWithPendingCompletions(limit: Int) async throws -> [QueueOwner] {
         try await pool.read { db in
-            try String.fetchAll(
+            try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT DISTINCT sessionId FROM event
-                    WHERE type = 'task.completion' AND deliveredAt IS NULL AND deliveryFailedAt IS NULL
-                    LIMIT ?
-                    """, arguments: [limit])
+                    SELECT pending.sessionId, COALESCE(session.tenant, '') AS tenant FROM (
+                        SELECT DISTINCT sessionId FROM event
+                        WHERE type = 'task.completion' AND deliveredAt IS NULL AND deliveryFailedAt IS NULL
+                        LIMIT ?
+                    ) AS pending LEFT JOIN session ON session.id = pending.sessionId
+                    """, arguments: [limit]
+            ).map { QueueOwner(sessionId: $0["sessionId"], tenant: $0["tenant"]) }
         }
     }
 
@@ -78,7 +82,7 @@ extension TransferStore {
             heldAt == nil
         else { return nil }
         return DelegateQueue(
-            sessionId: sessionId, delegate: delegate, cursor: cursor, retryAt: retryAt,
+            sessionId: sessionId, tenant: record.tenant, delegate: delegate, cursor: cursor, retryAt: retryAt,
             waitsForReattach: record.kind == .background && !record.configuration.sessionSendsLaunchEvents,
             key: try delegateSecret(of: record).flatMap(WebhookSigningKey.init(secret:)))
     }

@@ -137,6 +137,11 @@ extension ServiceConfiguration {
             }
             events.timeout = timeout
         }
+        events.maximumConcurrentDeliveries =
+            try positive(env.integer("URLSESSIOND_WEBHOOK_CONCURRENCY"), "URLSESSIOND_WEBHOOK_CONCURRENCY", max: 10_000)
+            ?? events.maximumConcurrentDeliveries
+        events.maximumConcurrentDeliveriesPerTenant = try positive(
+            env.integer("URLSESSIOND_WEBHOOK_TENANT_CONCURRENCY"), "URLSESSIOND_WEBHOOK_TENANT_CONCURRENCY", max: 10_000)
         try configureNetworks(overrides, env)
         if let value = try overrides.maxBlobSize ?? env.integer("URLSESSIOND_MAX_BLOB_SIZE").map(Int64.init) {
             guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_BLOB_SIZE", detail: "must be > 0") }

@@ -18,8 +18,17 @@ struct RetryPolicyTests {
     @Test func retryAfterReplacesTheScheduleWithinBounds() {
         let policy = RetryPolicy(schedule: [0.2, 0.5])
         #expect(policy.delay(afterAttempt: 1, retryAfter: 7, unit: 0.9) == 7)
-        #expect(policy.delay(afterAttempt: 1, retryAfter: -3, unit: 0.9) == 0)
         #expect(policy.delay(afterAttempt: 1, retryAfter: 1e9, unit: 0.9) == 86400)
+    }
+
+    /// `Retry-After: 0` or a date already past is not "at once": the schedule's next interval applies.
+    @Test func retryAfterZeroOrPastIsTheSchedulesInterval() {
+        let policy = RetryPolicy(schedule: [5, 300], jitter: 0)
+        #expect(policy.delay(afterAttempt: 1, retryAfter: 0, unit: 0.5) == 5)
+        #expect(policy.delay(afterAttempt: 2, retryAfter: -3, unit: 0.5) == 300)
+        let now = Date(timeIntervalSince1970: 784_111_897)
+        let past = RetryPolicy.retryAfterSeconds("Sat, 05 Nov 1994 08:49:37 GMT", now: now)
+        #expect(policy.delay(afterAttempt: 1, retryAfter: past, unit: 0.5) == 5)
     }
 
     @Test func parsesSchedules() {

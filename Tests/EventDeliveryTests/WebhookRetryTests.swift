@@ -45,6 +45,21 @@ struct WebhookRetryTests {
         #expect(requests[0].eventId == requests[1].eventId)
     }
 
+    /// `Retry-After: 0` and a date already past mean the schedule's next interval, never "at once".
+    @Test(.timeLimit(.minutes(1)), arguments: ["0", "Sat, 05 Nov 1994 08:49:37 GMT"])
+    func retryAfterZeroOrPastWaitsForTheSchedule(retryAfter: String) async throws {
+        let harness = try DeliveryHarness()
+        defer { harness.close() }
+        harness.receiver.script([.status(503, headers: [("Retry-After", retryAfter)])])
+        let session = try await harness.session()
+        try await harness.appendProgress(session, count: 1)
+        let requests = try await harness.withDispatcher(DeliveryHarness.configuration(schedule: [1])) { _ in
+            try await harness.receiver.waitForRequests(count: 2, timeout: 10)
+        }
+        let gap = requests[1].receivedAt.timeIntervalSince(requests[0].receivedAt)
+        #expect(gap >= 0.75, "retried after \(gap) s, not the schedule's 1 s (± 20 %)")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func goneDisablesTheDelegateAndKeepsTheEvents() async throws {
         let harness = try DeliveryHarness()

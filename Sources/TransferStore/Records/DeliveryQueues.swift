@@ -17,9 +17,20 @@ public struct WebhookSigningKey: Sendable, CustomStringConvertible {
     public var description: String { "WebhookSigningKey(redacted)" }
 }
 
+/// A session with events to deliver, and whose it is (the dispatcher shares its slots between tenants).
+public struct QueueOwner: Sendable, Hashable {
+    public var sessionId: String
+    public var tenant: String
+
+    public init(sessionId: String, tenant: String) {
+        (self.sessionId, self.tenant) = (sessionId, tenant)
+    }
+}
+
 /// A session's delegate queue as the dispatcher needs it: where events go, which ones, and how far it got.
 public struct DelegateQueue: Sendable {
     public var sessionId: String
+    public var tenant: String
     public var delegate: DelegateConfiguration
     /// Every event with `sequence <= cursor` is done with (delivered, skipped or given up).
     public var cursor: Int64
