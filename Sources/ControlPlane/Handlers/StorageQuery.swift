@@ -19,10 +19,14 @@ enum StorageQuery {
         return url
     }
 
+    /// The contract's `HTTPURL`: `http://` or `https://` (any case), a non-empty authority, no space or
+    /// control character, at most 8 KiB. (A URL that no cache key or cookie can come from then finds
+    /// nothing, rather than being refused.)
     static func isHTTPURL(_ text: String) -> Bool {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            let host = components.host, !host.isEmpty
-        else { return false }
-        return scheme == "http" || scheme == "https"
+        guard text.utf8.count <= 8192, !text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return false }
+        let lower = text.lowercased()
+        let rest = lower.hasPrefix("https://") ? lower.dropFirst(8) : lower.hasPrefix("http://") ? lower.dropFirst(7) : nil
+        guard let rest, let first = rest.first else { return false }
+        return first != "/"
     }
 }

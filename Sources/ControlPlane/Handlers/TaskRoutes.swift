@@ -45,12 +45,10 @@ struct TaskRoutes {
     private func create(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = try await SessionLookup.session(request, store: store)
         let body = try request.decodeJSON(TaskCreateRequest.self)
-        let wait = try Self.waitDuration(request)
         var validated = try body.validated(session: session.configuration, allowedSchemes: allowedSchemes)
+        // A task created suspended cannot complete within the wait: it is answered at once.
+        let wait = try Self.waitDuration(request).flatMap { validated.resume ? $0 : nil }
         if let refusal = tasks.fileRootRefusal(of: validated) { throw Problem.invalidValue("request.url", refusal) }
-        if wait != nil && !validated.resume {
-            throw Problem.invalidValue("wait", "waiting needs \"resume\": true (a suspended task never completes)")
-        }
         if let token = validated.resumeData, store.resumeData(from: token, tenant: request.tenant) == nil {
             throw Problem.invalidValue("resumeData", "is not resume data this service made for this tenant")
         }
@@ -90,11 +88,10 @@ struct TaskRoutes {
 
     private func cancel(_ request: HTTPRequest) async throws -> HTTPResponse {
         struct CancelRequest: Decodable { var byProducingResumeData: Bool? }
-        let producing = try request.decodeJSON(CancelRequest.self).byProducingResumeData ?? false
         let id = request.parameter("id")
-        if producing, try await tasks.requireTask(id, tenant: request.tenant).kind != .download {
-            throw Problem.invalidValue("byProducingResumeData", "only download tasks produce resume data")
-        }
+        // Only a download has resume data to produce; asked of another task, it is a plain cancel.
+        var producing = try request.decodeJSON(CancelRequest.self).byProducingResumeData ?? false
+        if producing { producing = try await tasks.requireTask(id, tenant: request.tenant).kind == .download }
         var task = try await tasks.cancel(taskId: id, tenant: request.tenant, producingResumeData: producing)
         if producing, task.state != .completed {
             // `cancel(byProducingResumeData:)` answers once the transfer has stopped and its file is kept.

@@ -60,12 +60,47 @@ enum Validate {
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
             throw .invalidValue(field, "must be an absolute http or https URL")
         }
-        let afterScheme = value.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
-        guard afterScheme.count >= 3, !afterScheme[2].isEmpty,
-            !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F })
-        else {
+        guard !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
             throw .invalidValue(field, "must be an absolute http or https URL with a host and no spaces")
         }
+        let rest = value.utf8.drop { $0 != UInt8(ascii: ":") }.dropFirst(3)  // after `scheme://`
+        let authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        guard isAuthority(Array(authority)) else {
+            throw .invalidValue(
+                field, "must be an absolute http or https URL with an ASCII host (punycode for others) and a numeric port")
+        }
+    }
+
+    /// `[userinfo@]host[:port]` in ASCII, as the contract's `HTTPURL` pattern states it: a registered name
+    /// or an IPv6 literal in brackets, and a port of at most five digits.
+    private static func isAuthority(_ bytes: [UInt8]) -> Bool {
+        let userinfoEnd = bytes.lastIndex(of: UInt8(ascii: "@"))
+        let userinfo = userinfoEnd.map { bytes[..<$0] } ?? []
+        var hostAndPort = userinfoEnd.map { bytes[($0 + 1)...] } ?? bytes[...]
+        let subDelimiters = Set("!$&'()*+,;=".utf8)
+        func isUnreserved(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || Set("-._~".utf8).contains(byte)
+        }
+        guard userinfo.allSatisfy({ isUnreserved($0) || subDelimiters.contains($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "%") })
+        else { return false }
+        if hostAndPort.first == UInt8(ascii: "[") {
+            guard let close = hostAndPort.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            let literal = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
+            guard !literal.isEmpty, literal.allSatisfy({ isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
+            else { return false }
+            hostAndPort = hostAndPort[hostAndPort.index(after: close)...]
+        } else {
+            let host = hostAndPort.prefix { $0 != UInt8(ascii: ":") }
+            guard !host.isEmpty, host.allSatisfy({ isUnreserved($0) || subDelimiters.contains($0) }) else { return false }
+            hostAndPort = hostAndPort[host.endIndex...]
+        }
+        guard let colon = hostAndPort.first else { return true }
+        let port = hostAndPort.dropFirst()
+        return colon == UInt8(ascii: ":") && port.count <= 5 && port.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
     }
 
     static func proxy(_ proxy: ProxyDictionary, field: String) throws(RequestDecodingError) {

@@ -96,13 +96,16 @@ extension SetCookiesRequest {
             if let given = cookie.domain?.lowercased(), !given.isEmpty {
                 isHostOnly = !given.hasPrefix(".")
                 domain = isHostOnly ? given : String(given.dropFirst())
-            } else if let host {
+                // ASCII only (a non-ASCII name is given in its punycode form, as browsers store it).
+                guard let first = domain.first, first != ".",
+                    domain.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == ":") })
+                else {
+                    throw .invalidValue("\(field).domain", "must be a host name")
+                }
+            } else if let host, !host.isEmpty {
                 domain = host
             } else {
                 throw .missingField("\(field).domain")
-            }
-            guard !domain.isEmpty, domain.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == ":" }) else {
-                throw .invalidValue("\(field).domain", "must be a host name")
             }
             domain = domain.hasSuffix(".") ? String(domain.dropLast()) : domain
             let path = cookie.path ?? "/"
