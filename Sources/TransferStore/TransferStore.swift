@@ -16,6 +16,8 @@ public final class TransferStore: Sendable {
     let sessionCache = LockedBox<[String: SessionRecord]>([:])
     /// Which sessions have new events, after each commit that appended some.
     public let eventFeed = EventFeed()
+    /// The `Idempotency-Key` claims whose requests this process is answering (never taken over).
+    let liveIdempotencyClaims = LockedBox<Set<String>>([])
     /// Task creations, group-committed.
     let creations = GroupCommit<TaskCreation, TaskRecord>()
 

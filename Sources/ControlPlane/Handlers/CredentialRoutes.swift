@@ -28,7 +28,7 @@ struct CredentialRoutes {
     }
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (limit, after) = try request.pagination()
+        let pagination = try request.pagination(store.listCursors)
         var session: SessionRecord?
         if let id = request.queryValue("sessionId") { session = try await SessionLookup.session(id: id, request, store: store) }
         var port: Int?
@@ -46,7 +46,7 @@ struct CredentialRoutes {
             return method == nil || space.authenticationMethod == method
         }
         let all: [CredentialObject] = try await tasks.credentials(tenant: request.tenant, session: session, matching: matches)
-        return try .json(Cursor.page(of: all, limit: limit, after: after))
+        return try .json(try pagination.page(of: all))
     }
 
     private func get(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -56,10 +56,9 @@ struct SessionRoutes {
     }
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (limit, after) = try request.pagination()
-        let records = try await store.sessions(tenant: request.tenant, after: after, limit: limit)
-        let next = Cursor.next(count: records.count, limit: limit, last: records.last?.rowid)
-        return try .json(Page(items: records.map(\.wire), nextCursor: next))
+        let pagination = try request.pagination(store.listCursors)
+        let records = try await store.sessions(tenant: request.tenant, after: pagination.after, limit: pagination.limit)
+        return try .json(try pagination.page(records.map(\.wire), last: records.last?.rowid))
     }
 
     private func session(_ request: HTTPRequest) async throws -> SessionRecord {
