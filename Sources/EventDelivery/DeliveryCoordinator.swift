@@ -26,6 +26,8 @@ final class DeliveryCoordinator {
     var sleeping: [LaneKey: ContinuousClock.Instant] = [:]
     /// Delegate URLs disabled by a 410 here (until the store says so too, a scan must not reopen them).
     var disabledSessions: Set<String> = []
+    /// Sessions whose delegate changed, to re-address once their lane has nothing in flight.
+    var readdressing: Set<String> = []
     /// Learned since the last write.
     var outcomes = DeliveryOutcomes()
     var lastFlush = ContinuousClock.now
@@ -93,6 +95,8 @@ final class DeliveryCoordinator {
                 if lanes[key]?.pending.isEmpty == true { advance(key) }  // otherwise it is on its way already
             }
             if !known { scanWanted = true }
+        case .delegateChanged(let sessionId):
+            readdressing.insert(sessionId)
         case .response(let response):
             handleResponse(response)
         case .tick:
@@ -120,6 +124,7 @@ final class DeliveryCoordinator {
 
     /// Reads for lanes that ran dry, scans for new queues, and flushes outcomes, as each is due.
     private func serviceStore() async {
+        await readdressDelegates()
         while !needsRead.isEmpty && !isStopping {  // bounded: each turn reads events or finds none
             let keys = needsRead
             needsRead = []
@@ -202,7 +207,7 @@ final class DeliveryCoordinator {
         advance(key)
     }
 
-    private func openDelegateLane(_ sessionId: String) async {
+    func openDelegateLane(_ sessionId: String) async {
         guard !disabledSessions.contains(sessionId) else { return }
         do {
             guard let queue = try await store.delegateQueue(sessionId: sessionId) else { return }

@@ -27,6 +27,7 @@ struct SessionRoutes {
             ) { request in
                 try HTTPResponse.json(try await session(request).wire)
             },
+            Route("PATCH", "/v1/sessions/{id}") { try await update($0) },
             Route("POST", "/v1/sessions/{id}/finishTasksAndInvalidate") { try await invalidate($0, cancelTasks: false) },
             Route("POST", "/v1/sessions/{id}/invalidateAndCancel") { try await invalidate($0, cancelTasks: true) },
             Route("POST", "/v1/sessions/{id}/flush") { request in
@@ -52,7 +53,30 @@ struct SessionRoutes {
             return try .json(wire, status: 201, headers: [("Location", "/v1/sessions/\(record.id)")])
         case .reattached(let record):
             return try .json(record.wire, status: 200, headers: [("Location", "/v1/sessions/\(record.id)")])
+        case .reattachedWithNewDelegate(let record):
+            var wire = record.wire
+            wire.delegate?.secret = generatedSecret  // the new delegate's secret, once, when the service made it
+            return try .json(wire, status: 200, headers: [("Location", "/v1/sessions/\(record.id)")])
         }
+    }
+
+    /// `PATCH /v1/sessions/{id}`: a merge patch of `delegate` and `sessionDescription` (see
+    /// `SessionUpdateRequest`). A delegate given without a secret keeps the stored one; a session that
+    /// had none gets a generated one, returned in this answer only.
+    private func update(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let current = try await session(request)
+        let update = try request.decodeJSON(SessionUpdateRequest.self).validated(current: current.delegate)
+        if current.isShared {
+            guard case .unchanged = update.delegate else {
+                throw Problem.invalidValue("delegate", "the shared session has no delegate (URLSession.shared)")
+            }
+        }
+        guard let outcome = try await store.updateSession(id: current.id, tenant: request.tenant, update: update) else {
+            throw Problem.notFound("no session \(current.id)")
+        }
+        var wire = outcome.record.wire
+        wire.delegate?.secret = outcome.generatedSecret
+        return try .json(wire)
     }
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
