@@ -48,6 +48,7 @@ struct ListCursorsTests {
                 expectProblem(
                     try await api.get(list + "?after=\(String(altered))"), status: 400, slug: "invalid-cursor", field: "after")
                 expectProblem(try await api.get(list + "?after=c5"), status: 400, slug: "invalid-cursor", field: "after")
+                expectProblem(try await api.get(list + "?after="), status: 400, slug: "invalid-cursor", field: "after")
             }
             // The in-memory lists too.
             let networks = try await api.get("/v1/networks?after=c1")

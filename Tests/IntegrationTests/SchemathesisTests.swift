@@ -32,6 +32,10 @@ struct SchemathesisTests {
         checks.ensure_resource_availability.enabled = false
 
         [[operations]]
+        include-operation-id = "deleteBlob"
+        checks.ensure_resource_availability.enabled = false
+
+        [[operations]]
         include-operation-id = "deleteCredential"
         checks.ensure_resource_availability.enabled = false
 

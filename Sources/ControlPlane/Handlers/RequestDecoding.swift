@@ -26,7 +26,7 @@ extension HTTPRequest {
             limit = value
         }
         var pagination = Pagination(limit: limit, cursors: cursors, tenant: tenant, list: path)
-        if let cursor = queryValue("after"), !cursor.isEmpty {
+        if let cursor = queryValue("after") {  // an empty one too: no list gave it
             guard let position = cursors.position(of: cursor, tenant: tenant, list: path) else {
                 throw Problem.invalidCursor("is not a cursor this list gave this token's tenant")
             }
