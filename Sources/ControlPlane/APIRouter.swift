@@ -27,7 +27,7 @@ public enum APIRouter {
             CredentialRoutes(store: store, tasks: tasks).routes,
             BlobRoutes(store: store, directory: blobDirectory).routes,
             EventRoutes(store: store, shutdown: router.shutdown).routes,
-            NetworkRoutes(networks: tasks.networks).routes,
+            NetworkRoutes(networks: tasks.networks, cursors: store.listCursors).routes,
         ]
         for route in groups.joined() { router.add(route) }
         return router

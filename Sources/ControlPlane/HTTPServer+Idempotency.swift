@@ -18,7 +18,7 @@ extension HTTPServer {
             if let contentType { headers.append(("Content-Type", contentType)) }
             if let location { headers.append(("Location", location)) }
             return HTTPResponse(status: status, headers: headers, body: .bytes(Array(body)))
-        case .proceed:
+        case .proceed(let claim):
             let response: HTTPResponse
             do {
                 response = try await route.handler(request)
@@ -26,10 +26,10 @@ extension HTTPServer {
                 response = problemResponse(for: error, request: request)
             }
             if response.status >= 500 {
-                try await store.abandonIdempotentRequest(tenant: request.tenant, key: key)
+                try await store.abandonIdempotentRequest(claim)
             } else {
                 try await store.completeIdempotentRequest(
-                    tenant: request.tenant, key: key, status: response.status, contentType: response.header("Content-Type"),
+                    claim, status: response.status, contentType: response.header("Content-Type"),
                     location: response.header("Location"), body: Data(response.bodyBytes))
             }
             return response

@@ -33,6 +33,8 @@ final class DeliveryCoordinator {
     var heldSessions: Set<String> = []
     /// The holds in the write under way, forgotten from `heldSessions` once it succeeds.
     var heldBeingWritten: Set<String> = []
+    /// Sessions whose delegate changed, to re-address once their lane has nothing in flight.
+    var readdressing: Set<String> = []
     /// Learned since the last write.
     var outcomes = DeliveryOutcomes()
     var lastFlush = ContinuousClock.now
@@ -100,6 +102,8 @@ final class DeliveryCoordinator {
                 if lanes[key]?.pending.isEmpty == true { advance(key) }  // otherwise it is on its way already
             }
             if !known { scanWanted = true }
+        case .delegateChanged(let sessionId):
+            readdressing.insert(sessionId)
         case .response(let response):
             handleResponse(response)
         case .tick:
@@ -132,6 +136,7 @@ final class DeliveryCoordinator {
 
     /// Reads for lanes that ran dry, scans for new queues, and flushes outcomes, as each is due.
     private func serviceStore() async {
+        await readdressDelegates()
         while !needsRead.isEmpty && !isStopping {  // bounded: each turn reads events or finds none
             let keys = needsRead
             needsRead = []
@@ -216,7 +221,7 @@ final class DeliveryCoordinator {
         advance(key)
     }
 
-    private func openDelegateLane(_ sessionId: String) async {
+    func openDelegateLane(_ sessionId: String) async {
         guard !disabledSessions.contains(sessionId), !heldSessions.contains(sessionId) else { return }
         do {
             guard let queue = try await store.delegateQueue(sessionId: sessionId) else { return }

@@ -43,6 +43,7 @@ public final class WebhookDispatcher: Service, Sendable {
         let inbox = DispatcherInbox()
         // Subscribed before the first scan, so no event committed from now on goes unnoticed.
         let feed = store.eventFeed.subscribe()
+        let delegateChanges = store.delegateChanges.subscribe()
         let loop = try WebhookLoop(configuration: configuration, logger: logger) { inbox.post(.response($0)) }
         loop.start()
         delivering.withLock { $0 = true }
@@ -57,6 +58,9 @@ public final class WebhookDispatcher: Service, Sendable {
                 await withDiscardingTaskGroup { group in
                     group.addTask {
                         for await sessionId in feed { inbox.post(.hint(sessionId)) }
+                    }
+                    group.addTask {
+                        for await sessionId in delegateChanges { inbox.post(.delegateChanged(sessionId)) }
                     }
                     group.addTask {
                         // Ticks when something timed is due (at most every `tick`, at least every 250 ms).

@@ -65,6 +65,21 @@ extension TaskService {
         }
     }
 
+    /// A `multipart/x-mixed-replace` part ended: its last bytes are reported now (whatever the
+    /// `progressInterval`), so they come before the next part's response.
+    public func transfer(_ transfer: TransferID, didReceiveAllOfPart progress: TransferProgress) {
+        let counts = Self.counts(progress)
+        table.withLock { state in
+            guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            let events = task.progressEvents(progress, now: .now, final: true)
+            if !events.isEmpty { state.entries[transfer.taskId]?.attempt = task }
+            writer.queue { pending in
+                pending.progress[transfer.taskId] = counts
+                pending.events += events
+            }
+        }
+    }
+
     /// `downloadTask.didResumeAtOffset`; progress events count on from the offset.
     public func transfer(_ transfer: TransferID, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {
         table.withLock { state in

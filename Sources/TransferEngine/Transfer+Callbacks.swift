@@ -11,6 +11,7 @@ extension Transfer: CurlTransferDelegate {
         if waiting != nil { return .pause }
         lastActivity = .now
         if discardingBody { return .accepted }
+        if multipart != nil { return receiveMultipart(bytes) }
         do {
             try sink.append(bytes)
             progress.bytesReceived += Int64(bytes.count)

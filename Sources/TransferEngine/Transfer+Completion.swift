@@ -43,6 +43,8 @@ extension Transfer {
             updated.fields = HTTPCacheRules.merge(stored.head.fields, withNotModified: head.fields)
             deliversStoredBody = true
             deliver(updated)
+        } else if beginMultipartReplace() {
+            return  // each part is a response of its own, delivered (and asked about) as it arrives
         } else {
             deliver(head)
         }
@@ -126,6 +128,7 @@ extension Transfer {
             return tlsStep(after: failure) ?? .done(outcome(failure: failure))
         }
         if let challenge = pendingChallenge { return .challenge(challenge) }
+        if let failure = finishMultipartReplace() { return .done(outcome(failure: failure)) }
         return finishBody()
     }
 

@@ -41,6 +41,12 @@ final class Transfer {
     var deliveredHead: ResponseHead?
     /// True while the body of a response we are about to redirect away from arrives (it is dropped).
     var discardingBody = false
+    /// A `multipart/x-mixed-replace` response: its parts are the responses (`Transfer+MultipartReplace`).
+    var multipart: MultipartReplaceParser?
+    /// The parts of `multipart` delivered as responses so far.
+    var partsDelivered = 0
+    /// The delegate made this data task a download (`becomeDownload`): later parts replace the file.
+    var becameDownload = false
     var sink: BodySink
     var upload: UploadSource?
     var progress = TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1)
@@ -95,7 +101,7 @@ final class Transfer {
         self.sink = try Self.makeSink(job, configuration)
     }
 
-    private static func makeSink(_ job: TransferJob, _ configuration: EngineConfiguration) throws -> BodySink {
+    static func makeSink(_ job: TransferJob, _ configuration: EngineConfiguration) throws -> BodySink {
         switch job.kind {
         case .download:
             try job.resumeOffset > 0 && job.downloadPath != nil
@@ -123,6 +129,7 @@ final class Transfer {
     func becomeDownload(path: String) throws {
         sink.discard()
         sink = try BodySink.file(path: path)
+        becameDownload = true
     }
 
     /// Sets every option for `request` (first send, or again after a redirect).
@@ -163,6 +170,8 @@ final class Transfer {
         head = ResponseHead()
         deliveredHead = nil
         discardingBody = false
+        multipart = nil
+        partsDelivered = 0
         pendingChallenge = nil
         pendingConnectionStep = nil
         sawCertificateRequest = false

@@ -145,6 +145,9 @@ public protocol TransferObserver: AnyObject, Sendable {
     func transfer(_ id: TransferID, asksAbout challenge: AuthenticationChallenge)
     /// A download with a `resumeOffset` continues at `offset` (206) or starts again at 0 (200).
     func transfer(_ id: TransferID, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64)
+    /// A part of a `multipart/x-mixed-replace` response ended with these counts: every byte of it is to be
+    /// reported now, before the next part's response.
+    func transfer(_ id: TransferID, didReceiveAllOfPart progress: TransferProgress)
 }
 
 extension TransferObserver {
@@ -153,6 +156,9 @@ extension TransferObserver {
     public func transfer(_ id: TransferID, asksAbout challenge: AuthenticationChallenge) {}
     public func transfer(_ id: TransferID, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {}
     public func transfer(_ id: TransferID, didReceiveInformational response: ResponseHead, for request: OutgoingRequest) {}
+    public func transfer(_ id: TransferID, didReceiveAllOfPart progress: TransferProgress) {
+        transfer(id, didProgress: progress)
+    }
 }
 
 /// The delegate's answer to `willPerformHTTPRedirection`.

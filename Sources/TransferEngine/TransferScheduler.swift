@@ -115,6 +115,17 @@ final class TransferScheduler: CurlMultiLoopDriver {
                         code: URLErrorCode.cannotCreateFile.rawValue, curlCode: 23, message: "\(error)"))
             }
         }
+        do {
+            try transfer.handleMultipartParts()  // the parts held while the delegate decided
+        } catch {
+            return abort(
+                transfer, multi: multi,
+                failure: TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)"))
+        }
+        if case .response = transfer.waiting {  // the next part is being asked about
+            transfer.waiting = .response(finished: finished)
+            return
+        }
         if let finished {
             conclude(transfer, transfer.requestEnded(result: finished), multi: multi)
         } else {

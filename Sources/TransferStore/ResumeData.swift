@@ -7,10 +7,10 @@ public import TransferModels
 /// download's `NSURLSessionDownloadTaskResumeData`): the request, the partial file, how many bytes of it
 /// count, and the validator the origin must still have for them.
 ///
-/// Clients get it as an opaque token, signed with a key derived from the store's secret key, so a
-/// token cannot be forged, altered or used by another tenant; its file lives until the source task's
-/// files expire. The request's credentials are sealed in it (`RequestSecrets`): the token is kept in task
-/// rows and events, and is only base64, not a secret of its own.
+/// Clients get it as an opaque token, sealed (AES-256-GCM) with a key derived from the store's secret
+/// key and bound to the tenant: a token reveals nothing (not the file's path, not the tenant, not the
+/// request), and cannot be forged, altered or used by another tenant. Its file lives until the source
+/// task's files expire.
 public struct ResumeData: Codable, Sendable, Hashable {
     public var tenant: String
     public var sourceTaskId: String
@@ -30,30 +30,29 @@ public struct ResumeData: Codable, Sendable, Hashable {
 }
 
 extension TransferStore {
-    /// `base64url(JSON).base64url(HMAC-SHA256)`.
+    /// `base64url(nonce ‖ AES-GCM(JSON) ‖ tag)`, the tenant as associated data.
     public func token(for resumeData: ResumeData) throws -> String {
-        var resumeData = resumeData
-        resumeData.request = try requestSecrets.sealed(resumeData.request)
-        let payload = Data(try WireJSON.encode(resumeData))
-        let mac = Data(HMAC<SHA256>.authenticationCode(for: payload, using: secrets.derivedKey(purpose: Self.resumeDataPurpose)))
-        return Self.base64URL(payload) + "." + Self.base64URL(mac)
+        let payload = try WireJSON.encode(resumeData)
+        let sealed = try AES.GCM.seal(payload, using: Self.resumeDataKey(secrets), authenticating: Data(resumeData.tenant.utf8))
+        guard let combined = sealed.combined else { throw CryptoKitError.incorrectParameterSize }
+        return Self.base64URL(combined)
     }
 
-    /// The resume data of `token` when this service made it for `tenant`; nil when it was altered, forged
-    /// or is another tenant's.
+    /// The resume data of `token` when this service made it for `tenant`; nil when it was altered, forged,
+    /// is another tenant's, or is an older signed-only token.
     public func resumeData(from token: String, tenant: String) -> ResumeData? {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let payload = Self.data(base64URL: parts[0]), let mac = Self.data(base64URL: parts[1]),
-            HMAC<SHA256>.isValidAuthenticationCode(
-                mac, authenticating: payload, using: secrets.derivedKey(purpose: Self.resumeDataPurpose)),
+        guard let combined = Self.data(base64URL: Substring(token)), let box = try? AES.GCM.SealedBox(combined: combined),
+            let payload = try? AES.GCM.open(box, using: Self.resumeDataKey(secrets), authenticating: Data(tenant.utf8)),
             var resume = try? StrictJSONDecoder().decode(ResumeData.self, from: Array(payload)), resume.tenant == tenant,
-            let request = try? requestSecrets.opened(resume.request)  // a token made before sealing: clear
+            let request = try? requestSecrets.opened(resume.request)  // tokens hold the request in clear: a no-op
         else { return nil }
         resume.request = request
         return resume
     }
 
-    private static let resumeDataPurpose = "urlsessiond resume data v1"
+    private static func resumeDataKey(_ secrets: SecretBox) -> SymmetricKey {
+        secrets.derivedKey(purpose: "urlsessiond resume data v2 (sealed)")
+    }
 
     static func base64URL(_ data: Data) -> String {
         data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")

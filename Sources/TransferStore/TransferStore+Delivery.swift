@@ -65,7 +65,8 @@ extension TransferStore {
     ///
     /// - Throws: when the stored secret cannot be opened (another `URLSESSIOND_SECRET_KEY`).
     public func delegateQueue(sessionId: String) async throws -> DelegateQueue? {
-        // The delegate never changes after creation: a cached session without one needs no query.
+        // Every change of the delegate goes through this store's cache: a cached session without one
+        // needs no query.
         if let cached = sessionCache.withLock({ $0[sessionId] }), cached.delegate == nil { return nil }
         // `Row` is not Sendable: the columns are read inside the access. The record stays as stored (its
         // headers sealed): only its delegate and kind are read.

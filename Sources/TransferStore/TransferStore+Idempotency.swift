@@ -1,39 +1,62 @@
 public import Foundation
 import GRDB
+import TransferModels
 
 /// What to do with a POST that carries an `Idempotency-Key`.
 public enum IdempotencyDecision: Sendable {
-    /// First time: handle it, then `completeIdempotentRequest` (or `abandonIdempotentRequest`).
-    case proceed
+    /// First time: handle it, then `completeIdempotentRequest` (or `abandonIdempotentRequest`) with this claim.
+    case proceed(IdempotencyClaim)
     /// Seen and answered: send this answer again.
     case replay(status: Int, contentType: String?, location: String?, body: Data)
     /// The key was used for another request, or its first request is still being answered.
     case conflict(reason: String)
 }
 
+/// The right to answer the request of one `Idempotency-Key`: only its holder stores the answer.
+public struct IdempotencyClaim: Sendable, Hashable {
+    public let tenant: String
+    public let key: String
+    /// Random, per claim: a later claim on the same key (after this one's process died) is another token.
+    let token: String
+}
+
 extension TransferStore {
     /// How long a key is remembered.
     public static let idempotencyWindow: TimeInterval = 24 * 3600
-    /// A claim older than this whose request never finished (a crash) may be taken over.
-    static let abandonedClaimAge: TimeInterval = 120
 
     /// Claims `key` for a request with `fingerprint`, or says how the request was already answered.
+    ///
+    /// An unanswered claim is taken over only when no request of this process holds it any more: its
+    /// process died (a crash, a restart), or its request ended without storing an answer. Age alone never
+    /// frees it, since a request may run for minutes (`?wait=` up to 300 s).
     public func beginIdempotentRequest(
         tenant: String, key: String, fingerprint: String, now: Date = Date()
     ) async throws -> IdempotencyDecision {
-        let found: IdempotencyRecord? = try await pool.write { db in
-            try db.execute(
-                sql: "DELETE FROM idempotencyKey WHERE createdAt < ?",
-                arguments: [now.addingTimeInterval(-Self.idempotencyWindow)])
-            if let existing = try IdempotencyRecord.fetchOne(db, key: ["tenant": tenant, "key": key]) {
-                let abandoned = existing.status == nil && existing.createdAt < now.addingTimeInterval(-Self.abandonedClaimAge)
-                guard abandoned else { return existing }
-                try existing.delete(db)
+        let token = ResourceID.make(prefix: "claim")
+        let found: IdempotencyRecord?
+        do {
+            found = try await pool.write { [liveIdempotencyClaims] db in
+                try db.execute(
+                    sql: "DELETE FROM idempotencyKey WHERE createdAt < ?",
+                    arguments: [now.addingTimeInterval(-Self.idempotencyWindow)])
+                if let existing = try IdempotencyRecord.fetchOne(db, key: ["tenant": tenant, "key": key]) {
+                    let isRunning = existing.claim.map { claim in liveIdempotencyClaims.withLock { $0.contains(claim) } } ?? false
+                    guard existing.status == nil, !isRunning else { return existing }
+                    try existing.delete(db)
+                }
+                var record = IdempotencyRecord(tenant: tenant, key: key, fingerprint: fingerprint, createdAt: now)
+                record.claim = token
+                // Live before the commit: whoever reads the row afterwards sees its request running.
+                liveIdempotencyClaims.withLock { _ = $0.insert(token) }
+                try record.insert(db)
+                return nil
             }
-            try IdempotencyRecord(tenant: tenant, key: key, fingerprint: fingerprint, createdAt: now).insert(db)
-            return nil
+        } catch {
+            liveIdempotencyClaims.withLock { _ = $0.remove(token) }
+            throw error
         }
-        guard let found else { return .proceed }
+        guard let found else { return .proceed(IdempotencyClaim(tenant: tenant, key: key, token: token)) }
+        liveIdempotencyClaims.withLock { _ = $0.remove(token) }
         guard found.fingerprint == fingerprint else {
             return .conflict(reason: "this Idempotency-Key was used for a different request")
         }
@@ -44,22 +67,38 @@ extension TransferStore {
         return .replay(status: status, contentType: found.contentType, location: found.location, body: body)
     }
 
-    /// Stores the answer to replay for `key`.
+    /// Stores the answer to replay, if `claim` still holds its key (a claim taken over stores nothing, so
+    /// it never overwrites the answer of the request that took it over). Releases the claim either way.
     public func completeIdempotentRequest(
-        tenant: String, key: String, status: Int, contentType: String?, location: String?, body: Data
+        _ claim: IdempotencyClaim, status: Int, contentType: String?, location: String?, body: Data
     ) async throws {
+        defer { liveIdempotencyClaims.withLock { _ = $0.remove(claim.token) } }
         let sealed = try secrets.seal(body)
         try await pool.write { db in
             try db.execute(
-                sql: "UPDATE idempotencyKey SET status = ?, contentType = ?, location = ?, body = ? WHERE tenant = ? AND key = ?",
-                arguments: [status, contentType, location, sealed, tenant, key])
+                sql: """
+                    UPDATE idempotencyKey SET status = ?, contentType = ?, location = ?, body = ?
+                    WHERE tenant = ? AND key = ? AND claim = ? AND status IS NULL
+                    """,
+                arguments: [status, contentType, location, sealed, claim.tenant, claim.key, claim.token])
         }
     }
 
-    /// Releases the claim on `key` (the request failed in a way that may be retried).
-    public func abandonIdempotentRequest(tenant: String, key: String) async throws {
+    /// Releases `claim` without an answer (the request failed in a way that may be retried).
+    public func abandonIdempotentRequest(_ claim: IdempotencyClaim) async throws {
+        defer { liveIdempotencyClaims.withLock { _ = $0.remove(claim.token) } }
         try await pool.write { db in
-            try db.execute(sql: "DELETE FROM idempotencyKey WHERE tenant = ? AND key = ? AND status IS NULL", arguments: [tenant, key])
+            try db.execute(
+                sql: "DELETE FROM idempotencyKey WHERE tenant = ? AND key = ? AND claim = ? AND status IS NULL",
+                arguments: [claim.tenant, claim.key, claim.token])
+        }
+    }
+
+    /// The owner of an unanswered claim (`claim`), added after the first release: rows from before it
+    /// have none, and are taken over like those of a process that died.
+    static func registerIdempotencyMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v10-idempotency-claim-owner") { db in
+            try db.alter(table: "idempotencyKey") { t in t.add(column: "claim", .text) }
         }
     }
 }

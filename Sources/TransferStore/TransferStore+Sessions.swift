@@ -6,6 +6,9 @@ public import TransferModels
 public enum SessionCreation: Sendable {
     case created(SessionRecord)
     case reattached(SessionRecord)
+    /// Re-attached, and the delegate given replaced the stored one (a client back at another address):
+    /// signed from now on with the secret given to `createSession`.
+    case reattachedWithNewDelegate(SessionRecord)
 }
 
 extension TransferStore {
@@ -28,13 +31,21 @@ extension TransferStore {
                     )
                     .fetchOne(db)
             {
+                // A client back with another delegate (a new address, a new secret) gets its events there,
+                // those not delivered to the old one included.
+                let replacesDelegate =
+                    request.delegate != nil && (request.delegate != existing.delegate || request.clientSecret != nil)
+                if replacesDelegate {
+                    try Self.replaceDelegate(db, session: &existing, with: request.delegate, sealedSecret: sealedSecret)
+                }
                 // The client is back: after the events it has not received (delivered in sequence order),
                 // `urlSessionDidFinishEvents(forBackgroundURLSession:)`. Events held for it (no launch
                 // events) go now.
                 try db.execute(sql: "UPDATE session SET delegateHeldAt = NULL WHERE id = ?", arguments: [existing.id])
                 try Self.appendEvent(
                     db, session: &existing, taskId: nil, event: .sessionDidFinishEventsForBackgroundURLSession)
-                return .reattached(try requestSecrets.opened(existing))
+                let record = try requestSecrets.opened(existing)
+                return replacesDelegate ? .reattachedWithNewDelegate(record) : .reattached(record)
             }
             var record = SessionRecord(
                 id: ResourceID.make(prefix: "ses"), tenant: tenant, configuration: request.configuration,
@@ -48,6 +59,10 @@ extension TransferStore {
         case .created(let record): cache(record)
         case .reattached(let record):
             cache(record)
+            eventFeed.publish(record.id)
+        case .reattachedWithNewDelegate(let record):
+            cache(record)
+            delegateChanges.publish(record.id)
             eventFeed.publish(record.id)
         }
         return outcome

@@ -298,8 +298,15 @@ extension TransferStore {
     /// `record` is the clear form (`RequestSecrets.opened`).
     func refreshCachedSession(_ record: SessionRecord) {
         sessionCache.withLock { cache in
-            if let cached = cache[record.id], cached.lastSequence >= record.lastSequence { return }
-            cache[record.id] = record
+            var refreshed = record
+            if let cached = cache[record.id] {
+                guard cached.lastSequence < record.lastSequence else { return }
+                // Delegate and description change only through `updateSession`, which caches them itself:
+                // a row read before that commit must not bring the old ones back.
+                (refreshed.delegate, refreshed.delegateSecret) = (cached.delegate, cached.delegateSecret)
+                refreshed.sessionDescription = cached.sessionDescription
+            }
+            cache[record.id] = refreshed
         }
     }
 }

@@ -16,6 +16,10 @@ public final class TransferStore: Sendable {
     let sessionCache = LockedBox<[String: SessionRecord]>([:])
     /// Which sessions have new events, after each commit that appended some.
     public let eventFeed = EventFeed()
+    /// Which sessions' delegates changed (a patch, a re-attach with another delegate), after the commit.
+    public let delegateChanges = EventFeed()
+    /// The `Idempotency-Key` claims whose requests this process is answering (never taken over).
+    let liveIdempotencyClaims = LockedBox<Set<String>>([])
     /// Task creations, group-committed.
     let creations = GroupCommit<TaskCreation, TaskRecord>()
 

@@ -176,7 +176,13 @@ struct CredentialsTests {
                 json: try jsonText([
                     "protectionSpace": Self.space(origin), "credential": ["user": "a", "password": "b"], "sessionId": shared,
                 ]))
-            #expect(wrongScope.status == 422 && wrongScope.text.contains("sessionId"), "\(wrongScope.text)")
+            #expect(wrongScope.status == 409 && wrongScope.text.contains("urlCredentialStorage"), "\(wrongScope.text)")
+            // Listed with that session: the storage it uses, the tenant's shared one.
+            let used = try await api.get("/v1/credentials?sessionId=\(shared)")
+            #expect(used.status == 200, "\(used.text)")
+            let sharedItems = try #require(try await api.get("/v1/credentials").json()["items"] as? [[String: Any]])
+            let usedItems = try #require(try used.json()["items"] as? [[String: Any]])
+            #expect(usedItems.map(\.taskID) == sharedItems.map(\.taskID))
 
             let second = try await Self.store(api, Self.space(origin), user: "bob")
             #expect(second["isDefault"] as? Bool == false, "the space has a default already")

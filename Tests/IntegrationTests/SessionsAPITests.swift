@@ -194,8 +194,8 @@ struct SessionsAPITests {
             for limit in ["0", "1001", "abc", "-1"] {
                 expectProblem(try await api.get("/v1/sessions?limit=\(limit)"), status: 422, slug: "invalid-value", field: "limit")
             }
-            for cursor in ["zzz", "c!!", "c-1", "czzzzzzzzzzzzzzzzzzz"] {
-                expectProblem(try await api.get("/v1/sessions?after=\(cursor)"), status: 422, slug: "invalid-value", field: "after")
+            for cursor in ["zzz", "c!!", "c-1", "c1", "czzzzzzzzzzzzzzzzzzz"] {
+                expectProblem(try await api.get("/v1/sessions?after=\(cursor)"), status: 400, slug: "invalid-cursor", field: "after")
             }
         }
     }

@@ -141,7 +141,7 @@ struct TransferStoreTests {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let store = try fixture.open()
-        guard case .proceed = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1") else {
+        guard case .proceed(let claim) = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1") else {
             Issue.record("first use proceeds")
             return
         }
@@ -150,7 +150,7 @@ struct TransferStoreTests {
             return
         }
         try await store.completeIdempotentRequest(
-            tenant: "t1", key: "k", status: 201, contentType: "application/json", location: "/x", body: Data("{}".utf8))
+            claim, status: 201, contentType: "application/json", location: "/x", body: Data("{}".utf8))
         guard
             case .replay(let status, _, let location, let body) = try await store.beginIdempotentRequest(
                 tenant: "t1", key: "k", fingerprint: "f1")
@@ -170,9 +170,9 @@ struct TransferStoreTests {
         try store.close()
     }
 
-    /// A claim whose request never finished (the process died while answering) blocks its key for 120 s,
-    /// then the next request with that key takes it over; a finished one is replayed whatever its age.
-    @Test func anAbandonedClaimIsTakenOverAfterTwoMinutes() async throws {
+    /// A claim whose request is still being answered holds its key however long that takes (`?wait=` may
+    /// last 300 s); a finished one is replayed whatever its age.
+    @Test func aRunningClaimIsNeverTakenOver() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let store = try fixture.open()
@@ -180,34 +180,64 @@ struct TransferStoreTests {
         func begin(after seconds: TimeInterval, key: String = "k") async throws -> IdempotencyDecision {
             try await store.beginIdempotentRequest(tenant: "t1", key: key, fingerprint: "f", now: start.addingTimeInterval(seconds))
         }
-        guard case .proceed = try await begin(after: 0) else {
+        guard case .proceed(let claim) = try await begin(after: 0) else {
             Issue.record("first use proceeds")
             return
         }
-        guard case .conflict = try await begin(after: 119) else {
-            Issue.record("still being answered at 119 s")
-            return
+        for seconds in [119.0, 121, 301, 3600] {
+            guard case .conflict = try await begin(after: seconds) else {
+                Issue.record("still being answered at \(seconds) s: the claim must hold")
+                return
+            }
         }
-        guard case .proceed = try await begin(after: 121) else {
-            Issue.record("taken over at 121 s")
-            return
-        }
-        guard case .conflict = try await begin(after: 122) else {
-            Issue.record("the new claim holds the key")
-            return
-        }
-
-        guard case .proceed = try await begin(after: 0, key: "done") else {
-            Issue.record("first use proceeds")
-            return
-        }
-        try await store.completeIdempotentRequest(
-            tenant: "t1", key: "done", status: 201, contentType: nil, location: nil, body: Data())
-        guard case .replay = try await begin(after: 3600, key: "done") else {
+        try await store.completeIdempotentRequest(claim, status: 201, contentType: nil, location: nil, body: Data("first".utf8))
+        guard case .replay(let status, _, _, let body) = try await begin(after: 3601) else {
             Issue.record("a finished one replays")
             return
         }
+        #expect(status == 201 && body == Data("first".utf8))
+
+        // A request that ended without an answer (a 5xx) lets the next one have the key at once.
+        guard case .proceed(let failed) = try await begin(after: 0, key: "retry") else {
+            Issue.record("first use proceeds")
+            return
+        }
+        try await store.abandonIdempotentRequest(failed)
+        guard case .proceed = try await begin(after: 1, key: "retry") else {
+            Issue.record("an abandoned claim frees its key")
+            return
+        }
         try store.close()
+    }
+
+    /// After the process that held a claim died, the next process takes the key over at once; the old
+    /// claim's answer, should it still come, is not stored over the new owner's.
+    @Test func aDeadProcessClaimIsTakenOverAndItsLateAnswerIsDropped() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let first = try fixture.open()
+        guard case .proceed(let stale) = try await first.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f") else {
+            Issue.record("first use proceeds")
+            return
+        }
+        let second = try fixture.open()  // another process on the same file: the first one's requests are gone
+        guard case .proceed(let owner) = try await second.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f") else {
+            Issue.record("a dead process's claim is taken over")
+            return
+        }
+        try await second.completeIdempotentRequest(owner, status: 201, contentType: nil, location: "/new", body: Data("new".utf8))
+        try await first.completeIdempotentRequest(stale, status: 200, contentType: nil, location: "/old", body: Data("old".utf8))
+        try await first.abandonIdempotentRequest(stale)
+        guard
+            case .replay(let status, _, let location, let body) = try await second.beginIdempotentRequest(
+                tenant: "t1", key: "k", fingerprint: "f")
+        else {
+            Issue.record("the owner's answer replays")
+            return
+        }
+        #expect(status == 201 && location == "/new" && body == Data("new".utf8), "\(status) \(String(describing: location))")
+        try first.close()
+        try second.close()
     }
 
     @Test func blobsBelongToTheirTenant() async throws {

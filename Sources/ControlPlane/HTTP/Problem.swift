@@ -80,6 +80,11 @@ extension Problem {
         Problem(status: 422, slug: "invalid-value", title: "Invalid Value", detail: detail, field: field)
     }
 
+    /// `?after=` is not a cursor this list gave this tenant (altered, made up, another list's or tenant's).
+    public static func invalidCursor(_ detail: String) -> Problem {
+        Problem(status: 400, slug: "invalid-cursor", title: "Invalid Cursor", detail: detail, field: "after")
+    }
+
     public static func notImplemented(_ what: String) -> Problem {
         Problem(status: 501, slug: "not-implemented", title: "Not Implemented", detail: "\(what) is not implemented yet")
     }

@@ -21,10 +21,10 @@ struct CookieRoutes {
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = try await SessionLookup.session(request, store: store)
-        let (limit, after) = try request.pagination()
+        let pagination = try request.pagination(store.listCursors)
         let url = request.queryValue("url")
         if let url, !StorageQuery.isHTTPURL(url) { throw Problem.invalidValue("url", "must be an absolute http or https URL") }
-        return try .json(Cursor.page(of: try await tasks.cookies(of: session, for: url), limit: limit, after: after))
+        return try .json(try pagination.page(of: try await tasks.cookies(of: session, for: url)))
     }
 
     private func set(_ request: HTTPRequest) async throws -> HTTPResponse {

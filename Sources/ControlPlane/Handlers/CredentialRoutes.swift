@@ -23,12 +23,18 @@ struct CredentialRoutes {
         let body = try request.decodeJSON(CredentialCreateRequest.self)
         var session: SessionRecord?
         if let id = body.sessionId { session = try await SessionLookup.session(id: id, request, store: store) }
+        if let session, session.configuration.urlCredentialStorage != .private {
+            // A well-formed request this session's configuration cannot take: it has no storage of its own.
+            throw Problem.conflict(
+                "the session's urlCredentialStorage is \(session.configuration.urlCredentialStorage.rawValue): store the "
+                    + "credential without sessionId (shared), or create the session with private storage")
+        }
         let created = try await tasks.createCredential(body, tenant: request.tenant, session: session)
         return try .json(created, status: 201, headers: [("Location", "/v1/credentials/\(created.id)")])
     }
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (limit, after) = try request.pagination()
+        let pagination = try request.pagination(store.listCursors)
         var session: SessionRecord?
         if let id = request.queryValue("sessionId") { session = try await SessionLookup.session(id: id, request, store: store) }
         var port: Int?
@@ -46,7 +52,7 @@ struct CredentialRoutes {
             return method == nil || space.authenticationMethod == method
         }
         let all: [CredentialObject] = try await tasks.credentials(tenant: request.tenant, session: session, matching: matches)
-        return try .json(Cursor.page(of: all, limit: limit, after: after))
+        return try .json(try pagination.page(of: all))
     }
 
     private func get(_ request: HTTPRequest) async throws -> HTTPResponse {

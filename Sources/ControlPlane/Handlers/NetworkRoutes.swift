@@ -1,12 +1,14 @@
 import JSONCodec
 import NetworkPaths
 import TransferModels
+import TransferStore
 
 /// `/v1/networks`: the host's network paths with their flags and state, the same for every tenant;
 /// `PUT /v1/admin/networks/{name}` overrides a path's state (admin only) until cleared with
 /// `{"available": null}`.
 struct NetworkRoutes {
     let networks: NetworkPathMonitor
+    let cursors: ListCursors
 
     var routes: [Route] {
         [
@@ -16,8 +18,8 @@ struct NetworkRoutes {
     }
 
     private func list(_ request: HTTPRequest) throws -> HTTPResponse {
-        let (limit, after) = try request.pagination()
-        return try .json(Cursor.page(of: networks.states().map(NetworkObject.init), limit: limit, after: after))
+        let pagination = try request.pagination(cursors)
+        return try .json(try pagination.page(of: networks.states().map(NetworkObject.init)))
     }
 
     private func override(_ request: HTTPRequest) throws -> HTTPResponse {

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import TransferModels
+import TransferStore
 
 extension HTTPRequest {
     /// The body as `T`, strictly: JSON only, no unknown fields, no coercion. An empty body reads as `{}`.
@@ -14,8 +15,9 @@ extension HTTPRequest {
         return try StrictJSONDecoder().decode(T.self, from: body.isEmpty ? Array("{}".utf8) : body)
     }
 
-    /// `?limit=` and `?after=` of a list endpoint.
-    public func pagination() throws -> (limit: Int, after: Int64?) {
+    /// `?limit=` and `?after=` of a list endpoint. `after` must be a cursor this list gave this tenant
+    /// (see `ListCursors`); anything else is 400 naming `after`.
+    func pagination(_ cursors: ListCursors) throws -> Pagination {
         var limit = 100
         if let text = queryValue("limit") {
             guard let value = Int(text), (1...1000).contains(value) else {
@@ -23,38 +25,45 @@ extension HTTPRequest {
             }
             limit = value
         }
-        var after: Int64?
-        if let cursor = queryValue("after"), !cursor.isEmpty {
-            guard let position = Cursor.decode(cursor) else {
-                throw Problem.invalidValue("after", "is not a cursor returned by this list")
+        var pagination = Pagination(limit: limit, cursors: cursors, tenant: tenant, list: path)
+        if let cursor = queryValue("after") {  // an empty one too: no list gave it
+            guard let position = cursors.position(of: cursor, tenant: tenant, list: path) else {
+                throw Problem.invalidCursor("is not a cursor this list gave this token's tenant")
             }
-            after = position
+            pagination.after = position
         }
-        return (limit, after)
+        return pagination
     }
 }
 
-/// Opaque list cursors: the position of the last item, in base 36 behind a prefix.
-public enum Cursor {
-    public static func encode(_ position: Int64) -> String { "c" + String(position, radix: 36) }
+/// A list request's page: how many items, after which position, and how to write the next cursor. A
+/// cursor is bound to the tenant and the list's path, so it is useless anywhere else.
+struct Pagination {
+    var limit: Int
+    /// The position of the last item of the previous page (exclusive); nil: from the first.
+    var after: Int64?
+    let cursors: ListCursors
+    let tenant: String
+    let list: String
 
-    public static func decode(_ cursor: String) -> Int64? {
-        guard cursor.first == "c", cursor.count <= 14, let value = Int64(cursor.dropFirst(), radix: 36), value >= 0 else {
-            return nil
-        }
-        return value
+    init(limit: Int, cursors: ListCursors, tenant: String, list: String) {
+        self.limit = limit
+        self.cursors = cursors
+        self.tenant = tenant
+        self.list = list
     }
 
-    /// The next cursor for a page of `limit` requested items whose last position is `last`.
-    public static func next(count: Int, limit: Int, last: Int64?) -> String? {
-        guard count == limit, let last else { return nil }
-        return encode(last)
+    /// A page of `items` read from the store, whose last item is at position `last`: a next cursor only
+    /// when the page is full.
+    func page<Item>(_ items: [Item], last: Int64?) throws -> Page<Item> {
+        guard items.count == limit, let last else { return Page(items: items, nextCursor: nil) }
+        return Page(items: items, nextCursor: try cursors.cursor(position: last, tenant: tenant, list: list))
     }
 
     /// A page of a list held in memory, whose positions are indices: the `limit` items after `after`.
-    static func page<Item>(of all: [Item], limit: Int, after: Int64?) -> Page<Item> {
+    func page<Item>(of all: [Item]) throws -> Page<Item> {
         let start = min(all.count, Int(clamping: after ?? 0))
         let items = Array(all[start..<min(all.count, start + limit)])
-        return Page(items: items, nextCursor: next(count: items.count, limit: limit, last: Int64(start + items.count)))
+        return try page(items, last: Int64(start + items.count))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import SessionTasks
 import TransferModels
 import TransferStore
@@ -27,6 +28,7 @@ struct SessionRoutes {
             ) { request in
                 try HTTPResponse.json(try await session(request).wire)
             },
+            Route("PATCH", "/v1/sessions/{id}") { try await update($0) },
             Route("POST", "/v1/sessions/{id}/finishTasksAndInvalidate") { try await invalidate($0, cancelTasks: false) },
             Route("POST", "/v1/sessions/{id}/invalidateAndCancel") { try await invalidate($0, cancelTasks: true) },
             Route("POST", "/v1/sessions/{id}/flush") { request in
@@ -52,14 +54,42 @@ struct SessionRoutes {
             return try .json(wire, status: 201, headers: [("Location", "/v1/sessions/\(record.id)")])
         case .reattached(let record):
             return try .json(record.wire, status: 200, headers: [("Location", "/v1/sessions/\(record.id)")])
+        case .reattachedWithNewDelegate(let record):
+            var wire = record.wire
+            wire.delegate?.secret = generatedSecret  // the new delegate's secret, once, when the service made it
+            return try .json(wire, status: 200, headers: [("Location", "/v1/sessions/\(record.id)")])
         }
     }
 
+    /// `PATCH /v1/sessions/{id}`: a merge patch of `delegate` and `sessionDescription` (see
+    /// `SessionUpdateRequest`). A delegate given without a secret keeps the stored one; a session that
+    /// had none gets a generated one, returned in this answer only.
+    private func update(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let current = try await session(request)
+        let patch = try request.decodeJSON(SessionUpdateRequest.self)
+        let validated = Result { () throws(RequestDecodingError) in try patch.validated(current: current.delegate) }
+        if case .failure(let error) = validated, current.delegate == nil, error.kind == .missingField, error.field == "delegate.url" {
+            // A well-formed patch that this session's state cannot take: it has no delegate to merge into.
+            throw Problem.conflict("the session has no delegate to change: give the new delegate's url")
+        }
+        let update = try validated.get()
+        if current.isShared {
+            guard case .unchanged = update.delegate else {
+                throw Problem.conflict("the shared session has no delegate (URLSession.shared)")
+            }
+        }
+        guard let outcome = try await store.updateSession(id: current.id, tenant: request.tenant, update: update) else {
+            throw Problem.notFound("no session \(current.id)")
+        }
+        var wire = outcome.record.wire
+        wire.delegate?.secret = outcome.generatedSecret
+        return try .json(wire)
+    }
+
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (limit, after) = try request.pagination()
-        let records = try await store.sessions(tenant: request.tenant, after: after, limit: limit)
-        let next = Cursor.next(count: records.count, limit: limit, last: records.last?.rowid)
-        return try .json(Page(items: records.map(\.wire), nextCursor: next))
+        let pagination = try request.pagination(store.listCursors)
+        let records = try await store.sessions(tenant: request.tenant, after: pagination.after, limit: pagination.limit)
+        return try .json(try pagination.page(records.map(\.wire), last: records.last?.rowid))
     }
 
     private func session(_ request: HTTPRequest) async throws -> SessionRecord {

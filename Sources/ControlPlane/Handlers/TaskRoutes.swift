@@ -70,7 +70,7 @@ struct TaskRoutes {
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = try await SessionLookup.session(request, store: store)
-        let (limit, after) = try request.pagination()
+        let pagination = try request.pagination(store.listCursors)
         let kind = try request.queryValue("kind").map { text in
             guard let kind = TaskKind(rawValue: text) else { throw Problem.invalidValue("kind", "must be data, download or upload") }
             return kind
@@ -81,9 +81,9 @@ struct TaskRoutes {
             }
             return state
         }
-        let page = try await tasks.list(sessionId: session.id, kind: kind, state: state, after: after, limit: limit)
-        let next = Cursor.next(count: page.count, limit: limit, last: page.last?.rowid)
-        return try .json(Page(items: page.map(\.wire), nextCursor: next))
+        let page = try await tasks.list(
+            sessionId: session.id, kind: kind, state: state, after: pagination.after, limit: pagination.limit)
+        return try .json(try pagination.page(page.map(\.wire), last: page.last?.rowid))
     }
 
     private func cancel(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -21,12 +21,15 @@ extension TaskService {
         return Self.object(entry, placement: placement)
     }
 
-    /// The credentials of the tenant's shared storage, or of `session`'s private one, that match the
-    /// given fields of a protection space, oldest first.
+    /// The credentials `session` uses (its private storage, the tenant's shared one, or none), or with
+    /// no session the tenant's shared storage, that match the given fields of a protection space, oldest
+    /// first.
     public func credentials(
         tenant: String, session: SessionRecord?, matching filter: (ProtectionSpace) -> Bool
     ) async throws -> [CredentialObject] {
-        let placement = try Self.credentialPlacement(tenant: tenant, session: session)
+        let storage = session?.configuration.urlCredentialStorage
+        if storage == StorageScope.none { return [] }
+        let placement = try Self.credentialPlacement(tenant: tenant, session: storage == .private ? session : nil)
         return try await credentialStorages.storage(placement).all.filter { filter($0.space) }.map { Self.object($0, placement: placement) }
     }
 

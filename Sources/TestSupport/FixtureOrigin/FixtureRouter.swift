@@ -25,6 +25,7 @@
 /// | `/cacheable/{name}?cc=&etag=&lastModified=&expires=&date=&vary=&size=&status=` | those caching fields; 304 to a match |
 /// | `/headers-size/{n}` | about n bytes of response head |
 /// | `/informational` | `103 Early Hints` then 200 |
+/// | `/multipart-replace?parts=&size=&interval=&boundary=` | `multipart/x-mixed-replace`: parts `X-Part: 1…n`, then close |
 ///
 /// Anything else is 404. `HEAD` works everywhere: the same head, no body.
 enum FixtureRouter {
@@ -65,6 +66,7 @@ enum FixtureRouter {
         case ("cacheable", 2): return try socket.send(Self.cacheable(request, name: segments[1]), to: request)
         case ("headers-size", 2): return try socket.send(Self.headersSize(segments[1]), to: request)
         case ("informational", 1): return try Self.informational(request, on: socket)
+        case ("multipart-replace", 1): return try Self.multipartReplace(request, on: socket)
         default: return try socket.send(.text(404, "no route for \(request.path)\n"), to: request)
         }
     }

@@ -32,7 +32,7 @@ public struct DelegateInput: Decodable, Sendable {
     public var decisionTimeout: Double?
     public var progressInterval: Double?
 
-    public init(url: String) { self.url = url }
+    public init(url: String?) { self.url = url }
 
     /// The validated delegate and the secret the client chose (nil: the service generates one).
     public func normalized(at path: String = "delegate") throws(RequestDecodingError) -> (DelegateConfiguration, String?) {

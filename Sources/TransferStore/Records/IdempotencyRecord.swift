@@ -18,6 +18,8 @@ public struct IdempotencyRecord: Codable, Sendable, Hashable, FetchableRecord, P
     /// The answer's body, sealed (it may hold a generated webhook secret).
     public var body: Data?
     public var createdAt: Date
+    /// The token of the claim answering it (`IdempotencyClaim`); nil in rows from before claims had owners.
+    public var claim: String?
 
     public init(tenant: String, key: String, fingerprint: String, createdAt: Date = .nowMilliseconds) {
         self.tenant = tenant

@@ -1,0 +1,46 @@
+import Foundation
+import Logging
+import TransferModels
+import TransferStore
+
+extension DeliveryCoordinator {
+    /// Sends the queues of sessions whose delegate changed (a patch, a re-attach from a new address) to
+    /// the new delegate: the events read for the old one are dropped from memory and read again, with the
+    /// new URL, signer and filters, from where the queue is done. What the old address earned (a retry
+    /// wait, a hold, a 410) is forgotten.
+    ///
+    /// A lane with a POST in flight is re-addressed once its answer is in, and only while no write of
+    /// outcomes is under way, so whatever that answer taught about the old address is already in
+    /// `outcomes` (and dropped here) or written (and undone by `reopenDelegateQueue`).
+    func readdressDelegates() async {
+        guard !readdressing.isEmpty, flushTask == nil else { return }
+        for sessionId in readdressing {
+            let key = LaneKey(sessionId: sessionId, kind: .delegate)
+            if lanes[key]?.inFlightToken != nil { continue }
+            readdressing.remove(sessionId)
+            disabledSessions.remove(sessionId)
+            heldSessions.remove(sessionId)
+            outcomes.disabled[sessionId] = nil
+            outcomes.held[sessionId] = nil
+            outcomes.delegateRetry[sessionId] = nil
+            do {
+                try await store.reopenDelegateQueue(sessionId: sessionId)
+            } catch {
+                logger.error(
+                    "Re-addressing a delegate queue failed",
+                    metadata: ["session.id": "\(sessionId)", "error": "\(String(reflecting: error))"])
+                readdressing.insert(sessionId)  // tried again on the next turn
+                continue
+            }
+            // Events this coordinator finished but has not written yet are not sent again.
+            let done = outcomes.cursors[sessionId]
+            lanes[key] = nil
+            sleeping[key] = nil
+            needsRead.remove(key)
+            await openDelegateLane(sessionId)
+            if let done, let cursor = lanes[key]?.readCursor, cursor < done {
+                lanes[key]?.readCursor = done
+            }
+        }
+    }
+}

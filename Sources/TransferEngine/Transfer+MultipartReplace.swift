@@ -1,0 +1,89 @@
+import Curl
+import Foundation
+import TransferModels
+
+// `multipart/x-mixed-replace` as URLSession reads it: each part is a response of its own (the part's
+// header fields, with the status and URL of the real response), announced before its bytes, and its data
+// replaces the previous part's. A delegate that decides about responses decides about each part.
+
+extension Transfer {
+    /// Whether the response just completed is `multipart/x-mixed-replace` (a data or upload task's, not
+    /// a download's, which URLSession writes to its file as it comes): then its parts are the responses.
+    func beginMultipartReplace() -> Bool {
+        guard job.kind != .download, request.method.uppercased() != "HEAD",
+            let parser = MultipartReplaceParser(contentType: head.value("content-type"))
+        else { return false }
+        multipart = parser
+        partsDelivered = 0
+        return true
+    }
+
+    /// Body bytes of a multipart response, into the parser; what it can split is handled at once.
+    func receiveMultipart(_ bytes: UnsafeRawBufferPointer) -> CurlBodyVerdict {
+        multipart?.append(bytes)
+        do {
+            try handleMultipartParts()
+            return .accepted
+        } catch {
+            return .failed
+        }
+    }
+
+    /// Delivers what the parser holds: a part's head starts a new response, its content goes to the sink.
+    /// Stops at a head the delegate decides about; the rest stays in the parser until the answer
+    /// (`TransferScheduler.resolveResponse` calls this again).
+    func handleMultipartParts() throws {
+        while waiting == nil, let output = multipart?.next() {
+            switch output {
+            case .head(let fields): try startPart(fields)
+            case .content(let bytes):
+                try bytes.withUnsafeBytes { try sink.append($0) }
+                progress.bytesReceived += Int64(bytes.count)
+            }
+        }
+    }
+
+    /// The request ended: the last part's held-back tail is its content. A response that never got to a
+    /// part is delivered as it is, with no body.
+    func finishMultipartReplace() -> TransferFailure? {
+        guard var parser = multipart else { return nil }
+        let tail = parser.finish()
+        multipart = parser
+        do {
+            if !tail.isEmpty {
+                try tail.withUnsafeBytes { try sink.append($0) }
+                progress.bytesReceived += Int64(tail.count)
+            }
+        } catch {
+            return TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)")
+        }
+        if partsDelivered == 0 { deliver(head) }
+        return nil
+    }
+
+    /// A new part: the previous one's bytes are all reported first, its data is dropped ("discard all
+    /// data previously delivered", as URLSession's documentation tells the delegate), then the part's
+    /// response is announced, and asked about when the delegate decides.
+    private func startPart(_ fields: [MultipartReplaceParser.Field]) throws {
+        if partsDelivered > 0 {
+            observer.transfer(job.id, didReceiveAllOfPart: progress)
+            if becameDownload {
+                try sink.truncate()
+            } else {
+                sink.discard()
+                sink = try Self.makeSink(job, configuration)
+            }
+        }
+        partsDelivered += 1
+        var part = ResponseHead()
+        part.httpVersion = head.httpVersion
+        part.statusCode = head.statusCode
+        part.fields = fields.map { ($0.name, $0.value) }
+        deliver(part)
+        progress.bytesExpectedToReceive = -1  // the stream's total is unknown, whatever one part says
+        if job.decidesResponse && !becameDownload {
+            waiting = .response(finished: nil)
+            observer.transfer(job.id, asksAbout: part, for: request)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+public import TransferModels
+
+/// The outcome of `updateSession`.
+public struct SessionUpdateOutcome: Sendable {
+    public var record: SessionRecord
+    /// The secret the store made for a delegate given without one to a session that had none: the
+    /// client sees it once, in this answer.
+    public var generatedSecret: String?
+}
+
+extension TransferStore {
+    /// Applies a `PATCH /v1/sessions/{id}`; nil when the session does not exist or is another tenant's.
+    ///
+    /// A new delegate takes the events not delivered yet, those already queued for the old address
+    /// included: the queue's cursor stays, and its retry time, hold and 410 are the old address's, so
+    /// they go (see `replaceDelegate`).
+    public func updateSession(id: String, tenant: String, update: SessionUpdate) async throws -> SessionUpdateOutcome? {
+        var generated: String?
+        if case .replaced(_, secret: nil) = update.delegate { generated = WebhookSecret.generate() }
+        let sealedGenerated = try generated.map { try secrets.seal(Data($0.utf8)) }
+        let sealedGiven: Data?
+        if case .replaced(_, let secret?) = update.delegate { sealedGiven = try secrets.seal(Data(secret.utf8)) } else { sealedGiven = nil }
+        let outcome: (SessionRecord, usedGenerated: Bool, delegateChanged: Bool)? = try await pool.write { db in
+            guard var session = try SessionRecord.filter(Column("id") == id && Column("tenant") == tenant).fetchOne(db) else {
+                return nil
+            }
+            var usedGenerated = false
+            var delegateChanged = false
+            switch update.delegate {
+            case .unchanged: break
+            case .removed:
+                delegateChanged = session.delegate != nil
+                try Self.replaceDelegate(db, session: &session, with: nil, sealedSecret: nil)
+            case .replaced(let delegate, _):
+                // No secret given: the stored one stays; a session that had none gets the generated one.
+                let secret = sealedGiven ?? session.delegateSecret ?? sealedGenerated
+                usedGenerated = sealedGiven == nil && session.delegateSecret == nil
+                delegateChanged = true
+                try Self.replaceDelegate(db, session: &session, with: delegate, sealedSecret: secret)
+            }
+            switch update.sessionDescription {
+            case .absent: break
+            case .null: session.sessionDescription = nil
+            case .value(let description): session.sessionDescription = description
+            }
+            try session.update(db, columns: ["sessionDescription"])
+            return (session, usedGenerated, delegateChanged)
+        }
+        guard let (stored, usedGenerated, delegateChanged) = outcome else { return nil }
+        let record = try requestSecrets.opened(stored)
+        cache(record)
+        if delegateChanged { delegateChanges.publish(id) }
+        return SessionUpdateOutcome(record: record, generatedSecret: usedGenerated ? generated : nil)
+    }
+
+    /// Points the session's delegate queue at `delegate` (nil: none) signed with `sealedSecret`. The
+    /// queue keeps its cursor, so undelivered events go to the new address; what the dispatcher learned
+    /// about the old one (its retry time, a hold, a 410) and the events' attempt counts start afresh.
+    static func replaceDelegate(
+        _ db: Database, session: inout SessionRecord, with delegate: DelegateConfiguration?, sealedSecret: Data?
+    ) throws {
+        session.delegate = delegate
+        session.delegateSecret = delegate == nil ? nil : sealedSecret
+        try session.update(db, columns: ["delegate", "delegateSecret"])
+        try db.execute(
+            sql: "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?",
+            arguments: [session.id])
+        try db.execute(
+            sql: """
+                UPDATE event SET deliveryAttempts = 0, nextAttemptAt = NULL
+                WHERE sessionId = ? AND sequence > (SELECT delegateCursor FROM session WHERE id = ?)
+                AND type <> 'task.completion' AND deliveredAt IS NULL
+                """, arguments: [session.id, session.id])
+    }
+
+    /// Opens the session's delegate queue again after its delegate changed, once the dispatcher wrote
+    /// everything it learned from the old address (a 410 or a hold written after the change was the old
+    /// address's, not the new one's).
+    public func reopenDelegateQueue(sessionId: String) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?",
+                arguments: [sessionId])
+        }
+    }
+}
