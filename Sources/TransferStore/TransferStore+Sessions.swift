@@ -11,6 +11,7 @@ public enum SessionCreation: Sendable {
 extension TransferStore {
     /// Creates a session; for a background configuration whose identifier is live for the tenant,
     /// returns that session instead (the re-attach of `URLSessionConfiguration.background(withIdentifier:)`).
+    /// A new session counts towards the tenant's `sessions` quota (`QuotaExceeded` past it); a re-attach does not.
     ///
     /// `secret` is sealed before it touches the disk, as are the credentials in `httpAdditionalHeaders`
     /// (`RequestSecrets`).
@@ -36,6 +37,7 @@ extension TransferStore {
                     db, session: &existing, taskId: nil, event: .sessionDidFinishEventsForBackgroundURLSession)
                 return .reattached(try requestSecrets.opened(existing))
             }
+            try Self.checkQuotas(db, tenant: tenant, limits: quotaLimits, adding: [(.sessions, 1)])
             var record = SessionRecord(
                 id: ResourceID.make(prefix: "ses"), tenant: tenant, configuration: request.configuration,
                 delegate: request.delegate, delegateSecret: sealedSecret, sessionDescription: request.sessionDescription)
