@@ -79,13 +79,14 @@ extension HTTPServer {
         return context
     }
 
-    /// The tenant's `blobBytes` limit and usage, when it has one and its usage has been read (the store
-    /// reads every tenant's at start-up and again after each blob change): an upload that would pass it
-    /// is stopped as it arrives. The store checks again when it records the blob.
+    /// The tenant's `blobBytes` limit and usage, when it has a limit: an upload that would pass it is
+    /// stopped as it arrives. The usage is the store's hint (every tenant's is read at start-up and again
+    /// after each blob change; a tenant it has none of holds no blob); the store checks again, exactly,
+    /// when it records the blob.
     private func blobQuota(tenant: String) -> (limit: Int64, usage: Int64)? {
         let limit = store.quotaLimits.blobBytes
-        guard limit > 0, let usage = store.usageHint(tenant: tenant) else { return nil }
-        return (limit, usage.blobBytes)
+        guard limit > 0 else { return nil }
+        return (limit, store.usageHint(tenant: tenant)?.blobBytes ?? 0)
     }
 
     /// 507: the upload would pass the tenant's `blobBytes` quota; what was spooled is removed.
