@@ -1,7 +1,7 @@
 public import Foundation
 public import SessionTasks
-public import TransferStore
 import TransferModels
+public import TransferStore
 
 /// Every route of the API, in one table.
 public enum APIRouter {

@@ -1,6 +1,6 @@
 import ControlPlane
-public import TransferModels
 import TransferEngine
+public import TransferModels
 
 extension ServiceConfiguration.Overrides {
     /// The `--quota-*` flags given (nil: not given).

@@ -63,13 +63,16 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("quota-tasks"), help: "Tasks not completed per tenant, 0: no limit (URLSESSIOND_QUOTA_TASKS, default 10000).")
     var quotaTasks: Int64?
     @Option(
-        name: .customLong("quota-blob-bytes"), help: "Blob bytes per tenant, 0: no limit (URLSESSIOND_QUOTA_BLOB_BYTES, default 10737418240).")
+        name: .customLong("quota-blob-bytes"),
+        help: "Blob bytes per tenant, 0: no limit (URLSESSIOND_QUOTA_BLOB_BYTES, default 10737418240).")
     var quotaBlobBytes: Int64?
     @Option(name: .customLong("quota-blob-count"), help: "Blobs per tenant, 0: no limit (URLSESSIOND_QUOTA_BLOB_COUNT, default 10000).")
     var quotaBlobCount: Int64?
     @Option(
         name: .customLong("quota-stored-bytes"),
-        help: "Bytes of kept downloads, bodies and disk caches per tenant, 0: no limit (URLSESSIOND_QUOTA_STORED_BYTES, default 107374182400).")
+        help:
+            "Bytes of kept downloads, bodies and disk caches per tenant, 0: no limit (URLSESSIOND_QUOTA_STORED_BYTES, default 107374182400)."
+    )
     var quotaStoredBytes: Int64?
     @Option(
         name: .customLong("quota-streams"),

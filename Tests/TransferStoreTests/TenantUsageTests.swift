@@ -20,8 +20,10 @@ struct TenantUsageTests {
     }
 
     private func dataTask() throws -> ValidatedTaskRequest {
-        try StrictJSONDecoder().decode(TaskCreateRequest.self, from: Array(#"{"kind": "data", "request": {"url": "https://o.example/a"}}"#.utf8))
-            .validated(session: SessionConfiguration(kind: .default))
+        try StrictJSONDecoder().decode(
+            TaskCreateRequest.self, from: Array(#"{"kind": "data", "request": {"url": "https://o.example/a"}}"#.utf8)
+        )
+        .validated(session: SessionConfiguration(kind: .default))
     }
 
     private func cacheEntry(storage: String, sessionId: String?, url: String, size: Int64) -> CacheEntryRecord {
@@ -53,7 +55,11 @@ struct TenantUsageTests {
         file.storedBytes = 5_000
         _ = try await store.completeTask(file)
         try await store.writeCacheChanges([
-            { var c = CacheEntryChanges(storage: "tenant t1"); c.upserts = [cacheEntry(storage: "tenant t1", sessionId: nil, url: "u1", size: 300)]; return c }(),
+            {
+                var c = CacheEntryChanges(storage: "tenant t1")
+                c.upserts = [cacheEntry(storage: "tenant t1", sessionId: nil, url: "u1", size: 300)]
+                return c
+            }(),
             {
                 var c = CacheEntryChanges(storage: "session \(second.id)")
                 c.upserts = [cacheEntry(storage: "session \(second.id)", sessionId: second.id, url: "u2", size: 400)]
@@ -68,7 +74,11 @@ struct TenantUsageTests {
 
         // Replacing a cache entry counts its new size; the expired body and the released file go.
         try await store.writeCacheChanges([
-            { var c = CacheEntryChanges(storage: "tenant t1"); c.upserts = [cacheEntry(storage: "tenant t1", sessionId: nil, url: "u1", size: 100)]; return c }()
+            {
+                var c = CacheEntryChanges(storage: "tenant t1")
+                c.upserts = [cacheEntry(storage: "tenant t1", sessionId: nil, url: "u1", size: 100)]
+                return c
+            }()
         ])
         _ = try await store.takeExpiredFiles(now: Date().addingTimeInterval(60))
         #expect(try await store.usage(tenant: "t1").storedBytes == 5_000 + 100 + 400)
