@@ -124,3 +124,44 @@ struct TenantUsageTests {
         _ = try await session(store, tenant: "t2")
     }
 }
+
+extension TenantUsageTests {
+    /// A database from before `tenant_usage` (its migration undone with Python's sqlite3): the migration
+    /// counts what is already stored.
+    @Test func theMigrationCountsWhatWasStoredBefore() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        let first = try await session(store)
+        _ = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        let done = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        _ = try await store.completeTask(
+            TaskCompletion(id: done.id, error: nil, body: Array(repeating: 0, count: 42), fileExpiresAt: .distantFuture))
+        _ = try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t2", size: 9, digest: "d"))
+        try store.close()
+
+        let undo = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'tenant_usage_%'").fetchall():
+                db.execute("DROP TRIGGER " + name)
+            db.execute("DROP TABLE tenant_usage")
+            db.execute("ALTER TABLE task DROP COLUMN storedBytes")
+            db.execute("DELETE FROM grdb_migrations WHERE identifier = 'v10-tenant-usage'")
+            db.commit()
+            """
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", undo, fixture.path]
+        try python.run()
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0)
+
+        let reopened = try fixture.open()
+        defer { try? reopened.close() }
+        let usage = try await reopened.usage(tenant: "t1")
+        #expect(usage.sessions == 1 && usage.tasks == 1 && usage.storedBytes == 42, "\(usage)")
+        let other = try await reopened.usage(tenant: "t2")
+        #expect(other.blobCount == 1 && other.blobBytes == 9, "\(other)")
+    }
+}
