@@ -1,5 +1,6 @@
 public import Foundation
 public import SessionTasks
+import TransferModels
 public import TransferStore
 
 /// Every route of the API, in one table.
@@ -9,25 +10,29 @@ public enum APIRouter {
     ///   - openAPIDocument: the bytes served at `/openapi.yaml`.
     ///   - partsReady: whether the parts other than the store are running (for `/readyz`).
     ///   - metricsToken: the bearer token `/metrics` requires (`URLSESSIOND_METRICS_TOKEN`); nil: open.
+    ///   - maximumSessionConfigurationSize: bytes of a session's `configuration` JSON at most (413 past it).
     public static func make(
         store: TransferStore, tasks: TaskService, allowedSchemes: Set<String>, metrics: HTTPMetrics, blobDirectory: URL,
-        openAPIDocument: [UInt8], partsReady: @escaping @Sendable () -> Bool, metricsToken: String? = nil
+        openAPIDocument: [UInt8], partsReady: @escaping @Sendable () -> Bool, metricsToken: String? = nil,
+        maximumSessionConfigurationSize: Int = 64 * 1024
     ) -> Router {
         var router = Router()
+        let usage = UsageRoutes(store: store, streams: StreamQuota(limit: store.quotaLimits.streams))
         let groups: [[Route]] = [
             OperationRoutes(
-                store: store, metrics: metrics,
+                store: store, metrics: metrics, usage: usage,
                 metricsAuthenticator: metricsToken.map { TokenAuthenticator(tokens: [$0: Principal(tenant: "metrics", role: .user)]) },
                 openAPIDocument: openAPIDocument, partsReady: partsReady, shutdown: router.shutdown
             ).routes,
-            SessionRoutes(store: store, tasks: tasks).routes,
-            TaskRoutes(store: store, tasks: tasks, allowedSchemes: allowedSchemes).routes,
+            SessionRoutes(store: store, tasks: tasks, maximumConfigurationSize: maximumSessionConfigurationSize).routes,
+            TaskRoutes(store: store, tasks: tasks, allowedSchemes: allowedSchemes, streams: usage.streams).routes,
             CookieRoutes(store: store, tasks: tasks).routes,
             CacheRoutes(store: store, tasks: tasks).routes,
             CredentialRoutes(store: store, tasks: tasks).routes,
             BlobRoutes(store: store, directory: blobDirectory).routes,
-            EventRoutes(store: store, shutdown: router.shutdown).routes,
+            EventRoutes(store: store, shutdown: router.shutdown, streams: usage.streams, metrics: metrics.tenants).routes,
             NetworkRoutes(networks: tasks.networks, cursors: store.listCursors).routes,
+            usage.routes,
         ]
         for route in groups.joined() { router.add(route) }
         return router

@@ -10,8 +10,9 @@ public struct ControlPlaneConfiguration: Sendable {
     public var threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
     /// Open connections at most; more are refused at accept.
     public var connectionLimit = 10_000
-    /// Open connections per client address at most (0: no limit).
-    public var perIPConnectionLimit = 0
+    /// Open connections per client address at most (0: no limit; `URLSESSIOND_MAX_CONNECTIONS_PER_IP`), so
+    /// one client cannot take every connection from the others.
+    public var perIPConnectionLimit = 256
     /// Seconds an idle connection is kept (slow clients cannot pin connections forever).
     public var idleTimeout = 60
     /// Bytes per connection for the request line and headers (bounds header size).
@@ -22,6 +23,8 @@ public struct ControlPlaneConfiguration: Sendable {
     public var maximumJSONBodySize: Int64 = 1 << 20
     /// Largest blob accepted by `POST /v1/blobs` (413 past it).
     public var maximumBlobSize: Int64 = 1 << 32
+    /// Bytes of a session's `configuration` JSON at most (`URLSESSIOND_MAX_SESSION_CONFIGURATION`; 413 past it).
+    public var maximumSessionConfigurationSize = 64 * 1024
     /// `URLSESSIOND_METRICS_TOKEN`: when set, `GET /metrics` needs `Authorization: Bearer <it>` (401
     /// otherwise); nil: `/metrics` is open, as `/healthz` is.
     public var metricsToken: String?

@@ -11,6 +11,8 @@ public final class HTTPMetrics: Sendable {
     private let timers = LockedBox<[String: CoreMetrics.Timer]>([:])
     private let openConnections = LockedBox<Int>(0)
     private let openConnectionsGauge: CoreMetrics.Gauge
+    /// Quotas by tenant, and event watchers' wakeups.
+    public let tenants: TenantMetrics
 
     public init(registry: PrometheusCollectorRegistry) {
         self.registry = registry
@@ -21,6 +23,7 @@ public final class HTTPMetrics: Sendable {
             .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
         ]
         self.factory = factory
+        self.tenants = TenantMetrics(factory: factory)
         self.openConnectionsGauge = CoreMetrics.Gauge(label: "urlsessiond_http_open_connections", factory: factory)
         openConnectionsGauge.record(0)
     }

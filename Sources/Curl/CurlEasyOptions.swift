@@ -101,11 +101,15 @@ public enum CurlSizeOption: Sendable {
     case postFieldSize
     /// `CURLOPT_INFILESIZE_LARGE`: the length of an upload's body.
     case uploadSize
+    /// `CURLOPT_MAXFILESIZE_LARGE`: a response announcing a longer body fails with `CURLE_FILESIZE_EXCEEDED`
+    /// (libcurl 7.88 checks only an announced length; the write callback bounds the rest).
+    case maximumFileSize
 
     var raw: CURLoption {
         switch self {
         case .postFieldSize: CURLOPT_POSTFIELDSIZE_LARGE
         case .uploadSize: CURLOPT_INFILESIZE_LARGE
+        case .maximumFileSize: CURLOPT_MAXFILESIZE_LARGE
         }
     }
 }

@@ -21,7 +21,11 @@ extension TaskService {
         }
         if completion.error == nil { keepBody(of: outcome, for: task, in: &completion) }
         if task.kind == .download, completion.error != nil, let path = active.partialPath {
-            keepResumeData(in: &completion, of: active, path: path, outcome: outcome, wanted: producingResumeData)
+            if completion.error?.code == URLErrorCode.dataLengthExceedsMaximum.rawValue {
+                unlink(path)  // past URLSESSIOND_MAX_DOWNLOAD_SIZE: nothing to continue, no bytes kept
+            } else {
+                keepResumeData(in: &completion, of: active, path: path, outcome: outcome, wanted: producingResumeData)
+            }
         }
 
         var events = active.progressEvents(outcome.progress, now: .now, final: true)
@@ -79,6 +83,7 @@ extension TaskService {
                 digest = task.expectedDigest == nil ? nil : Self.digest(of: bytes)
             default:
                 completion.filePath = try keepBody(outcome.body, of: task)
+                completion.storedBytes = try completion.filePath.map(Self.size(ofFile:))
                 digest = try task.expectedDigest.flatMap { _ in try completion.filePath.map(Self.digest(ofFile:)) }
             }
             if completion.body != nil || completion.filePath != nil {
@@ -130,6 +135,13 @@ extension TaskService {
             }
             offset += written
         }
+    }
+
+    /// The bytes of a kept file (what the tenant's `storedBytes` quota counts for it).
+    static func size(ofFile path: String) throws -> Int64 {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return Int64(status.st_size)
     }
 
     static func digest(ofFile path: String) throws -> String {

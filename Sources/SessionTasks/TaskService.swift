@@ -138,8 +138,11 @@ public final class TaskService: TransferObserver, Service, Sendable {
 
     /// `resume()`: takes one `suspend()` away; when none is left the transfer starts (again from the
     /// beginning). Harmless on a running task.
+    /// A resume that would start a transfer is refused (`QuotaExceeded`, `storedBytes`) while the tenant's
+    /// stored bytes are at their limit.
     public func resume(taskId: String, tenant: String) async throws -> TaskRecord {
         let task = try await requireTask(taskId, tenant: tenant)
+        if task.state == .suspended && task.suspendCount <= 1 { try await store.checkStorageRoom(tenant: tenant) }
         return try await control(task, .resume(beginsLater: task.beginsLater))
     }
 

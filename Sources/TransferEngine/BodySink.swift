@@ -12,7 +12,8 @@ final class BodySink {
     private var storage: Storage
     private let limit: Int
     private let spillPath: String?
-    private var length: Int64 = 0
+    /// Bytes the body holds (a resumed download's kept ones included).
+    private(set) var length: Int64 = 0
     private var finishedPath: String?
 
     private init(storage: Storage, limit: Int, spillPath: String?) {

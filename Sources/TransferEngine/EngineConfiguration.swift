@@ -24,6 +24,9 @@ public struct EngineConfiguration: Sendable {
     public var certificateAuthorities: String?
     /// Protocols besides http and https a request may use (`ftp`, `file`, `data` are opt-in).
     public var extraProtocols: [String] = []
+    /// The longest response body a task may receive, decoded (`URLSESSIOND_MAX_DOWNLOAD_SIZE`); past it the
+    /// task fails with -1103 `dataLengthExceedsMaximum` and its bytes go. 0: no limit.
+    public var maximumDownloadSize: Int64 = 16 << 30
 
     public init() {}
 

@@ -11,6 +11,11 @@ extension Transfer: CurlTransferDelegate {
         if waiting != nil { return .pause }
         lastActivity = .now
         if discardingBody { return .accepted }
+        let limit = configuration.maximumDownloadSize
+        if limit > 0 && sink.length + Int64(bytes.count) > limit {
+            exceededMaximumSize = true  // a chunked or unannounced body: `failure(for:)` reports -1103
+            return .failed
+        }
         if multipart != nil { return receiveMultipart(bytes) }
         do {
             try sink.append(bytes)

@@ -153,6 +153,11 @@ extension Transfer {
     }
 
     func failure(for result: CurlResult) -> TransferFailure {
+        if exceededMaximumSize {
+            return TransferFailure(
+                code: URLErrorCode.dataLengthExceedsMaximum.rawValue, curlCode: result.code,
+                message: "the response body is longer than the maximum download size (\(configuration.maximumDownloadSize) bytes)")
+        }
         if let denial = easy.egressDenial, result == .couldNotConnect {
             return TransferFailure(
                 code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: result.code,
@@ -167,8 +172,10 @@ extension Transfer {
     /// How the transfer ended. A failed data body is dropped; a failed download keeps its partial file
     /// (closed) for its owner to continue (resume data, the next start) or remove.
     func outcome(failure: TransferFailure?) -> TransferOutcome {
-        if failure != nil {
-            if job.kind == .download { try? sink.finish() } else { sink.discard() }
+        if let failure {
+            // A body past the maximum size is not kept to be continued: its bytes go at once.
+            let keepsPartial = job.kind == .download && failure.code != URLErrorCode.dataLengthExceedsMaximum.rawValue
+            if keepsPartial { try? sink.finish() } else { sink.discard() }
         }
         return TransferOutcome(
             response: deliveredHead ?? (head.statusCode >= 200 ? head : nil), currentRequest: request, error: failure,

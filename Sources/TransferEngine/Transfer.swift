@@ -77,6 +77,8 @@ final class Transfer {
     /// Whether the bytes kept from an earlier attempt are still wanted (until the final response says).
     var isResuming: Bool { job.resumeOffset > 0 && !resumeSettled }
     var resumeSettled = false
+    /// The body passed `maximumDownloadSize` in the write callback (libcurl then reports a write error).
+    var exceededMaximumSize = false
     /// The body delivered is the stored one (a cache hit, or a 304 to a validation): it is read into the
     /// sink when the request ends.
     var deliversStoredBody = false
@@ -148,6 +150,11 @@ final class Transfer {
         try applyTLS()
         // 512 KiB reads: a sixth of the syscalls of libcurl's 16 KiB default on fast downloads (measured).
         try easy.set(.bufferSize, job.kind == .download ? 512 * 1024 : 64 * 1024)
+        if configuration.maximumDownloadSize > 0 && !isResuming {
+            // An announced length fails before any byte is kept. A resumed download's 206 announces only the
+            // rest (its 200 the whole): the write callback bounds those.
+            try easy.set(.maximumFileSize, configuration.maximumDownloadSize)
+        }
         if let credential, Self.origin(of: request.url) == credential.origin {
             if credential.method != .negotiate {  // Kerberos takes no password: the service's own tickets
                 try easy.set(.username, credential.user)

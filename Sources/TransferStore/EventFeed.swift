@@ -7,28 +7,61 @@ import TransferModels
 /// A notification is a hint, not the event: a reader reads the store after it, so a notification that
 /// is dropped (a subscriber far behind) costs latency, never an event. Readers that must not rely on
 /// hints alone also rescan now and then.
+///
+/// Readers of one session (long-polls, streams) subscribe to it alone: a commit wakes only its own
+/// session's readers, so thousands of idle streams cost nothing when other sessions are busy.
 public final class EventFeed: Sendable {
-    private let subscribers = LockedBox<[Int: AsyncStream<String>.Continuation]>([:])
-    private let nextSubscriber = LockedBox(0)
+    private struct Subscribers {
+        /// Readers of every session (the dispatcher).
+        var all: [Int: AsyncStream<String>.Continuation] = [:]
+        /// Readers of one session, by session id.
+        var bySession: [String: [Int: AsyncStream<String>.Continuation]] = [:]
+        var next = 0
+    }
+
+    private let subscribers = LockedBox(Subscribers())
 
     public init() {}
 
     /// A stream of session ids, one element per committed write that appended events to that session.
     /// It ends when the caller stops iterating it (or drops it).
     public func subscribe(bufferingNewest limit: Int = 4096) -> AsyncStream<String> {
+        subscribe(session: nil, bufferingNewest: limit)
+    }
+
+    /// A stream with one element (the session's id) per committed write that appended events to
+    /// `session`; commits to other sessions do not reach it.
+    public func subscribe(session: String?, bufferingNewest limit: Int = 4096) -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(limit))
-        let id = nextSubscriber.withLock { next in
-            next += 1
-            return next
+        let id = subscribers.withLock { subscribers in
+            subscribers.next += 1
+            if let session {
+                subscribers.bySession[session, default: [:]][subscribers.next] = continuation
+            } else {
+                subscribers.all[subscribers.next] = continuation
+            }
+            return subscribers.next
         }
-        subscribers.withLock { $0[id] = continuation }
-        continuation.onTermination = { [subscribers] _ in subscribers.withLock { _ = $0.removeValue(forKey: id) } }
+        continuation.onTermination = { [subscribers] _ in
+            subscribers.withLock { subscribers in
+                guard let session else {
+                    subscribers.all[id] = nil
+                    return
+                }
+                subscribers.bySession[session]?[id] = nil
+                if subscribers.bySession[session]?.isEmpty == true { subscribers.bySession[session] = nil }
+            }
+        }
         return stream
     }
 
     /// Called by the store after a commit that appended events to `sessionId`.
     func publish(_ sessionId: String) {
-        let continuations = subscribers.withLock { Array($0.values) }
+        let continuations = subscribers.withLock { subscribers in
+            var continuations = Array(subscribers.all.values)
+            if let readers = subscribers.bySession[sessionId] { continuations += readers.values }
+            return continuations
+        }
         for continuation in continuations { continuation.yield(sessionId) }
     }
 }

@@ -55,4 +55,6 @@ struct TaskCreation: Sendable {
     /// `request.request` as stored: its credentials sealed (`RequestSecrets`), before the transaction.
     var sealedRequest: URLRequestSnapshot?
     var sealedSecret: Data?
+    /// The store's limits, checked inside the creation's savepoint.
+    var quotaLimits = QuotaLimits.unlimited
 }

@@ -14,6 +14,9 @@ public struct TaskCompletion: Sendable {
     public var body: [UInt8]?
     /// When the file or kept body is released unless deleted before.
     public var fileExpiresAt: Date?
+    /// The bytes of the file (`filePath`) the task keeps, for the tenant's `storedBytes` quota; nil: the
+    /// kept `body`'s length, or nothing.
+    public var storedBytes: Int64?
     public var metrics: TaskMetrics?
     /// The final counters, if the engine has not recorded them already.
     public var counts: TaskByteCounts?
@@ -126,6 +129,7 @@ extension TransferStore {
             sql: """
                 UPDATE task SET state = 'completed', error = ?, completedAt = ?, partialPath = ?,
                   filePath = COALESCE(?, filePath), fileExpiresAt = COALESCE(?, fileExpiresAt),
+                  storedBytes = COALESCE(?, storedBytes),
                   metrics = COALESCE(?, metrics), response = COALESCE(?, response),
                   currentRequest = COALESCE(?, currentRequest),
                   countOfBytesSent = COALESCE(?, countOfBytesSent),
@@ -140,7 +144,7 @@ extension TransferStore {
         let metricsJSON = try StoredJSON.text(completion.metrics)
         let arguments: StatementArguments = [
             try StoredJSON.text(completion.error), completion.completedAt.storageText, completion.partialPath, completion.filePath,
-            completion.fileExpiresAt?.storageText,
+            completion.fileExpiresAt?.storageText, completion.storedBytes ?? completion.body.map { Int64($0.count) },
             metricsJSON, try StoredJSON.text(completion.response),
             try StoredJSON.text(completion.currentRequest),
             counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive, completion.id,

@@ -110,6 +110,7 @@ extension TransferStore {
         registerURLCacheMigrations(&migrator)
         registerCredentialMigrations(&migrator)
         registerIdempotencyMigrations(&migrator)
+        registerUsageMigrations(&migrator)
         return migrator
     }()
 }

@@ -14,6 +14,7 @@ public enum SessionCreation: Sendable {
 extension TransferStore {
     /// Creates a session; for a background configuration whose identifier is live for the tenant,
     /// returns that session instead (the re-attach of `URLSessionConfiguration.background(withIdentifier:)`).
+    /// A new session counts towards the tenant's `sessions` quota (`QuotaExceeded` past it); a re-attach does not.
     ///
     /// `secret` is sealed before it touches the disk, as are the credentials in `httpAdditionalHeaders`
     /// (`RequestSecrets`).
@@ -47,6 +48,7 @@ extension TransferStore {
                 let record = try requestSecrets.opened(existing)
                 return replacesDelegate ? .reattachedWithNewDelegate(record) : .reattached(record)
             }
+            try Self.checkQuotas(db, tenant: tenant, limits: quotaLimits, adding: [(.sessions, 1)])
             var record = SessionRecord(
                 id: ResourceID.make(prefix: "ses"), tenant: tenant, configuration: request.configuration,
                 delegate: request.delegate, delegateSecret: sealedSecret, sessionDescription: request.sessionDescription)

@@ -27,7 +27,8 @@ extension TransferStore {
     /// credentials are sealed.
     ///
     /// - Throws: `TaskStoreError.sessionNotFound` (unknown, or another tenant's), `.sessionNotValid`
-    ///   (invalidating or invalidated), `.blobNotFound` (an upload's blob is not the tenant's).
+    ///   (invalidating or invalidated), `.blobNotFound` (an upload's blob is not the tenant's),
+    ///   `QuotaExceeded` (`tasks` not completed, or `storedBytes` already at their limit).
     ///
     /// Creations that arrive together share one transaction (group commit), each in its own savepoint, so
     /// one refused request never undoes or holds back another.
@@ -35,9 +36,10 @@ extension TransferStore {
         tenant: String, sessionId: String, request: ValidatedTaskRequest
     ) async throws -> TaskRecord {
         let sealedSecret = try request.completionSecret.map { try secrets.seal(Data($0.utf8)) }
-        let creation = TaskCreation(
+        var creation = TaskCreation(
             tenant: tenant, sessionId: sessionId, request: request, sealedRequest: try request.request.map(requestSecrets.sealed),
             sealedSecret: sealedSecret)
+        creation.quotaLimits = quotaLimits
         return try await creations.submit(creation) { batch in try await self.create(batch) }
     }
 
@@ -78,6 +80,9 @@ extension TransferStore {
                     db, sql: "SELECT 1 FROM session WHERE id = ? AND tenant = ?", arguments: [sessionId, tenant]) != nil
             throw exists ? TaskStoreError.sessionNotValid : TaskStoreError.sessionNotFound
         }
+        // After the claim, so an unknown session is still a 404; the savepoint undoes the claim.
+        // A task is refused once stored bytes reached their limit: its body would add to them.
+        try checkQuotas(db, tenant: tenant, limits: creation.quotaLimits, adding: [(.tasks, 1), (.storedBytes, 1)])
         let taskIdentifier: Int = claimed["lastTaskIdentifier"]
         let sequence: Int64 = claimed["lastSequence"]
 

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 public import Logging
-import TransferModels
+public import TransferModels
 
 /// The service's state in one SQLite file (WAL): sessions, tasks, events, blobs, idempotency keys.
 ///
@@ -22,9 +22,14 @@ public final class TransferStore: Sendable {
     let liveIdempotencyClaims = LockedBox<Set<String>>([])
     /// Task creations, group-committed.
     let creations = GroupCommit<TaskCreation, TaskRecord>()
+    /// What each tenant may hold (`QuotaLimits`), checked inside the transactions that create.
+    public let quotaLimits: QuotaLimits
+    /// Each tenant's usage as last read (`usageHint`).
+    let usageHints = LockedBox<[String: TenantUsage]>([:])
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
-    public init(path: String, secrets: SecretBox, logger: Logger) throws {
+    /// - Parameter quotaLimits: what each tenant may hold; none by default.
+    public init(path: String, secrets: SecretBox, logger: Logger, quotaLimits: QuotaLimits = .unlimited) throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
@@ -40,6 +45,7 @@ public final class TransferStore: Sendable {
         self.pool = try DatabasePool(path: path, configuration: configuration)
         self.secrets = secrets
         self.logger = logger
+        self.quotaLimits = quotaLimits
         try Self.migrator.migrate(pool)
     }
 

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import NetworkPaths
 import TransferEngine
+public import TransferModels
 
 extension ServiceConfiguration {
     /// Values given as command-line flags; each wins over its `URLSESSIOND_*` variable.
@@ -32,6 +33,11 @@ extension ServiceConfiguration {
         public var noProxy: String?
         /// `--metrics-token`: the bearer token `GET /metrics` then requires.
         public var metricsToken: String?
+        /// `--quota-sessions`, `--quota-tasks`, … (`ServiceConfiguration.quotaSetting`).
+        public var quotas: [Quota: Int64] = [:]
+        public var maxDownloadSize: Int64?
+        public var maxSessionConfiguration: Int?
+        public var maxConnectionsPerIP: Int?
 
         public init(
             host: String? = nil, port: Int? = nil, dataDirectory: String? = nil, tokens: String? = nil,
@@ -143,6 +149,7 @@ extension ServiceConfiguration {
         events.maximumConcurrentDeliveriesPerTenant = try positive(
             env.integer("URLSESSIOND_WEBHOOK_TENANT_CONCURRENCY"), "URLSESSIOND_WEBHOOK_TENANT_CONCURRENCY", max: 10_000)
         try configureNetworks(overrides, env)
+        try configureBounds(overrides, env)
         if let value = try overrides.maxBlobSize ?? env.integer("URLSESSIOND_MAX_BLOB_SIZE").map(Int64.init) {
             guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_BLOB_SIZE", detail: "must be > 0") }
             http.maximumBlobSize = value

@@ -5,6 +5,7 @@ public import Logging
 public import NetworkPaths
 public import SessionTasks
 public import TransferEngine
+public import TransferModels
 
 /// Everything an operator can set, with the defaults of `urlsessiond serve`.
 public struct ServiceConfiguration: Sendable {
@@ -40,6 +41,8 @@ public struct ServiceConfiguration: Sendable {
     /// their path's own proxy) says otherwise; `URLSESSIOND_NO_PROXY`: the hosts it does not apply to.
     public var systemProxy: String?
     public var systemNoProxy: String?
+    /// `URLSESSIOND_QUOTA_*`: what each tenant may hold (0: no limit).
+    public var quotas = QuotaLimits()
 
     public init() {}
 

@@ -27,8 +27,10 @@ public enum URLSessionService {
         }
         let tokens = try await resolveTokens(configuration: configuration, logger: logger)
         let key = try SecretBox.loadKey(base64: configuration.secretKey, file: configuration.secretKeyFile)
-        let store = try TransferStore(path: configuration.databasePath, secrets: SecretBox(key: key), logger: logger)
+        let store = try TransferStore(
+            path: configuration.databasePath, secrets: SecretBox(key: key), logger: logger, quotaLimits: configuration.quotas)
         try await store.warmSessionCache()
+        _ = try await store.allUsage()  // every tenant's usage in memory: blob uploads are stopped by it as they arrive
         try await BlobJanitor.removeOrphans(in: configuration.blobDirectory, store: store, logger: logger)
 
         let registry = PrometheusCollectorRegistry()
@@ -64,7 +66,8 @@ public enum URLSessionService {
             store: store, tasks: tasks, allowedSchemes: Set(["http", "https"] + configuration.engine.extraProtocols),
             metrics: metrics, blobDirectory: configuration.blobDirectory,
             openAPIDocument: try OpenAPIDocument.load(), partsReady: { tasks.isReady && dispatcher.isRunning },
-            metricsToken: configuration.http.metricsToken)
+            metricsToken: configuration.http.metricsToken,
+            maximumSessionConfigurationSize: configuration.http.maximumSessionConfigurationSize)
         let portFile = configuration.portFile
         let server = HTTPServer(
             configuration: http, router: router, authenticator: TokenAuthenticator(tokens: tokens), store: store,

@@ -62,6 +62,38 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("metrics-token"),
         help: "Bearer token GET /metrics then requires, 16+ characters (URLSESSIOND_METRICS_TOKEN; default: /metrics is open).")
     var metricsToken: String?
+    @Option(name: .customLong("quota-sessions"), help: "Sessions per tenant, 0: no limit (URLSESSIOND_QUOTA_SESSIONS, default 1000).")
+    var quotaSessions: Int64?
+    @Option(name: .customLong("quota-tasks"), help: "Tasks not completed per tenant, 0: no limit (URLSESSIOND_QUOTA_TASKS, default 10000).")
+    var quotaTasks: Int64?
+    @Option(
+        name: .customLong("quota-blob-bytes"),
+        help: "Blob bytes per tenant, 0: no limit (URLSESSIOND_QUOTA_BLOB_BYTES, default 10737418240).")
+    var quotaBlobBytes: Int64?
+    @Option(name: .customLong("quota-blob-count"), help: "Blobs per tenant, 0: no limit (URLSESSIOND_QUOTA_BLOB_COUNT, default 10000).")
+    var quotaBlobCount: Int64?
+    @Option(
+        name: .customLong("quota-stored-bytes"),
+        help:
+            "Bytes of kept downloads, bodies and disk caches per tenant, 0: no limit (URLSESSIOND_QUOTA_STORED_BYTES, default 107374182400)."
+    )
+    var quotaStoredBytes: Int64?
+    @Option(
+        name: .customLong("quota-streams"),
+        help: "Event streams and long-polls open at once per tenant, 0: no limit (URLSESSIOND_QUOTA_STREAMS, default 100).")
+    var quotaStreams: Int64?
+    @Option(
+        name: .customLong("max-download-size"),
+        help: "Largest response body a task receives, 0: no limit (URLSESSIOND_MAX_DOWNLOAD_SIZE, default 17179869184).")
+    var maxDownloadSize: Int64?
+    @Option(
+        name: .customLong("max-session-configuration"),
+        help: "Largest session configuration JSON in bytes (URLSESSIOND_MAX_SESSION_CONFIGURATION, default 65536).")
+    var maxSessionConfiguration: Int?
+    @Option(
+        name: .customLong("max-connections-per-ip"),
+        help: "Open API connections per client address, 0: no limit (URLSESSIOND_MAX_CONNECTIONS_PER_IP, default 256).")
+    var maxConnectionsPerIP: Int?
     @Flag(name: .customLong("require-tokens"), help: "Refuse to start without configured tokens (URLSESSIOND_REQUIRE_TOKENS=1).")
     var requireTokens = false
 
@@ -77,6 +109,11 @@ struct Serve: AsyncParsableCommand {
         flags.webhookTimeout = webhookTimeout
         (flags.networks, flags.proxy, flags.noProxy) = (networks, proxy, noProxy)
         flags.metricsToken = metricsToken
+        flags.setQuotas(
+            sessions: quotaSessions, tasks: quotaTasks, blobBytes: quotaBlobBytes, blobCount: quotaBlobCount,
+            storedBytes: quotaStoredBytes, streams: quotaStreams)
+        (flags.maxDownloadSize, flags.maxSessionConfiguration) = (maxDownloadSize, maxSessionConfiguration)
+        flags.maxConnectionsPerIP = maxConnectionsPerIP
         let configuration: ServiceConfiguration
         do {
             configuration = try ServiceConfiguration(overrides: flags, environment: ProcessInfo.processInfo.environment)

@@ -1,5 +1,5 @@
 import JSONCodec
-import TransferModels
+public import TransferModels
 
 /// An API error as RFC 9457 `application/problem+json`: the only error body the API sends.
 public struct Problem: Error, Sendable, Encodable {
@@ -12,6 +12,8 @@ public struct Problem: Error, Sendable, Encodable {
     public var field: String?
     /// Extra response headers (`WWW-Authenticate`, `Allow`).
     public var headers: [(name: String, value: String)] = []
+    /// A refused quota: which one, its limit, and the tenant's usage (`quota-exceeded` only).
+    public var quota: QuotaExceeded?
 
     public init(status: Int, slug: String, title: String, detail: String, field: String? = nil) {
         self.type = "urn:urlsessiond:problem:\(slug)"
@@ -24,7 +26,7 @@ public struct Problem: Error, Sendable, Encodable {
     /// A label without values, for metrics.
     public var shortDescription: String { String(type.dropFirst("urn:urlsessiond:problem:".count)) }
 
-    enum CodingKeys: String, CodingKey { case type, title, status, detail, field }
+    enum CodingKeys: String, CodingKey { case type, title, status, detail, field, quota, limit, usage }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -33,6 +35,11 @@ public struct Problem: Error, Sendable, Encodable {
         try c.encode(status, forKey: .status)
         try c.encode(detail, forKey: .detail)
         try c.encodeIfPresent(field, forKey: .field)
+        if let quota {
+            try c.encode(quota.quota.rawValue, forKey: .quota)
+            try c.encode(quota.limit, forKey: .limit)
+            try c.encode(quota.usage, forKey: .usage)
+        }
     }
 
     public var response: HTTPResponse {
@@ -70,6 +77,16 @@ extension Problem {
 
     public static func payloadTooLarge(limit: Int64) -> Problem {
         Problem(status: 413, slug: "payload-too-large", title: "Payload Too Large", detail: "the body exceeds the limit of \(limit) bytes")
+    }
+
+    /// A tenant's quota is reached: 429 for counts (sessions, tasks, blobs, streams), 507 for bytes.
+    public static func quotaExceeded(_ exceeded: QuotaExceeded) -> Problem {
+        let (status, title) = exceeded.quota.isByteCount ? (507, "Insufficient Storage") : (429, "Too Many Requests")
+        var problem = Problem(
+            status: status, slug: "quota-exceeded", title: title,
+            detail: "the tenant's \(exceeded.quota.rawValue) quota is \(exceeded.limit) and \(exceeded.usage) are in use")
+        problem.quota = exceeded
+        return problem
     }
 
     public static func unsupportedMediaType(_ detail: String) -> Problem {

@@ -12,6 +12,8 @@ enum ProblemMapping {
             return decodingProblem(decoding)
         case let task as TaskStoreError:
             return taskProblem(task)
+        case let exceeded as QuotaExceeded:
+            return .quotaExceeded(exceeded)
         default:
             return nil
         }

@@ -54,19 +54,23 @@ extension EventRoutes {
         }
     }
 
-    /// Runs `body` with a doorbell that rings `.events` when the store commits events to `session`,
+    /// Runs `body` with a doorbell that rings `.events` when the store commits events to `session` (the
+    /// feed hints only this session's commits to it: the others' never wake it),
     /// `.tick` every `tick`, `.deadline` at `deadline`, and `.shutdown` when graceful shutdown begins.
     /// The feed is subscribed before `body` runs, so a commit just after its first read is not missed.
     func watching<T>(
         session: String, tick: Duration, deadline: ContinuousClock.Instant? = nil, _ body: (Doorbell) async throws -> T
     ) async throws -> T {
         let doorbell = Doorbell()
-        let hints = store.eventFeed.subscribe()
+        let hints = store.eventFeed.subscribe(session: session)
         shutdown.register(doorbell)
         defer { shutdown.unregister(doorbell) }
         return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
             group.addTask {
-                for await id in hints where id == session { doorbell.ring(.events) }
+                for await _ in hints {
+                    metrics.watcherWokeUp()
+                    doorbell.ring(.events)
+                }
             }
             group.addTask {
                 while !Task.isCancelled {

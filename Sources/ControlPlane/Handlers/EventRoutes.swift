@@ -9,6 +9,10 @@ struct EventRoutes {
     let store: TransferStore
     /// Long-polls and streams answer at once when graceful shutdown begins.
     let shutdown: ShutdownSignal
+    /// Each long-poll and stream holds one of its tenant's `streams` while it is open.
+    let streams: StreamQuota
+    /// Counts the watchers' wakeups (`urlsessiond_event_watcher_wakeups_total`).
+    let metrics: TenantMetrics
 
     var routes: [Route] {
         [
@@ -21,11 +25,13 @@ struct EventRoutes {
         let session = try await SessionLookup.session(request, store: store)
         let query = try EventQuery(request, streams: true)
         if query.wantsEventStream {
-            return try await eventStream(session: session.id, after: query.streamStart)
+            return try await eventStream(session: session.id, after: query.streamStart, tenant: request.tenant)
         }
         let page: EventPage
         if let wait = query.wait, wait > .zero {
-            page = try await longPoll(session: session.id, after: query.after, limit: query.limit, for: wait)
+            page = try await streams.holding(tenant: request.tenant) {
+                try await longPoll(session: session.id, after: query.after, limit: query.limit, for: wait)
+            }
         } else {
             page = try await store.eventPage(sessionId: session.id, after: query.after, limit: query.limit)
         }
@@ -57,11 +63,18 @@ struct EventRoutes {
     }
 
     /// `Accept: text/event-stream`: the stream starts after `start`; `produceEvents` writes it.
-    private func eventStream(session: String, after start: Int64) async throws -> HTTPResponse {
+    private func eventStream(session: String, after start: Int64, tenant: String) async throws -> HTTPResponse {
+        let slot = try streams.acquire(tenant: tenant)  // given back when the stream ends, or never starts
         // A closed log with nothing left to send: 204 tells an EventSource to stop reconnecting.
         let first = try await store.eventPage(sessionId: session, after: start, limit: 1)
-        if first.events.isEmpty && first.isFinal { return HTTPResponse(status: 204) }
-        let stream = ResponseStream { stream in await produceEvents(session: session, after: start, into: stream) }
+        if first.events.isEmpty && first.isFinal {
+            slot.release()
+            return HTTPResponse(status: 204)
+        }
+        let stream = ResponseStream { stream in
+            defer { slot.release() }
+            await produceEvents(session: session, after: start, into: stream)
+        }
         return HTTPResponse(
             status: 200,
             headers: [

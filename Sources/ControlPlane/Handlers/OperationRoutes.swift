@@ -5,6 +5,8 @@ import TransferStore
 struct OperationRoutes {
     let store: TransferStore
     let metrics: HTTPMetrics
+    /// Every tenant's usage, recorded into the gauges at each scrape.
+    let usage: UsageRoutes
     /// The metrics token, kept as a digest and compared in constant time; nil: `/metrics` is open.
     let metricsAuthenticator: TokenAuthenticator?
     let openAPIDocument: [UInt8]
@@ -25,7 +27,12 @@ struct OperationRoutes {
                     ready ? #"{"status":"ready"}"# : #"{"status":"unavailable"}"#, contentType: "application/json",
                     status: ready ? 200 : 503)
             },
-            Route("GET", "/metrics", access: .open, fast: { try exposition($0) }) { try exposition($0) },
+            // Not a fast route: the tenants' gauges are read from the store first (one small table).
+            Route("GET", "/metrics", access: .open) { request in
+                try authorizeMetrics(request)
+                metrics.tenants.record(usage: try await usage.all(), limits: usage.limits)
+                return .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            },
             Route(
                 "GET", "/openapi.yaml", access: .open,
                 fast: { _ in
@@ -37,13 +44,12 @@ struct OperationRoutes {
         ]
     }
 
-    /// The Prometheus text, once the metrics token (when configured) is presented: a 401 otherwise.
-    private func exposition(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// The Prometheus text needs the metrics token when one is configured: a 401 otherwise.
+    private func authorizeMetrics(_ request: HTTPRequest) throws {
         if let metricsAuthenticator,
             case .failure(let problem) = metricsAuthenticator.authenticate(authorization: request.header("authorization"))
         {
             throw problem
         }
-        return .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
     }
 }

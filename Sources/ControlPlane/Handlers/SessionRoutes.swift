@@ -8,6 +8,8 @@ import TransferStore
 struct SessionRoutes {
     let store: TransferStore
     let tasks: TaskService
+    /// Bytes of the `configuration` member's JSON at most (`URLSESSIOND_MAX_SESSION_CONFIGURATION`).
+    let maximumConfigurationSize: Int
     let encoded = EncodedSessionCache()
 
     var routes: [Route] {
@@ -44,6 +46,7 @@ struct SessionRoutes {
 
     private func create(_ request: HTTPRequest) async throws -> HTTPResponse {
         let validated = try request.decodeJSON(SessionCreateRequest.self).validated()
+        try checkConfigurationSize(request)
         let generatedSecret = validated.delegate != nil && validated.clientSecret == nil ? WebhookSecret.generate() : nil
         let creation = try await store.createSession(
             tenant: request.tenant, request: validated, secret: validated.clientSecret ?? generatedSecret)
@@ -84,6 +87,18 @@ struct SessionRoutes {
         var wire = outcome.record.wire
         wire.delegate?.secret = outcome.generatedSecret
         return try .json(wire)
+    }
+
+    /// Every session's configuration is kept, cached and sent with each of its reads: its size is bounded
+    /// (measured as compact JSON, so the client's whitespace does not count).
+    private func checkConfigurationSize(_ request: HTTPRequest) throws {
+        guard let configuration = (try? JSONParser.parse(request.body))?["configuration"] else { return }
+        let size = configuration.serialized().count
+        guard size > maximumConfigurationSize else { return }
+        throw Problem(
+            status: 413, slug: "payload-too-large", title: "Payload Too Large",
+            detail: "the configuration is \(size) bytes of JSON, more than the limit of \(maximumConfigurationSize)",
+            field: "configuration")
     }
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -9,6 +9,8 @@ struct TaskRoutes {
     let tasks: TaskService
     /// Schemes a request may use (http and https, plus what the operator enabled).
     let allowedSchemes: Set<String>
+    /// `?wait=` holds one of the tenant's `streams` while it waits.
+    let streams: StreamQuota
 
     var routes: [Route] {
         [
@@ -18,7 +20,9 @@ struct TaskRoutes {
                 let id = request.parameter("id")
                 var task = try await tasks.requireTask(id, tenant: request.tenant)
                 if let wait = try Self.waitDuration(request), task.state != .completed {
-                    task = try await tasks.waitForCompletion(of: id, tenant: request.tenant, timeout: wait)
+                    task = try await streams.holding(tenant: request.tenant) {
+                        try await tasks.waitForCompletion(of: id, tenant: request.tenant, timeout: wait)
+                    }
                 }
                 return try .json(task.wire)
             },
@@ -49,6 +53,9 @@ struct TaskRoutes {
         // A task created suspended cannot complete within the wait: it is answered at once.
         let wait = try Self.waitDuration(request).flatMap { validated.resume ? $0 : nil }
         if let refusal = tasks.fileRootRefusal(of: validated) { throw Problem.invalidValue("request.url", refusal) }
+        // The wait's slot is taken before the task exists: a refused wait creates nothing.
+        let slot = try wait.map { _ in try streams.acquire(tenant: request.tenant) }
+        defer { slot?.release() }
         if let token = validated.resumeData, store.resumeData(from: token, tenant: request.tenant) == nil {
             throw Problem.invalidValue("resumeData", "is not resume data this service made for this tenant")
         }

@@ -2,6 +2,7 @@ import CMicroHTTPD
 import Foundation
 import Logging
 import TransferModels
+import TransferStore
 
 extension HTTPServer {
     /// MHD's access handler: called once with the headers, once per body chunk, then once more (and once
@@ -60,6 +61,7 @@ extension HTTPServer {
                 context.response = problem.response
             } else if route.spoolsBody {
                 context.bodyLimit = configuration.maximumBlobSize
+                context.quotaLimit = blobQuota(tenant: context.request.tenant)
                 do {
                     context.spool = try BodySpool(directory: configuration.spoolDirectory)
                 } catch {
@@ -67,12 +69,34 @@ extension HTTPServer {
                 }
             }
         }
-        if context.response == nil, let length = context.request.header("content-length").flatMap(Int64.init),
-            length > context.bodyLimit
-        {
-            context.response = Problem.payloadTooLarge(limit: context.bodyLimit).response
+        if context.response == nil, let length = context.request.header("content-length").flatMap(Int64.init) {
+            if length > context.bodyLimit {
+                context.response = Problem.payloadTooLarge(limit: context.bodyLimit).response
+            } else if let quota = context.quotaLimit, quota.usage + length > quota.limit {
+                refuseOverQuota(context)
+            }
         }
         return context
+    }
+
+    /// The tenant's `blobBytes` limit and usage, when it has a limit: an upload that would pass it is
+    /// stopped as it arrives. The usage is the store's hint (every tenant's is read at start-up and again
+    /// after each blob change; a tenant it has none of holds no blob); the store checks again, exactly,
+    /// when it records the blob.
+    private func blobQuota(tenant: String) -> (limit: Int64, usage: Int64)? {
+        let limit = store.quotaLimits.blobBytes
+        guard limit > 0 else { return nil }
+        return (limit, store.usageHint(tenant: tenant)?.blobBytes ?? 0)
+    }
+
+    /// 507: the upload would pass the tenant's `blobBytes` quota; what was spooled is removed.
+    private func refuseOverQuota(_ context: RequestContext) {
+        guard let quota = context.quotaLimit else { return }
+        let exceeded = QuotaExceeded(quota: .blobBytes, limit: quota.limit, usage: quota.usage)
+        context.response = Problem.quotaExceeded(exceeded).response
+        metrics.tenants.quotaExceeded(tenant: context.request.tenant, quota: .blobBytes)
+        context.spool?.discard()
+        context.spool = nil
     }
 
     private func authorize(_ request: inout HTTPRequest, access: RouteAccess) -> Problem? {
@@ -100,6 +124,8 @@ extension HTTPServer {
                 context.spool?.discard()
                 context.spool = nil
                 context.request.body = []
+            } else if let quota = context.quotaLimit, quota.usage + context.receivedBodyBytes > quota.limit {
+                refuseOverQuota(context)
             } else if let data {
                 let buffer = UnsafeRawBufferPointer(start: data, count: size)
                 if let spool = context.spool {
@@ -112,7 +138,8 @@ extension HTTPServer {
             }
         }
         // A client that keeps sending far past the limit (chunked, no length) is cut off.
-        if context.receivedBodyBytes > context.bodyLimit * 2 + (1 << 20) { return MHD_NO }
+        let limit = min(context.bodyLimit, context.quotaLimit.map { max(0, $0.limit - $0.usage) } ?? .max)
+        if context.receivedBodyBytes > limit * 2 + (1 << 20) { return MHD_NO }
         return MHD_YES
     }
 

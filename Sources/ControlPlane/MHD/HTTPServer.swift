@@ -146,7 +146,10 @@ public final class HTTPServer: Service, @unchecked Sendable {
     }
 
     func problemResponse(for error: any Error, request: HTTPRequest) -> HTTPResponse {
-        if let problem = ProblemMapping.problem(for: error) { return problem.response }
+        if let problem = ProblemMapping.problem(for: error) {
+            if let exceeded = problem.quota { metrics.tenants.quotaExceeded(tenant: request.tenant, quota: exceeded.quota) }
+            return problem.response
+        }
         var logger = self.logger
         logger[metadataKey: "request.id"] = "\(request.requestID)"
         logger.error("Request failed", metadata: ["http.method": "\(request.method)", "error": "\(String(reflecting: error))"])

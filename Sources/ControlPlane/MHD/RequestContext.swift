@@ -18,6 +18,8 @@ final class RequestContext: @unchecked Sendable {
     var queuedStatus: Int = 0
     var receivedBodyBytes: Int64 = 0
     var bodyLimit: Int64
+    /// A blob upload stops here: the tenant's `blobBytes` quota, less what it holds (as last read).
+    var quotaLimit: (limit: Int64, usage: Int64)?
     var spool: BodySpool?
     var isDispatched = false
     /// The streamed body of the answer, if it has one.

@@ -1,0 +1,66 @@
+import GRDB
+public import TransferModels
+
+extension TransferStore {
+    /// What the tenant holds by each stored quota (`streams` is the control plane's, 0 here).
+    public func usage(tenant: String) async throws -> TenantUsage {
+        let usage = try await pool.read { db in try Self.usage(db, tenant: tenant) }
+        remember(usage, of: tenant)
+        return usage
+    }
+
+    /// Every tenant's usage (for `/metrics`): one row per tenant that ever held something.
+    public func allUsage() async throws -> [String: TenantUsage] {
+        let all = try await pool.read { db in
+            var all: [String: TenantUsage] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM tenant_usage") { all[row["tenant"]] = Self.usage(row) }
+            return all
+        }
+        usageHints.withLock { hints in hints.merge(all) { $1 } }
+        return all
+    }
+
+    /// The usage last read for `tenant`, from memory (nil: not read since start-up). A hint for checks
+    /// that cannot wait for the database (a blob upload stopped while it arrives); the check that
+    /// counts is made again inside the transaction that creates.
+    public func usageHint(tenant: String) -> TenantUsage? {
+        usageHints.withLock { $0[tenant] }
+    }
+
+    /// Throws `QuotaExceeded` (`storedBytes`) once the tenant's stored bytes have reached their limit:
+    /// no new transfer starts then (one running goes on; `URLSESSIOND_MAX_DOWNLOAD_SIZE` bounds it).
+    public func checkStorageRoom(tenant: String) async throws {
+        guard quotaLimits.storedBytes > 0 else { return }
+        try quotaLimits.check(.storedBytes, usage: try await usage(tenant: tenant).storedBytes, adding: 1)
+    }
+
+    // MARK: Inside transactions
+
+    static func usage(_ db: Database, tenant: String) throws -> TenantUsage {
+        let statement = try db.cachedStatement(sql: "SELECT * FROM tenant_usage WHERE tenant = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [tenant]) else { return TenantUsage() }
+        return usage(row)
+    }
+
+    private static func usage(_ row: Row) -> TenantUsage {
+        var usage = TenantUsage()
+        usage.sessions = row["sessions"]
+        usage.tasks = row["tasks"]
+        usage.blobBytes = row["blobBytes"]
+        usage.blobCount = row["blobCount"]
+        usage.storedBytes = row["storedBytes"]
+        return usage
+    }
+
+    /// Throws `QuotaExceeded` when adding `count` of each quota would pass the tenant's limits, reading
+    /// the usage in the caller's transaction (so two creations that race cannot both pass).
+    static func checkQuotas(_ db: Database, tenant: String, limits: QuotaLimits, adding additions: [(Quota, Int64)]) throws {
+        guard additions.contains(where: { limits[$0.0] > 0 }) else { return }
+        let usage = try usage(db, tenant: tenant)
+        for (quota, count) in additions { try limits.check(quota, usage: usage[quota], adding: count) }
+    }
+
+    func remember(_ usage: TenantUsage, of tenant: String) {
+        usageHints.withLock { $0[tenant] = usage }
+    }
+}

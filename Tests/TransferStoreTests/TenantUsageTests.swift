@@ -1,0 +1,167 @@
+import Crypto
+import Foundation
+import JSONCodec
+import Logging
+import TestSupport
+import Testing
+import TransferModels
+import TransferStore
+
+/// `tenant_usage`, kept by triggers: it follows every verb that creates, completes, releases or deletes,
+/// survives reopening, and the store refuses what would pass a limit without writing anything.
+@Suite("Tenant usage and quotas in the store")
+struct TenantUsageTests {
+    private func session(_ store: TransferStore, tenant: String = "t1") async throws -> SessionRecord {
+        let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
+        guard case .created(let record) = try await store.createSession(tenant: tenant, request: request, secret: nil) else {
+            throw CancellationError()
+        }
+        return record
+    }
+
+    private func dataTask() throws -> ValidatedTaskRequest {
+        try StrictJSONDecoder().decode(
+            TaskCreateRequest.self, from: Array(#"{"kind": "data", "request": {"url": "https://o.example/a"}}"#.utf8)
+        )
+        .validated(session: SessionConfiguration(kind: .default))
+    }
+
+    private func cacheEntry(storage: String, sessionId: String?, url: String, size: Int64) -> CacheEntryRecord {
+        CacheEntryRecord(
+            storage: storage, sessionId: sessionId, url: url, responseURL: url, statusCode: 200, headers: "", varyValues: "",
+            requestTime: Date(), responseTime: Date(), storedAt: Date(), userInfo: nil, bodyFile: nil, bodySize: size,
+            lastAccessAt: Date())
+    }
+
+    @Test func usageFollowsEveryChangeAndSurvivesReopening() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        let first = try await session(store)
+        let second = try await session(store)
+        _ = try await store.sharedSession(tenant: "t1")
+        _ = try await session(store, tenant: "t2")
+
+        let kept = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        let filed = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        _ = try await store.createTask(tenant: "t1", sessionId: second.id, request: try dataTask())
+        var usage = try await store.usage(tenant: "t1")
+        #expect(usage.sessions == 2 && usage.tasks == 3 && usage.storedBytes == 0, "\(usage)")
+
+        var body = TaskCompletion(id: kept.id, error: nil, body: Array(repeating: 1, count: 70), fileExpiresAt: Date())
+        body.completedAt = Date()
+        _ = try await store.completeTask(body)
+        var file = TaskCompletion(id: filed.id, error: nil, filePath: "/nonexistent/\(filed.id)", fileExpiresAt: .distantFuture)
+        file.storedBytes = 5_000
+        _ = try await store.completeTask(file)
+        try await store.writeCacheChanges([
+            {
+                var c = CacheEntryChanges(storage: "tenant t1")
+                c.upserts = [cacheEntry(storage: "tenant t1", sessionId: nil, url: "u1", size: 300)]
+                return c
+            }(),
+            {
+                var c = CacheEntryChanges(storage: "session \(second.id)")
+                c.upserts = [cacheEntry(storage: "session \(second.id)", sessionId: second.id, url: "u2", size: 400)]
+                return c
+            }(),
+        ])
+        _ = try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 123, digest: "d"))
+        usage = try await store.usage(tenant: "t1")
+        #expect(usage.tasks == 1, "\(usage)")
+        #expect(usage.storedBytes == 70 + 5_000 + 300 + 400, "\(usage)")
+        #expect(usage.blobBytes == 123 && usage.blobCount == 1, "\(usage)")
+
+        // Replacing a cache entry counts its new size; the expired body and the released file go.
+        try await store.writeCacheChanges([
+            {
+                var c = CacheEntryChanges(storage: "tenant t1")
+                c.upserts = [cacheEntry(storage: "tenant t1", sessionId: nil, url: "u1", size: 100)]
+                return c
+            }()
+        ])
+        _ = try await store.takeExpiredFiles(now: Date().addingTimeInterval(60))
+        #expect(try await store.usage(tenant: "t1").storedBytes == 5_000 + 100 + 400)
+        #expect(try await store.releaseFile(taskId: filed.id, tenant: "t1") == .file(path: "/nonexistent/\(filed.id)"))
+        #expect(try await store.usage(tenant: "t1").storedBytes == 100 + 400)
+        _ = try await store.beginInvalidation(id: first.id, tenant: "t1")
+        #expect(try await store.usage(tenant: "t1").sessions == 1)
+
+        try store.close()
+        let reopened = try fixture.open()
+        usage = try await reopened.usage(tenant: "t1")
+        #expect(usage.sessions == 1 && usage.tasks == 1 && usage.storedBytes == 500 && usage.blobCount == 1, "\(usage)")
+        #expect(try await reopened.usage(tenant: "t2").sessions == 1)
+        #expect(try await reopened.allUsage().keys.sorted() == ["t1", "t2"])
+        try reopened.close()
+    }
+
+    @Test func aRefusedCreationWritesNothing() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        var limits = QuotaLimits.unlimited
+        (limits.sessions, limits.tasks, limits.blobCount) = (1, 1, 1)
+        let store = try TransferStore(
+            path: fixture.path, secrets: SecretBox(key: fixture.key), logger: Logger(label: "test"), quotaLimits: limits)
+        defer { try? store.close() }
+        let only = try await session(store)
+        await #expect(throws: QuotaExceeded(quota: .sessions, limit: 1, usage: 1)) { try await session(store) }
+        let first = try await store.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+        await #expect(throws: QuotaExceeded(quota: .tasks, limit: 1, usage: 1)) {
+            try await store.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+        }
+        _ = try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
+        await #expect(throws: QuotaExceeded(quota: .blobCount, limit: 1, usage: 1)) {
+            try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
+        }
+        #expect(try await store.sessions(tenant: "t1", after: nil, limit: 10).count == 1)
+        #expect(try await store.tasks(sessionId: only.id, after: nil, limit: 10).count == 1)
+        #expect(try await store.eventPage(sessionId: only.id, after: 0, limit: 10).events.count == 1)
+        _ = try await store.completeTask(id: first.id, error: nil)
+        let next = try await store.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+        #expect(next.taskIdentifier == 2, "the refused task took no identifier")
+        // Another tenant has its own.
+        _ = try await session(store, tenant: "t2")
+    }
+}
+
+extension TenantUsageTests {
+    /// A database from before `tenant_usage` (its migration undone with Python's sqlite3): the migration
+    /// counts what is already stored.
+    @Test func theMigrationCountsWhatWasStoredBefore() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        let first = try await session(store)
+        _ = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        let done = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        _ = try await store.completeTask(
+            TaskCompletion(id: done.id, error: nil, body: Array(repeating: 0, count: 42), fileExpiresAt: .distantFuture))
+        _ = try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t2", size: 9, digest: "d"))
+        try store.close()
+
+        let undo = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'tenant_usage_%'").fetchall():
+                db.execute("DROP TRIGGER " + name)
+            db.execute("DROP TABLE tenant_usage")
+            db.execute("ALTER TABLE task DROP COLUMN storedBytes")
+            db.execute("DELETE FROM grdb_migrations WHERE identifier = 'v10-tenant-usage'")
+            db.commit()
+            """
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", undo, fixture.path]
+        try python.run()
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0)
+
+        let reopened = try fixture.open()
+        defer { try? reopened.close() }
+        let usage = try await reopened.usage(tenant: "t1")
+        #expect(usage.sessions == 1 && usage.tasks == 1 && usage.storedBytes == 42, "\(usage)")
+        let other = try await reopened.usage(tenant: "t2")
+        #expect(other.blobCount == 1 && other.blobBytes == 9, "\(other)")
+    }
+}
