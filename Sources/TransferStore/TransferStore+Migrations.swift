@@ -109,6 +109,7 @@ extension TransferStore {
         registerCookieMigrations(&migrator)
         registerURLCacheMigrations(&migrator)
         registerCredentialMigrations(&migrator)
+        registerRetentionMigrations(&migrator)
         return migrator
     }()
 }

@@ -31,6 +31,11 @@ extension ServiceConfiguration {
         public var noProxy: String?
         /// `--metrics-token`: the bearer token `GET /metrics` then requires.
         public var metricsToken: String?
+        /// `--event-retention`, `--task-retention`, `--session-retention`, `--housekeeping-interval` (seconds).
+        public var eventRetention: Int?
+        public var taskRetention: Int?
+        public var sessionRetention: Int?
+        public var housekeepingInterval: Int?
 
         public init(
             host: String? = nil, port: Int? = nil, dataDirectory: String? = nil, tokens: String? = nil,
@@ -134,6 +139,7 @@ extension ServiceConfiguration {
             events.timeout = timeout
         }
         try configureNetworks(overrides, env)
+        try configureRetention(overrides, env)
         if let value = try overrides.maxBlobSize ?? env.integer("URLSESSIOND_MAX_BLOB_SIZE").map(Int64.init) {
             guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_BLOB_SIZE", detail: "must be > 0") }
             http.maximumBlobSize = value

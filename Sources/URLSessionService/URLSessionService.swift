@@ -18,6 +18,7 @@ public enum URLSessionService {
     }
 
     public static func build(configuration: ServiceConfiguration, logger: Logger) async throws -> Parts {
+        FileDescriptorLimit.raise(logger: logger)
         let fileManager = FileManager.default
         let directories = [
             configuration.dataDirectory, configuration.blobDirectory, configuration.downloadsDirectory, configuration.cacheDirectory,
@@ -29,7 +30,7 @@ public enum URLSessionService {
         let key = try SecretBox.loadKey(base64: configuration.secretKey, file: configuration.secretKeyFile)
         let store = try TransferStore(path: configuration.databasePath, secrets: SecretBox(key: key), logger: logger)
         try await store.warmSessionCache()
-        try await BlobJanitor.removeOrphans(in: configuration.blobDirectory, store: store, logger: logger)
+        try await DataDirectoryJanitor.removeOrphans(in: configuration, store: store, logger: logger)
 
         let registry = PrometheusCollectorRegistry()
         let metrics = HTTPMetrics(registry: registry)
@@ -45,6 +46,8 @@ public enum URLSessionService {
         taskConfiguration.engine.downloadsDirectory = configuration.downloadsDirectory
         taskConfiguration.blobDirectory = configuration.blobDirectory
         taskConfiguration.fileTimeToLive = configuration.fileTimeToLive
+        taskConfiguration.retention = configuration.retention
+        taskConfiguration.housekeepingInterval = configuration.housekeepingInterval
         taskConfiguration.cacheDirectory = configuration.cacheDirectory
         taskConfiguration.sharedCacheMemoryCapacity = configuration.sharedCacheMemoryCapacity
         taskConfiguration.sharedCacheDiskCapacity = configuration.sharedCacheDiskCapacity
