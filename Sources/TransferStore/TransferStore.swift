@@ -27,11 +27,6 @@ public final class TransferStore: Sendable {
         configuration.maximumReaderCount = 4
         configuration.publicStatementArguments = false  // never log values: they may hold secrets
         configuration.prepareDatabase { db in
-            // WAL + FULL: every commit is on disk (the WAL fsynced) before it returns, so it survives a
-            // power cut too. Events are sent by webhooks and read by clients as soon as they commit: at
-            // NORMAL a power cut could take back an event already delivered and hand its sequence number
-            // to another. Group commit keeps the fsyncs to one per batch of writes.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
             // Checkpoints every 4,000 pages of WAL (~16 MB) instead of 1,000: a quarter of the checkpoints
             // under a stream of small transactions.
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 4000")
@@ -40,6 +35,12 @@ public final class TransferStore: Sendable {
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
         }
         self.pool = try DatabasePool(path: path, configuration: configuration)
+        // WAL + FULL: every commit is on disk (the WAL fsynced) before it returns, so it survives a power
+        // cut too. Events are sent by webhooks and read by clients as soon as they commit: at NORMAL a
+        // power cut could take back an event already delivered and hand its sequence number to another.
+        // Group commit keeps the fsyncs to one per batch of writes. Set here, on the one writer
+        // connection: GRDB sets NORMAL when it turns WAL on, after `prepareDatabase`.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         self.secrets = secrets
         self.logger = logger
         try Self.useIncrementalVacuum(pool, logger: logger)

@@ -15,6 +15,21 @@ struct RetentionTests {
         Set((try? FileManager.default.contentsOfDirectory(atPath: service.dataDirectory.appendingPathComponent("downloads").path)) ?? [])
     }
 
+    /// A retention that is not whole seconds in range stops the service at start, naming the setting;
+    /// the flags are read too.
+    @Test(.timeLimit(.minutes(1)))
+    func badRetentionSettingsStopTheServiceAtStart() async throws {
+        for (name, value) in [
+            ("URLSESSIOND_TASK_RETENTION", "0"), ("URLSESSIOND_EVENT_RETENTION", "soon"), ("URLSESSIOND_SESSION_RETENTION", "-5"),
+            ("URLSESSIOND_HOUSEKEEPING_INTERVAL", "86401"),
+        ] {
+            let log = try await expectStartupRefusal(environment: Tokens.environment.merging([name: value]) { $1 })
+            #expect(log.contains(name), "\(name)=\(value): \(log)")
+        }
+        let log = try await expectStartupRefusal(environment: Tokens.environment, arguments: ["--task-retention", "0"])
+        #expect(log.contains("URLSESSIOND_TASK_RETENTION"), "\(log)")
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func finishedTasksGoWithTheirEventsAndFilesUnfinishedOnesStay() async throws {
         let origin = try FixtureOrigin.start()
