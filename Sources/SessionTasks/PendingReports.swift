@@ -36,4 +36,16 @@ struct PendingReports {
         }
         completions.append(completion)
     }
+
+    /// A batch that could not be written (a full disk) goes back in front of what was queued since, to
+    /// be written with it next time: later counters, heads and completions still win.
+    mutating func putBack(_ unwritten: PendingReports) {
+        var merged = unwritten
+        merged.progress.merge(progress) { $1 }
+        for (id, report) in responses { merged.record(report, for: id) }
+        merged.events += events
+        merged.partialFiles.merge(partialFiles) { $1 }
+        for completion in completions { merged.complete(completion) }
+        self = merged
+    }
 }

@@ -122,11 +122,23 @@ final class ReportWriter: Sendable {
             }
             for id in completed { waiters.completed(id) }
             onCompletionsWritten(completed + failures.map(\.0))
+        } catch where TransferStore.isDiskFull(error) && !isClosed.withLock({ $0 }) {
+            // Nothing of the batch was written (SQLite rolled it back): it waits for space, completions
+            // included, rather than leave tasks running in the store that ended in memory.
+            logger.error(
+                "The disk is full: transfer reports wait to be recorded",
+                metadata: ["completions": "\(batch.completions.count)", "events": "\(batch.events.count)"])
+            pending.withLock { $0.putBack(batch) }
+            try? await Task.sleep(for: Self.diskFullRetryDelay)
+            doorbell.ring(.events)
         } catch {
             logger.error("Recording transfer reports failed", metadata: ["error": "\(String(reflecting: error))"])
             onCompletionsWritten(batch.completions.map(\.id))
         }
     }
+
+    /// How long a batch refused for a full disk waits before it is tried again.
+    static let diskFullRetryDelay = Duration.seconds(1)
 
     private func batchWritten(_ number: Int) {
         let woken = batches.withLock { count -> [CheckedContinuation<Void, Never>] in

@@ -7,8 +7,9 @@ import TransferStore
 
 extension TaskService {
     /// A transfer ended: keep its body (in the store when small, else as a file), check the digest, and
-    /// describe the completion with its metrics and the delegate calls that end the task.
-    func completion(of outcome: TransferOutcome, from active: ActiveTask, producingResumeData: Bool) -> TaskCompletion {
+    /// describe the completion with its metrics and the delegate calls that end the task. A kept file is
+    /// on disk (fsynced, with its directory) before this returns, so before the completion is recorded.
+    func completion(of outcome: TransferOutcome, from active: ActiveTask, producingResumeData: Bool) async -> TaskCompletion {
         var active = active
         let task = active.record
         let url = outcome.currentRequest.url
@@ -19,7 +20,7 @@ extension TaskService {
         if let head = outcome.response {
             completion.response = HTTPResponseSnapshot(url: url, statusCode: head.statusCode, headerLines: head.fields)
         }
-        if completion.error == nil { keepBody(of: outcome, for: task, in: &completion) }
+        if completion.error == nil { await keepBody(of: outcome, for: task, in: &completion) }
         if task.kind == .download, completion.error != nil, let path = active.partialPath {
             if completion.error?.code == URLErrorCode.dataLengthExceedsMaximum.rawValue {
                 unlink(path)  // past URLSESSIOND_MAX_DOWNLOAD_SIZE: nothing to continue, no bytes kept
@@ -49,7 +50,10 @@ extension TaskService {
         in completion: inout TaskCompletion, of active: ActiveTask, path: String, outcome: TransferOutcome, wanted: Bool
     ) {
         let cancelled = completion.error?.code == URLErrorCode.cancelled.rawValue
-        guard !cancelled || wanted, let base = active.record.originalRequest ?? resumedRequest(of: active.record) else {
+        // A download that could not write (a full disk) gives its space back at once: kept for resume
+        // data, the partial file would keep the disk full, and the store could not record the failure.
+        let couldNotWrite = completion.error?.code == URLErrorCode.cannotWriteToFile.rawValue
+        guard !cancelled || wanted, !couldNotWrite, let base = active.record.originalRequest ?? resumedRequest(of: active.record) else {
             unlink(path)
             return
         }
@@ -73,7 +77,7 @@ extension TaskService {
     }
 
     /// Keeps the body of a successful transfer and checks its digest; a failure becomes the task's error.
-    private func keepBody(of outcome: TransferOutcome, for task: TaskRecord, in completion: inout TaskCompletion) {
+    private func keepBody(of outcome: TransferOutcome, for task: TaskRecord, in completion: inout TaskCompletion) async {
         let url = outcome.currentRequest.url
         do {
             let digest: String?
@@ -82,7 +86,7 @@ extension TaskService {
                 completion.body = bytes
                 digest = task.expectedDigest == nil ? nil : Self.digest(of: bytes)
             default:
-                completion.filePath = try keepBody(outcome.body, of: task)
+                completion.filePath = try await keepBody(outcome.body, of: task)
                 completion.storedBytes = try completion.filePath.map(Self.size(ofFile:))
                 digest = try task.expectedDigest.flatMap { _ in try completion.filePath.map(Self.digest(ofFile:)) }
             }
@@ -106,8 +110,9 @@ extension TaskService {
     }
 
     /// Where the body lives from now on: a finished download is renamed from `.part`; a data body is
-    /// written out (or its spill file kept) so `/data` can stream it.
-    private func keepBody(_ body: TransferBody, of task: TaskRecord) throws -> String? {
+    /// written out (or its spill file kept) so `/data` can stream it. Either is fsynced, then its
+    /// directory, before the row names it: a power cut cannot leave a completed task without its file.
+    private func keepBody(_ body: TransferBody, of task: TaskRecord) async throws -> String? {
         let destination = finishedPath(of: task.id)
         switch body {
         case .none:
@@ -117,11 +122,11 @@ extension TaskService {
         case .bytes(let bytes):
             try Self.writeFile(bytes, to: destination)
         }
+        try await FileDurability.sync(fileAt: destination)
         return destination
     }
 
-    /// Writes a body without `Data.write`'s fsync: the file is a cache of the response, and the row
-    /// that points at it commits after it is written.
+    /// Writes a body (`keepBody` fsyncs it, off the concurrency pool).
     static func writeFile(_ bytes: [UInt8], to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }

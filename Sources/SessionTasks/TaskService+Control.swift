@@ -198,8 +198,16 @@ extension TaskService {
                             group.addTask { await self.completeUpdatingCache(outcome, of: ended, producingResumeData: resumeData) }
                             continue
                         }
+                        guard ended.record.expectedDigest != nil || keepsFile(outcome) else {
+                            // Nothing to wait for: the completion is made without suspending, in order.
+                            writer.complete(await completion(of: outcome, from: ended, producingResumeData: resumeData))
+                            continue
+                        }
                         guard ended.record.expectedDigest != nil else {
-                            writer.complete(completion(of: outcome, from: ended, producingResumeData: resumeData))
+                            // Unbounded: its fsync waits on threads of its own, not on the concurrency pool.
+                            group.addTask {
+                                self.writer.complete(await self.completion(of: outcome, from: ended, producingResumeData: resumeData))
+                            }
                             continue
                         }
                         if inFlight >= Self.concurrentPreparations {
@@ -208,7 +216,7 @@ extension TaskService {
                         }
                         inFlight += 1
                         group.addTask {
-                            self.writer.complete(self.completion(of: outcome, from: ended, producingResumeData: resumeData))
+                            self.writer.complete(await self.completion(of: outcome, from: ended, producingResumeData: resumeData))
                         }
                     default:
                         break
@@ -219,6 +227,17 @@ extension TaskService {
     }
 
     static let concurrentPreparations = 4
+
+    /// Whether a successful transfer's body becomes a file (`keepBody`), which is fsynced before its
+    /// completion is recorded.
+    func keepsFile(_ outcome: TransferOutcome) -> Bool {
+        guard outcome.error == nil else { return false }
+        switch outcome.body {
+        case .none: return false
+        case .file: return true
+        case .bytes(let bytes): return bytes.count > configuration.keptBodyLimit
+        }
+    }
 
     /// Network failures a background session rides out, as nsurlsessiond does: the transfer is tried
     /// again, not failed. Server answers are responses, never retried.

@@ -44,23 +44,6 @@ extension TaskService {
         try await control(task, .start(beginsLater: task.beginsLater, continuing: true), isCurrent: true)
     }
 
-    /// Removes files whose time-to-live has passed, every `interval`, until cancelled.
-    func expireFiles(every interval: Duration = .seconds(60)) async {
-        while !Task.isCancelled {
-            do {
-                let cutoff = Date().addingTimeInterval(-configuration.fileTimeToLive)
-                // Not cancelled with the janitor: a cancelled write interrupts SQLite, and an interrupt still
-                // pending when the store closes at shutdown fails the close (seen once under load).
-                let store = self.store
-                let expired = try await Task { try await store.takeExpiredFiles(partialsCompletedBefore: cutoff) }.value
-                for path in expired { unlink(path) }
-            } catch {
-                logger.warning("Expiring task files failed", metadata: ["error": "\(error)"])
-            }
-            try? await Task.sleep(for: interval)
-        }
-    }
-
     /// Where a download left off: its partial file's size, and the validator the origin must still have
     /// for those bytes (a strong ETag, else Last-Modified); nil when it must start again.
     static func resumePoint(of task: TaskRecord) -> (path: String, offset: Int64, validator: String)? {

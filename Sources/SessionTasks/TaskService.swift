@@ -20,6 +20,10 @@ public final class TaskService: TransferObserver, Service, Sendable {
         public var blobDirectory = URL(fileURLWithPath: "./data/blobs")
         /// How long a finished download or body is kept unless deleted (`didFinishDownloadingTo`'s file).
         public var fileTimeToLive: TimeInterval = 24 * 3600
+        /// How long finished tasks, delivered events and invalidated sessions are kept.
+        public var retention = RetentionPolicy()
+        /// Seconds between housekeeping passes (expired files, retention).
+        public var housekeepingInterval: TimeInterval = 60
         /// Response bodies of data and upload tasks up to this size are kept in the store, not as files.
         public var keptBodyLimit = 64 * 1024
         /// Where sessions' trust bundles are written (`<data>/trust`).
@@ -213,7 +217,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 }
                 group.addTask { await self.writer.tick() }
                 await self.recoverUnfinishedTasks()
-                group.addTask { await self.expireFiles() }
+                group.addTask { await self.keepTidy() }  // expired files, rows past their retention
                 group.addTask { await self.cookieStorages.persistPeriodically() }
                 group.addTask { await self.urlCaches.persistPeriodically() }
                 group.addTask { await self.networks.run() }  // the links' state, once a second
@@ -222,7 +226,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 self.table.stop()
                 await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
                 self.endedContinuation.finish()
-                group.cancelAll()  // the ticker, the file janitor, the storages' writers and the network monitor
+                group.cancelAll()  // the ticker, the housekeeping, the storages' writers and the network monitor
                 do {
                     try await self.cookieStorages.persistChanges()  // what the last responses set
                     try await self.urlCaches.persistChanges()

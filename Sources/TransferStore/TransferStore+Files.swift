@@ -4,33 +4,49 @@ public import JSONCodec
 import TransferModels
 
 extension TransferStore {
-    /// Forgets the files of completed tasks whose time-to-live has passed, and returns their paths for the
-    /// caller to remove (the row stops pointing at a file first, so no reader is handed a vanishing one).
-    /// Bodies kept in the store expire with them.
-    /// Partial files kept for resume data go once their task completed before `partialsCompletedBefore`.
-    public func takeExpiredFiles(now: Date = .nowMilliseconds, partialsCompletedBefore: Date? = nil) async throws -> [String] {
-        try await pool.write { db in
-            var partials: [String] = []
-            if let cutoff = partialsCompletedBefore {
-                let stale = "state = 'completed' AND partialPath IS NOT NULL AND completedAt < ?"
-                partials = try String.fetchAll(db, sql: "SELECT partialPath FROM task WHERE \(stale)", arguments: [cutoff])
-                try db.execute(sql: "UPDATE task SET partialPath = NULL WHERE \(stale)", arguments: [cutoff])
-            }
-            try db.execute(
-                sql: """
-                    DELETE FROM taskBody WHERE taskId IN
-                      (SELECT id FROM task WHERE filePath IS NULL AND fileExpiresAt < ?)
-                    """,
-                arguments: [now])
-            try db.execute(
-                sql: "UPDATE task SET fileExpiresAt = NULL WHERE filePath IS NULL AND fileExpiresAt < ?", arguments: [now])
-            let paths = try String.fetchAll(
-                db, sql: "SELECT filePath FROM task WHERE filePath IS NOT NULL AND fileExpiresAt < ?", arguments: [now])
-            try db.execute(
-                sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE filePath IS NOT NULL AND fileExpiresAt < ?",
-                arguments: [now])
-            return paths + partials
+    /// Forgets the files of up to `limit` completed tasks whose time-to-live has passed, and returns their
+    /// paths for the caller to remove (the row stops pointing at a file first, so no reader is handed a
+    /// vanishing one). Bodies kept in the store expire with them. Partial files kept for resume data go
+    /// once their task completed before `partialsCompletedBefore`.
+    ///
+    /// The candidates are found on a reader; the write transaction only re-checks and clears those
+    /// rows, so the writer is held for one small batch, never for a scan. `isLast`: none is left.
+    public func takeExpiredFiles(
+        now: Date = .nowMilliseconds, partialsCompletedBefore: Date? = nil, limit: Int = 250
+    ) async throws -> PrunedBatch {
+        let (expiring, stale): ([String], [String]) = try await pool.read { db in
+            // Served by the partial indexes `task_fileExpiresAt` and `task_partialPath`.
+            let expiring = try String.fetchAll(
+                db, sql: "SELECT id FROM task WHERE fileExpiresAt IS NOT NULL AND fileExpiresAt < ? LIMIT ?", arguments: [now, limit])
+            guard let cutoff = partialsCompletedBefore else { return (expiring, []) }
+            let stale = try String.fetchAll(
+                db,
+                sql: "SELECT id FROM task WHERE partialPath IS NOT NULL AND completedAt < ? AND state = 'completed' LIMIT ?",
+                arguments: [cutoff, limit])
+            return (expiring, stale)
         }
+        guard !expiring.isEmpty || !stale.isEmpty else { return PrunedBatch(isLast: true) }
+        var batch = PrunedBatch(isLast: expiring.count < limit && stale.count < limit)
+        batch.files = try await pool.write { db in
+            var paths: [String] = []
+            if let cutoff = partialsCompletedBefore, !stale.isEmpty {
+                let condition = "id IN (\(Self.placeholders(stale.count))) AND partialPath IS NOT NULL AND completedAt < ? AND state = 'completed'"
+                let arguments = StatementArguments(stale) + [cutoff]
+                paths += try String.fetchAll(db, sql: "SELECT partialPath FROM task WHERE \(condition)", arguments: arguments)
+                try db.execute(sql: "UPDATE task SET partialPath = NULL WHERE \(condition)", arguments: arguments)
+            }
+            guard !expiring.isEmpty else { return paths }
+            let list = "id IN (\(Self.placeholders(expiring.count))) AND fileExpiresAt < ?"
+            let arguments = StatementArguments(expiring) + [now]
+            try db.execute(
+                sql: "DELETE FROM taskBody WHERE taskId IN (SELECT id FROM task WHERE \(list) AND filePath IS NULL)", arguments: arguments)
+            try db.execute(sql: "UPDATE task SET fileExpiresAt = NULL WHERE \(list) AND filePath IS NULL", arguments: arguments)
+            paths += try String.fetchAll(db, sql: "SELECT filePath FROM task WHERE \(list) AND filePath IS NOT NULL", arguments: arguments)
+            try db.execute(sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE \(list) AND filePath IS NOT NULL", arguments: arguments)
+            return paths
+        }
+        batch.rows = expiring.count + stale.count
+        return batch
     }
 
     /// What `releaseFile` let go of.

@@ -111,6 +111,7 @@ extension TransferStore {
         registerCredentialMigrations(&migrator)
         registerIdempotencyMigrations(&migrator)
         registerUsageMigrations(&migrator)
+        registerRetentionMigrations(&migrator)
         return migrator
     }()
 }

@@ -38,6 +38,11 @@ extension ServiceConfiguration {
         public var maxDownloadSize: Int64?
         public var maxSessionConfiguration: Int?
         public var maxConnectionsPerIP: Int?
+        /// `--event-retention`, `--task-retention`, `--session-retention`, `--housekeeping-interval` (seconds).
+        public var eventRetention: Int?
+        public var taskRetention: Int?
+        public var sessionRetention: Int?
+        public var housekeepingInterval: Int?
 
         public init(
             host: String? = nil, port: Int? = nil, dataDirectory: String? = nil, tokens: String? = nil,
@@ -150,6 +155,7 @@ extension ServiceConfiguration {
             env.integer("URLSESSIOND_WEBHOOK_TENANT_CONCURRENCY"), "URLSESSIOND_WEBHOOK_TENANT_CONCURRENCY", max: 10_000)
         try configureNetworks(overrides, env)
         try configureBounds(overrides, env)
+        try configureRetention(overrides, env)
         if let value = try overrides.maxBlobSize ?? env.integer("URLSESSIOND_MAX_BLOB_SIZE").map(Int64.init) {
             guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_BLOB_SIZE", detail: "must be > 0") }
             http.maximumBlobSize = value

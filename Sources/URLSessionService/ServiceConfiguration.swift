@@ -6,6 +6,7 @@ public import NetworkPaths
 public import SessionTasks
 public import TransferEngine
 public import TransferModels
+public import TransferStore
 
 /// Everything an operator can set, with the defaults of `urlsessiond serve`.
 public struct ServiceConfiguration: Sendable {
@@ -31,6 +32,12 @@ public struct ServiceConfiguration: Sendable {
     public var events = EventDeliveryConfiguration()
     /// `URLSESSIOND_FILE_TTL`: seconds a finished download or body is kept unless deleted.
     public var fileTimeToLive: Double = 24 * 3600
+    /// `URLSESSIOND_EVENT_RETENTION`, `URLSESSIOND_TASK_RETENTION`, `URLSESSIOND_SESSION_RETENTION`:
+    /// seconds delivered events, finished tasks and invalidated sessions are kept.
+    public var retention = RetentionPolicy()
+    /// `URLSESSIOND_HOUSEKEEPING_INTERVAL`: seconds between passes that remove expired files and rows
+    /// past their retention.
+    public var housekeepingInterval: Double = 60
     /// `URLSESSIOND_SHARED_CACHE_MEMORY`, `URLSESSIOND_SHARED_CACHE_DISK`: bytes of each tenant's shared
     /// `URLCache` (default `URLCache.shared`'s: 512,000 in memory, 10,000,000 on disk).
     public var sharedCacheMemoryCapacity = 512_000

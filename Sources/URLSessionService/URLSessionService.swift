@@ -18,6 +18,7 @@ public enum URLSessionService {
     }
 
     public static func build(configuration: ServiceConfiguration, logger: Logger) async throws -> Parts {
+        FileDescriptorLimit.raise(logger: logger)
         let fileManager = FileManager.default
         let directories = [
             configuration.dataDirectory, configuration.blobDirectory, configuration.downloadsDirectory, configuration.cacheDirectory,
@@ -31,7 +32,7 @@ public enum URLSessionService {
             path: configuration.databasePath, secrets: SecretBox(key: key), logger: logger, quotaLimits: configuration.quotas)
         try await store.warmSessionCache()
         _ = try await store.allUsage()  // every tenant's usage in memory: blob uploads are stopped by it as they arrive
-        try await BlobJanitor.removeOrphans(in: configuration.blobDirectory, store: store, logger: logger)
+        try await DataDirectoryJanitor.removeOrphans(in: configuration, store: store, logger: logger)
 
         let registry = PrometheusCollectorRegistry()
         let metrics = HTTPMetrics(registry: registry)
@@ -47,6 +48,8 @@ public enum URLSessionService {
         taskConfiguration.engine.downloadsDirectory = configuration.downloadsDirectory
         taskConfiguration.blobDirectory = configuration.blobDirectory
         taskConfiguration.fileTimeToLive = configuration.fileTimeToLive
+        taskConfiguration.retention = configuration.retention
+        taskConfiguration.housekeepingInterval = configuration.housekeepingInterval
         taskConfiguration.cacheDirectory = configuration.cacheDirectory
         taskConfiguration.sharedCacheMemoryCapacity = configuration.sharedCacheMemoryCapacity
         taskConfiguration.sharedCacheDiskCapacity = configuration.sharedCacheDiskCapacity

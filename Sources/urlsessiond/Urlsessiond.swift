@@ -94,6 +94,22 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("max-connections-per-ip"),
         help: "Open API connections per client address, 0: no limit (URLSESSIOND_MAX_CONNECTIONS_PER_IP, default 256).")
     var maxConnectionsPerIP: Int?
+    @Option(
+        name: .customLong("event-retention"),
+        help: "Seconds a delivered event is kept after its delivery (URLSESSIOND_EVENT_RETENTION, default 604800).")
+    var eventRetention: Int?
+    @Option(
+        name: .customLong("task-retention"),
+        help: "Seconds a finished task, its events and files are kept after completion (URLSESSIOND_TASK_RETENTION, default 2592000).")
+    var taskRetention: Int?
+    @Option(
+        name: .customLong("session-retention"),
+        help: "Seconds an invalidated session is kept after invalidation (URLSESSIOND_SESSION_RETENTION, default 604800).")
+    var sessionRetention: Int?
+    @Option(
+        name: .customLong("housekeeping-interval"),
+        help: "Seconds between removals of expired files and rows past retention (URLSESSIOND_HOUSEKEEPING_INTERVAL, default 60).")
+    var housekeepingInterval: Int?
     @Flag(name: .customLong("require-tokens"), help: "Refuse to start without configured tokens (URLSESSIOND_REQUIRE_TOKENS=1).")
     var requireTokens = false
 
@@ -114,6 +130,8 @@ struct Serve: AsyncParsableCommand {
             storedBytes: quotaStoredBytes, streams: quotaStreams)
         (flags.maxDownloadSize, flags.maxSessionConfiguration) = (maxDownloadSize, maxSessionConfiguration)
         flags.maxConnectionsPerIP = maxConnectionsPerIP
+        (flags.eventRetention, flags.taskRetention, flags.sessionRetention) = (eventRetention, taskRetention, sessionRetention)
+        flags.housekeepingInterval = housekeepingInterval
         let configuration: ServiceConfiguration
         do {
             configuration = try ServiceConfiguration(overrides: flags, environment: ProcessInfo.processInfo.environment)

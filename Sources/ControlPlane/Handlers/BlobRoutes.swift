@@ -38,6 +38,9 @@ struct BlobRoutes {
         }
         let record: BlobRecord
         do {
+            // On disk, name and bytes, before the row that promises it exists (a power cut in between
+            // leaves an orphan for start-up to remove, never a blob row without its bytes).
+            try await FileDurability.sync(fileAt: path(of: id))
             record = try await store.insertBlob(
                 BlobRecord(id: id, tenant: request.tenant, size: spooled.size, digest: "sha-256=:\(spooled.sha256.base64EncodedString()):"))
         } catch {

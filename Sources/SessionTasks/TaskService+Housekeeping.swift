@@ -1,0 +1,98 @@
+import Foundation
+import Logging
+import TransferModels
+import TransferStore
+
+/// The periodic clean-up: files past their time-to-live, then rows past their retention
+/// (`RetentionPolicy`), then the database pages they freed, every `housekeepingInterval`.
+///
+/// Every step finds its work on a reader and deletes it in small write transactions, awaiting in
+/// between, so the tasks' own writes queue behind one batch at most, never behind a whole pass.
+extension TaskService {
+    /// Batches one pass runs at most per kind of row: a pass ends, the next goes on.
+    static let maximumBatchesPerPass = 2_000
+
+    /// Runs a pass every `configuration.housekeepingInterval` until cancelled.
+    func keepTidy() async {
+        let stopping = LockedBox(false)
+        while !Task.isCancelled {
+            // Not cancelled with the loop: a cancelled write interrupts SQLite, and an interrupt still
+            // pending when the store closes at shutdown fails the close (seen once under load). The pass
+            // stops between batches instead.
+            let pass = Task { await self.housekeepingPass(now: Date(), stopping: stopping) }
+            await withTaskCancellationHandler {
+                await pass.value
+            } onCancel: {
+                stopping.withLock { $0 = true }
+            }
+            try? await Task.sleep(for: .milliseconds(Int64(configuration.housekeepingInterval * 1000)))
+        }
+    }
+
+    /// One pass: expired files, delivered events, finished tasks, invalidated sessions, idempotency keys,
+    /// then an incremental vacuum when anything went.
+    func housekeepingPass(now: Date, stopping: LockedBox<Bool>) async {
+        let policy = configuration.retention
+        let limit = policy.batchSize
+        let store = self.store
+        let fileCutoff = now.addingTimeInterval(-configuration.fileTimeToLive)
+        let files = await repeatBatches("Expiring task files", stopping) {
+            try await store.takeExpiredFiles(now: now, partialsCompletedBefore: fileCutoff, limit: limit)
+        }
+        let events = await repeatBatches("Pruning delivered events", stopping) {
+            try await store.pruneDeliveredEvents(deliveredBefore: now.addingTimeInterval(-policy.deliveredEvents), limit: limit)
+        }
+        let tasks = await repeatBatches("Pruning finished tasks", stopping) {
+            try await store.pruneFinishedTasks(completedBefore: now.addingTimeInterval(-policy.finishedTasks), limit: limit)
+        }
+        let sessions = await repeatBatches("Pruning invalidated sessions", stopping) {
+            try await store.pruneInvalidatedSessions(
+                invalidatedBefore: now.addingTimeInterval(-policy.invalidatedSessions), limit: limit)
+        }
+        let keys = await repeatBatches("Pruning idempotency keys", stopping) {
+            try await store.pruneIdempotencyKeys(createdBefore: now.addingTimeInterval(-TransferStore.idempotencyWindow), limit: limit)
+        }
+        guard events + tasks + sessions + keys > 0 || store.checkpointIsOwed else { return }
+        var released = 0
+        do {
+            released = try await store.releaseFreePages(stopping: { stopping.withLock { $0 } })
+        } catch {
+            logger.warning("Releasing free database pages failed", metadata: ["error": "\(error)"])
+        }
+        logger.info(
+            "Pruned rows past their retention",
+            metadata: [
+                "expiredFiles": "\(files)", "events": "\(events)", "tasks": "\(tasks)", "sessions": "\(sessions)",
+                "idempotencyKeys": "\(keys)", "releasedPages": "\(released)",
+            ])
+    }
+
+    /// Runs `batch` until it reports its last one (or the pass is stopping), removing the files each
+    /// released once their rows are gone; returns the rows (files, for file expiry) it deleted.
+    private func repeatBatches(
+        _ what: String, _ stopping: LockedBox<Bool>, _ batch: @Sendable () async throws -> PrunedBatch
+    ) async -> Int {
+        var count = 0
+        for _ in 0..<Self.maximumBatchesPerPass where !stopping.withLock({ $0 }) {
+            do {
+                let done = try await batch()
+                for path in done.files { unlink(path) }
+                for session in done.sessions { forgetFiles(ofSession: session) }
+                count += done.rows
+                if done.isLast { break }
+            } catch {
+                logger.warning("\(what) failed", metadata: ["error": "\(error)"])
+                break
+            }
+            await Task.yield()
+        }
+        return count
+    }
+
+    /// A pruned session's files outside the store: its trust bundle and its private URL cache's directory.
+    private func forgetFiles(ofSession id: String) {
+        trustBundles.withLock { _ = $0.remove(id) }
+        unlink(configuration.trustDirectory.appendingPathComponent("session-\(id).pem").path)
+        try? FileManager.default.removeItem(at: configuration.cacheDirectory.appendingPathComponent("session-\(id)"))
+    }
+}

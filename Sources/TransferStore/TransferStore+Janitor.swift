@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import TransferModels
+
+/// What the start-up janitor asks before it removes a file: which files rows still name.
+extension TransferStore {
+    /// Of the files named `names` under `<data>/downloads` (`<task id>`, `<task id>.<attempt>.part`,
+    /// `<task id>.body`), those a task row still names: its finished download or kept body, its partial
+    /// file (running, suspended, or kept for resume data), or the file of the resume data it was made from.
+    /// Looked up by task id, so the cost follows the files on disk, not the tasks in the store.
+    public func referencedDownloadFiles(among names: [String]) async throws -> Set<String> {
+        var referenced = Set<String>()
+        let byTask = Dictionary(grouping: names) { String($0.prefix { $0 != "." }) }
+        let ids = byTask.keys.filter { ResourceID.isWellFormed($0, prefix: "tsk") }
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = Array(ids[start..<min(start + 500, ids.count)])
+            let paths = try await pool.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT filePath, partialPath FROM task WHERE id IN (\(Self.placeholders(chunk.count)))",
+                    arguments: StatementArguments(chunk)
+                ).flatMap { row in [row["filePath"] as String?, row["partialPath"] as String?].compactMap { $0 } }
+            }
+            for path in paths { referenced.insert((path as NSString).lastPathComponent) }
+        }
+        // A task made from resume data continues the file its token names when it starts (moving it).
+        let tokens = try await pool.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT tenant, resumeData FROM task WHERE resumeData IS NOT NULL AND state <> 'completed'"
+            ).map { (tenant: $0["tenant"] as String, token: $0["resumeData"] as String) }
+        }
+        for (tenant, token) in tokens {
+            if let path = resumeData(from: token, tenant: tenant)?.path { referenced.insert((path as NSString).lastPathComponent) }
+        }
+        return referenced.intersection(names)
+    }
+
+    /// Every body file a URL cache row names (file names are random, unique across storages).
+    public func cacheBodyFileNames() async throws -> Set<String> {
+        Set(try await pool.read { db in try String.fetchAll(db, sql: "SELECT bodyFile FROM cache_entry WHERE bodyFile IS NOT NULL") })
+    }
+
+    /// Of `ids`, the sessions that exist and are not invalidated (their private cache directories stay).
+    public func liveSessionIDs(among ids: [String]) async throws -> Set<String> {
+        var live = Set<String>()
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = Array(ids[start..<min(start + 500, ids.count)])
+            live.formUnion(
+                try await pool.read { db in
+                    try String.fetchAll(
+                        db,
+                        sql: "SELECT id FROM session WHERE id IN (\(Self.placeholders(chunk.count))) AND state <> 'invalidated'",
+                        arguments: StatementArguments(chunk))
+                })
+        }
+        return live
+    }
+}

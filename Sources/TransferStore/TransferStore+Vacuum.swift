@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+import Logging
+import TransferModels
+
+/// Giving the pages of deleted rows back to the file system, so the file does not keep the size of its
+/// largest backlog: the database is in `auto_vacuum = INCREMENTAL` mode, and the housekeeping pass
+/// releases the free pages after pruning, a few hundred per write transaction.
+extension TransferStore {
+    /// `PRAGMA auto_vacuum` value of incremental mode.
+    static let incrementalVacuum = 2
+
+    /// A database made before incremental vacuum (or a new, empty one) is switched to it: the mode only
+    /// takes effect through a `VACUUM`, which rewrites the file once (logged, since a large file takes a
+    /// while and needs its size again in free space).
+    static func useIncrementalVacuum(_ pool: DatabasePool, logger: Logger) throws {
+        try pool.writeWithoutTransaction { db in
+            guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != incrementalVacuum else { return }
+            let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            let hasTables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0 > 0
+            let started = ContinuousClock.now
+            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            try db.execute(sql: "VACUUM")
+            guard hasTables else { return }
+            logger.notice(
+                "Converted the database to incremental vacuum",
+                metadata: ["pages": "\(pages)", "duration": "\(ContinuousClock.now - started)"])
+        }
+    }
+
+    /// Releases the free pages, `pagesPerStep` per write transaction, until none is left or `stopping`
+    /// says so; then checkpoints, so the file itself shrinks. Returns the pages released.
+    public func releaseFreePages(pagesPerStep: Int = 256, stopping: @Sendable () -> Bool = { false }) async throws -> Int {
+        var released = 0
+        // Bounded: each step releases up to `pagesPerStep` of the pages counted before it.
+        for _ in 0..<10_000 where !stopping() {
+            let free = try await pool.read { db in try Int.fetchOne(db, sql: "PRAGMA freelist_count") } ?? 0
+            guard free > 0 else { break }
+            let step = min(free, pagesPerStep)
+            try await pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum(\(step))") }
+            released += step
+            await Task.yield()
+        }
+        if released > 0 || checkpointIsOwed {
+            // The file shrinks only when a checkpoint copies every frame back; a reader whose snapshot is
+            // older than the vacuum holds part of them, and the next pass tries again.
+            let result = try await pool.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+            checkpointOwed.withLock { $0 = result.checkpointedFrameCount < result.walFrameCount }
+        }
+        return released
+    }
+
+    /// Whether the last checkpoint after freed pages was incomplete (see `releaseFreePages`).
+    public var checkpointIsOwed: Bool { checkpointOwed.withLock { $0 } }
+}
