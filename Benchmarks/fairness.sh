@@ -29,7 +29,7 @@ for i in $(seq 0 $((TASKS - 1))); do head -c 65536 /dev/urandom > "$WORK/www/sma
 head -c 200000 /dev/urandom > "$WORK/www/slow/file"
 chmod -R a+rX "$WORK/www"
 ORIGIN_SERVER='location /slow/ { limit_rate 20k; }' start_origin small/0
-start_service --token "$TOKEN_B:tenant-b:user"
+URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 start_service --token "$TOKEN_B:tenant-b:user"
 
 session() {  # $1 token: a session without a URL cache, connections enough for the engine
     curl -sf -X POST "$BASE/v1/sessions" -H "Authorization: Bearer $1" -H 'Content-Type: application/json' \
@@ -59,12 +59,12 @@ A_SESSION=$(session "$TOKEN")
 {
     for i in $(seq 0 $((BACKLOG - 1))); do
         printf 'next\nurl = "%s/v1/sessions/%s/tasks"\nheader = "Authorization: Bearer %s"\n' "$BASE" "$A_SESSION" "$TOKEN"
-        printf 'header = "Content-Type: application/json"\noutput = "/dev/null"\n'
+        printf 'header = "Content-Type: application/json"\noutput = "/dev/null"\nsilent\nwrite-out = "%%{http_code}\\n"\n'
         printf 'data = "{\\"kind\\": \\"download\\", \\"request\\": {\\"url\\": \\"%s/slow/file?%d\\"}, \\"resume\\": true}"\n' "$ORIGIN" "$i"
     done
 } > "$WORK/backlog.curl"
 created_at=$(now)
-curl -s --parallel --parallel-max 16 -K "$WORK/backlog.curl" -w '%{http_code}\n' | sort | uniq -c > "$WORK/backlog.codes"
+curl --parallel --parallel-max 16 -K "$WORK/backlog.curl" 2>"$WORK/backlog.err" | sort | uniq -c > "$WORK/backlog.codes"
 grep -q " 201$" "$WORK/backlog.codes" || fail "A's backlog was not created: $(cat "$WORK/backlog.codes")"
 echo "A's backlog: $BACKLOG slow downloads created in $(minus "$(now)" "$created_at") s ($(tr '\n' ' ' < "$WORK/backlog.codes"))"
 a_running_before=$(count_a "$A_SESSION" running)

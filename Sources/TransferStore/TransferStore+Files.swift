@@ -30,7 +30,8 @@ extension TransferStore {
         batch.files = try await pool.write { db in
             var paths: [String] = []
             if let cutoff = partialsCompletedBefore, !stale.isEmpty {
-                let condition = "id IN (\(Self.placeholders(stale.count))) AND partialPath IS NOT NULL AND completedAt < ? AND state = 'completed'"
+                let condition =
+                    "id IN (\(Self.placeholders(stale.count))) AND partialPath IS NOT NULL AND completedAt < ? AND state = 'completed'"
                 let arguments = StatementArguments(stale) + [cutoff]
                 paths += try String.fetchAll(db, sql: "SELECT partialPath FROM task WHERE \(condition)", arguments: arguments)
                 try db.execute(sql: "UPDATE task SET partialPath = NULL WHERE \(condition)", arguments: arguments)
@@ -42,7 +43,8 @@ extension TransferStore {
                 sql: "DELETE FROM taskBody WHERE taskId IN (SELECT id FROM task WHERE \(list) AND filePath IS NULL)", arguments: arguments)
             try db.execute(sql: "UPDATE task SET fileExpiresAt = NULL WHERE \(list) AND filePath IS NULL", arguments: arguments)
             paths += try String.fetchAll(db, sql: "SELECT filePath FROM task WHERE \(list) AND filePath IS NOT NULL", arguments: arguments)
-            try db.execute(sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE \(list) AND filePath IS NOT NULL", arguments: arguments)
+            try db.execute(
+                sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE \(list) AND filePath IS NOT NULL", arguments: arguments)
             return paths
         }
         batch.rows = expiring.count + stale.count

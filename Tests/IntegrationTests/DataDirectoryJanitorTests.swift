@@ -35,9 +35,11 @@ struct DataDirectoryJanitorTests {
         await first.kill9()
 
         let orphans = [
-            downloads.appendingPathComponent("tsk_0000000000000000000000"), downloads.appendingPathComponent("tsk_0000000000000000000000.abc.part"),
+            downloads.appendingPathComponent("tsk_0000000000000000000000"),
+            downloads.appendingPathComponent("tsk_0000000000000000000000.abc.part"),
             downloads.appendingPathComponent("\(running.taskID).zzz.part"), downloads.appendingPathComponent("\(finished.taskID).body"),
-            blobs.appendingPathComponent("blb_0000000000000000000000"), cache.appendingPathComponent("session-ses_0000000000000000000000/entry"),
+            blobs.appendingPathComponent("blb_0000000000000000000000"),
+            cache.appendingPathComponent("session-ses_0000000000000000000000/entry"),
             trust.appendingPathComponent("session-ses_0000000000000000000000.pem"),
         ]
         for orphan in orphans {

@@ -57,7 +57,8 @@ struct RetentionTests {
 
             #expect(try await api.task(suspended.taskID).state == "suspended")
             #expect(try await api.task(running.taskID).state == "running")
-            #expect(Self.downloads(of: service).contains { $0.hasPrefix(running.taskID) && $0.hasSuffix(".part") }, "its partial file stays")
+            #expect(
+                Self.downloads(of: service).contains { $0.hasPrefix(running.taskID) && $0.hasSuffix(".part") }, "its partial file stays")
             #expect(events.contains { $0.eventTaskID == suspended.taskID }, "an unfinished task keeps its events")
             let cancelled = try await api.taskAction(running.taskID, "cancel")
             #expect(cancelled.status == 200, "\(cancelled.status): \(cancelled.text)")
