@@ -11,7 +11,9 @@
 # 3. Batch after batch until the time is up: a new session, BATCH tasks (data and download alternately;
 #    Benchmarks/transfers_client.py creates them and checks each completed with 200, no error and 1 KiB),
 #    then `finishTasksAndInvalidate`. Anything else is an error and is counted.
-# 4. Once a minute: the service's RSS (VmRSS), the database files' size (`*.sqlite*`), the data
+# 4. The housekeeping passes' log lines (`--log-level info`) give the longest prune batch of each pass
+#    (its read and its write transaction): the summary shows the longest of the run.
+# 5. Once a minute: the service's RSS (VmRSS), the database files' size (`*.sqlite*`), the data
 #    directory's size, and the tasks finished so far. The summary compares the first minutes with the
 #    last ones.
 set -euo pipefail
@@ -30,7 +32,7 @@ chmod -R a+rX "$WORK/www"
 start_origin 0
 URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_TASK_RETENTION=60 URLSESSIOND_EVENT_RETENTION=60 URLSESSIOND_SESSION_RETENTION=60 \
     URLSESSIOND_HOUSEKEEPING_INTERVAL=10 URLSESSIOND_FILE_TTL=60 \
-    URLSESSIOND_MAX_TRANSFERS=$PARALLEL URLSESSIOND_TENANT_MAX_TRANSFERS=$PARALLEL start_service
+    URLSESSIOND_MAX_TRANSFERS=$PARALLEL URLSESSIOND_TENANT_MAX_TRANSFERS=$PARALLEL start_service --log-level info
 
 vmrss() { awk '/^VmRSS/ { printf "%d", $2 / 1024 }' "/proc/$SERVICE_PID/status"; }  # MiB
 db_size() { du -cm "$WORK"/data/*.sqlite* 2>/dev/null | awk 'END { print $1 }'; }   # MiB
@@ -78,3 +80,5 @@ awk -v total="$done_tasks" -v errors="$errors" -v minutes="$MINUTES" '
         printf "RSS MiB: minute %d %d, last %d, highest from minute %d %d\n", first, rss[first], rss[n], first, maxr
         printf "database MiB: minute %d %d, last %d, highest %d; data directory MiB: last %d, highest %d\n", first, db[first], db[n], maxd, data[n], maxa
     }' "$samples"
+grep -o 'longestBatchMilliseconds=[0-9.e+-]*' "$WORK/service.log" | cut -d= -f2 | sort -g | awk '
+    { v[NR] = $1 } END { if (NR) printf "prune passes: %d; longest batch: median %.1f ms, p99 %.1f ms, max %.1f ms\n", NR, v[int((NR + 1) / 2)], v[int(NR * 0.99 + 0.5) > 0 ? int(NR * 0.99 + 0.5) : 1], v[NR]; else print "no prune pass logged" }'

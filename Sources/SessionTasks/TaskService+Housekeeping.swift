@@ -36,20 +36,21 @@ extension TaskService {
         let limit = policy.batchSize
         let store = self.store
         let fileCutoff = now.addingTimeInterval(-configuration.fileTimeToLive)
-        let files = await repeatBatches("Expiring task files", stopping) {
+        var longest = Duration.zero  // the longest batch of the pass, its read and its write transaction
+        let files = await repeatBatches("Expiring task files", stopping, &longest) {
             try await store.takeExpiredFiles(now: now, partialsCompletedBefore: fileCutoff, limit: limit)
         }
-        let events = await repeatBatches("Pruning delivered events", stopping) {
+        let events = await repeatBatches("Pruning delivered events", stopping, &longest) {
             try await store.pruneDeliveredEvents(deliveredBefore: now.addingTimeInterval(-policy.deliveredEvents), limit: limit)
         }
-        let tasks = await repeatBatches("Pruning finished tasks", stopping) {
+        let tasks = await repeatBatches("Pruning finished tasks", stopping, &longest) {
             try await store.pruneFinishedTasks(completedBefore: now.addingTimeInterval(-policy.finishedTasks), limit: limit)
         }
-        let sessions = await repeatBatches("Pruning invalidated sessions", stopping) {
+        let sessions = await repeatBatches("Pruning invalidated sessions", stopping, &longest) {
             try await store.pruneInvalidatedSessions(
                 invalidatedBefore: now.addingTimeInterval(-policy.invalidatedSessions), limit: limit)
         }
-        let keys = await repeatBatches("Pruning idempotency keys", stopping) {
+        let keys = await repeatBatches("Pruning idempotency keys", stopping, &longest) {
             try await store.pruneIdempotencyKeys(createdBefore: now.addingTimeInterval(-TransferStore.idempotencyWindow), limit: limit)
         }
         guard events + tasks + sessions + keys > 0 || store.checkpointIsOwed else { return }
@@ -64,18 +65,22 @@ extension TaskService {
             metadata: [
                 "expiredFiles": "\(files)", "events": "\(events)", "tasks": "\(tasks)", "sessions": "\(sessions)",
                 "idempotencyKeys": "\(keys)", "releasedPages": "\(released)",
+                "longestBatchMilliseconds": "\(Double(longest.components.attoseconds) / 1e15 + Double(longest.components.seconds) * 1000)",
             ])
     }
 
     /// Runs `batch` until it reports its last one (or the pass is stopping), removing the files each
     /// released once their rows are gone; returns the rows (files, for file expiry) it deleted.
     private func repeatBatches(
-        _ what: String, _ stopping: LockedBox<Bool>, _ batch: @Sendable () async throws -> PrunedBatch
+        _ what: String, _ stopping: LockedBox<Bool>, _ longest: inout Duration,
+        _ batch: @Sendable () async throws -> PrunedBatch
     ) async -> Int {
         var count = 0
         for _ in 0..<Self.maximumBatchesPerPass where !stopping.withLock({ $0 }) {
             do {
+                let started = ContinuousClock.now
                 let done = try await batch()
+                longest = max(longest, ContinuousClock.now - started)
                 for path in done.files { unlink(path) }
                 for session in done.sessions { forgetFiles(ofSession: session) }
                 count += done.rows

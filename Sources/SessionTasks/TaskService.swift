@@ -183,11 +183,13 @@ public final class TaskService: TransferObserver, Service, Sendable {
         for path in try await store.releaseFiles(sessionId: session.id) { unlink(path) }
     }
 
-    /// The session is being invalidated: what only it could use (its private storages) goes.
+    /// The session is being invalidated: what only it could use (its private storages) goes, and its
+    /// connections close once its tasks are done.
     public func invalidated(_ session: SessionRecord) async throws {
         try await cookieStorages.discard(session)
         try await urlCaches.discard(session)
         try await credentialStorages.discard(session)
+        engine.sessionInvalidated(session.id)
     }
 
     /// `flush()`: what the storages hold in memory is written to the store now, and the session's idle

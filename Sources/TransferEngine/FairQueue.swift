@@ -39,6 +39,11 @@ struct FairQueue {
 
     var isEmpty: Bool { count == 0 }
 
+    /// Whether some waiting job satisfies `predicate`.
+    func contains(where predicate: (TransferJob) -> Bool) -> Bool {
+        queues.values.contains { queue in queue.contains { predicate($0.job) } }
+    }
+
     mutating func append(_ job: TransferJob, hostKey: String) {
         arrivals += 1
         let entry = Entry(arrival: arrivals, job: job, hostKey: hostKey)

@@ -54,6 +54,12 @@ public final class TransferEngine: Service, Sendable {
         loop.send(.closeConnections(sessionId: sessionId, idleOnly: idleOnly))
     }
 
+    /// The session is being invalidated: its connections close as soon as none of its transfers runs or
+    /// waits, as URLSession tears an invalidated session's connections down.
+    public func sessionInvalidated(_ sessionId: String) {
+        loop.send(.sessionInvalidated(sessionId))
+    }
+
     /// The network path `name` went down: its transfers end with -1005 (`networkConnectionLost`), jobs
     /// queued for it with -1009, and its connections close.
     public func pathLost(_ name: String) {

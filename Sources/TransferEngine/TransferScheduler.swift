@@ -15,6 +15,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case response(TransferID, ResponseDisposition)
         case challenge(TransferID, ChallengeDisposition)
         case closeConnections(sessionId: String, idleOnly: Bool)
+        /// The session is being invalidated: its connections close once none of its jobs runs or waits.
+        case sessionInvalidated(String)
         /// A network path went down: its transfers fail with -1005 (queued ones with -1009), its connections close.
         case pathLost(String)
         /// The egress verdict on a proxied target's name, resolved off the loop.
@@ -35,6 +37,11 @@ final class TransferScheduler: CurlMultiLoopDriver {
     private var shares: [ShareKey: (share: CurlShareHandle, lastUsed: ContinuousClock.Instant)] = [:]
     /// A session's share is released after this long without transfers (its connections close).
     private let shareIdleLifetime: Duration = .seconds(300)
+    /// Sessions being invalidated: their shares go as soon as nothing of theirs runs or waits, not after
+    /// `shareIdleLifetime` (a service whose clients make a session per batch would otherwise hold every
+    /// batch's connections for five minutes).
+    private var invalidatedSessions: Set<String> = []
+    private var lastShareSweep = ContinuousClock.now
     private var isStopping = false
     private var proxiedTargets = ProxiedTargetCheck()
     /// Sends a command to this scheduler's own loop (set by the engine once the loop exists).
@@ -78,6 +85,9 @@ final class TransferScheduler: CurlMultiLoopDriver {
             if !idleOnly || !running.values.contains(where: { $0.job.sessionId == sessionId }) {
                 shares = shares.filter { $0.key.sessionId != sessionId }
             }
+        case .sessionInvalidated(let sessionId):
+            invalidatedSessions.insert(sessionId)
+            lastShareSweep = .now - .seconds(1)  // swept on this iteration
         case .pathLost(let name):
             losePath(name, multi: multi)
         case .proxiedTargetChecked(let host, let verdict):
@@ -218,12 +228,21 @@ final class TransferScheduler: CurlMultiLoopDriver {
         return share
     }
 
+    /// Once a second: the shares idle for `shareIdleLifetime`, and those of invalidated sessions with
+    /// nothing left to run, go (their connections close).
     private func releaseIdleShares() {
         let now = ContinuousClock.now
+        guard now - lastShareSweep >= .seconds(1) else { return }
+        lastShareSweep = now
         let busy = Set(running.values.map { ShareKey($0.job) })
-        for (key, entry) in shares where !busy.contains(key) && now - entry.lastUsed > shareIdleLifetime {
-            shares[key] = nil
+        let draining = invalidatedSessions.filter { session in
+            running.values.contains { $0.job.sessionId == session } || waiting.contains { $0.sessionId == session }
         }
+        for (key, entry) in shares where !busy.contains(key) {
+            let finished = invalidatedSessions.contains(key.sessionId) && !draining.contains(key.sessionId)
+            if finished || now - entry.lastUsed > shareIdleLifetime { shares[key] = nil }
+        }
+        invalidatedSessions = draining
     }
 
     /// The kernel may take minutes to notice a connection over a link that went away: the transfers on

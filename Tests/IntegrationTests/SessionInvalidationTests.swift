@@ -57,4 +57,28 @@ struct SessionInvalidationTests {
             }
         }
     }
+
+    /// URLSession tears an invalidated session's connections down: they close as soon as its last task is
+    /// done, not after the five minutes an idle session's connections are kept; another session's stay.
+    @Test(.timeLimit(.minutes(1)))
+    func anInvalidatedSessionsConnectionsClose() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withRunningService(environment: Self.environment) { service, client in
+            let api = API(service, client)
+            let ending = try await api.makeSession(["urlCache": NSNull()])
+            let staying = try await api.makeSession(["urlCache": NSNull()])
+            for (index, session) in [ending, staying].enumerated() {
+                let done = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/bytes/10?seed=\(index)")]])
+                #expect(done.statusCode == 200, "\(done)")
+            }
+            try await eventually(timeout: 10) { origin.openConnections == 2 }  // each session keeps its own alive
+
+            #expect(try await api.post("/v1/sessions/\(ending)/finishTasksAndInvalidate").status == 200)
+            try await eventually(timeout: 10) { origin.openConnections == 1 }
+            let again = try await api.runTask(session: staying, ["kind": "data", "request": ["url": origin.url("/bytes/10?seed=2")]])
+            #expect(again.statusCode == 200, "\(again)")
+            #expect(origin.acceptedConnections == 2, "the other session's connection was kept and used again")
+        }
+    }
 }
