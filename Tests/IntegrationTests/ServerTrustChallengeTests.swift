@@ -134,13 +134,19 @@ struct ServerTrustChallengeTests {
         }
         let expected = try Self.digests(of: try #require(origin.certificatePath))
         try await withTaskService { api, _ in
-            let plain = try await api.makeSession()
+            // No URL cache anywhere: nginx's file is a few seconds old, so a response is fresh for a
+            // fraction of a second (heuristic freshness), and a hit from the shared cache would answer
+            // without a connection, hence without any trust decision.
+            let noCache: [String: Any] = ["urlCache": NSNull()]
+            let plain = try await api.makeSession(noCache)
             let request: [String: Any] = ["kind": "data", "request": ["url": origin.url("/a")]]
             let before = try await api.runTask(session: plain, request)
             #expect(before.errorCode == -1202, "no exception yet: \(before)")
 
             let answer = #"{"disposition": "useCredential", "credential": {"serverTrust": true, "persistence": "permanent"}}"#
-            let deciding = try await TaskDecisionsTests.session(api, receiver: receiver, decision: Self.sessionChallenge) { _ in
+            let deciding = try await TaskDecisionsTests.session(
+                api, receiver: receiver, decision: Self.sessionChallenge, configuration: noCache
+            ) { _ in
                 .json(answer)
             }
             #expect(try await api.runTask(session: deciding, request).statusCode == 200)
@@ -156,7 +162,7 @@ struct ServerTrustChallengeTests {
                 "host": "127.0.0.1", "port": origin.port, "protocol": "https",
                 "authenticationMethod": "NSURLAuthenticationMethodServerTrust",
             ]
-            let other = try await api.makeSession()  // a new session: no connection left from the accepted one
+            let other = try await api.makeSession(noCache)  // a new session: no connection left from the accepted one
             let wrong = String(repeating: "ab", count: 32)
             _ = try await api.post(
                 "/v1/credentials",
@@ -168,7 +174,7 @@ struct ServerTrustChallengeTests {
                 "/v1/credentials",
                 json: try jsonText(["protectionSpace": space, "credential": ["serverTrust": ["spkiSha256": expected.spki]]]))
             #expect(made.status == 201, "\(made.text)")
-            let third = try await api.makeSession()
+            let third = try await api.makeSession(noCache)
             #expect(try await api.runTask(session: third, request).statusCode == 200, "the key's exception")
 
             let bad = try await api.post(
