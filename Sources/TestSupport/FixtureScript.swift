@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     internal import Glibc
@@ -22,7 +22,7 @@ public final class FixtureScript: Sendable {
     private let input: FileHandle
     private let directory: TemporaryDirectory
     private let stopped = Locked(false)
-    private static let startupTimeout: Duration = .seconds(10)
+    public static let startupTimeout: Duration = .seconds(10)
 
     private init(port: Int, process: Process, input: FileHandle, directory: TemporaryDirectory) {
         self.port = port
@@ -34,11 +34,15 @@ public final class FixtureScript: Sendable {
     deinit { stop() }
 
     /// Runs `Tests/Fixtures/<script>` with `arguments` plus `--port-file` and `--exit-on-stdin-eof`, inside
-    /// `namespace` when given, and waits up to 10 s for its port file.
+    /// `namespace` when given, with `python` (by default ``python()``), and waits up to `startupTimeout`
+    /// (10 s by default) for its port file.
     /// - Throws: ``NetworkLabError`` when there is no Python, no script or no `ip` (for a namespace), when it
     ///   cannot be launched, or when it exits or times out before writing its port (with its stderr).
-    public static func start(_ script: String, arguments: [String], namespace: String? = nil) async throws -> FixtureScript {
-        let python = try Self.python()
+    public static func start(
+        _ script: String, arguments: [String], namespace: String? = nil, python: URL? = nil,
+        startupTimeout: Duration = FixtureScript.startupTimeout
+    ) async throws -> FixtureScript {
+        let python = try python ?? Self.python()
         let scriptURL = try Self.fixture(script)
         let directory = try TemporaryDirectory.make(prefix: "fixture-\(script.prefix { $0 != "." })")
         let portFile = directory.appending("port")
@@ -70,7 +74,7 @@ public final class FixtureScript: Sendable {
             throw NetworkLabError("could not launch \(script): \(error)")
         }
         do {
-            let port = try await waitForPort(in: portFile, of: process, script: script, log: log)
+            let port = try await waitForPort(in: portFile, of: process, script: script, log: log, timeout: startupTimeout)
             return FixtureScript(port: port, process: process, input: input.fileHandleForWriting, directory: directory)
         } catch {
             ChildScript.end(process, input: input.fileHandleForWriting)
@@ -97,9 +101,11 @@ public final class FixtureScript: Sendable {
         self.directory.remove()
     }
 
-    /// Polls every 20 ms, up to ``startupTimeout``, for the port file the script writes once it listens.
-    private static func waitForPort(in portFile: URL, of process: Process, script: String, log: URL) async throws -> Int {
-        let deadline = ContinuousClock.now + startupTimeout
+    /// Polls every 20 ms, up to `timeout`, for the port file the script writes once it listens.
+    private static func waitForPort(
+        in portFile: URL, of process: Process, script: String, log: URL, timeout: Duration
+    ) async throws -> Int {
+        let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {  // bounded by the deadline; each turn sleeps 20 ms
             if let data = FileManager.default.contents(atPath: portFile.path),
                 let port = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
@@ -113,7 +119,7 @@ public final class FixtureScript: Sendable {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw failure("\(script) wrote no port file in \(startupTimeout)", log: log)
+        throw failure("\(script) wrote no port file in \(timeout)", log: log)
     }
 
     private static func failure(_ what: String, log: URL) -> NetworkLabError {
@@ -137,6 +143,19 @@ extension FixtureScript {
             throw NetworkLabError("no Python at \(candidates)")
         }
         return URL(fileURLWithPath: found)
+    }
+
+    /// The test venv (`URLSESSIOND_TEST_VENV`, set by `make test`, else the package's `.venv`) and its
+    /// `python`, for the scripts that need packages `make test-deps` installs there; nil when it is missing.
+    static func testVenv() -> (directory: URL, python: URL?) {
+        let venv: URL
+        if let configured = ProcessInfo.processInfo.environment["URLSESSIOND_TEST_VENV"], !configured.isEmpty {
+            venv = URL(fileURLWithPath: configured)
+        } else {
+            venv = packageRoot.appendingPathComponent(".venv")
+        }
+        let python = venv.appendingPathComponent("bin/python")
+        return (venv, FileManager.default.isExecutableFile(atPath: python.path) ? python : nil)
     }
 
     /// `Tests/Fixtures/<name>`. The scripts live outside the TestSupport target (SwiftPM would warn about an

@@ -76,19 +76,12 @@ public final class NTLMOrigin: Sendable {
 
     deinit { stop() }
 
-    /// The venv's `python`: `URLSESSIOND_TEST_VENV` (set by `make test`), else the package's `.venv`, the
-    /// same places the integration tests look for schemathesis.
+    /// The test venv's `python` (``FixtureScript/testVenv()``), where pyspnego is installed.
     private static func venvPython() throws -> URL {
-        let venv: URL
-        if let configured = ProcessInfo.processInfo.environment["URLSESSIOND_TEST_VENV"], !configured.isEmpty {
-            venv = URL(fileURLWithPath: configured)
-        } else {
-            venv = packageRoot.appendingPathComponent(".venv")
-        }
-        let python = venv.appendingPathComponent("bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+        let venv = FixtureScript.testVenv()
+        guard let python = venv.python else {
             throw NTLMOriginError(
-                message: "no Python venv at \(venv.path) (URLSESSIOND_TEST_VENV, else the package's .venv): "
+                message: "no Python venv at \(venv.directory.path) (URLSESSIOND_TEST_VENV, else the package's .venv): "
                     + "`make test-deps` creates it with pyspnego")
         }
         return python
