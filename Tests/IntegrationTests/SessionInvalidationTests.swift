@@ -69,7 +69,8 @@ struct SessionInvalidationTests {
             let ending = try await api.makeSession(["urlCache": NSNull()])
             let staying = try await api.makeSession(["urlCache": NSNull()])
             for (index, session) in [ending, staying].enumerated() {
-                let done = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/bytes/10?seed=\(index)")]])
+                let done = try await api.runTask(
+                    session: session, ["kind": "data", "request": ["url": origin.url("/bytes/10?seed=\(index)")]])
                 #expect(done.statusCode == 200, "\(done)")
             }
             try await eventually(timeout: 10) { origin.openConnections == 2 }  // each session keeps its own alive
