@@ -7,9 +7,10 @@ import TransferModels
 final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     typealias Write = @Sendable ([Item]) async throws -> [Result<Output, any Error>]
 
+    /// One submitter's items, answered together once their batch is written.
     private struct Waiting {
-        var item: Item
-        var continuation: CheckedContinuation<Output, any Error>
+        var items: [Item]
+        var continuation: CheckedContinuation<[Result<Output, any Error>], Never>
     }
 
     private let state = LockedBox<(queue: [Waiting], draining: Bool)>(([], false))
@@ -17,9 +18,16 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     /// Queues `item` and returns its own result. `write` gets a batch and answers one result per item, in
     /// order; when it throws, every item of the batch fails with that error.
     func submit(_ item: Item, write: @escaping Write) async throws -> Output {
-        try await withCheckedThrowingContinuation { continuation in
+        try await submit([item], write: write)[0].get()
+    }
+
+    /// Queues `items` under one lock, so they all go in the same batch (one transaction, in this order),
+    /// and returns their results in order.
+    func submit(_ items: [Item], write: @escaping Write) async -> [Result<Output, any Error>] {
+        guard !items.isEmpty else { return [] }
+        return await withCheckedContinuation { continuation in
             let startsDraining = state.withLock { state -> Bool in
-                state.queue.append(Waiting(item: item, continuation: continuation))
+                state.queue.append(Waiting(items: items, continuation: continuation))
                 guard !state.draining else { return false }
                 state.draining = true
                 return true
@@ -37,11 +45,17 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
                 return batch
             }
             guard !batch.isEmpty else { return }
+            let items = batch.flatMap(\.items)
+            var results: ArraySlice<Result<Output, any Error>>
             do {
-                let results = try await write(batch.map(\.item))
-                for (waiting, result) in zip(batch, results) { waiting.continuation.resume(with: result) }
+                results = try await write(items)[...]
+                precondition(results.count == items.count, "a group commit's write answers one result per item")
             } catch {
-                for waiting in batch { waiting.continuation.resume(throwing: error) }
+                results = ArraySlice(repeating: .failure(error), count: items.count)
+            }
+            for waiting in batch {
+                waiting.continuation.resume(returning: Array(results.prefix(waiting.items.count)))
+                results = results.dropFirst(waiting.items.count)
             }
         }
     }

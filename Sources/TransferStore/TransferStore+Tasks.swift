@@ -35,12 +35,28 @@ extension TransferStore {
     public func createTask(
         tenant: String, sessionId: String, request: ValidatedTaskRequest
     ) async throws -> TaskRecord {
+        let creation = try self.creation(tenant: tenant, sessionId: sessionId, request: request)
+        return try await creations.submit(creation) { batch in try await self.create(batch) }
+    }
+
+    /// Creates the tasks of a batch submission as `createTask` creates each, all in one transaction, in
+    /// order (consecutive `taskIdentifier`s and event sequences): one result per request, a refused one
+    /// (quota, blob, session) leaving nothing of itself while the others are created.
+    public func createTasks(
+        tenant: String, sessionId: String, requests: [ValidatedTaskRequest]
+    ) async throws -> [Result<TaskRecord, any Error>] {
+        let batch = try requests.map { try creation(tenant: tenant, sessionId: sessionId, request: $0) }
+        return await creations.submit(batch) { batch in try await self.create(batch) }
+    }
+
+    /// What a creation writes, its secrets sealed before the transaction.
+    private func creation(tenant: String, sessionId: String, request: ValidatedTaskRequest) throws -> TaskCreation {
         let sealedSecret = try request.completionSecret.map { try secrets.seal(Data($0.utf8)) }
         var creation = TaskCreation(
             tenant: tenant, sessionId: sessionId, request: request, sealedRequest: try request.request.map(requestSecrets.sealed),
             sealedSecret: sealedSecret)
         creation.quotaLimits = quotaLimits
-        return try await creations.submit(creation) { batch in try await self.create(batch) }
+        return creation
     }
 
     /// Writes a batch of creations in one transaction; one result per creation, in order.
