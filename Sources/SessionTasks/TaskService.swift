@@ -127,6 +127,21 @@ public final class TaskService: TransferObserver, Service, Sendable {
         return try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
     }
 
+    /// Creates a batch of tasks in `session` in one transaction, one result per request in order (a
+    /// refused one created nothing); those with `"resume": true` then start as `create` starts one, in
+    /// order, so their events follow the members' order.
+    public func create(
+        tenant: String, session: SessionRecord, requests: [ValidatedTaskRequest]
+    ) async throws -> [Result<TaskRecord, any Error>] {
+        var results = try await store.createTasks(tenant: tenant, sessionId: session.id, requests: requests)
+        for (index, result) in results.enumerated() {
+            guard case .success(let task) = result, task.state == .running else { continue }
+            let started = try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
+            results[index] = .success(started)
+        }
+        return results
+    }
+
     /// The session's tasks, oldest first, after the cursor `after`.
     public func list(
         sessionId: String, kind: TaskKind?, state: TaskState?, after: Int64?, limit: Int

@@ -15,6 +15,7 @@ struct TaskRoutes {
     var routes: [Route] {
         [
             Route("POST", "/v1/sessions/{id}/tasks") { try await create($0) },
+            Route("POST", "/v1/sessions/{id}/tasks/batch") { try await createBatch($0) },
             Route("GET", "/v1/sessions/{id}/tasks") { try await list($0) },
             Route("GET", "/v1/tasks/{id}") { request in
                 let id = request.parameter("id")
@@ -48,15 +49,26 @@ struct TaskRoutes {
 
     private func create(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = try await SessionLookup.session(request, store: store)
-        let body = try request.decodeJSON(TaskCreateRequest.self)
-        var validated = try body.validated(session: session.configuration, allowedSchemes: allowedSchemes)
+        let prepared = try prepare(try request.decodeJSON(TaskCreateRequest.self), session: session, tenant: request.tenant)
         // A task created suspended cannot complete within the wait: it is answered at once.
-        let wait = try Self.waitDuration(request).flatMap { validated.resume ? $0 : nil }
-        if let refusal = tasks.fileRootRefusal(of: validated) { throw Problem.invalidValue("request.url", refusal) }
+        let wait = try Self.waitDuration(request).flatMap { prepared.request.resume ? $0 : nil }
         // The wait's slot is taken before the task exists: a refused wait creates nothing.
         let slot = try wait.map { _ in try streams.acquire(tenant: request.tenant) }
         defer { slot?.release() }
-        if let token = validated.resumeData, store.resumeData(from: token, tenant: request.tenant) == nil {
+        var task = try await tasks.create(tenant: request.tenant, session: session, request: prepared.request)
+        if let wait, task.state != .completed {
+            task = try await tasks.waitForCompletion(of: task.id, tenant: request.tenant, timeout: wait)
+        }
+        return try .json(prepared.wire(task), status: 201, headers: [("Location", "/v1/tasks/\(task.id)")])
+    }
+
+    /// A task body checked before anything is created — by the single create and by each member of a
+    /// batch alike: validated against the session and the allowed schemes, a `file:` URL against the
+    /// file root, resume data against the tenant.
+    func prepare(_ body: TaskCreateRequest, session: SessionRecord, tenant: String) throws -> PreparedTask {
+        var validated = try body.validated(session: session.configuration, allowedSchemes: allowedSchemes)
+        if let refusal = tasks.fileRootRefusal(of: validated) { throw Problem.invalidValue("request.url", refusal) }
+        if let token = validated.resumeData, store.resumeData(from: token, tenant: tenant) == nil {
             throw Problem.invalidValue("resumeData", "is not resume data this service made for this tenant")
         }
         // Every webhook is signed: a handler with no secret of its own, on a session with none to sign
@@ -66,13 +78,7 @@ struct TaskRoutes {
             generatedSecret = WebhookSecret.generate()
             validated.completionSecret = generatedSecret
         }
-        var task = try await tasks.create(tenant: request.tenant, session: session, request: validated)
-        if let wait, task.state != .completed {
-            task = try await tasks.waitForCompletion(of: task.id, tenant: request.tenant, timeout: wait)
-        }
-        var wire = task.wire
-        wire.completionSecret = generatedSecret
-        return try .json(wire, status: 201, headers: [("Location", "/v1/tasks/\(task.id)")])
+        return PreparedTask(request: validated, generatedSecret: generatedSecret)
     }
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -125,5 +131,19 @@ struct TaskRoutes {
             throw Problem.invalidValue("wait", "must be a number of seconds from 0 to 300")
         }
         return .milliseconds(Int64(seconds * 1000))
+    }
+}
+
+/// A task body that passed every check made before the store: what to create, and the completion
+/// secret made for it (answered once, with the created task).
+struct PreparedTask {
+    var request: ValidatedTaskRequest
+    var generatedSecret: String?
+
+    /// The created task as the API answers it.
+    func wire(_ task: TaskRecord) -> TransferTask {
+        var wire = task.wire
+        wire.completionSecret = generatedSecret
+        return wire
     }
 }
