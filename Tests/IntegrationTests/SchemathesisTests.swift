@@ -23,6 +23,10 @@ struct SchemathesisTests {
     ///   schema-valid identity or token of random bytes is rightly a 422 (`createCredential`, `createTask`);
     /// - list cursors are sealed per tenant and list: a cursor of the right form that this service did not
     ///   give is rightly a 400 `invalid-cursor` (the list operations);
+    /// - a batch creation answers a member the schema forbids (a wrong type, an unknown field) with that
+    ///   member's problem inside a 200 or 201, by design: the others are still created. So for
+    ///   `createTaskBatch` a 200 or 201 counts as a rejection of negative data (TaskBatchTests checks that
+    ///   such members create nothing, and that a batch of the wrong shape is a 400 or 422);
     /// - a `url` query parameter of the maximum length, percent-encoded, is over the HTTP server's
     ///   request-line limit: its 414 is a rejection like any 4xx.
     static let configuration = """
@@ -57,6 +61,13 @@ struct SchemathesisTests {
         [[operations]]
         include-operation-id = "createTask"
         checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429"]
+
+        [[operations]]
+        include-operation-id = "createTaskBatch"
+        checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429"]
+        checks.negative_data_rejection.expected-statuses = [
+            "200", "201", "400", "401", "403", "404", "405", "406", "409", "414", "415", "422", "428", "429",
+        ]
 
         [[operations]]
         include-operation-id = "listSessions"
