@@ -112,6 +112,24 @@ struct TaskBatchTests {
         }
     }
 
+    /// On the shared session (no delegate secret), each completion-handler member gets a secret made for
+    /// it, answered once in its own item, as the single create answers it.
+    @Test(.timeLimit(.minutes(2)))
+    func completionHandlerMembersGetTheirOwnSecrets() async throws {
+        try await withTaskService { api, _ in
+            let handler: [String: Any] = [
+                "kind": "data", "request": ["url": Self.unreachable], "completion": ["url": "http://127.0.0.1:9/done"],
+            ]
+            let response = try await api.postBatch(session: "shared", [handler, Self.dataTask(), handler])
+            #expect(response.status == 201, "\(response.text)")
+            let items = try response.batchItems()
+            let secrets = items.map { $0["completionSecret"] as? String }
+            #expect(secrets[0]?.hasPrefix("whsec_") == true && secrets[2]?.hasPrefix("whsec_") == true, "\(secrets)")
+            #expect(secrets[0] != secrets[2] && secrets[1] == nil)
+            #expect(try await api.task(items[0].taskID)["completionSecret"] == nil, "shown once")
+        }
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func theTasksQuotaRefusesOnlyTheMembersPastIt() async throws {
         let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_QUOTA_TASKS": "3"]) { $1 }
