@@ -145,15 +145,35 @@ extension TransferStore {
     /// The tenant's task `id`, or nil when it does not exist or belongs to another tenant.
     public func task(id: String, tenant: String) async throws -> TaskRecord? {
         guard ResourceID.isWellFormed(id, prefix: "tsk") else { return nil }
-        return try await pool.read { db in
-            try TaskRecord.filter(Column("id") == id && Column("tenant") == tenant).fetchOne(db)
-        }.map(requestSecrets.opened)
+        guard let record = try await task(id: id), record.tenant == tenant else { return nil }
+        return record
     }
 
     /// The task `id` whoever owns it: for the engine, which works by id once the API has checked the tenant.
     public func task(id: String) async throws -> TaskRecord? {
-        try await pool.read { db in try TaskRecord.filter(Column("id") == id).fetchOne(db) }.map(requestSecrets.opened)
+        if let cached = taskReads.record(id: id) { return cached }
+        let ticket = taskReads.ticket()
+        guard
+            let record = try await pool.read({ db in try TaskRecord.filter(Column("id") == id).fetchOne(db) })
+                .map(requestSecrets.opened)
+        else { return nil }
+        taskReads.keep(record, readAt: ticket)
+        return record
     }
+
+    /// The tenant's task from memory only, without touching the database (nil: not in memory, ask `task`).
+    /// It is the row as last committed: every commit that changes the row drops it.
+    public func cachedTask(id: String, tenant: String) -> TaskRecord? {
+        guard let record = taskReads.record(id: id), record.tenant == tenant else { return nil }
+        return record
+    }
+
+    /// Counts the commits that changed any task row: an answer made from task rows read after taking the
+    /// count is current while the count is unchanged.
+    public var taskChangeCount: UInt64 { taskReads.taskCommits }
+
+    /// Counts the commits that changed the event log (appends and removals alike), as `taskChangeCount`.
+    public var eventChangeCount: UInt64 { taskReads.eventCommits }
 
     /// A page of a session's tasks in creation order (`getAllTasks`), after the row `after` (exclusive),
     /// optionally only of one kind and one state. The caller has checked the session is the tenant's.

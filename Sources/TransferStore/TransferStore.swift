@@ -14,6 +14,8 @@ public final class TransferStore: Sendable {
     let logger: Logger
     /// Sessions by id, filled on first read and updated by every write of this store.
     let sessionCache = LockedBox<[String: SessionRecord]>([:])
+    /// Tasks by id as last read, dropped by every commit that changes their row.
+    let taskReads = TaskReadCache()
     /// Which sessions have new events, after each commit that appended some.
     public let eventFeed = EventFeed()
     /// Which sessions' delegates changed (a patch, a re-attach with another delegate), after the commit.
@@ -58,6 +60,7 @@ public final class TransferStore: Sendable {
         self.quotaLimits = quotaLimits
         try Self.useIncrementalVacuum(pool, logger: logger)
         try Self.migrator.migrate(pool)
+        pool.add(transactionObserver: taskReads, extent: .databaseLifetime)
     }
 
     /// Whether the database answers a trivial query (for `/readyz`).
