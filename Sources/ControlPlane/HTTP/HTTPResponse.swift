@@ -23,6 +23,11 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
+    /// JSON already encoded (`application/json`), e.g. kept by a read cache.
+    public static func encodedJSON(_ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(bytes))
+    }
+
     /// A JSON answer (`application/json`).
     public static func json<T: Encodable>(_ value: T, status: Int = 200, headers: [(name: String, value: String)] = []) throws
         -> HTTPResponse

@@ -13,11 +13,13 @@ struct EventRoutes {
     let streams: StreamQuota
     /// Counts the watchers' wakeups (`urlsessiond_event_watcher_wakeups_total`).
     let metrics: TenantMetrics
+    /// Tasks' event pages, current while the event log is unchanged.
+    let taskPages = ChangeCountedJSONCache()
 
     var routes: [Route] {
         [
             Route("GET", "/v1/sessions/{id}/events") { try await sessionEvents($0) },
-            Route("GET", "/v1/tasks/{id}/events") { try await taskEvents($0) },
+            Route("GET", "/v1/tasks/{id}/events", fast: { try cachedTaskEvents($0) }) { try await taskEvents($0) },
         ]
     }
 
@@ -42,7 +44,24 @@ struct EventRoutes {
         let id = request.parameter("id")
         guard try await store.task(id: id, tenant: request.tenant) != nil else { throw Problem.notFound("no task \(id)") }
         let query = try EventQuery(request, streams: false)
-        return Self.json(try EventJSON.page(try await store.taskEventPage(taskId: id, after: query.after, limit: query.limit)))
+        let json = try await taskPages.json(Self.pageKey(id, query), count: store.eventChangeCount) {
+            try EventJSON.page(try await store.taskEventPage(taskId: id, after: query.after, limit: query.limit))
+        }
+        return Self.json(json)
+    }
+
+    /// The task's page from memory on the HTTP thread, when the task is in memory and the event log had
+    /// no commit since the page was made (nil: the asynchronous path).
+    private func cachedTaskEvents(_ request: HTTPRequest) throws -> HTTPResponse? {
+        let id = request.parameter("id")
+        guard store.cachedTask(id: id, tenant: request.tenant) != nil else { return nil }
+        let query = try EventQuery(request, streams: false)
+        return taskPages.cached(Self.pageKey(id, query), count: store.eventChangeCount).map(Self.json)
+    }
+
+    /// The task is checked to be the tenant's before its page is looked up: its id names the page.
+    private static func pageKey(_ taskId: String, _ query: EventQuery) -> String {
+        "\(taskId) \(query.after) \(query.limit)"
     }
 
     /// `?wait=`: answers as soon as an event exists after `after`, or when the time is up, the session's

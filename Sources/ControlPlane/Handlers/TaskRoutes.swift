@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import SessionTasks
 import TransferModels
 import TransferStore
@@ -11,13 +12,24 @@ struct TaskRoutes {
     let allowedSchemes: Set<String>
     /// `?wait=` holds one of the tenant's `streams` while it waits.
     let streams: StreamQuota
+    let encoded = EncodedTaskCache()
+    /// Pages of sessions' task lists, current while no task row has changed.
+    let listPages = ChangeCountedJSONCache()
 
     var routes: [Route] {
         [
             Route("POST", "/v1/sessions/{id}/tasks") { try await create($0) },
             Route("POST", "/v1/sessions/{id}/tasks/batch") { try await createBatch($0) },
-            Route("GET", "/v1/sessions/{id}/tasks") { try await list($0) },
-            Route("GET", "/v1/tasks/{id}") { request in
+            Route("GET", "/v1/sessions/{id}/tasks", fast: { try cachedList($0) }) { try await list($0) },
+            Route(
+                "GET", "/v1/tasks/{id}",
+                fast: { request in
+                    // A task in the store's memory is answered on the HTTP thread, unless it is to be waited for.
+                    guard let task = store.cachedTask(id: request.parameter("id"), tenant: request.tenant) else { return nil }
+                    if try Self.waitDuration(request) != nil, task.state != .completed { return nil }
+                    return .encodedJSON(try encoded.json(for: task))
+                }
+            ) { request in
                 let id = request.parameter("id")
                 var task = try await tasks.requireTask(id, tenant: request.tenant)
                 if let wait = try Self.waitDuration(request), task.state != .completed {
@@ -25,7 +37,7 @@ struct TaskRoutes {
                         try await tasks.waitForCompletion(of: id, tenant: request.tenant, timeout: wait)
                     }
                 }
-                return try .json(task.wire)
+                return .encodedJSON(try encoded.json(for: task))
             },
             Route("POST", "/v1/tasks/{id}/resume") { request in
                 try .json(try await tasks.resume(taskId: request.parameter("id"), tenant: request.tenant).wire)
@@ -83,20 +95,23 @@ struct TaskRoutes {
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = try await SessionLookup.session(request, store: store)
-        let pagination = try request.pagination(store.listCursors)
-        let kind = try request.queryValue("kind").map { text in
-            guard let kind = TaskKind(rawValue: text) else { throw Problem.invalidValue("kind", "must be data, download or upload") }
-            return kind
+        let query = try TaskListQuery(request, sessionId: session.id, cursors: store.listCursors)
+        let json = try await listPages.json(query.key, count: store.taskChangeCount) {
+            let page = try await tasks.list(
+                sessionId: session.id, kind: query.kind, state: query.state, after: query.pagination.after,
+                limit: query.pagination.limit)
+            return try WireJSON.encode(try query.pagination.page(page.map(\.wire), last: page.last?.rowid))
         }
-        let state = try request.queryValue("state").map { text in
-            guard let state = TaskState(rawValue: text) else {
-                throw Problem.invalidValue("state", "must be running, suspended, canceling or completed")
-            }
-            return state
-        }
-        let page = try await tasks.list(
-            sessionId: session.id, kind: kind, state: state, after: pagination.after, limit: pagination.limit)
-        return try .json(try pagination.page(page.map(\.wire), last: page.last?.rowid))
+        return .encodedJSON(json)
+    }
+
+    /// The list page from memory on the HTTP thread, when its session is in memory and no task row
+    /// changed since the page was made (nil: the asynchronous path).
+    private func cachedList(_ request: HTTPRequest) throws -> HTTPResponse? {
+        let id = request.parameter("id")
+        guard id != "shared", store.cachedSession(id: id, tenant: request.tenant) != nil else { return nil }
+        let query = try TaskListQuery(request, sessionId: id, cursors: store.listCursors)
+        return listPages.cached(query.key, count: store.taskChangeCount).map(HTTPResponse.encodedJSON)
     }
 
     private func cancel(_ request: HTTPRequest) async throws -> HTTPResponse {

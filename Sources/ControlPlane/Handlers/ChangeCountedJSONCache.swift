@@ -1,0 +1,26 @@
+import TransferModels
+
+/// Answers made from a table of the store (a session's task list, a task's event page), by request, kept
+/// while the table has had no commit since they were read: the store counts its tables' commits
+/// (`TransferStore.taskChangeCount`, `.eventChangeCount`), and an entry is current while the count it was
+/// read under is the count now.
+final class ChangeCountedJSONCache: Sendable {
+    private let entries: LockedBox<BoundedCache<String, (count: UInt64, json: [UInt8])>>
+
+    init(capacity: Int = 1024) { entries = LockedBox(BoundedCache(capacity: capacity)) }
+
+    /// The answer for `key` if it is still current; `count` is the table's count now.
+    func cached(_ key: String, count: UInt64) -> [UInt8]? {
+        guard let entry = entries.withLock({ $0[key] }), entry.count == count else { return nil }
+        return entry.json
+    }
+
+    /// The answer for `key`, made by `make` when none is current. `count` must be taken before `make`
+    /// queries: a commit during the query then leaves the answer labelled with the older count.
+    func json(_ key: String, count: UInt64, make: () async throws -> [UInt8]) async throws -> [UInt8] {
+        if let json = cached(key, count: count) { return json }
+        let json = try await make()
+        entries.withLock { _ = $0.insert((count, json), for: key) }
+        return json
+    }
+}
