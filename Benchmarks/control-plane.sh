@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Control-plane throughput: wrk against GET /v1/sessions/{id} (authenticated, JSON), side by side with
-# nginx serving a static file of the same size on the same machine, in one run.
+# nginx serving a static file of the same size on the same machine, in one run; then the task reads —
+# GET /v1/tasks/{id} of a completed task and of a running (rate-limited, slow) one, the session's task list
+# and the completed task's events page — each answered from a task made against that nginx.
 #
 #   Benchmarks/control-plane.sh [seconds=10] [connections=64] [wrk threads=2]
 #
@@ -22,11 +24,17 @@ BYTES=$(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE/v1/sessions/$ID" | wc 
 mkdir -p "$WORK/www"
 chmod 755 "$WORK" "$WORK/www"  # nginx workers run as www-data
 head -c "$BYTES" /dev/zero | tr '\0' 'x' > "$WORK/www/session.json"
+mkdir -p "$WORK/www/slow"
+head -c 65536 /dev/zero > "$WORK/www/small.bin"
+head -c 67108864 /dev/zero > "$WORK/www/slow/large.bin"
 NGINX_PORT=$(free_port)
 NGINX_OK=
 start_nginx nginx 2 "http://127.0.0.1:$NGINX_PORT/session.json" <<CONF && NGINX_OK=1
 access_log off;
-server { listen 127.0.0.1:$NGINX_PORT; root $WORK/www; }
+server {
+    listen 127.0.0.1:$NGINX_PORT; root $WORK/www;
+    location /slow/ { limit_rate 1k; }  # the running task's body: it lasts far longer than the run
+}
 CONF
 
 run_wrk() {  # $1 label, $2 url, $3.. extra wrk args
@@ -44,5 +52,23 @@ run_wrk "urlsessiond GET /v1/sessions/{id}" "$BASE/v1/sessions/$ID" -H "Authoriz
 run_wrk "urlsessiond GET /healthz (no auth, no JSON)" "$BASE/healthz"
 if [ -n "$NGINX_OK" ]; then
     run_wrk "nginx static file, same size (reference)" "http://127.0.0.1:$NGINX_PORT/session.json"
+fi
+if [ -n "$NGINX_OK" ]; then
+    TASKS=$(curl -sf -X POST "${AUTH[@]}" -d '{"configuration":{"kind":"default"},"sessionDescription":"tasks"}' \
+        "$BASE/v1/sessions" | json id)
+    DONE=$(curl -sf -X POST "${AUTH[@]}" "$BASE/v1/sessions/$TASKS/tasks?wait=30" \
+        -d "{\"kind\":\"data\",\"request\":{\"url\":\"http://127.0.0.1:$NGINX_PORT/small.bin\"}}" | json id)
+    [ "$(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE/v1/tasks/$DONE" | json state)" = completed ] \
+        || fail "the completed task did not complete"
+    RUNNING=$(curl -sf -X POST "${AUTH[@]}" "$BASE/v1/sessions/$TASKS/tasks" \
+        -d "{\"kind\":\"download\",\"request\":{\"url\":\"http://127.0.0.1:$NGINX_PORT/slow/large.bin\"}}" | json id)
+    sleep 1
+    [ "$(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE/v1/tasks/$RUNNING" | json state)" = running ] \
+        || fail "the slow task is not running"
+    echo "task reads ($(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE/v1/tasks/$DONE" | wc -c) B completed task JSON)"
+    run_wrk "urlsessiond GET /v1/tasks/{id} (completed)" "$BASE/v1/tasks/$DONE" -H "Authorization: Bearer $TOKEN"
+    run_wrk "urlsessiond GET /v1/tasks/{id} (running)" "$BASE/v1/tasks/$RUNNING" -H "Authorization: Bearer $TOKEN"
+    run_wrk "urlsessiond GET /v1/sessions/{id}/tasks (2)" "$BASE/v1/sessions/$TASKS/tasks" -H "Authorization: Bearer $TOKEN"
+    run_wrk "urlsessiond GET /v1/tasks/{id}/events (done)" "$BASE/v1/tasks/$DONE/events" -H "Authorization: Bearer $TOKEN"
 fi
 echo "service peak RSS: $(awk '/VmHWM/ {print $2, $3}' /proc/$SERVICE_PID/status)"
