@@ -15,7 +15,8 @@ THREADS=${3:-2}
 source Benchmarks/lib.sh
 bench_setup  # BIN (or `make release`), WORK, TOKEN, AUTH; stops what was started and removes WORK at exit
 
-start_service
+# The task reads' tasks fetch from the nginx below, on loopback (refused by the default egress policy).
+URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 start_service
 ID=$(curl -sf -X POST "${AUTH[@]}" -d '{"configuration":{"kind":"default"},"sessionDescription":"benchmark"}' \
     "$BASE/v1/sessions" | json id)
 BYTES=$(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE/v1/sessions/$ID" | wc -c)
@@ -57,11 +58,11 @@ if [ -n "$NGINX_OK" ]; then
     TASKS=$(curl -sf -X POST "${AUTH[@]}" -d '{"configuration":{"kind":"default"},"sessionDescription":"tasks"}' \
         "$BASE/v1/sessions" | json id)
     DONE=$(curl -sf -X POST "${AUTH[@]}" "$BASE/v1/sessions/$TASKS/tasks?wait=30" \
-        -d "{\"kind\":\"data\",\"request\":{\"url\":\"http://127.0.0.1:$NGINX_PORT/small.bin\"}}" | json id)
+        -d "{\"kind\":\"data\",\"resume\":true,\"request\":{\"url\":\"http://127.0.0.1:$NGINX_PORT/small.bin\"}}" | json id)
     [ "$(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE/v1/tasks/$DONE" | json state)" = completed ] \
         || fail "the completed task did not complete"
     RUNNING=$(curl -sf -X POST "${AUTH[@]}" "$BASE/v1/sessions/$TASKS/tasks" \
-        -d "{\"kind\":\"download\",\"request\":{\"url\":\"http://127.0.0.1:$NGINX_PORT/slow/large.bin\"}}" | json id)
+        -d "{\"kind\":\"download\",\"resume\":true,\"request\":{\"url\":\"http://127.0.0.1:$NGINX_PORT/slow/large.bin\"}}" | json id)
     sleep 1
     [ "$(curl -sf -H "Authorization: Bearer $TOKEN" "$BASE/v1/tasks/$RUNNING" | json state)" = running ] \
         || fail "the slow task is not running"
