@@ -79,7 +79,10 @@ test: test-deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	# Three tests at a time: each starts real servers and services, and more than that on 2 cores turns
 	# the timing-sensitive ones (idle timeouts, suspend, retries) into a test of the scheduler.
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=3 URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) $(SWIFT) test --skip-build
+	# A failure is repeated at the end, where a CI log's tail shows it.
+	set -o pipefail; SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=3 URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) \
+		$(SWIFT) test --skip-build 2>&1 | tee .build/test.log || { \
+		echo "--- failed ---"; grep -A1 'recorded an issue' .build/test.log | head -n 80; exit 1; }
 
 container-smoke:
 	# Tokens shorter than 16 characters stop the service at start, so the smoke's default one is replaced.

@@ -11,8 +11,9 @@
 # 3. Batch after batch until the time is up: a new session, BATCH tasks (data and download alternately;
 #    Benchmarks/transfers_client.py creates them and checks each completed with 200, no error and 1 KiB),
 #    then `finishTasksAndInvalidate`. Anything else is an error and is counted.
-# 4. The housekeeping passes' log lines (`--log-level info`) give the longest prune batch of each pass
-#    (its read and its write transaction): the summary shows the longest of the run.
+# 4. The housekeeping passes' log lines (`--log-level info`) give, per pass, its longest write transaction
+#    (how long it held the one writer: what a task's write may wait for) and its longest batch (read,
+#    wait for the writer, write); the summary shows their spread over the run.
 # 5. Once a minute: the service's RSS (VmRSS), the database files' size (`*.sqlite*`), the data
 #    directory's size, and the tasks finished so far. The summary compares the first minutes with the
 #    last ones.
@@ -80,5 +81,14 @@ awk -v total="$done_tasks" -v errors="$errors" -v minutes="$MINUTES" '
         printf "RSS MiB: minute %d %d, last %d, highest from minute %d %d\n", first, rss[first], rss[n], first, maxr
         printf "database MiB: minute %d %d, last %d, highest %d; data directory MiB: last %d, highest %d\n", first, db[first], db[n], maxd, data[n], maxa
     }' "$samples"
-grep -o 'longestBatchMilliseconds=[0-9.e+-]*' "$WORK/service.log" | cut -d= -f2 | sort -g | awk '
-    { v[NR] = $1 } END { if (NR) printf "prune passes: %d; longest batch: median %.1f ms, p99 %.1f ms, max %.1f ms\n", NR, v[int((NR + 1) / 2)], v[int(NR * 0.99 + 0.5) > 0 ? int(NR * 0.99 + 0.5) : 1], v[NR]; else print "no prune pass logged" }'
+longest() {  # $1: the log's key; prints the median, p99 and highest of its values over the passes
+    grep -o "$1=[0-9.e+-]*" "$WORK/service.log" | cut -d= -f2 | sort -g | awk '
+        { v[NR] = $1 }
+        END {
+            if (NR == 0) { print "no pass logged"; exit }
+            p99 = int(NR * 0.99 + 0.5); if (p99 < 1) p99 = 1
+            printf "%d passes: median %.1f ms, p99 %.1f ms, max %.1f ms\n", NR, v[int((NR + 1) / 2)], v[p99], v[NR]
+        }'
+}
+echo "longest write transaction of the housekeeping (holding the writer), per pass: $(longest longestWriteMilliseconds)"
+echo "longest batch (read + wait for the writer + write), per pass: $(longest longestBatchMilliseconds)"

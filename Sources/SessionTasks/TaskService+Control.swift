@@ -140,7 +140,7 @@ extension TaskService {
             switch action {
             case .persistResume: written = try await store.resumeTask(id: record.id).0
             case .persistSuspend: written = try await store.suspendTask(id: record.id, counts: effects.stoppedCounts).0
-            case .persistCanceling: written = try await store.updateTaskState(id: record.id, to: .canceling)
+            case .persistCanceling: written = try await persistCanceling(record.id)
             case .completeCancelled: written = try await complete(record.id, error: .cancelled(failingURL: url))
             case .completeUnprepared:
                 written = try await complete(record.id, error: preparationError ?? TransferError(.unknown, failingURL: url))
@@ -148,6 +148,18 @@ extension TaskService {
             }
         }
         return written
+    }
+
+    /// Writes `canceling`. The attempt was stopped before this write (engine commands go out under the
+    /// table's lock), so its end may have been settled and its completion written first: then the row
+    /// is already `completed`, which is where the cancel leads, and is the answer.
+    private func persistCanceling(_ taskId: String) async throws -> TaskRecord {
+        do {
+            return try await store.updateTaskState(id: taskId, to: .canceling)
+        } catch let error as TaskStoreError where error == .invalidStateTransition {
+            guard let task = try await store.task(id: taskId), task.state == .completed else { throw error }
+            return task
+        }
     }
 
     /// Feeds `timerFired(timer)` after `seconds`, unless the service is stopping by then.

@@ -36,7 +36,7 @@ extension TaskService {
         let limit = policy.batchSize
         let store = self.store
         let fileCutoff = now.addingTimeInterval(-configuration.fileTimeToLive)
-        var longest = Duration.zero  // the longest batch of the pass, its read and its write transaction
+        var longest = Duration.zero  // the longest batch of the pass: its read, its wait for the writer, its write
         let files = await repeatBatches("Expiring task files", stopping, &longest) {
             try await store.takeExpiredFiles(now: now, partialsCompletedBefore: fileCutoff, limit: limit)
         }
@@ -65,7 +65,8 @@ extension TaskService {
             metadata: [
                 "expiredFiles": "\(files)", "events": "\(events)", "tasks": "\(tasks)", "sessions": "\(sessions)",
                 "idempotencyKeys": "\(keys)", "releasedPages": "\(released)",
-                "longestBatchMilliseconds": "\(Double(longest.components.attoseconds) / 1e15 + Double(longest.components.seconds) * 1000)",
+                "longestBatchMilliseconds": "\(Self.milliseconds(longest))",
+                "longestWriteMilliseconds": "\(Self.milliseconds(store.takeLongestHousekeepingWrite()))",
             ])
     }
 
@@ -92,6 +93,10 @@ extension TaskService {
             await Task.yield()
         }
         return count
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
     /// A pruned session's files outside the store: its trust bundle and its private URL cache's directory.

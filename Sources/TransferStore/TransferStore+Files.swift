@@ -27,7 +27,7 @@ extension TransferStore {
         }
         guard !expiring.isEmpty || !stale.isEmpty else { return PrunedBatch(isLast: true) }
         var batch = PrunedBatch(isLast: expiring.count < limit && stale.count < limit)
-        batch.files = try await pool.write { db in
+        batch.files = try await housekeepingWrite { db in
             var paths: [String] = []
             if let cutoff = partialsCompletedBefore, !stale.isEmpty {
                 let condition =

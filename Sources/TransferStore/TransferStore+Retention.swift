@@ -13,7 +13,7 @@ public struct RetentionPolicy: Sendable, Equatable {
     /// An invalidated session, with everything left of it, counted from its invalidation.
     public var invalidatedSessions: TimeInterval = 7 * 86_400
     /// Rows one transaction deletes at most: a writer waits for one batch, never for a whole pass.
-    public var batchSize = 250
+    public var batchSize = 100
 
     public init() {}
 }
@@ -40,7 +40,7 @@ extension TransferStore {
                 arguments: [cutoff.storageText, limit])
         }
         guard !rowids.isEmpty else { return PrunedBatch(isLast: true) }
-        let deleted = try await pool.write { db in
+        let deleted = try await housekeepingWrite { db in
             try db.execute(
                 sql: "DELETE FROM event WHERE rowid IN (\(Self.placeholders(rowids.count))) AND deliveredAt < ?",
                 arguments: StatementArguments(rowids) + [cutoff.storageText])
@@ -56,7 +56,7 @@ extension TransferStore {
                 db, sql: "SELECT rowid FROM idempotencyKey WHERE createdAt < ? LIMIT ?", arguments: [cutoff, limit])
         }
         guard !rowids.isEmpty else { return PrunedBatch(isLast: true) }
-        let deleted = try await pool.write { db in
+        let deleted = try await housekeepingWrite { db in
             try db.execute(
                 sql: "DELETE FROM idempotencyKey WHERE rowid IN (\(Self.placeholders(rowids.count))) AND createdAt < ?",
                 arguments: StatementArguments(rowids) + [cutoff])
@@ -104,7 +104,7 @@ extension TransferStore {
             batch.isLast = false  // the session itself is still to go
             return batch
         }
-        let batch = try await pool.write { db in
+        let batch = try await housekeepingWrite { db in
             var batch = PrunedBatch()
             try db.execute(
                 sql: "DELETE FROM event WHERE rowid IN (SELECT rowid FROM event WHERE sessionId = ? LIMIT ?)",
@@ -129,7 +129,7 @@ extension TransferStore {
     /// Deletes up to `limit` events of `ids`; once none is left, the tasks themselves (their kept bodies
     /// and inline uploads by cascade), returning their files.
     private func deleteTasks(_ ids: [String], limit: Int) async throws -> PrunedBatch {
-        try await pool.write { db in
+        try await housekeepingWrite { db in
             var batch = PrunedBatch()
             let list = Self.placeholders(ids.count)
             try db.execute(

@@ -30,21 +30,21 @@ extension TransferStore {
 
     /// Releases the free pages, `pagesPerStep` per write transaction, until none is left or `stopping`
     /// says so; then checkpoints, so the file itself shrinks. Returns the pages released.
-    public func releaseFreePages(pagesPerStep: Int = 256, stopping: @Sendable () -> Bool = { false }) async throws -> Int {
+    public func releaseFreePages(pagesPerStep: Int = 64, stopping: @Sendable () -> Bool = { false }) async throws -> Int {
         var released = 0
         // Bounded: each step releases up to `pagesPerStep` of the pages counted before it.
         for _ in 0..<10_000 where !stopping() {
             let free = try await pool.read { db in try Int.fetchOne(db, sql: "PRAGMA freelist_count") } ?? 0
             guard free > 0 else { break }
             let step = min(free, pagesPerStep)
-            try await pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum(\(step))") }
+            try await housekeepingWriteWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum(\(step))") }
             released += step
             await Task.yield()
         }
         if released > 0 || checkpointIsOwed {
             // The file shrinks only when a checkpoint copies every frame back; a reader whose snapshot is
             // older than the vacuum holds part of them, and the next pass tries again.
-            let result = try await pool.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+            let result = try await housekeepingWriteWithoutTransaction { db in try db.checkpoint(.passive) }
             checkpointOwed.withLock { $0 = result.checkpointedFrameCount < result.walFrameCount }
         }
         return released

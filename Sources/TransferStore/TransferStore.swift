@@ -31,6 +31,8 @@ public final class TransferStore: Sendable {
     /// A checkpoint after freed pages that a reader kept from completing: the file keeps its size until
     /// one completes (`releaseFreePages`).
     let checkpointOwed = LockedBox(false)
+    /// The longest write of the housekeeping since it last asked (`takeLongestHousekeepingWrite`).
+    let longestHousekeepingWrite = LockedBox(Duration.zero)
 
     /// Opens (creating if needed) the database at `path` and migrates it to the current schema.
     /// - Parameter quotaLimits: what each tenant may hold; none by default.
