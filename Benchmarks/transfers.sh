@@ -14,7 +14,8 @@
 #    URLSESSIOND_MAX_TRANSFERS=PARALLEL in a session with httpMaximumConnectionsPerHost=PARALLEL and no
 #    URL cache (data tasks, then download tasks): every task is created with `"resume": true` over
 #    CLIENT_CONNECTIONS connections (default PARALLEL) by `curl --parallel` (CREATOR=curl, the default; or by
-#    the Python client's threads with CREATOR=python, which is itself the limit past ~1,300 tasks/s), and
+#    the Python client's threads with CREATOR=python, which is itself the limit past ~1,300 tasks/s; a
+#    third urlsessiond row always creates data tasks by `POST …/tasks/batch` of BATCH_SIZE=100), and
 #    Benchmarks/transfers_client.py runs the clock from the first create until no task of the session is
 #    running (its own clock, so start-ups are not counted); it then checks every task (200, no error,
 #    1 KiB), untimed.
@@ -159,7 +160,8 @@ small_usd() {  # $1 data|download; the session is created before the clock start
 }
 small_urlsessiond_data() { small_usd data; }
 small_urlsessiond_download() { small_usd download; }
-SMALL_TOOLS=(curl aria2 urlsessiond_data urlsessiond_download)
+small_urlsessiond_batch() { CREATOR=batch small_usd data; }
+SMALL_TOOLS=(curl aria2 urlsessiond_data urlsessiond_download urlsessiond_batch)
 echo "Small files: $SMALL x 1 KiB, $PARALLEL at a time, $REPEATS runs each"
 reset_peak
 for run in $(seq 1 "$REPEATS"); do
@@ -199,6 +201,7 @@ label() {
     small_aria2) echo "\`aria2c -j$PARALLEL -i LIST\`" ;;
     small_urlsessiond_data) echo "urlsessiond data tasks, $PARALLEL at a time" ;;
     small_urlsessiond_download) echo "urlsessiond download tasks, $PARALLEL at a time" ;;
+    small_urlsessiond_batch) echo "urlsessiond data tasks created by batches of ${BATCH_SIZE:-100}" ;;
     esac
 }
 echo
@@ -213,7 +216,7 @@ for tool in curl aria2 urlsessiond curl_devnull; do
 done
 sc=$(median ${SECONDS_OF[small_curl]})
 sa=$(median ${SECONDS_OF[small_aria2]})
-for tool in curl aria2 urlsessiond_data urlsessiond_download; do
+for tool in "${SMALL_TOOLS[@]}"; do
     m=$(median ${SECONDS_OF[small_$tool]})
     awk -v t="$(label "small_$tool")" -v m="$m" -v n="$SMALL" -v c="$sc" -v a="$sa" -v p="$PARALLEL" 'BEGIN {
         printf "| %d x 1 KiB | %s | %.3f | %.0f tasks/s | %.2f | %.2f |\n", n, t, m, n / m, c / m, a / m }'

@@ -6,7 +6,8 @@
 Creates COUNT tasks `{"kind": KIND, "request": {"url": URL_PREFIX + i}, "resume": true}` (i = 0..COUNT-1;
 task i in the (i mod N)-th of the N sessions given) from CONNECTIONS threads, each with its own keep-alive
 connection (opened before the clock starts), then polls `GET /v1/sessions/{id}/tasks?state=running&limit=1`
-every 10 ms, session after session, until no task is running in any. The clock stops there. Then, untimed,
+every 10 ms, session after session, until no task is running in any. CREATOR=curl sends the creates with
+`curl --parallel`; CREATOR=batch sends them as `POST …/tasks/batch` of BATCH_SIZE (default 100) members. The clock stops there. Then, untimed,
 it pages through the sessions' tasks and checks that each completed with HTTP 200, no error and (when BYTES
 is given) that many bytes received. Prints one JSON line; `startedAt` and `finishedAt` are the wall-clock
 (Unix) times of the first create and of the poll that found no running task.
@@ -72,8 +73,38 @@ def main():
         except Exception as error:  # noqa: BLE001 - reported, not hidden
             errors.append(f"create: {error!r}")
 
+    def batcher(index, conn, size):
+        # Batches of `size` members, one session's tasks each, round-robin over the threads.
+        start.wait()
+        try:
+            batches = [[i for i in range(count) if i % len(sessions) == s] for s in range(len(sessions))]
+            chunks = [(s, b[k:k + size]) for s, b in enumerate(batches) for k in range(0, len(b), size)]
+            for session, members in chunks[index::connections]:
+                body = json.dumps({"tasks": [
+                    {"kind": kind, "request": {"url": f"{prefix}{i}"}, "resume": True} for i in members]})
+                status, answer = call(conn, "POST", f"/v1/sessions/{sessions[session]}/tasks/batch", body)
+                items = json.loads(answer).get("items", []) if status == 201 else []
+                good = sum(1 for item in items if "problem" not in item)
+                if good != len(members):
+                    errors.append(f"batch: {status} {good}/{len(members)} {answer[:200]!r}")
+                    return
+                created[index] += good
+        except Exception as error:  # noqa: BLE001 - reported, not hidden
+            errors.append(f"batch: {error!r}")
+
     poller = connect()
-    if os.environ.get("CREATOR") == "curl":
+    if os.environ.get("CREATOR") == "batch":
+        # BATCH_SIZE members per POST …/tasks/batch, over CONNECTIONS connections.
+        size = int(os.environ.get("BATCH_SIZE", "100"))
+        conns = [connect() for _ in range(connections)]
+        threads = [threading.Thread(target=batcher, args=(i, c, size), daemon=True) for i, c in enumerate(conns)]
+        for thread in threads:
+            thread.start()
+        start.wait()
+        t0, started_at = time.monotonic(), time.time()
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+    elif os.environ.get("CREATOR") == "curl":
         # The creates from `curl --parallel` (native, like the peers) over CONNECTIONS connections; this
         # process only polls and checks. The config is written before the clock starts.
         config = write_curl_config(base, token, sessions, prefix, count, kind)

@@ -59,9 +59,12 @@ extension TransferStore {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// The bytes of a canonical base64url text (no padding), nil for anything else: a last character
+    /// whose unused bits are set decodes to the same bytes, and must not pass for another token.
     static func data(base64URL text: Substring) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
+        guard let data = Data(base64Encoded: base64), base64URL(data) == text else { return nil }
+        return data
     }
 }
