@@ -49,15 +49,17 @@ struct BoundsTests {
     func connectionsPerAddressAreLimitedAndOtherClientsAreStillAnswered() async throws {
         let environment = Tokens.environment.merging(["URLSESSIOND_MAX_CONNECTIONS_PER_IP": "3"]) { $1 }
         try await withTaskService(environment: environment) { _, service in
-            // Three connections from 127.0.0.1, each answered once (so accepted) and kept open.
+            // Three connections from 127.0.0.3, each answered once (so accepted) and kept open. (Not from
+            // 127.0.0.1: the harness's own readiness probes come from there, and one still closing counted.)
+            let address = "127.0.0.3"
             var held: [LoopbackConnection] = []
             for _ in 0..<3 {
-                let connection = try LoopbackConnection(port: service.port)
+                let connection = try LoopbackConnection(from: address, port: service.port)
                 #expect(connection.get("/healthz") == 200)
                 held.append(connection)
             }
             // A fourth from the same address is closed unanswered.
-            let refused = try LoopbackConnection(port: service.port, timeout: 2)
+            let refused = try LoopbackConnection(from: address, port: service.port, timeout: 2)
             #expect(refused.get("/healthz") == nil, "a fourth connection from one address was answered")
             // Another address is answered meanwhile.
             let other = try LoopbackConnection(from: "127.0.0.2", port: service.port)
@@ -65,7 +67,7 @@ struct BoundsTests {
             // Once one closes, the address gets a connection again.
             held.removeFirst()
             try await eventually(timeout: 10, interval: 0.1) {
-                (try LoopbackConnection(port: service.port, timeout: 2)).get("/healthz") == 200
+                (try LoopbackConnection(from: address, port: service.port, timeout: 2)).get("/healthz") == 200
             }
             #expect(held.count == 2)
         }
