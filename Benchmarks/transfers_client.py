@@ -142,9 +142,9 @@ def main():
     t_done, finished_at = time.monotonic(), time.time()
     timed_out = t_done >= deadline
 
-    # Untimed verification: every task of the sessions, page by page.
+    # Untimed verification: every task of the sessions, page by page (VERIFY=0, for profiles: none).
     completed = ok = 0
-    pages = [(session, None) for session in sessions]
+    pages = [(session, None) for session in sessions] if os.environ.get("VERIFY") != "0" else []
     while pages and not errors:
         session, after = pages.pop(0)
         path = f"/v1/sessions/{session}/tasks?limit=1000" + (f"&after={after}" if after else "")
@@ -173,7 +173,8 @@ def main():
         "polls": polls, "timedOut": timed_out, "errors": errors[:5],
         "startedAt": round(started_at, 4), "finishedAt": round(finished_at, 4),
     }))
-    return 0 if ok == count and not errors and not timed_out else 1
+    verified = ok == count or os.environ.get("VERIFY") == "0"
+    return 0 if verified and not errors and not timed_out else 1
 
 
 if __name__ == "__main__":

@@ -17,7 +17,11 @@ public struct EngineConfiguration: Sendable {
     /// file can be checkpointed and continued after a restart. Matches the task service's `keptBodyLimit`.
     public var downloadMemoryLimit = 64 * 1024
     /// Where downloads and spilled bodies are written (`<data>/downloads`).
-    public var downloadsDirectory = URL(fileURLWithPath: "./data/downloads")
+    public var downloadsDirectory = URL(fileURLWithPath: "./data/downloads") {
+        didSet { downloadsPath = downloadsDirectory.path }
+    }
+    /// `downloadsDirectory`'s path, made once: building a URL per transfer showed in the small-task profile.
+    private(set) var downloadsPath = URL(fileURLWithPath: "./data/downloads").path
     /// Which addresses transfers may connect to.
     public var egress = EgressPolicy()
     /// Extra certificate authorities to trust, PEM (`URLSESSIOND_CA_FILE`); nil: the system's store only.

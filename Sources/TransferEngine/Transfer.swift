@@ -111,11 +111,11 @@ final class Transfer {
                 // Creating a file per small download cost more CPU than the rest of its transfer.
                 : BodySink.memory(
                     limit: configuration.downloadMemoryLimit,
-                    spillPath: job.downloadPath ?? configuration.downloadsDirectory.appendingPathComponent("\(job.id.taskId).part").path)
+                    spillPath: job.downloadPath ?? configuration.downloadsPath + "/" + job.id.taskId + ".part")
         case .data, .upload:
             BodySink.memory(
                 limit: configuration.dataBodyMemoryLimit,
-                spillPath: configuration.downloadsDirectory.appendingPathComponent("\(job.id.taskId).body").path)
+                spillPath: configuration.downloadsPath + "/" + job.id.taskId + ".body")
         }
     }
 

@@ -323,6 +323,11 @@ extension TaskRequestTests {
                 ("inline", "https://h/a/b/c.json", "c.json"),
                 (nil, "https://h.example/", "h.example"),
                 (nil, "", "Unknown"),
+                (nil, "https://h.example:8443/a/b/?q=1/x#f/y", "b"),
+                (nil, "http://h.example:8080", "h.example"),
+                (nil, "https://h/a/%E2%82%AC%20b.txt", "€ b.txt"),
+                (nil, "https://user:pw@h.example/", "h.example"),
+                (nil, "https://h/..", "h"),
             ] as [(String?, String, String)])
         func suggestedFilename(contentDisposition: String?, url: String, expected: String) {
             let headers = contentDisposition.map { ["Content-Disposition": $0] } ?? [:]

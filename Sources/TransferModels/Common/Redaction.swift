@@ -8,8 +8,13 @@ public enum Redaction {
 
     /// `scheme://user:password@host/…` → `scheme://user:*****@host/…`; any other URL as it is.
     public static func url(_ text: String) -> String {
-        guard let schemeEnd = text.range(of: "://") else { return text }
-        let authorityStart = schemeEnd.upperBound
+        // Byte by byte, not `range(of:)`: this runs for every task's URL, and Foundation's search showed in
+        // the small-task profile.
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+            bytes[colon...].starts(with: "://".utf8)
+        else { return text }
+        let authorityStart = text.utf8.index(colon, offsetBy: 3)
         let authorityEnd = text[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
         guard let at = text[authorityStart..<authorityEnd].lastIndex(of: "@"),
             let colon = text[authorityStart..<at].firstIndex(of: ":")
@@ -19,8 +24,13 @@ public enum Redaction {
 
     /// Whether a header field carries a credential.
     public static func isSecret(field name: String) -> Bool {
-        name.caseInsensitiveCompare("Authorization") == .orderedSame
-            || name.caseInsensitiveCompare("Proxy-Authorization") == .orderedSame
+        asciiCaseInsensitiveEquals(name, "authorization") || asciiCaseInsensitiveEquals(name, "proxy-authorization")
+    }
+
+    /// Field names are ASCII (RFC 9110), so this is `caseInsensitiveCompare` without Foundation's cost.
+    static func asciiCaseInsensitiveEquals(_ name: String, _ lowercased: String) -> Bool {
+        name.utf8.count == lowercased.utf8.count
+            && zip(name.utf8, lowercased.utf8).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 + 32 : $0) == $1 }
     }
 
     /// `Basic dXNlcjpwYXNz` → `Basic *****`; a value without a scheme word → `*****`.

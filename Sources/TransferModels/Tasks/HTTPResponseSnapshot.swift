@@ -79,7 +79,7 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
 
     /// `Content-Length` when it is one non-negative integer; -1 otherwise (absent, repeated, garbage).
     static func expectedContentLength(_ value: String?) -> Int64 {
-        guard let value, let length = Int64(value.trimmingCharacters(in: .whitespaces)), length >= 0 else { return -1 }
+        guard let value, let length = Int64(value.trimmingOptionalWhitespace), length >= 0 else { return -1 }
         return length
     }
 
@@ -91,11 +91,30 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
             let extended = parameters["filename*"].flatMap(Self.decodeExtendedValue)
             if let name = (extended ?? parameters["filename"]).flatMap(Self.safeFilename) { return name }
         }
-        if let parsed = URL(string: url) {
-            if let name = Self.safeFilename(parsed.lastPathComponent) { return name }
-            if let host = parsed.host, let name = Self.safeFilename(host) { return name }
+        if let (lastPathComponent, host) = Self.plainParts(of: url) ?? URL(string: url).map({ ($0.lastPathComponent, $0.host) }) {
+            if let name = Self.safeFilename(lastPathComponent) { return name }
+            if let host, let name = Self.safeFilename(host) { return name }
         }
         return "Unknown"
+    }
+
+    /// The last path component and host of a plain `scheme://host[:port]/path` URL — no percent-escapes,
+    /// user info or IPv6 literal, which `URL` is left to read — without building a `URL` (every response
+    /// gets a suggested filename, and parsing showed in the small-task profile).
+    private static func plainParts(of url: String) -> (lastPathComponent: String, host: String?)? {
+        let bytes = url.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8),
+            !bytes.contains(where: {
+                $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "[") || $0 >= 0x80 || $0 <= 0x20
+            })
+        else { return nil }
+        let rest = url[url.utf8.index(colon, offsetBy: 3)...]
+        let beforeQuery = rest.prefix { $0 != "?" && $0 != "#" }
+        let authority = beforeQuery.prefix { $0 != "/" }
+        let host = authority.prefix { $0 != ":" }
+        let path = beforeQuery.dropFirst(authority.count)
+        let last = path.split(separator: "/").last.map(String.init) ?? String(path.prefix(1))
+        return (last, host.isEmpty ? nil : String(host))
     }
 
     /// RFC 8187 `charset'language'percent-encoded` (UTF-8 only; ISO-8859-1 is read as Latin-1).
@@ -163,14 +182,24 @@ struct HeaderParameters {
             }
         }
         fields.append(current)
-        value = fields[0].trimmingCharacters(in: .whitespaces)
+        value = fields[0].trimmingOptionalWhitespace
         for field in fields.dropFirst() {
             guard let equals = field.firstIndex(of: "=") else { continue }
-            let name = field[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = field[field.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let name = field[..<equals].trimmingOptionalWhitespace.lowercased()
+            let value = field[field.index(after: equals)...].trimmingOptionalWhitespace
             if !name.isEmpty && parameters[name] == nil { parameters[name] = value }
         }
     }
 
     subscript(name: String) -> String? { parameters[name] }
+}
+
+extension StringProtocol {
+    /// Without the spaces and tabs around it (HTTP's optional whitespace, RFC 9110 §5.6.3): what
+    /// `trimmingCharacters(in: .whitespaces)` did here, without Foundation's bridging on every response.
+    var trimmingOptionalWhitespace: String {
+        let isOWS = { (character: Character) in character == " " || character == "\t" }
+        guard let first = firstIndex(where: { !isOWS($0) }), let last = lastIndex(where: { !isOWS($0) }) else { return "" }
+        return String(self[first...last])
+    }
 }
