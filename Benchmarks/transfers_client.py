@@ -92,18 +92,22 @@ def main():
         except Exception as error:  # noqa: BLE001 - reported, not hidden
             errors.append(f"batch: {error!r}")
 
-    poller = connect()
-    if os.environ.get("CREATOR") == "batch":
-        # BATCH_SIZE members per POST …/tasks/batch, over CONNECTIONS connections.
-        size = int(os.environ.get("BATCH_SIZE", "100"))
-        conns = [connect() for _ in range(connections)]
-        threads = [threading.Thread(target=batcher, args=(i, c, size), daemon=True) for i, c in enumerate(conns)]
+    def run_threads(target, *extra):
+        # One thread per connection, all released at once when the clock starts; returns the start times.
+        threads = [threading.Thread(target=target, args=(i, c) + extra, daemon=True) for i, c in enumerate(conns)]
         for thread in threads:
             thread.start()
         start.wait()
-        t0, started_at = time.monotonic(), time.time()
+        times = time.monotonic(), time.time()
         for thread in threads:
             thread.join(max(0.0, deadline - time.monotonic()))
+        return times
+
+    poller = connect()
+    if os.environ.get("CREATOR") == "batch":
+        # BATCH_SIZE members per POST …/tasks/batch, over CONNECTIONS connections.
+        conns = [connect() for _ in range(connections)]
+        t0, started_at = run_threads(batcher, int(os.environ.get("BATCH_SIZE", "100")))
     elif os.environ.get("CREATOR") == "curl":
         # The creates from `curl --parallel` (native, like the peers) over CONNECTIONS connections; this
         # process only polls and checks. The config is written before the clock starts.
@@ -119,13 +123,7 @@ def main():
         os.unlink(config)
     else:
         conns = [connect() for _ in range(connections)]
-        threads = [threading.Thread(target=creator, args=(i, c), daemon=True) for i, c in enumerate(conns)]
-        for thread in threads:
-            thread.start()
-        start.wait()
-        t0, started_at = time.monotonic(), time.time()
-        for thread in threads:
-            thread.join(max(0.0, deadline - time.monotonic()))
+        t0, started_at = run_threads(creator)
     t_created = time.monotonic()
     polls = 0
     busy = list(sessions)  # a session without running tasks gets none later: every task exists already
