@@ -233,6 +233,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                     self.writer.close()  // after the last completion: the writer writes what is left, then ends
                 }
                 group.addTask { await self.writer.tick() }
+                group.addTask { await self.store.runCheckpoints() }  // the WAL copied back, off the writer
                 await self.recoverUnfinishedTasks()
                 group.addTask { await self.keepTidy() }  // expired files, rows past their retention
                 group.addTask { await self.cookieStorages.persistPeriodically() }

@@ -44,7 +44,7 @@ extension TransferStore {
         if released > 0 || checkpointIsOwed {
             // The file shrinks only when a checkpoint copies every frame back; a reader whose snapshot is
             // older than the vacuum holds part of them, and the next pass tries again.
-            let result = try await housekeepingWriteWithoutTransaction { db in try db.checkpoint(.passive) }
+            let result = try await checkpointPassively()
             checkpointOwed.withLock { $0 = result.checkpointedFrameCount < result.walFrameCount }
         }
         return released

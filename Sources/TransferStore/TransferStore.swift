@@ -10,6 +10,9 @@ public import TransferModels
 /// cache (they change only through this type), so the hot `GET /v1/sessions/{id}` path needs no query.
 public final class TransferStore: Sendable {
     let pool: DatabasePool
+    /// A connection of its own that copies the WAL back into the database file (`runCheckpoints`), so a
+    /// checkpoint — megabytes copied and fsynced — never runs on the writer, inside some task's commit.
+    let checkpointer: DatabaseQueue
     let secrets: SecretBox
     let logger: Logger
     /// Sessions by id, filled on first read and updated by every write of this store.
@@ -43,9 +46,10 @@ public final class TransferStore: Sendable {
         configuration.maximumReaderCount = 4
         configuration.publicStatementArguments = false  // never log values: they may hold secrets
         configuration.prepareDatabase { db in
-            // Checkpoints every 4,000 pages of WAL (~16 MB) instead of 1,000: a quarter of the checkpoints
-            // under a stream of small transactions.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 4000")
+            // The checkpointer's connection checkpoints (`runCheckpoints`); a commit checkpoints only if the
+            // WAL has grown past 64,000 pages (256 MB), which means no checkpointer runs (a store without
+            // the service, in tests) or it cannot keep up.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 64000")
             // The WAL is cut back to 64 MiB after a checkpoint that let it restart: a burst does not keep
             // its size on disk.
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
@@ -57,6 +61,11 @@ public final class TransferStore: Sendable {
         // Group commit keeps the fsyncs to one per batch of writes. Set here, on the one writer
         // connection: GRDB sets NORMAL when it turns WAL on, after `prepareDatabase`.
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        var checkpointing = Configuration()
+        checkpointing.busyMode = .timeout(10)
+        checkpointing.publicStatementArguments = false
+        checkpointing.label = "checkpointer"
+        self.checkpointer = try DatabaseQueue(path: path, configuration: checkpointing)
         self.secrets = secrets
         self.logger = logger
         self.quotaLimits = quotaLimits
@@ -73,6 +82,7 @@ public final class TransferStore: Sendable {
     /// Checkpoints the WAL and closes every connection (graceful shutdown).
     public func close() throws {
         _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try checkpointer.close()
         try pool.close()
     }
 }

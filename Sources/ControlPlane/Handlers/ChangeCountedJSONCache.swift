@@ -4,10 +4,19 @@ import TransferModels
 /// while the table has had no commit since they were read: the store counts its tables' commits
 /// (`TransferStore.taskChangeCount`, `.eventChangeCount`), and an entry is current while the count it was
 /// read under is the count now.
+///
+/// Only answers up to `maximumEntryBytes` are kept, so the cache holds at most `capacity` of them: the
+/// polls it is for (`?state=running&limit=1`, a page of new events) are small, while a page of a thousand
+/// tasks is hundreds of KiB and rarely read twice between commits (kept by count alone, a soak's pages of
+/// finished sessions grew the service by 37 MiB a minute).
 final class ChangeCountedJSONCache: Sendable {
     private let entries: LockedBox<BoundedCache<String, (count: UInt64, json: [UInt8])>>
+    let maximumEntryBytes: Int
 
-    init(capacity: Int = 1024) { entries = LockedBox(BoundedCache(capacity: capacity)) }
+    init(capacity: Int = 512, maximumEntryBytes: Int = 32 * 1024) {
+        entries = LockedBox(BoundedCache(capacity: capacity))
+        self.maximumEntryBytes = maximumEntryBytes
+    }
 
     /// The answer for `key` if it is still current; `count` is the table's count now.
     func cached(_ key: String, count: UInt64) -> [UInt8]? {
@@ -20,6 +29,7 @@ final class ChangeCountedJSONCache: Sendable {
     func json(_ key: String, count: UInt64, make: () async throws -> [UInt8]) async throws -> [UInt8] {
         if let json = cached(key, count: count) { return json }
         let json = try await make()
+        guard json.count <= maximumEntryBytes else { return json }
         entries.withLock { _ = $0.insert((count, json), for: key) }
         return json
     }
