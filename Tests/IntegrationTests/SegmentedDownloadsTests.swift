@@ -85,6 +85,37 @@ struct SegmentedDownloadsTests {
             #expect(int(metrics["redirectCount"]) == 0, "ranges are not redirects")
             let decoded = transactions.compactMap { int($0["countOfResponseBodyBytesAfterDecoding"]) }.reduce(0, +)
             #expect(decoded >= size, "the transactions' bodies add up to the file")
+            let written = try await api.allEvents("/v1/tasks/\(done.taskID)/events").filter { $0.eventType == "downloadTask.didWriteData" }
+            let totals = written.compactMap { int($0.eventData?["totalBytesWritten"]) }
+            #expect(totals == totals.sorted() && totals.last == size, "progress counts every part: \(totals)")
+            #expect(written.allSatisfy { int($0.eventData?["totalBytesExpectedToWrite"]) == size })
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func resumeDataOfASegmentedDownloadResumesItPartByPart() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let size = 6_000_000
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession(["segments": Self.segments])
+            let created = try await api.createTask(
+                session: session, ["kind": "download", "request": ["url": origin.url("/bytes/\(size)?seed=9&rate=300000")], "resume": true])
+            _ = try await api.task(created.taskID, until: { ($0.count("countOfBytesReceived") ?? 0) > 1_000_000 }, within: 30)
+            let cancelled = try await api.post("/v1/tasks/\(created.taskID)/cancel", json: #"{"byProducingResumeData": true}"#)
+            let token = try #require(try cancelled.json()["resumeData"] as? String, "\(cancelled.text)")
+
+            origin.clearRequests()
+            let resumed = try await api.runTask(session: session, ["kind": "download", "resumeData": token], within: 40)
+            #expect(resumed.errorCode == nil, "\(resumed)")
+            #expect(resumed.count("countOfBytesReceived") == size)
+            #expect(sha256Hex(try await api.taskFile(resumed.taskID).body) == fixtureSHA256(count: size, seed: 9))
+            let starts = origin.requests.compactMap { $0.header("Range").flatMap(Journal.range)?.lowerBound }
+            #expect(starts.count == origin.requests.count, "only ranges: \(origin.requests.map(\.headers))")
+            #expect(Set(starts).count > 1 && !starts.contains(0), "several parts continued, none from 0: \(starts)")
+            let events = try await api.allEvents("/v1/tasks/\(resumed.taskID)/events")
+            let offset = try #require(events.first { $0.eventType == "downloadTask.didResumeAtOffset" }?.eventData?["fileOffset"])
+            #expect((int(offset) ?? 0) > 1_000_000)
         }
     }
 
