@@ -6,7 +6,10 @@ import TransferStore
 /// `URLSessionTaskMetrics` from the engine's `CURLINFO_*` timings, one transaction per request sent.
 enum TaskMetricsBuilder {
     static func metrics(_ outcome: TransferOutcome, task: TaskRecord, started: Date) -> TaskMetrics {
-        let last = outcome.transactions.count - 1
+        // A segmented download's range requests are parts of one body: each counts its own bytes, and the
+        // last response of the task's own (after its redirects) counts the rest.
+        let last = outcome.transactions.lastIndex { !$0.isSegmentRange } ?? -1
+        let rangeBytes = outcome.transactions.reduce(0) { $0 + ($1.isSegmentRange ? $1.responseBodyBytes : 0) }
         let transactions = outcome.transactions.enumerated().map { index, timing -> TaskTransactionMetrics in
             let base = task.originalRequest ?? URLRequestSnapshot(url: timing.url)
             // Redacted here: the metrics are kept as encoded, for the task and its event alike.
@@ -44,7 +47,8 @@ enum TaskMetricsBuilder {
             metrics.countOfRequestBodyBytesBeforeEncoding = timing.requestBodyBytes
             metrics.countOfResponseHeaderBytesReceived = timing.responseHeaderBytes
             metrics.countOfResponseBodyBytesReceived = timing.responseBodyBytes
-            metrics.countOfResponseBodyBytesAfterDecoding = index == last ? outcome.progress.bytesReceived : 0
+            metrics.countOfResponseBodyBytesAfterDecoding =
+                timing.isSegmentRange ? timing.responseBodyBytes : index == last ? max(0, outcome.progress.bytesReceived - rangeBytes) : 0
             metrics.localAddress = timing.localAddress
             metrics.localPort = timing.localPort == 0 ? nil : timing.localPort
             metrics.remoteAddress = timing.remoteAddress
@@ -58,7 +62,8 @@ enum TaskMetricsBuilder {
         }
         let duration = max(0, Date().timeIntervalSince(started))
         return TaskMetrics(
-            taskInterval: .init(start: started, duration: duration), redirectCount: max(0, transactions.count - 1),
+            taskInterval: .init(start: started, duration: duration),
+            redirectCount: max(0, outcome.transactions.count { !$0.isSegmentRange } - 1),
             transactionMetrics: transactions)
     }
 

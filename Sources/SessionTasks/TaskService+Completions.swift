@@ -23,7 +23,7 @@ extension TaskService {
         if completion.error == nil { await keepBody(of: outcome, for: task, in: &completion) }
         if task.kind == .download, completion.error != nil, let path = active.partialPath {
             if completion.error?.code == URLErrorCode.dataLengthExceedsMaximum.rawValue {
-                unlink(path)  // past URLSESSIOND_MAX_DOWNLOAD_SIZE: nothing to continue, no bytes kept
+                Self.removePartialFile(path)  // past URLSESSIOND_MAX_DOWNLOAD_SIZE: nothing to continue, no bytes kept
             } else {
                 keepResumeData(in: &completion, of: active, path: path, outcome: outcome, wanted: producingResumeData)
             }
@@ -54,7 +54,7 @@ extension TaskService {
         // data, the partial file would keep the disk full, and the store could not record the failure.
         let couldNotWrite = completion.error?.code == URLErrorCode.cannotWriteToFile.rawValue
         guard !cancelled || wanted, !couldNotWrite, let base = active.record.originalRequest ?? resumedRequest(of: active.record) else {
-            unlink(path)
+            Self.removePartialFile(path)
             return
         }
         let request = RequestSnapshots.snapshot(of: outcome.currentRequest, basedOn: base)

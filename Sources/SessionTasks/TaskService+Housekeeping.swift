@@ -82,7 +82,7 @@ extension TaskService {
                 let started = ContinuousClock.now
                 let done = try await batch()
                 longest = max(longest, ContinuousClock.now - started)
-                for path in done.files { unlink(path) }
+                for path in done.files { Self.removePartialFile(path) }  // a partial file's journal too
                 for session in done.sessions { forgetFiles(ofSession: session) }
                 count += done.rows
                 if done.isLast { break }

@@ -50,9 +50,10 @@ extension TaskService {
         }
         if continuing, let resume = Self.resumePoint(of: task) {
             (job.downloadPath, job.resumeOffset, job.ifRange) = (resume.path, resume.offset, resume.validator)
+            job.resumeSegments = resume.segments
             job.storedResponse = nil  // the kept bytes continue the network load
         } else {
-            if let stale = task.partialPath { unlink(stale) }  // an attempt that cannot be continued
+            if let stale = task.partialPath { Self.removePartialFile(stale) }  // an attempt that cannot be continued
             if task.resumeData != nil { continueFromResumeData(task, job: &job) }  // a token's file, once
         }
         let prepared = job
@@ -104,6 +105,7 @@ extension TaskService {
         if let anchors = configuration.serverTrust?.anchors { job.certificateAuthoritiesFile = try trustBundle(of: session.id, anchors) }
         route(&job, on: path, configuration: configuration)
         job.downloadPath = newPartialPath(of: task.id)
+        if task.kind == .download { job.segments = Self.segmentPolicy(task.segments) }
         job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)
         job.credentials = try await credentialStorages.credentials(
             tenant: session.tenant, sessionId: session.id, configuration: configuration)

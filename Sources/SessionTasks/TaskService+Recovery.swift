@@ -45,12 +45,16 @@ extension TaskService {
     }
 
     /// Where a download left off: its partial file's size, and the validator the origin must still have
-    /// for those bytes (a strong ETag, else Last-Modified); nil when it must start again.
-    static func resumePoint(of task: TaskRecord) -> (path: String, offset: Int64, validator: String)? {
-        guard task.kind == .download, let path = task.partialPath, let response = task.response else { return nil }
+    /// for those bytes (a strong ETag, else Last-Modified); for one fetched in parts, its journal (each
+    /// part continues by `Range`). Nil when it must start again.
+    static func resumePoint(of task: TaskRecord) -> (path: String, offset: Int64, validator: String, segments: SegmentedResume?)? {
+        guard task.kind == .download, let path = task.partialPath else { return nil }
+        let segmented = segmentedResume(ofPartial: path)
+        if segmented.isSegmented { return segmented.resume.map { (path, 0, $0.validator, $0) } }
+        guard let response = task.response else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
         guard let validator = response.rangeValidator else { return nil }
-        return (path, Int64(info.st_size), validator)
+        return (path, Int64(info.st_size), validator, nil)
     }
 }

@@ -44,6 +44,11 @@ struct FairQueue {
         queues.values.contains { queue in queue.contains { predicate($0.job) } }
     }
 
+    /// Whether some waiting job is for the session and host `hostKey`.
+    func contains(hostKey: String) -> Bool {
+        queues.values.contains { queue in queue.contains { $0.hostKey == hostKey } }
+    }
+
     mutating func append(_ job: TransferJob, hostKey: String) {
         arrivals += 1
         let entry = Entry(arrival: arrivals, job: job, hostKey: hostKey)

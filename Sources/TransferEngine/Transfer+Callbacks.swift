@@ -11,6 +11,11 @@ extension Transfer: CurlTransferDelegate {
         if waiting != nil { return .pause }
         lastActivity = .now
         if discardingBody { return .accepted }
+        if let download = segmentDownload {
+            // A range request's answer that is not the range asked for: nothing of it is kept.
+            guard segmentRequest == nil || segmentAnswer == .accepted else { return .failed }
+            return download.receive(bytes, from: self)
+        }
         let limit = configuration.maximumDownloadSize
         if limit > 0 && sink.length + Int64(bytes.count) > limit {
             exceededMaximumSize = true  // a chunked or unannounced body: `failure(for:)` reports -1103

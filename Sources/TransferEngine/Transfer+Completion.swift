@@ -8,6 +8,7 @@ extension Transfer {
     static let progressReportInterval: Duration = .milliseconds(100)
 
     func reportProgressIfDue() {
+        guard connectionNumber == 0 else { return }  // a part connection's bytes are counted by its primary
         let now = ContinuousClock.now
         guard now - lastProgressReport >= Self.progressReportInterval, progress != lastReportedProgress else { return }
         lastProgressReport = now
@@ -28,6 +29,7 @@ extension Transfer {
             let setCookies = head.fields.filter { $0.name.caseInsensitiveEquals("set-cookie") }.map(\.value)
             if !setCookies.isEmpty { cookies.received(setCookies, from: request.url) }
         }
+        if segmentRequest != nil { return segmentHeadCompleted() }  // a range of a segmented download
         if RedirectPolicy.nextRequest(status: status, location: head.value("location"), request: request) != nil {
             discardingBody = true
             return
@@ -47,6 +49,7 @@ extension Transfer {
             return  // each part is a response of its own, delivered (and asked about) as it arrives
         } else {
             deliver(head)
+            beginSegmentsIfPossible()
         }
         if isResuming { settleResume() }
         if job.decidesResponse {
@@ -210,7 +213,7 @@ extension Transfer {
     }
 
     /// `CURLINFO_*` of the request that just ended, as transaction metrics material.
-    private func timing() -> TransactionTiming {
+    func timing() -> TransactionTiming {
         func seconds(_ item: CurlOffsetInfo) -> Double { Double(max(0, easy.info(item))) / 1_000_000 }
         var timing = TransactionTiming(
             request: request, response: head.statusCode >= 200 ? head : nil, url: request.url, method: request.method,

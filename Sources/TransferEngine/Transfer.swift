@@ -25,6 +25,9 @@ final class Transfer {
         case challenge(AuthenticationChallenge)
         /// The egress verdict on the target its proxy would reach (a name being resolved).
         case proxiedTarget(host: String)
+        /// Parked: a segmented download's primary with no range of its own to fetch; its part
+        /// connections fetch the rest (no connection of its own, no idle timeout).
+        case segments
     }
 
     let job: TransferJob
@@ -84,8 +87,10 @@ final class Transfer {
     var deliversStoredBody = false
     /// The request validates the stored response: only the job's own request, never a redirect's (another
     /// URL, another resource).
-    var validatesStoredResponse: Bool { redirects == 0 && job.storedResponse?.conditionalFields.isEmpty == false }
-    let startedAt = ContinuousClock.now
+    var validatesStoredResponse: Bool {
+        redirects == 0 && segmentRequest == nil && job.storedResponse?.conditionalFields.isEmpty == false
+    }
+    let startedAt: ContinuousClock.Instant
     var requestStartedAt = Date()
     var lastProgressReport = ContinuousClock.now
     var lastReportedProgress: TransferProgress?
@@ -93,8 +98,34 @@ final class Transfer {
     /// The session's connection cache; kept alive here for as long as the easy handle uses it.
     let share: CurlShareHandle?
 
-    init(job: TransferJob, configuration: EngineConfiguration, observer: any TransferObserver, share: CurlShareHandle? = nil) throws {
+    // A segmented download (Segments/): the primary owns it, part connections fetch ranges of it.
+    /// The primary's segmented download, once a response allowed one.
+    var segmented: SegmentedDownload?
+    /// The download this part connection fetches ranges of.
+    weak var partOf: SegmentedDownload?
+    /// 0 for the job's own transfer; 1, 2… for the part connections of its segmented download.
+    var connectionNumber = 0
+    /// The range the current request asks for (with `If-Range`); nil for a request without one.
+    var segmentRequest: Range<Int64>?
+    /// What the head of the current range request said.
+    var segmentAnswer = SegmentAnswer.pending
+    /// The response was cut where its part ends (libcurl reports a write error; it is this success).
+    var stoppedAtPartEnd = false
+    /// The representation changed under the download this many times in this attempt: it started again
+    /// from 0, segmented the first time, on one connection after that.
+    var validatorChanges = 0
+    /// Body bytes of the current range request, and the rate of the last one (the next one's size).
+    var segmentBytes: Int64 = 0
+    var segmentRate: Double?
+    /// Told when this transfer's download becomes segmented (the scheduler opens part connections).
+    var segmentsBegan: ((Transfer) -> Void)?
+
+    init(
+        job: TransferJob, configuration: EngineConfiguration, observer: any TransferObserver, share: CurlShareHandle? = nil,
+        startedAt: ContinuousClock.Instant = .now
+    ) throws {
         self.job = job
+        self.startedAt = startedAt
         self.share = share
         self.configuration = configuration
         self.observer = observer
@@ -144,7 +175,8 @@ final class Transfer {
         if let noProxy = job.noProxy { try easy.set(.noProxy, noProxy) }
         if let interface = job.networkPath?.curlInterface { try easy.set(.interface, interface) }
         try easy.setTrafficClass(job.trafficClass)
-        try easy.set(.acceptEncoding, "")  // every encoding libcurl decodes: gzip, deflate, br, zstd
+        // Every encoding libcurl decodes (gzip, deflate, br, zstd); a range is of the identity encoding's bytes.
+        if segmentRequest == nil { try easy.set(.acceptEncoding, "") }
         try easy.preferHTTP2OverTLS()
         try easy.setTLSVersions(minimum: job.tlsMinimumVersion, maximum: job.tlsMaximumVersion)
         try applyTLS()
@@ -218,7 +250,11 @@ final class Transfer {
 
     /// The request's headers for libcurl, with its own defaults removed where URLSession has none.
     private func headerLines() -> [String] {
-        var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
+        // A range request sets its own `Range`, `If-Range`, and no `Accept-Encoding`.
+        let own: Set<String> = segmentRequest == nil ? [] : ["range", "if-range", "accept-encoding"]
+        var lines = request.headers.filter { !own.contains($0.name.lowercased()) }.map {
+            $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)"
+        }
         let names = Set(request.headers.map { $0.name.lowercased() })
         if !names.contains("expect") { lines.append("Expect:") }  // no 100-continue round trip
         if !names.contains("user-agent") { lines.append("User-Agent: urlsessiond (libcurl)") }
@@ -229,7 +265,10 @@ final class Transfer {
         if validatesStoredResponse {
             for field in job.storedResponse?.conditionalFields ?? [] { lines.append("\(field.name): \(field.value)") }
         }
-        if isResuming {
+        if let range = segmentRequest, let download = segmentDownload {
+            lines.append("Range: bytes=\(range.lowerBound)-\(range.upperBound - 1)")
+            lines.append("If-Range: \(download.validator)")
+        } else if isResuming {
             lines.append("Range: bytes=\(job.resumeOffset)-")
             if let validator = job.ifRange { lines.append("If-Range: \(validator)") }
         }

@@ -77,6 +77,11 @@ public struct TransferJob: Sendable {
     /// the validator that must still hold for them (`If-Range`: a strong ETag or Last-Modified).
     public var resumeOffset: Int64 = 0
     public var ifRange: String?
+    /// A download fetched over several connections when the origin allows (`segments`); nil: one.
+    public var segments: SegmentPolicy?
+    /// A segmented download picked up again: its journal, each part continued by `Range` + `If-Range`
+    /// (set instead of `resumeOffset`, whose file size means nothing for a file fetched in parts).
+    public var resumeSegments: SegmentedResume?
     /// What the session's URL cache holds for the request, when the cache policy uses it: served without
     /// the network, or validated (a 304 is answered from it). Never set with `resumeOffset`.
     public var storedResponse: StoredTransferResponse?
@@ -247,6 +252,8 @@ public struct TransactionTiming: Sendable, Hashable {
     /// The path the request left by, and whether it went through a proxy.
     public var networkPath: TransferNetworkPath?
     public var isProxyConnection = false
+    /// A range request of a segmented download (a part of the body, not a response of its own).
+    public var isSegmentRange = false
 }
 
 /// A network path as a transfer uses it: what to bind (`CURLOPT_INTERFACE`) and what its metrics say.

@@ -24,24 +24,30 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case stop
     }
 
-    private let configuration: EngineConfiguration
-    private let observer: any TransferObserver
+    let configuration: EngineConfiguration
+    let observer: any TransferObserver
     /// Jobs not started yet.
-    private var waiting = FairQueue()
+    var waiting = FairQueue()
     /// A job may have become startable since the last pass (one was queued, a slot or a host's connection
     /// was freed); otherwise the loop does not look through the queue again.
-    private var needsPass = false
-    private var running: [ObjectIdentifier: Transfer] = [:]
+    var needsPass = false
+    /// Every transfer with a slot, by its easy handle: jobs' own, and the part connections of segmented
+    /// downloads (each holds a connection of its host and counts against every limit).
+    var running: [ObjectIdentifier: Transfer] = [:]
+    /// The primaries of segmented downloads (keys of `running`), and whether one may want another
+    /// connection since the last look (a download began, a slot or a connection was freed).
+    var segmentedDownloads: Set<ObjectIdentifier> = []
+    var needsSegmentPass = false
     /// Each session's connection, DNS and TLS-session cache per network path (a connection is never
     /// reused on another path), with when it was last used.
-    private var shares: [ShareKey: (share: CurlShareHandle, lastUsed: ContinuousClock.Instant)] = [:]
+    var shares: [ShareKey: (share: CurlShareHandle, lastUsed: ContinuousClock.Instant)] = [:]
     /// A session's share is released after this long without transfers (its connections close).
-    private let shareIdleLifetime: Duration = .seconds(300)
+    let shareIdleLifetime: Duration = .seconds(300)
     /// Sessions being invalidated: their shares go as soon as nothing of theirs runs or waits, not after
     /// `shareIdleLifetime` (a service whose clients make a session per batch would otherwise hold every
     /// batch's connections for five minutes).
-    private var invalidatedSessions: Set<String> = []
-    private var lastShareSweep = ContinuousClock.now
+    var invalidatedSessions: Set<String> = []
+    var lastShareSweep = ContinuousClock.now
     private var isStopping = false
     private var proxiedTargets = ProxiedTargetCheck()
     /// Sends a command to this scheduler's own loop (set by the engine once the loop exists).
@@ -102,12 +108,14 @@ final class TransferScheduler: CurlMultiLoopDriver {
             for job in waiting.removeAll(where: { _ in true }) {
                 observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job))
             }
-            for transfer in running.values { abort(transfer, multi: multi) }
+            // Primaries first: each takes its part connections with it.
+            for transfer in running.values.sorted(by: { $0.connectionNumber < $1.connectionNumber }) { abort(transfer, multi: multi) }
         }
     }
 
+    /// The job's own transfer (not a part connection of its download).
     private func transfer(_ id: TransferID) -> Transfer? {
-        running.values.first { $0.job.id == id }
+        running.values.first { $0.job.id == id && $0.connectionNumber == 0 }
     }
 
     private func resolveResponse(
@@ -149,15 +157,18 @@ final class TransferScheduler: CurlMultiLoopDriver {
     /// leaves room (one transfer holds one connection over HTTP/1.1).
     func willPerform(multi: CurlMultiHandle) {
         releaseIdleShares()
+        startWaitingJobs(multi: multi)
+        if needsSegmentPass {
+            needsSegmentPass = false
+            openPartConnections(multi: multi)  // after the queue: a queued job goes before a part
+        }
+    }
+
+    private func startWaitingJobs(multi: CurlMultiHandle) {
         let limit = configuration.maximumConcurrentTransfers
         guard needsPass, !waiting.isEmpty, running.count < limit else { return }
         needsPass = false
-        var perHost: [String: Int] = [:]
-        var perTenant: [String: Int] = [:]
-        for transfer in running.values {
-            perHost[Self.hostKey(transfer.job, transfer.request.url), default: 0] += 1
-            perTenant[transfer.job.tenant, default: 0] += 1
-        }
+        var (perHost, perTenant) = runningCounts()
         while running.count < limit {
             var room = FairQueue.Room(
                 runningPerTenant: perTenant, tenantLimit: configuration.tenantTransferLimit, allowsDiscretionary: false,
@@ -174,15 +185,30 @@ final class TransferScheduler: CurlMultiLoopDriver {
         }
     }
 
+    /// Connections in use per host (`hostKey`) and transfers per tenant: a parked primary holds no
+    /// connection but keeps its slot.
+    func runningCounts() -> (perHost: [String: Int], perTenant: [String: Int]) {
+        var perHost: [String: Int] = [:]
+        var perTenant: [String: Int] = [:]
+        for transfer in running.values {
+            if !transfer.isParked { perHost[Self.hostKey(transfer.job, transfer.request.url), default: 0] += 1 }
+            perTenant[transfer.job.tenant, default: 0] += 1
+        }
+        return (perHost, perTenant)
+    }
+
     /// A transfer leaves its slot (and its host's connection).
-    private func release(_ transfer: Transfer) {
+    func release(_ transfer: Transfer) {
         running[ObjectIdentifier(transfer.easy)] = nil
         needsPass = true
+        needsSegmentPass = true
     }
 
     private func start(_ job: TransferJob, multi: CurlMultiHandle) {
         do {
             let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
+            transfer.segmentsBegan = { [weak self] primary in self?.segmentsBegan(primary) }
+            transfer.resumeSegments()
             try transfer.prepare()
             running[ObjectIdentifier(transfer.easy)] = transfer
             admit(transfer, multi: multi)
@@ -204,66 +230,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
     }
 
     /// Session and origin host, the unit of `httpMaximumConnectionsPerHost`.
-    private static func hostKey(_ job: TransferJob, _ url: String) -> String {
+    static func hostKey(_ job: TransferJob, _ url: String) -> String {
         "\(job.sessionId) \(URLComponents(string: url)?.host?.lowercased() ?? url)"
-    }
-
-    struct ShareKey: Hashable {
-        var sessionId: String
-        var path: String?
-
-        init(_ job: TransferJob) { (sessionId, path) = (job.sessionId, job.networkPath?.name) }
-    }
-
-    /// The session's share on the job's path (made on first use); ephemeral sessions get one too, so
-    /// nothing crosses sessions.
-    private func share(for job: TransferJob) throws -> CurlShareHandle {
-        let key = ShareKey(job)
-        if let entry = shares[key] {
-            shares[key]?.lastUsed = .now
-            return entry.share
-        }
-        let share = try CurlShareHandle()
-        shares[key] = (share, .now)
-        return share
-    }
-
-    /// Once a second: the shares idle for `shareIdleLifetime`, and those of invalidated sessions with
-    /// nothing left to run, go (their connections close).
-    private func releaseIdleShares() {
-        let now = ContinuousClock.now
-        guard now - lastShareSweep >= .seconds(1) else { return }
-        lastShareSweep = now
-        let busy = Set(running.values.map { ShareKey($0.job) })
-        let draining = invalidatedSessions.filter { session in
-            running.values.contains { $0.job.sessionId == session } || waiting.contains { $0.sessionId == session }
-        }
-        for (key, entry) in shares where !busy.contains(key) {
-            let finished = invalidatedSessions.contains(key.sessionId) && !draining.contains(key.sessionId)
-            if finished || now - entry.lastUsed > shareIdleLifetime { shares[key] = nil }
-        }
-        invalidatedSessions = draining
-    }
-
-    /// The kernel may take minutes to notice a connection over a link that went away: the transfers on
-    /// the path end now, as URLSession ends them when the interface goes (-1005), and jobs queued for it
-    /// fail as having no network (-1009); the caller decides which wait for another path.
-    private func losePath(_ name: String, multi: CurlMultiHandle) {
-        for job in waiting.removeAll(where: { $0.networkPath?.name == name }) {
-            let failure = TransferFailure(
-                code: URLErrorCode.notConnectedToInternet.rawValue, curlCode: 7, message: "network path \(name) is down",
-                reason: "networkPathLost")
-            observer.transfer(job.id, didComplete: Transfer.failedToStart(job, failure: failure))
-        }
-        for transfer in running.values where transfer.job.networkPath?.name == name && transfer.waiting == nil {
-            abort(
-                transfer, multi: multi,
-                failure: TransferFailure(
-                    code: URLErrorCode.networkConnectionLost.rawValue, curlCode: 56, message: "network path \(name) went down",
-                    reason: "networkPathLost"))
-        }
-        let inUse = Set(running.values.map { ShareKey($0.job) })  // transfers held by a delegate's decision
-        shares = shares.filter { $0.key.path != name || inUse.contains($0.key) }
     }
 
     /// A transfer's request ended: follow a redirect with the same handle, or report the outcome. A
@@ -271,6 +239,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
     func transferEnded(_ easy: CurlEasyHandle, result: CurlResult, multi: CurlMultiHandle) {
         multi.remove(easy)
         guard let transfer = running[ObjectIdentifier(easy)] else { return }
+        if transfer.segmentDownload != nil { return segmentRequestEnded(transfer, result: result, multi: multi) }
         if case .response? = transfer.waiting {
             transfer.waiting = .response(finished: result)
             return
@@ -293,6 +262,9 @@ final class TransferScheduler: CurlMultiLoopDriver {
     }
 
     private func conclude(_ transfer: Transfer, _ step: Transfer.Step, multi: CurlMultiHandle) {
+        if transfer.segmentDownload != nil, case .done(let outcome) = step {  // a refused proxied target
+            return abort(transfer, multi: multi, failure: outcome.error ?? Self.cancelled, scope: .connection)
+        }
         switch step {
         case .redirect(let next):
             if transfer.job.decidesRedirects {
@@ -336,7 +308,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
 
     /// Hands a prepared request to libcurl, once the target its proxy would reach (if it goes through one)
     /// passes the egress policy (see `ProxiedTargetCheck`); a name being resolved holds it, out of the multi.
-    private func admit(_ transfer: Transfer, multi: CurlMultiHandle) {
+    func admit(_ transfer: Transfer, multi: CurlMultiHandle) {
         if let host = transfer.proxiedTargetHost {
             let send = sendToLoop
             let outcome = proxiedTargets.check(host, policy: configuration.egress) { host, verdict in
@@ -354,6 +326,9 @@ final class TransferScheduler: CurlMultiLoopDriver {
         do {
             try multi.add(transfer.easy)
         } catch {
+            if transfer.segmentDownload != nil {
+                return abort(transfer, multi: multi, failure: .init(curlError: error), scope: .connection)
+            }
             release(transfer)
             observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
         }
@@ -368,10 +343,12 @@ final class TransferScheduler: CurlMultiLoopDriver {
             let deadline = transfer.idleDeadline
             if deadline <= now {
                 let seconds = transfer.job.timeoutIntervalForRequest
+                // One connection of a segmented download: the others take its range.
                 abort(
                     transfer, multi: multi,
                     failure: TransferFailure(
-                        code: URLErrorCode.timedOut.rawValue, curlCode: 28, message: "no data for \(seconds) seconds"))
+                        code: URLErrorCode.timedOut.rawValue, curlCode: 28, message: "no data for \(seconds) seconds"),
+                    scope: .connection)
                 if !waiting.isEmpty { sleep = .zero }  // its slot goes to the next queued transfer at once
             } else {
                 sleep = min(sleep, deadline - now)
@@ -380,11 +357,22 @@ final class TransferScheduler: CurlMultiLoopDriver {
         return sleep
     }
 
+    static let cancelled = TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled")
+
+    /// What an abort ends: the whole transfer, or (for a segmented download) only this connection, whose
+    /// range the others take.
+    enum AbortScope { case transfer, connection }
+
     /// Takes a transfer out of the multi and reports it ended with `failure` (cancelled by default).
-    private func abort(
-        _ transfer: Transfer, multi: CurlMultiHandle,
-        failure: TransferFailure = TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled")
+    func abort(
+        _ transfer: Transfer, multi: CurlMultiHandle, failure: TransferFailure = TransferScheduler.cancelled, scope: AbortScope = .transfer
     ) {
+        guard running[ObjectIdentifier(transfer.easy)] === transfer else { return }  // already gone with its download
+        if let download = transfer.segmentDownload {
+            multi.remove(transfer.easy)
+            if scope == .connection { return connectionFailed(transfer, download, failure, multi: multi) }
+            return failSegmented(download, failure, multi: multi)
+        }
         multi.remove(transfer.easy)
         release(transfer)
         observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: failure))

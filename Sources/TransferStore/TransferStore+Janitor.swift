@@ -6,7 +6,8 @@ import TransferModels
 extension TransferStore {
     /// Of the files named `names` under `<data>/downloads` (`<task id>`, `<task id>.<attempt>.part`,
     /// `<task id>.body`), those a task row still names: its finished download or kept body, its partial
-    /// file (running, suspended, or kept for resume data), or the file of the resume data it was made from.
+    /// file (running, suspended, or kept for resume data), or the file of the resume data it was made from;
+    /// and the journal of each such partial file (`<partial>.segments`, a segmented download's).
     /// Looked up by task id, so the cost follows the files on disk, not the tasks in the store.
     public func referencedDownloadFiles(among names: [String]) async throws -> Set<String> {
         var referenced = Set<String>()
@@ -31,7 +32,8 @@ extension TransferStore {
         for (tenant, token) in tokens {
             if let path = resumeData(from: token, tenant: tenant)?.path { referenced.insert((path as NSString).lastPathComponent) }
         }
-        return referenced.intersection(names)
+        let journals = names.filter { $0.hasSuffix(".segments") && referenced.contains(String($0.dropLast(".segments".count))) }
+        return referenced.union(journals).intersection(names)
     }
 
     /// Every body file a URL cache row names (file names are random, unique across storages).

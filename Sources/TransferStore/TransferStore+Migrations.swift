@@ -112,6 +112,7 @@ extension TransferStore {
         registerIdempotencyMigrations(&migrator)
         registerUsageMigrations(&migrator)
         registerRetentionMigrations(&migrator)
+        registerSegmentMigrations(&migrator)
         return migrator
     }()
 }

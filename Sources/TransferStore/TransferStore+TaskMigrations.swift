@@ -43,4 +43,12 @@ extension TransferStore {
             try db.alter(table: "task") { t in t.add(column: "partialPath", .text) }
         }
     }
+
+    /// Registered after every other migration of v10 (GRDB applies them in registration order).
+    static func registerSegmentMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v11-task-segments") { db in
+            // A segmented download's `segments` (JSON): the connections and part size it runs with.
+            try db.alter(table: "task") { t in t.add(column: "segments", .jsonText) }
+        }
+    }
 }

@@ -33,6 +33,7 @@ struct SessionsAPITests {
                 "waitsForConnectivity", "isDiscretionary", "sessionSendsLaunchEvents",
                 "shouldUseExtendedBackgroundIdleMode", "tlsMinimumSupportedProtocolVersion",
                 "tlsMaximumSupportedProtocolVersion", "connectionProxyDictionary", "networkServiceType", "serverTrust",
+                "segments",
             ]
             #expect(Set(configuration.keys) == expectedKeys)
             #expect(configuration["kind"] as? String == "default")

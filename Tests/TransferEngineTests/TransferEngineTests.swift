@@ -13,6 +13,7 @@ final class RecordingObserver: TransferObserver, @unchecked Sendable {
         var outcomes: [TransferID: TransferOutcome] = [:]
         var waiters: [TransferID: [CheckedContinuation<TransferOutcome, Never>]] = [:]
         var log: [TransferID: [String]] = [:]
+        var progress: [TransferID: TransferProgress] = [:]
     }
     private let state = LockedBox(State())
 
@@ -24,7 +25,16 @@ final class RecordingObserver: TransferObserver, @unchecked Sendable {
         state.withLock { $0.log[id, default: []].append("redirect \(response.statusCode) \(request.method) \(request.url)") }
     }
 
-    func transfer(_ id: TransferID, didProgress progress: TransferProgress) {}
+    func transfer(_ id: TransferID, didProgress progress: TransferProgress) {
+        state.withLock { $0.progress[id] = progress }
+    }
+
+    func transfer(_ id: TransferID, didResumeAtOffset offset: Int64, expectedTotalBytes: Int64) {
+        state.withLock { $0.log[id, default: []].append("resume \(offset) \(expectedTotalBytes)") }
+    }
+
+    /// The last progress reported for `id`.
+    func progress(of id: TransferID) -> TransferProgress? { state.withLock { $0.progress[id] } }
 
     func transfer(_ id: TransferID, didComplete outcome: TransferOutcome) {
         let waiters = state.withLock { state in

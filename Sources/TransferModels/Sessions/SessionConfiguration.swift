@@ -33,6 +33,8 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
     public var serverTrust: ServerTrustConfiguration?
     public var connectionProxyDictionary: ProxyDictionary?
     public var networkServiceType: NetworkServiceType
+    /// The session's default for its download tasks' `segments` (beyond URLSession); null: one connection.
+    public var segments: SegmentsConfiguration?
 
     /// URLSession's defaults for `kind` (`.default`, `.ephemeral`, `.background(withIdentifier:)`).
     public init(kind: SessionKind, identifier: String? = nil) {
@@ -69,7 +71,7 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         case allowsCellularAccess, allowsExpensiveNetworkAccess, allowsConstrainedNetworkAccess
         case waitsForConnectivity, isDiscretionary, sessionSendsLaunchEvents, shouldUseExtendedBackgroundIdleMode
         case tlsMinimumSupportedProtocolVersion, tlsMaximumSupportedProtocolVersion
-        case connectionProxyDictionary, networkServiceType, serverTrust
+        case connectionProxyDictionary, networkServiceType, serverTrust, segments
     }
 
     /// Encodes every property, the absent ones as explicit `null`, so clients see the full configuration.
@@ -100,5 +102,6 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         try c.encode(connectionProxyDictionary, forKey: .connectionProxyDictionary)
         try c.encode(networkServiceType, forKey: .networkServiceType)
         try c.encode(serverTrust, forKey: .serverTrust)
+        try c.encode(segments, forKey: .segments)
     }
 }

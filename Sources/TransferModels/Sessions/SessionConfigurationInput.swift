@@ -28,6 +28,7 @@ public struct SessionConfigurationInput: Decodable, Sendable {
     public var connectionProxyDictionary: Nullable<ProxyDictionary>
     public var networkServiceType: NetworkServiceType?
     public var serverTrust: ServerTrustConfiguration?
+    public var segments: SegmentsInput?
 
     public init(kind: SessionKind? = nil) {
         self.kind = kind
@@ -123,6 +124,7 @@ extension SessionConfigurationInput {
             try Self.validate(trust, field: field)
             result.serverTrust = trust
         }
+        result.segments = try segments?.validated(at: field("segments"))
         return result
     }
 

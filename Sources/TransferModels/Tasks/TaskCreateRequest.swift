@@ -16,6 +16,8 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
     public var completion: CompletionHandlerInput?
     public var expectedDigest: String?
     public var resume: Bool?
+    /// A segmented download (beyond URLSession); download tasks only.
+    public var segments: SegmentsInput?
 
     public init(kind: TaskKind? = nil, request: URLRequestInput? = nil) {
         self.kind = kind
@@ -30,7 +32,8 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
     /// Cross-field rules JSON Schema cannot say: `request` is required except for a download made from
     /// `resumeData`, which takes its request from the resume data and so must not carry one;
     /// `uploadSource` is required for uploads and refused otherwise, and an upload's body comes from it,
-    /// never from `request.httpBody`; `resumeData` is for downloads only.
+    /// never from `request.httpBody`; `resumeData` and `segments` are for downloads only. A download
+    /// without `segments` takes the session's (absent or null: the session's default applies).
     ///
     /// - Parameters:
     ///   - session: the configuration request fields fall back to.
@@ -91,12 +94,18 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
         if let completion { (handler, completionSecret) = try completion.validated(at: "completion") }
         var digest: String?
         if let expectedDigest { digest = try Validate.sha256Digest(expectedDigest, field: "expectedDigest") }
+        var segmentsInEffect = kind == .download ? session.segments : nil
+        if let segments {
+            guard kind == .download else { throw .invalidValue("segments", "only download tasks are segmented") }
+            segmentsInEffect = try segments.validated(at: "segments")
+        }
 
         return ValidatedTaskRequest(
             kind: kind, request: snapshot, uploadBody: uploadBody, resumeData: resumeData,
             taskDescription: taskDescription, priority: priority, earliestBeginDate: earliestBeginDate,
             countOfBytesClientExpectsToSend: toSend, countOfBytesClientExpectsToReceive: toReceive,
-            completion: handler, completionSecret: completionSecret, expectedDigest: digest, resume: resume ?? false)
+            completion: handler, completionSecret: completionSecret, expectedDigest: digest, resume: resume ?? false,
+            segments: segmentsInEffect)
     }
 }
 

@@ -28,6 +28,8 @@ public struct TransferTask: Codable, Sendable, Hashable {
     public var createdAt: Date
     public var startedAt: Date?
     public var completedAt: Date?
+    /// The segments a download runs with (beyond URLSession); null: one connection.
+    public var segments: SegmentsConfiguration?
 
     public init(
         id: String, sessionId: String, taskIdentifier: Int, kind: TaskKind, state: TaskState, priority: Double,
@@ -35,7 +37,7 @@ public struct TransferTask: Codable, Sendable, Hashable {
         currentRequest: URLRequestSnapshot?, response: HTTPResponseSnapshot?, countOfBytesSent: Int64,
         countOfBytesExpectedToSend: Int64, countOfBytesReceived: Int64, countOfBytesExpectedToReceive: Int64,
         progress: TaskProgress, error: TransferError?, location: String?, createdAt: Date, startedAt: Date?,
-        completedAt: Date?
+        completedAt: Date?, segments: SegmentsConfiguration? = nil
     ) {
         self.id = id
         self.sessionId = sessionId
@@ -58,6 +60,7 @@ public struct TransferTask: Codable, Sendable, Hashable {
         self.createdAt = createdAt
         self.startedAt = startedAt
         self.completedAt = completedAt
+        self.segments = segments
     }
 
     /// The fields every task event carries.
@@ -69,7 +72,7 @@ public struct TransferTask: Codable, Sendable, Hashable {
         case id, sessionId, taskIdentifier, kind, state, priority, taskDescription, earliestBeginDate
         case originalRequest, currentRequest, response, countOfBytesSent, countOfBytesExpectedToSend
         case countOfBytesReceived, countOfBytesExpectedToReceive, progress, error, location
-        case createdAt, startedAt, completedAt, completionSecret
+        case createdAt, startedAt, completedAt, completionSecret, segments
     }
 
     /// The `completion.secret` the service generated for a completion handler that brought none and has
@@ -99,6 +102,7 @@ public struct TransferTask: Codable, Sendable, Hashable {
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(startedAt, forKey: .startedAt)
         try c.encode(completedAt, forKey: .completedAt)
+        try c.encode(segments, forKey: .segments)
         if let completionSecret { try c.encode(completionSecret, forKey: .completionSecret) }
     }
 }

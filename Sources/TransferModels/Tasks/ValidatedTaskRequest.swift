@@ -21,13 +21,15 @@ public struct ValidatedTaskRequest: Sendable, Hashable {
     public var expectedDigest: String?
     /// Start at once (`resume()` right after creation).
     public var resume: Bool
+    /// The segments a download runs with (its own, else its session's default); nil: one connection.
+    public var segments: SegmentsConfiguration?
 
     public init(
         kind: TaskKind, request: URLRequestSnapshot?, uploadBody: UploadBody? = nil, resumeData: String? = nil,
         taskDescription: String? = nil, priority: Double = TaskPriority.default, earliestBeginDate: Date? = nil,
         countOfBytesClientExpectsToSend: Int64 = -1, countOfBytesClientExpectsToReceive: Int64 = -1,
         completion: TaskCompletionHandler? = nil, completionSecret: String? = nil, expectedDigest: String? = nil,
-        resume: Bool = false
+        resume: Bool = false, segments: SegmentsConfiguration? = nil
     ) {
         self.kind = kind
         self.request = request
@@ -42,6 +44,7 @@ public struct ValidatedTaskRequest: Sendable, Hashable {
         self.completionSecret = completionSecret
         self.expectedDigest = expectedDigest
         self.resume = resume
+        self.segments = segments
     }
 }
 

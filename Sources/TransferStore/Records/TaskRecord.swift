@@ -50,6 +50,8 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
     /// A running download's partial file (checkpointed by the engine), for picking it up again.
     public var partialPath: String?
     public var metrics: TaskMetrics?
+    /// The segments a download runs with (its own, or its session's default when it was created).
+    public var segments: SegmentsConfiguration?
     public var createdAt: Date
     public var startedAt: Date?
     public var completedAt: Date?
@@ -82,6 +84,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         self.completionSecret = completionSecret
         self.expectedDigest = request.expectedDigest
         self.resumeData = request.resumeData
+        self.segments = request.segments
         self.createdAt = createdAt
     }
 
@@ -102,7 +105,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
             countOfBytesExpectedToReceive: countOfBytesExpectedToReceive,
             progress: TaskProgress(fractionCompleted: fraction), error: error,
             location: keepsDownload ? locations.fileLocation(ofTask: id) : nil,
-            createdAt: createdAt, startedAt: startedAt, completedAt: completedAt)
+            createdAt: createdAt, startedAt: startedAt, completedAt: completedAt, segments: segments)
     }
 
     /// A download whose file (or, when small, its bytes in the store) is kept: the API serves it.
@@ -150,6 +153,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         fileExpiresAt = try row.decode(forColumn: "fileExpiresAt")
         partialPath = try row.decode(forColumn: "partialPath")
         metrics = try Self.json(row, "metrics")
+        segments = try Self.json(row, "segments")
         createdAt = try row.decode(forColumn: "createdAt")
         startedAt = try row.decode(forColumn: "startedAt")
         completedAt = try row.decode(forColumn: "completedAt")
@@ -188,6 +192,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         container["fileExpiresAt"] = fileExpiresAt?.storageText
         container["partialPath"] = partialPath
         container["metrics"] = try StoredJSON.text(metrics)
+        container["segments"] = try StoredJSON.text(segments)
         container["createdAt"] = createdAt.storageText
         container["startedAt"] = startedAt?.storageText
         container["completedAt"] = completedAt?.storageText
