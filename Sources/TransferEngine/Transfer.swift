@@ -117,6 +117,8 @@ final class Transfer {
     /// Body bytes of the current range request, and the rate of the last one (the next one's size).
     var segmentBytes: Int64 = 0
     var segmentRate: Double?
+    /// Seconds from the last range request leaving to its first byte back.
+    var segmentRoundTrip: Double?
     /// Told when this transfer's download becomes segmented (the scheduler opens part connections).
     var segmentsBegan: ((Transfer) -> Void)?
 

@@ -252,6 +252,9 @@ final class TransferScheduler: CurlMultiLoopDriver {
     /// the next idle deadline (at most a second), failing the transfers whose deadline passed.
     func pollTimeout(endedTransfers: Int, multi: CurlMultiHandle) -> Duration? {
         if endedTransfers > 0 && !waiting.isEmpty { return nil }
+        // A download became segmented (its head came in this perform): its parts open now, not after the
+        // next socket event.
+        if needsSegmentPass && !segmentedDownloads.isEmpty { return nil }
         return enforceIdleTimeouts(multi: multi)
     }
 

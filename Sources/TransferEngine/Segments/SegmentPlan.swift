@@ -6,7 +6,8 @@
 /// request's worth of it (`requested` is where its request in flight stops), so what lies beyond every
 /// request in flight can be handed to an idle connection without stopping anyone: that is the work
 /// stealing, and no connection is closed for it. Only the first response (a plain GET, whose body runs to
-/// the end of the representation) has no bound of its own; it is cut where its part ends.
+/// the end of the representation) has no bound of its own: it is cut where its part ends, wherever that
+/// moves, so all of its part past what it received can be taken (its `requested` stays at `next`).
 struct SegmentPlan: Hashable, Sendable {
     struct Part: Hashable, Sendable {
         var start: Int64
@@ -81,9 +82,13 @@ struct SegmentPlan: Hashable, Sendable {
 
     /// The next range `owner` asks for, at most `size` bytes: the rest of its own part; else the first part
     /// nobody fetches; else the second half of the largest unrequested stretch (work stealing); nil when
-    /// there is nothing left worth a request of its own.
+    /// there is nothing left worth a request of its own. Toward the end, requests shrink so that the
+    /// connections finish together: none asks for more than its share of what nobody has asked for yet
+    /// (nor for less than a minimum part).
     mutating func nextRequest(for owner: Int, size: Int64) -> Range<Int64>? {
-        let size = max(1, size)
+        let connections = Int64(Set(parts.compactMap(\.owner)).union([owner]).count)
+        let share = parts.reduce(0) { $0 + $1.unrequested } / connections
+        let size = max(1, min(size, max(minimumPartSize, share)))
         if let index = parts.firstIndex(where: { $0.owner == owner }) {
             if !parts[index].isDone { return request(index, size) }
             parts[index].owner = nil
@@ -105,15 +110,11 @@ struct SegmentPlan: Hashable, Sendable {
 
     /// `owner` has received `count` more bytes at its part's `next`: how many of them belong to the part
     /// (the rest belong to the part after it, which another connection fetches), and whether the part is
-    /// now complete. A response without a bound of its own (the first one) has its request extended by
-    /// `lease` each time it reaches it, while its part goes on.
-    mutating func receive(_ count: Int64, by owner: Int, extendingBy lease: Int64?) -> (kept: Int64, partIsDone: Bool)? {
+    /// now complete.
+    mutating func receive(_ count: Int64, by owner: Int) -> (kept: Int64, partIsDone: Bool)? {
         guard let index = parts.firstIndex(where: { $0.owner == owner }) else { return nil }
         let kept = min(count, parts[index].remaining)
         parts[index].next += kept
-        if let lease, parts[index].next >= parts[index].requested, !parts[index].isDone {
-            parts[index].requested = min(parts[index].end, parts[index].next + max(1, lease))
-        }
         return (kept, parts[index].isDone)
     }
 
@@ -129,12 +130,6 @@ struct SegmentPlan: Hashable, Sendable {
         guard let index = parts.firstIndex(where: { $0.owner == owner }) else { return }
         parts[index].owner = nil
         parts[index].requested = parts[index].next
-    }
-
-    /// Sets `owner`'s request in flight to stop at `end` (the first response, which has no bound).
-    mutating func setRequested(_ end: Int64, for owner: Int) {
-        guard let index = parts.firstIndex(where: { $0.owner == owner }) else { return }
-        parts[index].requested = min(parts[index].end, max(parts[index].next, end))
     }
 
     /// Gives the part that starts at `start` to `owner` (a resumed download's first request).

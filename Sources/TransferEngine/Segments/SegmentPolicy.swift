@@ -10,19 +10,22 @@ public struct SegmentPolicy: Sendable, Hashable, Codable {
         self.minimumPartSize = minimumPartSize
     }
 
-    /// How long one range request should last at the connection's rate: long enough that the round trip
-    /// between two requests costs little (50 ms of 2 s), short enough that the work left is handed out
-    /// again often (an idle connection can take what no request asks for yet) and the last requests end
-    /// close together.
-    static let requestDuration = 2.0
+    /// How long one range request should last at the connection's rate: 20 round trips, so the round
+    /// trip a connection waits between two requests costs at most 5%, and at least a second, so the work
+    /// nobody has asked for yet (what an idle connection can take) is handed out often and the last
+    /// requests end close together.
+    static let requestRoundTrips = 20.0
+    static let shortestRequestDuration = 1.0
     /// The largest range request.
     static let largestRequest: Int64 = 64 << 20
 
     /// The size of the next range request of a connection whose last one moved `rate` bytes per second
-    /// (nil: none yet, and it starts at four minimum parts), never less than a minimum part.
-    func requestSize(rate: Double?) -> Int64 {
+    /// after a first byte `roundTrip` seconds away (nil: none yet, and it starts at four minimum parts),
+    /// never less than a minimum part.
+    func requestSize(rate: Double?, roundTrip: Double? = nil) -> Int64 {
         guard let rate, rate.isFinite, rate > 0 else { return min(Self.largestRequest, max(1, minimumPartSize) * 4) }
-        return min(Self.largestRequest, max(minimumPartSize, Int64(rate * Self.requestDuration)))
+        let duration = max(Self.shortestRequestDuration, Self.requestRoundTrips * (roundTrip ?? 0))
+        return min(Self.largestRequest, max(minimumPartSize, Int64(rate * duration)))
     }
 }
 

@@ -76,9 +76,9 @@ final class SegmentedDownload {
         return all
     }
 
-    /// The size of `transfer`'s next request, from the rate of its last one.
+    /// The size of `transfer`'s next request, from the rate and round trip of its last one.
     func requestSize(for transfer: Transfer) -> Int64 {
-        policy.requestSize(rate: transfer.segmentRate)
+        policy.requestSize(rate: transfer.segmentRate, roundTrip: transfer.segmentRoundTrip)
     }
 
     /// Bytes of `transfer`'s response: into the file where its part stands. The bytes past its part's end
@@ -96,8 +96,7 @@ final class SegmentedDownload {
             diskError = error
             return .failed
         }
-        let lease = transfer.segmentRequest == nil ? requestSize(for: transfer) : nil
-        let partIsDone = plan.receive(Int64(kept), by: transfer.connectionNumber, extendingBy: lease)?.partIsDone ?? true
+        let partIsDone = plan.receive(Int64(kept), by: transfer.connectionNumber)?.partIsDone ?? true
         transfer.segmentBytes += Int64(kept)
         primary.progress.bytesReceived += Int64(kept)
         primary.reportProgressIfDue()

@@ -54,7 +54,6 @@ extension Transfer {
         plan.assign(startingAt: 0, to: 0)
         do {
             let download = try SegmentedDownload(primary: self, policy: policy, validator: validator, plan: plan, path: path)
-            download.plan.setRequested(download.requestSize(for: self), for: 0)
             sink.discard()  // nothing is in it yet (this is the head): the bytes go to the download's file
             segmented = download
             segmentsBegan?(self)
@@ -130,6 +129,8 @@ extension Transfer {
         transactions.append(timing)
         let seconds = Date().timeIntervalSince(requestStartedAt)
         if segmentBytes > 0, seconds > 0 { segmentRate = Double(segmentBytes) / seconds }
+        // From the request leaving to the first byte of the answer: the round trip a request costs.
+        if timing.startTransfer > timing.preTransfer { segmentRoundTrip = timing.startTransfer - timing.preTransfer }
         if let error = segmentDownload?.diskError {
             return .failed(TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)"))
         }
