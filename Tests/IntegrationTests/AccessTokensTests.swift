@@ -45,7 +45,7 @@ struct AccessTokensTests {
         let arguments = fromFlag ? ["--metrics-token", Self.metricsToken] : []
         try await withRunningService(environment: environment, arguments: arguments) { service, client in
             let api = API(service, client, token: Self.metricsToken)
-            let allowed = try await api.get("/metrics")
+            let allowed = try await Self.scrapeOnceARequestIsCounted(api)
             #expect(allowed.status == 200, "\(allowed.text)")
             #expect(allowed.text.contains("urlsessiond_http_requests_total"))
             // No token, another token (even an admin's), another scheme: 401 problem+json.
@@ -67,9 +67,21 @@ struct AccessTokensTests {
     @Test(.timeLimit(.minutes(1)))
     func metricsStayOpenWithoutAMetricsToken() async throws {
         try await withRunningService(environment: Tokens.environment) { service, client in
-            let metrics = try await API(service, client, token: nil).get("/metrics")
+            let metrics = try await Self.scrapeOnceARequestIsCounted(API(service, client, token: nil))
             #expect(metrics.status == 200, "\(metrics.text)")
             #expect(metrics.text.contains("urlsessiond_http_requests_total"))
         }
+    }
+
+    /// `/metrics`, scraped again until it shows a counted request (or answers other than 200): a request is
+    /// counted once its answer has been sent, so the first scrape can come before any count.
+    static func scrapeOnceARequestIsCounted(_ api: API) async throws -> TestHTTPResponse {
+        var metrics = try await api.get("/metrics")
+        try await eventually(timeout: 10, interval: 0.05) {
+            guard metrics.status == 200, !metrics.text.contains("urlsessiond_http_requests_total") else { return true }
+            metrics = try await api.get("/metrics")
+            return false
+        }
+        return metrics
     }
 }
