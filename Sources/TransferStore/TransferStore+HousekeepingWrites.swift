@@ -8,19 +8,21 @@ extension TransferStore {
     /// Runs `body` in a write transaction as `pool.write` does, and records how long it held the writer:
     /// from the moment the body starts (the writer is ours) until the commit has returned.
     func housekeepingWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let started = LockedBox<ContinuousClock.Instant?>(nil)
-        let result = try await pool.write { db in
-            started.withLock { $0 = .now }
-            return try body(db)
-        }
-        noteHousekeepingWrite(since: started)
-        return result
+        try await timedOnWriter(body) { try await self.pool.write($0) }
     }
 
-    /// `housekeepingWrite` outside a transaction (the vacuum steps and the checkpoint).
+    /// `housekeepingWrite` outside a transaction (the vacuum steps).
     func housekeepingWriteWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await timedOnWriter(body) { try await self.pool.writeWithoutTransaction($0) }
+    }
+
+    /// Runs `body` through `write` (one of the pool's ways onto the writer), timed from its start.
+    private func timedOnWriter<T: Sendable>(
+        _ body: @escaping @Sendable (Database) throws -> T,
+        _ write: (@escaping @Sendable (Database) throws -> T) async throws -> T
+    ) async throws -> T {
         let started = LockedBox<ContinuousClock.Instant?>(nil)
-        let result = try await pool.writeWithoutTransaction { db in
+        let result = try await write { db in
             started.withLock { $0 = .now }
             return try body(db)
         }
