@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """A TCP proxy that delays every byte by DELAY_MS in each direction, as a long link would (stdlib only).
 
-    latency_proxy.py LISTEN_PORT TARGET_PORT DELAY_MS PORT_FILE
+    latency_proxy.py LISTEN_PORT [TARGET_HOST:]TARGET_PORT DELAY_MS PORT_FILE
 
 This kernel has no netem qdisc, so link latency is emulated in user space: each chunk read from one side
 is written to the other DELAY_MS after it arrived, in order (a round trip costs 2 x DELAY_MS). Listens on
-127.0.0.1:LISTEN_PORT (0: the OS chooses; the port is written to PORT_FILE once listening).
+127.0.0.1:LISTEN_PORT (0: the OS chooses; the port is written to PORT_FILE once listening) and connects
+to TARGET_HOST (default 127.0.0.1).
 """
 import asyncio
 import sys
@@ -41,12 +42,14 @@ async def pump(reader, writer, delay):
 
 
 async def main():
-    listen_port, target_port, delay_ms, port_file = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+    listen_port, target, delay_ms, port_file = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), sys.argv[4]
+    target_host, _, target_port = target.rpartition(":")
+    target_host = target_host or "127.0.0.1"
     delay = delay_ms / 1000
 
     async def handle(client_reader, client_writer):
         try:
-            server_reader, server_writer = await asyncio.open_connection("127.0.0.1", target_port)
+            server_reader, server_writer = await asyncio.open_connection(target_host, int(target_port))
         except OSError:
             client_writer.close()
             return

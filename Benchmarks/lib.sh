@@ -55,6 +55,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 # Runs nginx (in the foreground, as a child: its pid joins NGINX_PIDS) with $WORK/NAME.conf: pid file,
 # error log ($WORK/NAME-error.log) and temp paths in WORK, around the http-level directives read from
 # stdin (the servers included). Returns 0 once PROBE_URL answers 2xx, 1 if it does not within 5 s.
+# NGINX_NETNS=NAME runs it in that network namespace (`ip netns exec`, which execs: the pid is nginx's).
 start_nginx() {
     local name=$1 workers=$2 probe=$3
     mkdir -p "$WORK/tmp"
@@ -72,7 +73,7 @@ CONF
         sed 's/^/    /'
         echo '}'
     } > "$WORK/$name.conf"
-    nginx -c "$WORK/$name.conf" -g 'daemon off;' 2>>"$WORK/$name-error.log" &
+    ${NGINX_NETNS:+ip netns exec "$NGINX_NETNS"} nginx -c "$WORK/$name.conf" -g 'daemon off;' 2>>"$WORK/$name-error.log" &
     NGINX_PIDS+=($!)
     for _ in $(seq 1 100); do curl -sf --max-time 1 -o /dev/null "$probe" && return 0; sleep 0.05; done
     curl -sf --max-time 1 -o /dev/null "$probe"

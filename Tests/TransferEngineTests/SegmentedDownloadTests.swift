@@ -61,6 +61,23 @@ struct SegmentedDownloadTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func afterRedirectsThePartsGoToTheFinalURL() async throws {
+        let fixture = try EngineFixture()
+        let final = "/bytes/2000003?seed=12"
+        let query = final.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? final
+        let outcome = await fixture.run(Self.job(fixture, "/redirect/302?to=\(query)", segments: 4))
+        #expect(outcome.error == nil)
+        #expect(outcome.bodyBytes == FixtureOrigin.bytes(count: 2_000_003, seed: 12))
+        #expect(outcome.currentRequest.url == fixture.origin.url(final))
+        #expect(outcome.response?.statusCode == 200)
+        let ranged = fixture.origin.requests.filter { $0.header("Range") != nil }
+        #expect(!ranged.isEmpty && ranged.allSatisfy { $0.target == final }, "\(ranged.map(\.target))")
+        #expect(fixture.origin.requests(path: "/redirect/302").count == 1, "the redirect is followed once")
+        #expect(outcome.transactions.first?.statusCode == 302, "the redirect is the first transaction")
+        await fixture.close()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func httpMaximumConnectionsPerHostBoundsTheConnections() async throws {
         let fixture = try EngineFixture()
         let outcome = await fixture.run(Self.job(fixture, "/bytes/3000000?seed=8&rate=1000000", segments: 8, perHost: 2))

@@ -25,6 +25,8 @@ final class SegmentedDownload {
     var unexpectedAnswers = 0
     /// Writing the file failed: the download fails with -3003.
     var diskError: (any Error)?
+    /// The download ended (complete, failed, or started again on its primary): no connection joins it.
+    var isClosed = false
     private var lastCheckpoint = ContinuousClock.now
 
     /// Checkpoints are at most this often: a crash re-fetches at most about this much of each part.
@@ -52,7 +54,7 @@ final class SegmentedDownload {
 
     /// Whether one more connection would find work and the policy allows it.
     var wantsConnection: Bool {
-        diskError == nil && activeConnections < policy.maximumConnections && plan.hasWorkForAnotherConnection
+        !isClosed && diskError == nil && activeConnections < policy.maximumConnections && plan.hasWorkForAnotherConnection
     }
 
     /// A number for a new part connection.

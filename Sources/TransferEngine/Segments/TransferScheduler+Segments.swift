@@ -163,6 +163,7 @@ extension TransferScheduler {
     /// The representation changed (or its ranges went wrong): the parts stop and the primary starts again
     /// from 0 with its request.
     private func startAgain(_ download: SegmentedDownload, segmentedAgain: Bool, multi: CurlMultiHandle) {
+        download.isClosed = true
         let primary = download.primary
         for part in download.removeAll() {
             multi.remove(part.easy)
@@ -185,6 +186,7 @@ extension TransferScheduler {
 
     /// Takes every connection of the download out of the multi and the slots; returns its primary.
     private func stopAll(_ download: SegmentedDownload, multi: CurlMultiHandle) -> Transfer {
+        download.isClosed = true
         let primary = download.primary
         for part in download.removeAll() {
             multi.remove(part.easy)
