@@ -179,6 +179,7 @@ let package = Package(
             dependencies: [
                 "TransferStore", "TransferModels", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),

@@ -53,6 +53,11 @@ public final class TransferStore: Sendable {
             // The WAL is cut back to 64 MiB after a checkpoint that let it restart: a burst does not keep
             // its size on disk.
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
+            // Savepoint and statement journals in memory: on disk (the default) every creation's savepoint
+            // of a group commit wrote its first-touched pages to a fresh `/var/tmp/etilqs_*` file (more
+            // pwrites than the WAL itself). They hold only what one transaction touched, and are thrown
+            // away at its end: durability is the WAL's.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         self.pool = try DatabasePool(path: path, configuration: configuration)
         // WAL + FULL: every commit is on disk (the WAL fsynced) before it returns, so it survives a power

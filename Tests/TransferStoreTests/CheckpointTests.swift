@@ -1,11 +1,14 @@
 import Foundation
+import GRDB
 import JSONCodec
 import TestSupport
 import Testing
 import TransferModels
-import TransferStore
 
-/// Checkpoints run on the checkpointer's connection, never inside a commit on the writer.
+@testable import TransferStore
+
+/// Checkpoints run on the checkpointer's connection, never inside a commit on the writer; savepoint
+/// journals stay in memory.
 @Suite("WAL checkpoints off the writer")
 struct CheckpointTests {
     @Test(.timeLimit(.minutes(1)))
@@ -29,5 +32,18 @@ struct CheckpointTests {
         let checkpoints = Task { await store.runCheckpoints(every: .milliseconds(20)) }
         defer { checkpoints.cancel() }
         try await eventually(timeout: 10, interval: 0.05) { databaseFileSize() > before + 1_000_000 }
+    }
+
+    /// A group commit gives each creation a savepoint; with SQLite's default `temp_store` their journals
+    /// went to `/var/tmp` files, more pwrites than the WAL's (issue 15's profile).
+    @Test(.timeLimit(.minutes(1)))
+    func savepointJournalsStayInMemoryOnEveryConnection() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        defer { try? store.close() }
+        let memory = 2  // PRAGMA temp_store: 0 default, 1 file, 2 memory
+        #expect(try await store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA temp_store") } == memory)
+        #expect(try await store.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA temp_store") } == memory)
     }
 }
