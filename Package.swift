@@ -30,6 +30,7 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLinux"),
         .target(
             name: "JSONCodec",
             swiftSettings: swiftSettings),
@@ -70,7 +71,7 @@ let package = Package(
         .target(
             name: "TransferEngine",
             dependencies: [
-                "Curl", "TransferModels", "HTTPCaching", "Certificates",
+                "Curl", "TransferModels", "HTTPCaching", "Certificates", "CLinux",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

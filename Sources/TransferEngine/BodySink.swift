@@ -15,6 +15,7 @@ final class BodySink {
     /// Bytes the body holds (a resumed download's kept ones included).
     private(set) var length: Int64 = 0
     private var finishedPath: String?
+    private var writeback = WritebackPacer()
 
     private init(storage: Storage, limit: Int, spillPath: String?) {
         self.storage = storage
@@ -43,6 +44,7 @@ final class BodySink {
         }
         let sink = BodySink(storage: .file(descriptor: descriptor, path: path), limit: 0, spillPath: nil)
         sink.length = offset
+        sink.writeback = WritebackPacer(from: offset)
         return sink
     }
 
@@ -74,6 +76,7 @@ final class BodySink {
             throw POSIXError(.EBADF)
         }
         length += Int64(bytes.count)
+        if case .file(let descriptor, _) = storage { writeback.wrote(upTo: length, descriptor: descriptor) }
     }
 
     /// Flushes and closes a file body (a disk error here fails the task, as URLSession's -3003 does).

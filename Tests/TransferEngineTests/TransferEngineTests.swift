@@ -184,6 +184,31 @@ struct TransferEngineTests {
         await fixture.close()
     }
 
+    /// Past `WritebackPacer.slice`, the writeback of what was written starts while the body arrives,
+    /// from the start and from a resumed download's kept bytes; the file is the same.
+    @Test(.timeLimit(.minutes(1)))
+    func downloadsOfSeveralWritebackSlicesKeepEveryByte() async throws {
+        let fixture = try EngineFixture()
+        let count = 20 << 20
+        let expected = FixtureOrigin.bytes(count: count, seed: 12)
+        var whole = fixture.job("/bytes/\(count)?seed=12", kind: .download)
+        whole.downloadPath = fixture.directory.appending("whole.part").path
+        let downloaded = await fixture.run(whole)
+        #expect(downloaded.error == nil)
+        #expect(downloaded.bodyBytes == expected)
+
+        let kept = 9 << 20
+        let partial = fixture.directory.appending("resumed.part")
+        try Data(expected[..<kept]).write(to: partial)
+        var resumed = fixture.job("/bytes/\(count)?seed=12", kind: .download)
+        resumed.downloadPath = partial.path
+        resumed.resumeOffset = Int64(kept)
+        let continued = await fixture.run(resumed)
+        #expect(continued.error == nil)
+        #expect(continued.bodyBytes == expected)
+        await fixture.close()
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func downloadWritesItsFileAndUploadStreamsAFile() async throws {
         let fixture = try EngineFixture()
