@@ -41,6 +41,10 @@ let package = Package(
             name: "HTTPCaching",
             swiftSettings: swiftSettings),
         .target(
+            name: "WebSockets",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings),
+        .target(
             name: "Certificates",
             dependencies: ["COpenSSL"],
             swiftSettings: swiftSettings),
@@ -71,7 +75,7 @@ let package = Package(
         .target(
             name: "TransferEngine",
             dependencies: [
-                "Curl", "TransferModels", "HTTPCaching", "Certificates", "CLinux",
+                "Curl", "TransferModels", "HTTPCaching", "Certificates", "CLinux", "WebSockets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -138,6 +142,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "WebSocketsTests",
+            dependencies: ["WebSockets", "TestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "JSONCodecTests",
             dependencies: ["JSONCodec"],
             resources: [.copy("JSONTestSuite")],
@@ -187,7 +195,7 @@ let package = Package(
         .testTarget(
             name: "TransferEngineTests",
             dependencies: [
-                "TransferEngine", "TransferModels", "Curl", "TestSupport",
+                "TransferEngine", "TransferModels", "Curl", "TestSupport", "WebSockets",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),

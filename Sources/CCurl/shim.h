@@ -78,6 +78,9 @@ static inline CURLcode ccurl_easy_getinfo_string(CURL *_Nonnull h, CURLINFO i, c
 static inline CURLcode ccurl_easy_getinfo_pointer(CURL *_Nonnull h, CURLINFO i, void *_Nullable *_Nonnull v) {
     return curl_easy_getinfo(h, i, v);
 }
+static inline CURLcode ccurl_easy_getinfo_socket(CURL *_Nonnull h, CURLINFO i, curl_socket_t *_Nonnull v) {
+    return curl_easy_getinfo(h, i, v);
+}
 
 // MARK: curl_multi_setopt / curl_share_setopt
 
