@@ -34,6 +34,8 @@ struct ActiveTask: Sendable {
     var reportedSent: Int64 = 0
     var reportedReceived: Int64 = 0
     var lastProgressEvent: ContinuousClock.Instant?
+    /// The body of the response being received (data and upload tasks), which `/data` readers follow.
+    var body: GrowingBody?
 
     init(record: TaskRecord, session: SessionRecord, started: Date, partialPath: String?, number: Int) {
         self.record = record
