@@ -103,6 +103,7 @@ let package = Package(
             name: "ControlPlane",
             dependencies: [
                 "CMicroHTTPD", "TransferModels", "TransferStore", "SessionTasks", "NetworkPaths",
+                "TransferEngine",  // `GrowingBody` only: the bodies `/data` readers follow
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -25,7 +25,9 @@ public enum APIRouter {
                 openAPIDocument: openAPIDocument, partsReady: partsReady, shutdown: router.shutdown
             ).routes,
             SessionRoutes(store: store, tasks: tasks, maximumConfigurationSize: maximumSessionConfigurationSize).routes,
-            TaskRoutes(store: store, tasks: tasks, allowedSchemes: allowedSchemes, streams: usage.streams).routes,
+            TaskRoutes(
+                store: store, tasks: tasks, allowedSchemes: allowedSchemes, streams: usage.streams, shutdown: router.shutdown
+            ).routes,
             CookieRoutes(store: store, tasks: tasks).routes,
             CacheRoutes(store: store, tasks: tasks).routes,
             CredentialRoutes(store: store, tasks: tasks).routes,

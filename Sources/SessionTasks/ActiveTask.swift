@@ -34,6 +34,16 @@ struct ActiveTask: Sendable {
     var reportedSent: Int64 = 0
     var reportedReceived: Int64 = 0
     var lastProgressEvent: ContinuousClock.Instant?
+    /// The body of the response being received (data and upload tasks), which `/data` readers follow.
+    var body: GrowingBody? {
+        didSet { bodyReported = 0 }
+    }
+    /// Bytes of `body` that progress events counted.
+    var bodyReported: Int64 = 0
+    /// `delegate.deliverData`: how many more body bytes `dataTask.didReceiveData` may carry (its
+    /// `deliverDataMaxBytes`), nil once an event went without them (or never asked), so the bytes
+    /// delivered are always a prefix of the body.
+    var dataToDeliver: Int64?
 
     init(record: TaskRecord, session: SessionRecord, started: Date, partialPath: String?, number: Int) {
         self.record = record
@@ -53,6 +63,9 @@ struct ActiveTask: Sendable {
         self.listsTaskChallenges = decisions.contains(.taskDidReceiveChallenge)
         self.decisionTimeout = .milliseconds(Int64(((session.delegate?.decisionTimeout ?? 10) * 1000).rounded()))
         self.configuration = session.configuration
+        if let delegate = session.delegate, delegate.deliverData, record.kind != .download {
+            self.dataToDeliver = Int64(delegate.deliverDataMaxBytes)
+        }
     }
 
     /// The delegate method a challenge goes to, as URLSession routes it: a session-wide one (server trust,
@@ -97,17 +110,31 @@ struct ActiveTask: Sendable {
                             totalBytesExpectedToWrite: progress.bytesExpectedToReceive)
                     })
             } else if !isCompletionForm {
-                events.append(
-                    event {
-                        .didReceiveData(
-                            $0, length: delta, totalBytesReceived: progress.bytesReceived,
-                            totalBytesExpectedToReceive: progress.bytesExpectedToReceive)
-                    })
+                var received = event {
+                    .didReceiveData(
+                        $0, length: delta, totalBytesReceived: progress.bytesReceived,
+                        totalBytesExpectedToReceive: progress.bytesExpectedToReceive)
+                }
+                received.data = deliveredData(delta)
+                events.append(received)
             }
             reportedReceived = progress.bytesReceived
         }
         if !events.isEmpty { lastProgressEvent = now }
         return events
+    }
+
+    /// The next `count` bytes of the body for a `didReceiveData` event, when the delegate wants them and
+    /// they fit what is left of its cap; read when the event is encoded, off the engine's loop thread.
+    private mutating func deliveredData(_ count: Int64) -> BodyBytes? {
+        defer { bodyReported += count }
+        guard let left = dataToDeliver else { return nil }
+        guard let body, count <= left, bodyReported + count <= body.status.length else {
+            dataToDeliver = nil
+            return nil
+        }
+        dataToDeliver = left - count
+        return BodyBytes(body: body, offset: bodyReported, count: Int(count))
     }
 
     /// One of this task's delegate events, made from its summary.
@@ -123,9 +150,34 @@ struct PendingEvent: Sendable {
     var sessionId: String
     var taskId: String
     var event: DelegateEvent
+    /// The body bytes a `didReceiveData` event carries (`deliverData`), read when it is encoded.
+    var data: BodyBytes?
+
+    init(id: String? = nil, sessionId: String, taskId: String, event: DelegateEvent) {
+        self.id = id
+        self.sessionId = sessionId
+        self.taskId = taskId
+        self.event = event
+    }
 
     func encoded() throws -> TaskEventAppend {
-        let encoded = try event.encoded()
+        let encoded = try withData().encoded()
         return TaskEventAppend(id: id, sessionId: sessionId, taskId: taskId, type: encoded.type, data: encoded.data)
     }
+
+    /// The event with its body bytes in it. Bytes that cannot be read any more leave `data` null.
+    func withData() -> DelegateEvent {
+        guard let data, case .didReceiveData(let task, let length, let total, let expected, _) = event,
+            let bytes = try? data.body.read(from: data.offset, upTo: data.count).bytes, bytes.count == data.count
+        else { return event }
+        return .didReceiveData(task, length: length, totalBytesReceived: total, totalBytesExpectedToReceive: expected, data: bytes)
+    }
+}
+
+/// `count` bytes of a body from `offset`, to be read later: an event holds this, never the bytes, until
+/// it is encoded.
+struct BodyBytes: Sendable {
+    var body: GrowingBody
+    var offset: Int64
+    var count: Int
 }

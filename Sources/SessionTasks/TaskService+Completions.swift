@@ -34,7 +34,7 @@ extension TaskService {
             events.append(active.event { .didFinishDownloading($0, location: location) })
         }
         do {
-            completion.precedingEvents = try events.map { try $0.event.encoded() }
+            completion.precedingEvents = try events.map { try $0.withData().encoded() }
             if active.isCompletionForm {
                 completion.followingEvents = [try completionHandlerEvent(completion, of: active).encoded()]
             }

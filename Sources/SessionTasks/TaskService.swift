@@ -57,6 +57,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let controls = TaskControlQueue()
     let writer: ReportWriter
     let waiters = CompletionWaiters()
+    /// Readers of `/data` waiting for a running task's body to begin: woken when one does, and when a
+    /// completion is written (they must not wake the `?wait=` long-polls, which answer when woken).
+    let bodyWaiters: CompletionWaiters
     /// The cookie storages, applied to every request of a transfer and to every response.
     let cookieStorages: CookieStorages
     /// The URL caches, consulted before a job is made and updated when it ends.
@@ -93,8 +96,11 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.logger = logger
         let table = TaskTable()
         self.table = table
+        let bodyWaiters = CompletionWaiters()
+        self.bodyWaiters = bodyWaiters
         self.writer = ReportWriter(store: store, waiters: waiters, logger: logger) { written in
             table.completionsWritten(written)
+            for id in written { bodyWaiters.completed(id) }
         }
         let suffixes = PublicSuffixList()
         if suffixes == nil {
@@ -216,7 +222,10 @@ public final class TaskService: TransferObserver, Service, Sendable {
     }
 
     /// Ends every `?wait=` now (graceful shutdown must not sit out long-polls).
-    public func releaseWaiters() { waiters.releaseAll() }
+    public func releaseWaiters() {
+        waiters.releaseAll()
+        bodyWaiters.releaseAll()
+    }
 
     // MARK: Service
 

@@ -16,16 +16,20 @@ final class BodySink {
     private(set) var length: Int64 = 0
     private var finishedPath: String?
     private var writeback = WritebackPacer()
+    /// A followed body keeps its bytes here (in memory: then `storage` holds none) and tells its readers.
+    let growing: GrowingBody?
 
-    private init(storage: Storage, limit: Int, spillPath: String?) {
+    private init(storage: Storage, limit: Int, spillPath: String?, growing: GrowingBody? = nil) {
         self.storage = storage
         self.limit = limit
         self.spillPath = spillPath
+        self.growing = growing
     }
 
-    /// A data task's body: memory up to `limit`, then the file at `spillPath`.
-    static func memory(limit: Int, spillPath: String) -> BodySink {
-        BodySink(storage: .memory([]), limit: limit, spillPath: spillPath)
+    /// A data task's body: memory up to `limit`, then the file at `spillPath`. A `followed` one can be
+    /// read while it arrives, through `growing`.
+    static func memory(limit: Int, spillPath: String, followed: Bool = false) -> BodySink {
+        BodySink(storage: .memory([]), limit: limit, spillPath: spillPath, growing: followed ? GrowingBody() : nil)
     }
 
     /// A download: the file at `path`, created (or truncated) now.
@@ -48,6 +52,9 @@ final class BodySink {
         return sink
     }
 
+    /// A sink dropped without an end (its transfer was abandoned) ends its readers' bodies.
+    deinit { growing?.end(.discarded) }
+
     /// The server sent the whole representation instead of the rest: the kept bytes go.
     func truncate() throws {
         guard case .file(let descriptor, _) = storage else { return }
@@ -60,11 +67,16 @@ final class BodySink {
     func append(_ bytes: UnsafeRawBufferPointer) throws {
         switch storage {
         case .memory(var buffer):
-            if buffer.count + bytes.count > limit, let spillPath {
+            if length + Int64(bytes.count) > limit, let spillPath {
                 let descriptor = try Self.open(spillPath)
                 storage = .file(descriptor: descriptor, path: spillPath)
-                try buffer.withUnsafeBytes { try Self.write(descriptor, $0) }
+                let kept = growing?.memory ?? buffer
+                try kept.withUnsafeBytes { try Self.write(descriptor, $0) }
+                try growing?.spilled(to: spillPath)
                 try Self.write(descriptor, bytes)
+                growing?.grew(by: bytes.count)
+            } else if let growing {
+                growing.append(bytes)
             } else {
                 storage = .closed  // let `buffer` be uniquely referenced while it grows
                 buffer.append(contentsOf: bytes)
@@ -72,6 +84,7 @@ final class BodySink {
             }
         case .file(let descriptor, _):
             try Self.write(descriptor, bytes)
+            growing?.grew(by: bytes.count)
         case .closed:
             throw POSIXError(.EBADF)
         }
@@ -84,22 +97,27 @@ final class BodySink {
         if case .file(let descriptor, let path) = storage {
             storage = .closed
             finishedPath = path
-            guard close(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            guard close(descriptor) == 0 else {
+                growing?.end(.discarded)
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
         }
+        growing?.end(.received)
     }
 
-    /// Drops the body (a failed or cancelled transfer).
+    /// Drops the body (a failed or cancelled transfer). Its readers are told; they keep what they hold.
     func discard() {
         if case .file(let descriptor, let path) = storage {
             close(descriptor)
             unlink(path)
         }
         storage = .closed
+        growing?.end(.discarded)
     }
 
     var body: TransferBody {
         switch storage {
-        case .memory(let bytes): return .bytes(bytes)
+        case .memory(let bytes): return .bytes(growing?.memory ?? bytes)
         case .file(_, let path): return .file(path: path, length: length)
         case .closed: return finishedPath.map { .file(path: $0, length: length) } ?? .none
         }

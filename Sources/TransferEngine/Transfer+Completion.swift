@@ -101,6 +101,10 @@ extension Transfer {
         let length = head.value("content-length").flatMap(Int64.init) ?? -1
         progress.bytesExpectedToReceive = encoded || request.method.uppercased() == "HEAD" ? -1 : length
         observer.transfer(job.id, didReceive: head, for: request)
+        if let body = sink.growing {  // from now on its bytes are this response's: readers may follow them
+            body.respond(contentType: head.value("content-type"), expectedLength: progress.bytesExpectedToReceive)
+            observer.transfer(job.id, didBeginBody: body)
+        }
     }
 
     /// The handle finished one request: a redirect to follow, or the outcome.

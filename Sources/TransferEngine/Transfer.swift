@@ -148,7 +148,7 @@ final class Transfer {
         case .data, .upload:
             BodySink.memory(
                 limit: configuration.dataBodyMemoryLimit,
-                spillPath: configuration.downloadsPath + "/" + job.id.taskId + ".body")
+                spillPath: configuration.downloadsPath + "/" + job.id.taskId + ".body", followed: true)
         }
     }
 

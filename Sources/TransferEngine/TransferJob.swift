@@ -153,6 +153,9 @@ public protocol TransferObserver: AnyObject, Sendable {
     /// A part of a `multipart/x-mixed-replace` response ended with these counts: every byte of it is to be
     /// reported now, before the next part's response.
     func transfer(_ id: TransferID, didReceiveAllOfPart progress: TransferProgress)
+    /// A data or upload task's final response began: its body can be read while it arrives. A later
+    /// one (a retry's, the next part's) replaces it, and the replaced one ends as `discarded`.
+    func transfer(_ id: TransferID, didBeginBody body: GrowingBody)
 }
 
 extension TransferObserver {
@@ -164,6 +167,7 @@ extension TransferObserver {
     public func transfer(_ id: TransferID, didReceiveAllOfPart progress: TransferProgress) {
         transfer(id, didProgress: progress)
     }
+    public func transfer(_ id: TransferID, didBeginBody body: GrowingBody) {}
 }
 
 /// The delegate's answer to `willPerformHTTPRedirection`.

@@ -34,6 +34,18 @@ enum RangeRequest: Hashable, Sendable {
         }
     }
 
+    /// The one `first-pos "-" [ last-pos ]` range of a field, for a representation whose size is not known
+    /// yet (a body still arriving); nil when the field is to be ignored — another unit, invalid syntax,
+    /// several ranges, or a suffix range, which needs the end.
+    static func start(of field: String) -> (first: UInt64, last: UInt64?)? {
+        let value = trimmed(Substring(field))
+        guard let equals = value.firstIndex(of: "="), isBytesUnit(value[..<equals]) else { return nil }
+        let specs = value[value.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+            .map(trimmed).filter { !$0.isEmpty }
+        guard specs.count == 1, case .from(let first, let last)? = Spec(specs[0]) else { return nil }
+        return (first, last)
+    }
+
     /// One syntactically valid byte range-spec.
     private enum Spec {
         /// `first-pos "-" [ last-pos ]`, with last-pos ≥ first-pos.

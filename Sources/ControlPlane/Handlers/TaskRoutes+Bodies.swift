@@ -4,23 +4,45 @@ import TransferModels
 import TransferStore
 
 extension TaskRoutes {
-    /// `GET /v1/tasks/{id}/data`: a data or upload task's response body, with the origin's Content-Type.
-    /// A failed task has none, and a body that expired or was released is gone: both are 404. A body that
-    /// really was empty (204, `Content-Length: 0`) is an empty 200.
+    /// `GET /v1/tasks/{id}/data`: a data or upload task's response body, with the origin's Content-Type;
+    /// one byte range at most (`Range`, as `/file`). A running task's body is followed while it arrives
+    /// (`TaskRoutes+Following.swift`); a suspended one has none to give yet (409). A failed task has none,
+    /// and a body that expired or was released is gone: both are 404. A body that really was empty (204,
+    /// `Content-Length: 0`) is an empty 200.
     func data(_ request: HTTPRequest) async throws -> HTTPResponse {
         let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
         guard task.kind != .download else { throw Problem.notFound("download tasks have a file: /v1/tasks/\(task.id)/file") }
-        guard task.state == .completed else { throw Problem.conflict("the body is there once the task completes") }
+        switch task.state {
+        case .completed: return try await completedData(request, task: task)
+        case .suspended: throw Problem.conflict("the body is there while the task runs, and once it completes")
+        case .running, .canceling: return try await followedData(request, task: task)
+        }
+    }
+
+    /// `/data` of a completed task: its kept body, or the ranges of it asked for.
+    func completedData(_ request: HTTPRequest, task: TaskRecord) async throws -> HTTPResponse {
         if let error = task.error { throw Problem.notFound("\(task.id) failed with code \(error.code): it has no body") }
         let contentType = task.response?.value(forHTTPHeaderField: "Content-Type") ?? "application/octet-stream"
-        let headers = [("Content-Type", contentType), Self.noSniff]
+        var headers = [("Content-Type", contentType), Self.noSniff]
         guard let body = try await currentBody(of: task) else {
             guard task.countOfBytesReceived == 0 else {
                 throw Problem.notFound("the body of \(task.id) has expired or was released")
             }
             return HTTPResponse(status: 200, headers: headers)
         }
-        return HTTPResponse(status: 200, headers: headers, body: body.slice(first: 0, count: body.size))
+        let size = body.size
+        guard let range = request.header("range") else {
+            return HTTPResponse(status: 200, headers: headers, body: body.slice(first: 0, count: size))
+        }
+        switch RangeRequest.parse(range, size: size) {
+        case .whole:
+            return HTTPResponse(status: 200, headers: headers, body: body.slice(first: 0, count: size))
+        case .range(let first, let last):
+            headers.append(("Content-Range", "bytes \(first)-\(last)/\(size)"))
+            return HTTPResponse(status: 206, headers: headers, body: body.slice(first: first, count: last - first + 1))
+        case .unsatisfiable:
+            throw Self.rangeNotSatisfiable(size: size, headers: headers)
+        }
     }
 
     /// `GET /v1/tasks/{id}/file`: the downloaded file (`didFinishDownloadingTo`), one byte range at most
@@ -56,13 +78,17 @@ extension TaskRoutes {
             headers.append(("Content-Range", "bytes \(first)-\(last)/\(size)"))
             return HTTPResponse(status: 206, headers: headers, body: body.slice(first: first, count: last - first + 1))
         case .unsatisfiable:
-            headers.append(("Content-Range", "bytes */\(size)"))
-            var problem = Problem(
-                status: 416, slug: "range-not-satisfiable", title: "Range Not Satisfiable",
-                detail: "the file has \(size) bytes; ask for one range inside it", field: "Range")
-            problem.headers = headers
-            throw problem
+            throw Self.rangeNotSatisfiable(size: size, headers: headers)
         }
+    }
+
+    /// 416 for a body of `size` bytes, with `Content-Range: bytes */size` besides `headers`.
+    static func rangeNotSatisfiable(size: UInt64, headers: [(name: String, value: String)]) -> Problem {
+        var problem = Problem(
+            status: 416, slug: "range-not-satisfiable", title: "Range Not Satisfiable",
+            detail: "the body has \(size) bytes; ask for one range inside it", field: "Range")
+        problem.headers = headers + [("Content-Range", "bytes */\(size)")]
+        return problem
     }
 
     /// `DELETE /v1/tasks/{id}/file`: releases the file now instead of at its time-to-live.

@@ -10,8 +10,10 @@ struct TaskRoutes {
     let tasks: TaskService
     /// Schemes a request may use (http and https, plus what the operator enabled).
     let allowedSchemes: Set<String>
-    /// `?wait=` holds one of the tenant's `streams` while it waits.
+    /// `?wait=` and a followed `/data` hold one of the tenant's `streams` while they last.
     let streams: StreamQuota
+    /// Followed bodies are cut when graceful shutdown begins.
+    let shutdown: ShutdownSignal
     let encoded = EncodedTaskCache()
     /// Pages of sessions' task lists, current while no task row has changed.
     let listPages = ChangeCountedJSONCache()

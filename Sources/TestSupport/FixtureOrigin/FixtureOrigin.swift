@@ -112,6 +112,11 @@ public final class FixtureOrigin: Sendable {
         }
     }
 
+    /// Lets every `/gate/{name}` response, waiting or to come, send the rest of its body (or fail).
+    public func openGate(_ name: String) {
+        self.core.state.withLock { _ = $0.openGates.insert(name) }
+    }
+
     /// The bytes `/bytes/{count}?seed={seed}` serves: SplitMix64 in counter mode (see `FixtureBytes`).
     public static func bytes(count: Int, seed: UInt64 = 0) -> [UInt8] {
         FixtureBytes.binary(count: count, seed: seed)

@@ -22,6 +22,8 @@ final class FixtureOriginCore: Sendable {
         var accepted = 0
         var open = 0
         var resources: [String: FixtureResource] = [:]
+        /// Gates a test opened (`/gate/{name}` goes on past them).
+        var openGates: Set<String> = []
         var stopped = false
     }
 

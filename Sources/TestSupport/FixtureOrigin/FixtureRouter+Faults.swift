@@ -32,6 +32,32 @@ extension FixtureRouter {
         return .close
     }
 
+    /// `/gate/{name}?bytes=N&total=T&seed=S`: `Content-Length: T` (default 2 N), the first N bytes of
+    /// `/bytes/T?seed=S`, then nothing until the test opens the gate (``FixtureOrigin/openGate(_:)``; at most
+    /// 60 s), then the rest. `chunked=1` sends chunks instead; `fail=1` closes at the gate instead of going on.
+    static func gate(
+        _ request: FixtureRequest, name: String, on socket: FixtureSocket, core: FixtureOriginCore
+    ) throws(FixtureSocketError) -> FixtureDisposition {
+        let count = max(0, request.integer("bytes", default: 1000))
+        let total = max(count, request.integer("total", default: count * 2))
+        let body = FixtureBytes.binary(count: total, seed: UInt64(max(0, request.integer("seed", default: 0))))
+        let chunked = request.flag("chunked")
+        func chunk(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+            bytes.isEmpty ? [] : Array("\(String(bytes.count, radix: 16))\r\n".utf8) + bytes + [0x0D, 0x0A]
+        }
+        let framing = chunked ? ("Transfer-Encoding", "chunked") : ("Content-Length", "\(total)")
+        let head = FixtureResponse(status: 200, headers: [("Content-Type", "application/x-gated"), framing])
+        try socket.write(head.head(closing: true) + (chunked ? chunk(body[..<count]) : Array(body[..<count])))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !core.state.withLock({ $0.openGates.contains(name) }) {  // bounded by the deadline
+            guard ContinuousClock.now < deadline else { return .close }
+            try socket.pause(seconds: 0.01)
+        }
+        if request.flag("fail") { return .close }
+        try socket.write(chunked ? chunk(body[count...]) + Array("0\r\n\r\n".utf8) : Array(body[count...]))
+        return .close
+    }
+
     /// `/slow-headers?delay=S`: nothing for S seconds (default 1), then `200 ok`.
     static func slowHeaders(
         _ request: FixtureRequest, on socket: FixtureSocket

@@ -11,6 +11,7 @@
 /// | `/echo`, `/upload` | JSON: method, path, query, headers, bodySize, bodySHA256 (`/echo`: bodyBase64 ≤ 64 KiB) |
 /// | `/drip?bytes=&interval=&status=` | `Content-Length: bytes`, then one `*` per `interval` s |
 /// | `/stall?bytes=&total=` | `Content-Length: total`, the first `bytes` of `/bytes/{total}`, then silence |
+/// | `/gate/{name}?bytes=&total=&seed=&chunked=1&fail=1` | the first `bytes` of `/bytes/{total}`, then waits for ``FixtureOrigin/openGate(_:)`` (60 s at most) and sends the rest, or closes with `fail=1` |
 /// | `/slow-headers?delay=` | waits `delay` s before the status line |
 /// | `/truncated?length=&send=&chunked=1` | promises `length`, sends `send` bytes, closes |
 /// | `/close`, `/reset`, `/garbage` | closes without a response; resets (RST); answers with non-HTTP bytes |
@@ -48,6 +49,7 @@ enum FixtureRouter {
         case ("upload", 1): return try socket.send(Self.echo(request, body: body, includeBody: false), to: request)
         case ("drip", 1): return try Self.drip(request, on: socket)
         case ("stall", 1): return try Self.stall(request, on: socket)
+        case ("gate", 2): return try Self.gate(request, name: String(segments[1]), on: socket, core: core)
         case ("slow-headers", 1): return try Self.slowHeaders(request, on: socket)
         case ("truncated", 1): return try Self.truncated(request, on: socket)
         case ("close", 1): return .close

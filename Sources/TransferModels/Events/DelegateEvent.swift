@@ -22,7 +22,9 @@ public enum DelegateEvent: Sendable {
     // URLSessionDataDelegate
     case didReceiveResponse(TaskSummary, response: HTTPResponseSnapshot)
     case didBecomeDownloadTask(TaskSummary, downloadTask: TaskSummary)
-    case didReceiveData(TaskSummary, length: Int64, totalBytesReceived: Int64, totalBytesExpectedToReceive: Int64)
+    /// `data`: the `length` bytes themselves (`delegate.deliverData`), or nil for counts only.
+    case didReceiveData(
+        TaskSummary, length: Int64, totalBytesReceived: Int64, totalBytesExpectedToReceive: Int64, data: [UInt8]? = nil)
     case willCacheResponse(TaskSummary, proposedResponse: CachedResponseObject)
     // URLSessionDownloadDelegate
     case didWriteData(TaskSummary, bytesWritten: Int64, totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64)
@@ -89,10 +91,11 @@ public enum DelegateEvent: Sendable {
             bytes = try WireJSON.encode(ResponseEventData(task: task, response: response.redacted))
         case .didBecomeDownloadTask(let task, let download):
             bytes = try WireJSON.encode(BecomeDownloadEventData(task: task, downloadTask: download))
-        case .didReceiveData(let task, let length, let total, let expected):
+        case .didReceiveData(let task, let length, let total, let expected, let data):
             bytes = try WireJSON.encode(
                 ReceiveDataEventData(
-                    task: task, length: length, totalBytesReceived: total, totalBytesExpectedToReceive: expected))
+                    task: task, length: length, totalBytesReceived: total, totalBytesExpectedToReceive: expected,
+                    data: data))
         case .willCacheResponse(let task, var proposed):
             proposed.response = proposed.response.redacted
             bytes = try WireJSON.encode(WillCacheResponseEventData(task: task, proposedResponse: proposed))

@@ -11,15 +11,45 @@ public struct DelegateConfiguration: Codable, Sendable, Hashable {
     public var decisionTimeout: Double
     /// Minimum seconds between two progress events of one task.
     public var progressInterval: Double
+    /// `dataTask.didReceiveData` carries the bytes (base64), not only their count.
+    public var deliverData: Bool
+    /// The most body bytes of one task that `deliverData` puts in events; the events past it carry counts.
+    public var deliverDataMaxBytes: Int
     /// The signing secret, present only in the response that created the session when the service made it.
     public var secret: String?
 
-    public init(url: String, events: [String], decisions: [TaskEventType], decisionTimeout: Double, progressInterval: Double) {
+    /// `deliverDataMaxBytes` when the client gives none, and the most it may give.
+    public static let defaultDeliverDataMaxBytes = 1 << 20
+    public static let deliverDataMaxBytesLimit = 16 << 20
+
+    public init(
+        url: String, events: [String], decisions: [TaskEventType], decisionTimeout: Double, progressInterval: Double,
+        deliverData: Bool = false, deliverDataMaxBytes: Int = Self.defaultDeliverDataMaxBytes
+    ) {
         self.url = url
         self.events = events
         self.decisions = decisions
         self.decisionTimeout = decisionTimeout
         self.progressInterval = progressInterval
+        self.deliverData = deliverData
+        self.deliverDataMaxBytes = deliverDataMaxBytes
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url, events, decisions, decisionTimeout, progressInterval, deliverData, deliverDataMaxBytes, secret
+    }
+
+    /// Sessions stored before `deliverData` existed read back without it.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        url = try c.decode(String.self, forKey: .url)
+        events = try c.decode([String].self, forKey: .events)
+        decisions = try c.decode([TaskEventType].self, forKey: .decisions)
+        decisionTimeout = try c.decode(Double.self, forKey: .decisionTimeout)
+        progressInterval = try c.decode(Double.self, forKey: .progressInterval)
+        deliverData = try c.decodeIfPresent(Bool.self, forKey: .deliverData) ?? false
+        deliverDataMaxBytes = try c.decodeIfPresent(Int.self, forKey: .deliverDataMaxBytes) ?? Self.defaultDeliverDataMaxBytes
+        secret = try c.decodeIfPresent(String.self, forKey: .secret)
     }
 }
 
@@ -31,6 +61,8 @@ public struct DelegateInput: Decodable, Sendable {
     public var decisions: [String]?
     public var decisionTimeout: Double?
     public var progressInterval: Double?
+    public var deliverData: Bool?
+    public var deliverDataMaxBytes: Int?
 
     public init(url: String?) { self.url = url }
 
@@ -60,8 +92,14 @@ public struct DelegateInput: Decodable, Sendable {
         guard interval.isFinite, interval >= 0, interval <= 3600 else {
             throw .invalidValue("\(path).progressInterval", "must be between 0 and 3600 seconds")
         }
+        let maxBytes = deliverDataMaxBytes ?? DelegateConfiguration.defaultDeliverDataMaxBytes
+        guard maxBytes >= 1, maxBytes <= DelegateConfiguration.deliverDataMaxBytesLimit else {
+            throw .invalidValue(
+                "\(path).deliverDataMaxBytes", "must be between 1 and \(DelegateConfiguration.deliverDataMaxBytesLimit) bytes")
+        }
         let delegate = DelegateConfiguration(
-            url: url, events: events, decisions: decisions, decisionTimeout: timeout, progressInterval: interval)
+            url: url, events: events, decisions: decisions, decisionTimeout: timeout, progressInterval: interval,
+            deliverData: deliverData ?? false, deliverDataMaxBytes: maxBytes)
         return (delegate, secret)
     }
 }

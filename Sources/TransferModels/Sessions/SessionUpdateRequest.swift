@@ -44,6 +44,8 @@ public struct DelegatePatch: Decodable, Sendable {
     public var decisions: Nullable<[String]>
     public var decisionTimeout: Nullable<Double>
     public var progressInterval: Nullable<Double>
+    public var deliverData: Nullable<Bool>
+    public var deliverDataMaxBytes: Nullable<Int>
 
     /// The delegate after the patch, validated as on creation, and the secret the client gave (nil: keep
     /// the stored one, or generate one for a session that had no delegate).
@@ -53,11 +55,15 @@ public struct DelegatePatch: Decodable, Sendable {
         input.decisions = current?.decisions.map(\.rawValue)
         input.decisionTimeout = current?.decisionTimeout
         input.progressInterval = current?.progressInterval
+        input.deliverData = current?.deliverData
+        input.deliverDataMaxBytes = current?.deliverDataMaxBytes
         Self.merge(url, into: &input.url)
         Self.merge(events, into: &input.events)
         Self.merge(decisions, into: &input.decisions)
         Self.merge(decisionTimeout, into: &input.decisionTimeout)
         Self.merge(progressInterval, into: &input.progressInterval)
+        Self.merge(deliverData, into: &input.deliverData)
+        Self.merge(deliverDataMaxBytes, into: &input.deliverDataMaxBytes)
         switch secret {
         case .absent: break
         case .null: throw .invalidValue("delegate.secret", "cannot be removed: give a new secret to rotate it")

@@ -59,19 +59,25 @@ public struct SendBodyDataEventData: Encodable, Sendable {
 }
 
 /// `dataTask.didReceiveData`, coalesced: `{"task", "data", "length", "totalBytesReceived",
-/// "totalBytesExpectedToReceive"}`. `length` bytes arrived since the previous event; `data` is null
-/// (the body is read from `/v1/tasks/{id}/data` once the task completes).
+/// "totalBytesExpectedToReceive"}`. `length` bytes arrived since the previous event; `data` is those
+/// bytes as base64 when the delegate asked for them (`deliverData`) and they fit its cap, else null (the
+/// body is read from `/v1/tasks/{id}/data`, while it arrives or once the task completes).
 public struct ReceiveDataEventData: Encodable, Sendable {
     public var task: TaskSummary
     public var length: Int64
     public var totalBytesReceived: Int64
     public var totalBytesExpectedToReceive: Int64
+    public var data: [UInt8]?
 
-    public init(task: TaskSummary, length: Int64, totalBytesReceived: Int64, totalBytesExpectedToReceive: Int64) {
+    public init(
+        task: TaskSummary, length: Int64, totalBytesReceived: Int64, totalBytesExpectedToReceive: Int64,
+        data: [UInt8]? = nil
+    ) {
         self.task = task
         self.length = length
         self.totalBytesReceived = totalBytesReceived
         self.totalBytesExpectedToReceive = totalBytesExpectedToReceive
+        self.data = data
     }
 
     enum CodingKeys: String, CodingKey { case task, data, length, totalBytesReceived, totalBytesExpectedToReceive }
@@ -79,7 +85,11 @@ public struct ReceiveDataEventData: Encodable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(task, forKey: .task)
-        try c.encodeNil(forKey: .data)
+        if let data {
+            try c.encode(Data(data).base64EncodedString(), forKey: .data)
+        } else {
+            try c.encodeNil(forKey: .data)
+        }
         try c.encode(length, forKey: .length)
         try c.encode(totalBytesReceived, forKey: .totalBytesReceived)
         try c.encode(totalBytesExpectedToReceive, forKey: .totalBytesExpectedToReceive)
