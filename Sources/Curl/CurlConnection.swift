@@ -20,6 +20,9 @@ public final class CurlConnection {
     public func connect() -> CurlResult {
         do {
             try handle.setLong(CURLOPT_CONNECT_ONLY, 1)
+            // ALPN offers http/1.1 only: the bytes that follow are an HTTP/1.1 exchange (a WebSocket's
+            // upgrade); a server that chose h2 would read them as a broken HTTP/2 preface.
+            try handle.setLong(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         } catch {
             return CurlResult(code: error.code)
         }

@@ -18,10 +18,12 @@ public final class NginxOrigin: Sendable {
     /// the TLS versions `tlsProtocols` (nginx's `ssl_protocols` names, e.g. `TLSv1.2`; nil: its defaults).
     /// With `clientCertificateAuthority` (a PEM file), nginx requires a client certificate it issued
     /// (`ssl_verify_client on`) and answers 400 without one. With `basicAuth`, every file needs that user
-    /// and password (`auth_basic`, realm `nginx`; the password hashed by `openssl passwd`).
+    /// and password (`auth_basic`, realm `nginx`; the password hashed by `openssl passwd`). With
+    /// `webSocketUpstream` (a loopback port), every path is proxied there with the WebSocket upgrade passed
+    /// on (`wss://` in front of a `ws://` server) instead of serving files.
     public static func start(
         tls: Bool, files: [String: [UInt8]] = [:], tlsProtocols: [String]? = nil, clientCertificateAuthority: String? = nil,
-        basicAuth: (user: String, password: String)? = nil
+        basicAuth: (user: String, password: String)? = nil, webSocketUpstream: Int? = nil
     ) async throws -> NginxOrigin {
         let directory = try TemporaryDirectory.make(prefix: "nginx-origin")
         let root = directory.appending("www")
@@ -68,7 +70,7 @@ public final class NginxOrigin: Sendable {
                 access_log off; sendfile on; keepalive_requests 100000;
                 client_body_temp_path \(temp); proxy_temp_path \(temp); fastcgi_temp_path \(temp);
                 uwsgi_temp_path \(temp); scgi_temp_path \(temp);
-                server { \(listen) \(tlsLines) \(authLines) root \(root.path); }
+                server { \(listen) \(tlsLines) \(authLines) \(webSocketUpstream.map(Self.webSocketProxy) ?? "root \(root.path);") }
             }
             """
         let configurationFile = directory.appending("nginx.conf")
@@ -82,6 +84,14 @@ public final class NginxOrigin: Sendable {
         let origin = NginxOrigin(port: port, tls: tls, certificate: certificate, process: process, directory: directory)
         try await origin.waitUntilListening()
         return origin
+    }
+
+    /// A location passing everything, the upgrade included, to a WebSocket server on `port`.
+    private static func webSocketProxy(_ port: Int) -> String {
+        """
+        location / { proxy_pass http://127.0.0.1:\(port); proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade;
+        proxy_set_header Connection "upgrade"; proxy_set_header Host $http_host; proxy_read_timeout 60s; }
+        """
     }
 
     private init(port: Int, tls: Bool, certificate: String?, process: Process, directory: TemporaryDirectory) {

@@ -19,16 +19,26 @@ private final class WebSocketDriver {
         _ origin: WebSocketEchoOrigin, _ path: String, protocols: [String] = [], fields: [(name: String, value: String)] = [],
         maximumMessageSize: Int = 1 << 20, allowLoopback: Bool = true
     ) throws -> (WebSocketDriver?, CurlResult, CurlEasyHandle) {
+        try connect(
+            port: origin.port, path, protocols: protocols, fields: fields, maximumMessageSize: maximumMessageSize,
+            allowLoopback: allowLoopback)
+    }
+
+    /// Connects to `path` on `port` of 127.0.0.1, over TLS when `trusting` names the server's certificate.
+    static func connect(
+        port: Int, _ path: String, trusting certificate: String? = nil, protocols: [String] = [],
+        fields: [(name: String, value: String)] = [], maximumMessageSize: Int = 1 << 20, allowLoopback: Bool = true
+    ) throws -> (WebSocketDriver?, CurlResult, CurlEasyHandle) {
         let handle = try CurlEasyHandle()
         let allowed = allowLoopback ? try EgressPolicy.parseAllowList("127.0.0.0/8").get() : []
-        try handle.apply(SafetyBaseline(egress: EgressPolicy(allowed: allowed)))
-        try handle.set(.url, "http://127.0.0.1:\(origin.port)\(path)")
+        try handle.apply(SafetyBaseline(certificateAuthorities: certificate, egress: EgressPolicy(allowed: allowed)))
+        try handle.set(.url, "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)\(path)")
         try handle.set(.connectTimeoutMilliseconds, 5000)
         let transport = CurlConnection(handle: handle)
         let result = transport.connect()
         guard result.isSuccess else { return (nil, result, handle) }
         let connection = WebSocketConnection(
-            connection: transport, target: path, host: "127.0.0.1:\(origin.port)", protocols: protocols, fields: fields,
+            connection: transport, target: path, host: "127.0.0.1:\(port)", protocols: protocols, fields: fields,
             maximumMessageSize: maximumMessageSize)
         return (WebSocketDriver(connection), result, handle)
     }
@@ -162,6 +172,36 @@ struct WebSocketConnectionTests {
             return
         }
         #expect(response?.statusCode == 404)
+    }
+
+    /// wss: nginx terminates TLS (offering h2 and http/1.1 by ALPN) in front of the server; the connection
+    /// verifies nginx's certificate and speaks HTTP/1.1 for the upgrade.
+    @Test(.timeLimit(.minutes(1)))
+    func overTLSThroughAProxyingNginxMessagesAndCloseWork() async throws {
+        let origin = try await WebSocketEchoOrigin.start()
+        defer { origin.stop() }
+        let nginx = try await NginxOrigin.start(tls: true, webSocketUpstream: origin.port)
+        defer { nginx.stop() }
+        let (connected, result, _) = try WebSocketDriver.connect(
+            port: nginx.port, "/echo", trusting: nginx.certificatePath, protocols: ["chat"])
+        let driver = try #require(connected, "connect: \(result)")
+        driver.connection.send(.string("over TLS"))
+        driver.connection.send(.data(Array(repeating: 42, count: 100_000)))
+        driver.run { _ in driver.messages.count == 2 }
+        #expect(driver.failure == nil)
+        #expect(driver.messages == [.string("over TLS"), .data(Array(repeating: 42, count: 100_000))])
+        guard case .opened(let chosen, _)? = driver.events.first else {
+            Issue.record("not opened")
+            return
+        }
+        #expect(chosen == "chat")
+        driver.connection.close(code: .normalClosure, reason: "")
+        driver.run { _ in driver.closed != nil }
+        #expect(driver.closed?.code == .normalClosure)
+
+        // An untrusted certificate fails the connection itself.
+        let (refused, refusal, _) = try WebSocketDriver.connect(port: nginx.port, "/echo", trusting: "/etc/ssl/certs/ca-certificates.crt")
+        #expect(refused == nil && !refusal.isSuccess)
     }
 
     @Test(.timeLimit(.minutes(1)))
