@@ -198,6 +198,7 @@ let package = Package(
             dependencies: [
                 "TransferEngine", "TransferModels", "Curl", "TestSupport", "WebSockets",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(

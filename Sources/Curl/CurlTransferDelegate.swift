@@ -43,6 +43,12 @@ public enum CurlBodyVerdict: Sendable {
     case failed
 }
 
+/// What `curlReadBody` may answer besides a count.
+public enum CurlReadVerdict {
+    /// Nothing now: libcurl pauses the transfer's sending until `unpause()` (`CURL_READFUNC_PAUSE`).
+    public static let pause = Int(ccurl_read_func_pause())
+}
+
 /// Which callbacks a transfer needs (each one libcurl calls costs a little on every chunk).
 public struct CurlCallbacks: OptionSet, Sendable {
     public let rawValue: Int

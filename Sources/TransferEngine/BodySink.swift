@@ -172,7 +172,7 @@ final class UploadSource {
             guard got > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             offset += Int64(got)
             return got
-        case .none:
+        case .none, .stream:  // a stream is read by `Transfer.curlReadBody` itself
             return 0
         }
         offset += Int64(count)

@@ -47,16 +47,27 @@ extension Transfer: CurlTransferDelegate {
         return true
     }
 
-    /// The request body from memory or its file.
+    /// The request body from memory, its file, or the client's stream (paused while the stream is empty:
+    /// its readable handler has the loop unpause the transfer).
     func curlReadBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         guard let upload else { return nil }
         lastActivity = .now
-        return try? upload.read(into: buffer)
+        guard case .stream(let stream) = request.body else { return try? upload.read(into: buffer) }
+        switch stream.read(into: buffer) {
+        case .bytes(let count): return count
+        case .empty: return CurlReadVerdict.pause
+        case .end: return 0
+        case .failed:
+            streamFailed = true
+            return nil
+        }
     }
 
-    /// Rewinds the body (authentication, connection reuse retries).
+    /// Rewinds the body (authentication, connection reuse retries). A stream cannot go back once read:
+    /// libcurl then fails the transfer, which URLSession reports as -1021.
     func curlRewindBody(to offset: Int64) -> Bool {
         guard let upload else { return false }
+        if case .stream(let stream) = request.body { return stream.bytesConsumed == offset }
         upload.seek(to: offset)
         return true
     }

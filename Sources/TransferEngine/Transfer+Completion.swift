@@ -165,6 +165,11 @@ extension Transfer {
                 code: URLErrorCode.dataLengthExceedsMaximum.rawValue, curlCode: result.code,
                 message: "the response body is longer than the maximum download size (\(configuration.maximumDownloadSize) bytes)")
         }
+        if streamFailed {
+            return TransferFailure(
+                code: URLErrorCode.requestBodyStreamExhausted.rawValue, curlCode: result.code,
+                message: "the client stopped sending the streamed body before its end", reason: "bodyStreamFailed")
+        }
         if let denial = easy.egressDenial, result == .couldNotConnect {
             return TransferFailure(
                 code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: result.code,
@@ -237,7 +242,8 @@ extension Transfer {
 
     /// The outcome of a job cancelled before it ever started.
     static func cancelledBeforeStart(_ job: TransferJob) -> TransferOutcome {
-        failedToStart(job, failure: TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled"))
+        if case .stream(let stream) = job.request.body { stream.abandon() }  // its producer stops
+        return failedToStart(job, failure: TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled"))
     }
 
     /// The outcome of a job whose handle could not be set up (bad option, no file).

@@ -52,6 +52,8 @@ final class Transfer {
     var becameDownload = false
     var sink: BodySink
     var upload: UploadSource?
+    /// The streamed body's producer failed (its client left): the transfer ends with -1021.
+    var streamFailed = false
     var progress = TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1)
     var transactions: [TransactionTiming] = []
     /// The last time a byte moved in either direction (or the request started): the idle timeout's origin.
@@ -241,10 +243,11 @@ final class Transfer {
             try easy.set(.customRequest, method)
             if method == "POST" { try easy.set(.postFieldSize, 0) }
         case (_, let body):
-            // Every body streams through the read callback with a known length (Content-Length).
+            // Every body streams through the read callback, with its length (Content-Length) when known;
+            // a streamed body of unknown length goes chunked.
             upload = try UploadSource(body)
             try easy.set(.upload, true)
-            try easy.set(.uploadSize, body.length)
+            if body.length >= 0 { try easy.set(.uploadSize, body.length) }
             try easy.set(.customRequest, method)
             progress.bytesExpectedToSend = body.length
         }

@@ -19,6 +19,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case sessionInvalidated(String)
         /// A network path went down: its transfers fail with -1005 (queued ones with -1009), its connections close.
         case pathLost(String)
+        /// A streamed upload's body has bytes (or its end) again: its paused transfer sends on.
+        case uploadReadable(TransferID)
         /// The egress verdict on a proxied target's name, resolved off the loop.
         case proxiedTargetChecked(host: String, verdict: EgressPolicy.Verdict)
         case stop
@@ -64,6 +66,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         switch command {
         case .start(let job):
             if job.storedResponse?.isServed == true { return serveStored(job, multi: multi) }
+            if case .stream(let stream) = job.request.body { watch(stream, of: job.id) }
             waiting.append(job, hostKey: Self.hostKey(job, job.request.url))
             needsPass = true
         case .cancel(let id):
@@ -96,6 +99,10 @@ final class TransferScheduler: CurlMultiLoopDriver {
             lastShareSweep = .now - .seconds(1)  // swept on this iteration
         case .pathLost(let name):
             losePath(name, multi: multi)
+        case .uploadReadable(let id):
+            guard let transfer = transfer(id), transfer.waiting == nil else { return }
+            transfer.lastActivity = .now
+            transfer.easy.unpause()
         case .proxiedTargetChecked(let host, let verdict):
             proxiedTargets.record(host, verdict)
             for transfer in running.values {
@@ -198,7 +205,15 @@ final class TransferScheduler: CurlMultiLoopDriver {
     }
 
     /// A transfer leaves its slot (and its host's connection).
+    /// A streamed body's new bytes unpause the transfer that sends it (on the loop thread).
+    private func watch(_ stream: UploadStream, of id: TransferID) {
+        let send = sendToLoop
+        stream.onReadable { send?(.uploadReadable(id)) }
+    }
+
     func release(_ transfer: Transfer) {
+        // A streamed body's producer stops: nothing reads it any more (an origin may answer before the end).
+        if case .stream(let stream) = transfer.request.body { stream.abandon() }
         running[ObjectIdentifier(transfer.easy)] = nil
         needsPass = true
         needsSegmentPass = true
@@ -270,7 +285,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
         }
         switch step {
         case .redirect(let next):
-            if transfer.job.decidesRedirects {
+            // A streamed body is asked about too: only the task layer can get it again (needNewBodyStream).
+            if transfer.job.decidesRedirects || next.body.isStream {
                 transfer.waiting = .redirect(next)  // holds its slot, out of the multi, until the answer
                 observer.transfer(transfer.job.id, asksToRedirect: transfer.head, to: next)
             } else {
@@ -297,7 +313,17 @@ final class TransferScheduler: CurlMultiLoopDriver {
 
     /// Sends `request` (the redirect URLSession's rules made, or the delegate's own) with the same handle.
     private func follow(_ transfer: Transfer, to request: OutgoingRequest, multi: CurlMultiHandle) {
+        if case .stream(let next) = request.body, case .stream(let sent) = transfer.request.body, next === sent {
+            // A 307/308 keeps the body, but a streamed one is read once: the task layer gives a new
+            // stream (`needNewBodyStream`); following with the one already sent fails with -1021.
+            let failure = TransferFailure(
+                code: URLErrorCode.requestBodyStreamExhausted.rawValue, curlCode: 0,
+                message: "the redirect needs the streamed body again", reason: "needNewBodyStream")
+            return abort(transfer, multi: multi, failure: failure)
+        }
         observer.transfer(transfer.job.id, willRedirect: transfer.head, to: request)
+        if case .stream(let stream) = request.body { watch(stream, of: transfer.job.id) }
+        if case .stream(let sent) = transfer.request.body { sent.abandon() }  // its producer stops: nothing reads it
         transfer.request = request
         needsPass = true  // it may have left a host whose connections were all taken
         do {

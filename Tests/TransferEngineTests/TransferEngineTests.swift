@@ -16,6 +16,13 @@ final class RecordingObserver: TransferObserver, @unchecked Sendable {
         var progress: [TransferID: TransferProgress] = [:]
     }
     private let state = LockedBox(State())
+    /// Answers `asksToRedirect` (asked for jobs that decide redirects, and for streamed bodies).
+    let redirectAnswers = LockedBox<(@Sendable (TransferID, OutgoingRequest) -> Void)?>(nil)
+
+    func transfer(_ id: TransferID, asksToRedirect response: ResponseHead, to request: OutgoingRequest) {
+        state.withLock { $0.log[id, default: []].append("asks to redirect \(response.statusCode)") }
+        redirectAnswers.withLock { $0 }?(id, request)
+    }
 
     func transfer(_ id: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest) {
         state.withLock { $0.log[id, default: []].append("response \(response.statusCode)") }

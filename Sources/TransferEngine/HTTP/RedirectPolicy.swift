@@ -61,12 +61,20 @@ public struct OutgoingRequest: Sendable, Hashable {
         case bytes([UInt8])
         /// `length` bytes of a file (a blob), re-readable for 307/308 and retries.
         case file(path: String, length: Int64)
+        /// Bytes a client is still sending (`uploadTask(withStreamedRequest:)`): read once, never rewound.
+        case stream(UploadStream)
 
+        var isStream: Bool {
+            if case .stream = self { true } else { false }
+        }
+
+        /// -1 when unknown (a stream without a declared length goes chunked).
         public var length: Int64 {
             switch self {
             case .none: 0
             case .bytes(let bytes): Int64(bytes.count)
             case .file(_, let length): length
+            case .stream(let stream): stream.declaredLength ?? -1
             }
         }
     }
