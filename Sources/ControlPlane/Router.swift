@@ -1,3 +1,5 @@
+public import TransferEngine
+
 /// Who may call a route.
 public enum RouteAccess: Sendable {
     /// No token needed (`/healthz`, `/readyz`, `/openapi.yaml`).
@@ -14,6 +16,15 @@ public struct Route: Sendable {
     /// Answers from memory on the HTTP thread, or returns nil to take the asynchronous path.
     /// It must never block: no I/O, no waiting on locks held for long.
     public typealias FastHandler = @Sendable (HTTPRequest) throws -> HTTPResponse?
+    /// Where a streamed request body goes, decided from the headers on the HTTP thread: a stream, a
+    /// refusal, or a refusal that takes a lookup (`later`), during which no byte of the body is read.
+    public typealias BodyStreamResolver = @Sendable (HTTPRequest) -> BodyDestination
+
+    public enum BodyDestination: Sendable {
+        case stream(UploadStream)
+        case refused(Problem)
+        case later(@Sendable () async -> Problem)
+    }
 
     public var method: String
     public var pattern: String
@@ -22,6 +33,9 @@ public struct Route: Sendable {
     public var access: RouteAccess
     /// The body goes to a temporary file as it arrives (blobs), not to memory.
     public var spoolsBody: Bool
+    /// The body goes, as it arrives, into the stream this returns (a streamed upload's `PUT …/body`), or
+    /// the request is answered with the problem before any of it is read. On the HTTP thread: no I/O.
+    public var streamsBodyInto: BodyStreamResolver?
     public var fast: FastHandler?
     public var handler: Handler
     let segments: [Segment]
@@ -33,12 +47,13 @@ public struct Route: Sendable {
 
     public init(
         _ method: String, _ pattern: String, access: RouteAccess = .user, spoolsBody: Bool = false,
-        fast: FastHandler? = nil, handler: @escaping Handler
+        streamsBodyInto: BodyStreamResolver? = nil, fast: FastHandler? = nil, handler: @escaping Handler
     ) {
         self.method = method
         self.pattern = pattern
         self.access = access
         self.spoolsBody = spoolsBody
+        self.streamsBodyInto = streamsBodyInto
         self.fast = fast
         self.handler = handler
         self.segments = pattern.split(separator: "/").map { part in

@@ -34,6 +34,9 @@ struct ActiveTask: Sendable {
     var reportedSent: Int64 = 0
     var reportedReceived: Int64 = 0
     var lastProgressEvent: ContinuousClock.Instant?
+    /// What a streamed upload sends now (`PUT /v1/tasks/{id}/body` writes into it); a redirect that
+    /// needs the body again replaces it.
+    var uploadStream: UploadStream?
     /// The body of the response being received (data and upload tasks), which `/data` readers follow.
     var body: GrowingBody? {
         didSet { bodyReported = 0 }

@@ -31,12 +31,14 @@ extension TaskService {
         guard let task = table.attempt(transfer), let base = task.record.originalRequest else {
             return engine.resolveRedirect(transfer, .follow(request))
         }
+        // Asked only for a streamed body when the delegate does not decide redirects.
+        guard task.decidesRedirects else { return engine.resolveRedirect(transfer, withNewBodyStream(.follow(request), for: transfer)) }
         let current = writer.queue { $0.responses[transfer.taskId]?.currentRequest?.url } ?? base.url
         let head = HTTPResponseSnapshot(url: current, statusCode: response.statusCode, headerLines: response.fields)
         let proposed = RequestSnapshots.snapshot(of: request, basedOn: base)
         decide(task.event { .willPerformHTTPRedirection($0, response: head, request: proposed) }, timeout: task.decisionTimeout) {
             [self] answer in
-            engine.resolveRedirect(transfer, redirectDisposition(answer, proposed: request, task: task))
+            engine.resolveRedirect(transfer, withNewBodyStream(redirectDisposition(answer, proposed: request, task: task), for: transfer))
         }
     }
 

@@ -60,7 +60,8 @@ extension TaskService {
         let accepted = table.withLock { state -> Bool in
             guard var entry = state.entries[task.id], entry.lifecycle.activity == .preparing(attempt: number) else { return false }
             let started = entry.firstStarted ?? Date()
-            let active = ActiveTask(record: task, session: session, started: started, partialPath: prepared.downloadPath, number: number)
+            var active = ActiveTask(record: task, session: session, started: started, partialPath: prepared.downloadPath, number: number)
+            if case .stream(let stream) = prepared.request.body { active.uploadStream = stream }
             var job = prepared
             job.decidesRedirects = active.decidesRedirects
             job.decidesResponse = active.decidesResponse
@@ -155,6 +156,8 @@ extension TaskService {
                 throw TransferError(.requestBodyStreamExhausted, failingURL: snapshot.url)
             }
             return .bytes(Array(data))
+        case .stream:
+            return .stream(Self.uploadStream(for: snapshot))
         case nil:
             return snapshot.httpBody.map { .bytes(Array($0)) } ?? .none
         }

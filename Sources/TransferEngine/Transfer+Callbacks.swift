@@ -42,7 +42,10 @@ extension Transfer: CurlTransferDelegate {
     /// Upload counts (download counts come from the body, decoded), reported to the observer at most
     /// every `Transfer.progressReportInterval`.
     func curlProgress(totalBytesSent: Int64) -> Bool {
-        if totalBytesSent > progress.bytesSent { progress.bytesSent = totalBytesSent }
+        // A chunked stream's count is its body's bytes, not libcurl's, which includes the chunk framing.
+        let sent: Int64
+        if case .stream(let stream) = request.body { sent = stream.bytesConsumed } else { sent = totalBytesSent }
+        if sent > progress.bytesSent { progress.bytesSent = sent }
         reportProgressIfDue()
         return true
     }

@@ -49,6 +49,9 @@ public final class UploadStream: @unchecked Sendable, Hashable {
     public static func == (lhs: UploadStream, rhs: UploadStream) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// The transfer stopped reading it (ended, cancelled), or its producer failed: nothing is taken.
+    public var isAbandoned: Bool { lock.withLock { failed } }
+
     /// Bytes given to the origin so far.
     public var bytesConsumed: Int64 { lock.withLock { consumed } }
 

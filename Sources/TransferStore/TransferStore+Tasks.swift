@@ -112,6 +112,8 @@ extension TransferStore {
             upload = .blob(id: id, size: size)
         case .data(let data)?:
             upload = .inline(size: Int64(data.count))
+        case .stream?:
+            upload = .stream
         case nil:
             break
         }

@@ -7,6 +7,7 @@ import TransferStore
 public struct APIPaths: TaskBodyLocations {
     static let taskFile = "/v1/tasks/{id}/file"
     static let taskData = "/v1/tasks/{id}/data"
+    static let taskBody = "/v1/tasks/{id}/body"
 
     public init() {}
 

@@ -56,6 +56,9 @@ struct TaskRoutes {
                 return try .json(metrics)
             },
             Route("GET", APIPaths.taskData) { try await data($0) },
+            Route("PUT", APIPaths.taskBody, streamsBodyInto: { streamedBody(of: $0) }) { _ in
+                throw Problem.internalError  // never called: the server answers a streamed body itself
+            },
             Route("GET", APIPaths.taskFile) { try await file($0) },
             Route("DELETE", APIPaths.taskFile) { try await deleteFile($0) },
         ]

@@ -59,6 +59,18 @@ extension HTTPServer {
             context.request.parameters = parameters
             if let problem = authorize(&context.request, access: route.access) {
                 context.response = problem.response
+            } else if let resolve = route.streamsBodyInto {
+                context.bodyLimit = .max  // a streamed body has no size limit: it is never held
+                switch resolve(context.request) {
+                case .stream(let stream):
+                    context.streamedBody = StreamedRequestBody(target: stream, connection: connection)
+                case .refused(let problem):
+                    context.response = problem.response
+                case .later(let decide):
+                    let body = StreamedRequestBody(target: nil, connection: connection)
+                    context.streamedBody = body
+                    Task { body.refuse(await decide()) }
+                }
             } else if route.spoolsBody {
                 context.bodyLimit = configuration.maximumBlobSize
                 context.quotaLimit = blobQuota(tenant: context.request.tenant)
@@ -115,6 +127,13 @@ extension HTTPServer {
 
     /// A body chunk: into memory or the spool file, or discarded once the request is already answered.
     private func receive(_ context: RequestContext, data: UnsafePointer<CChar>?, count: UnsafeMutablePointer<Int>) -> MHD_Result {
+        if context.response == nil, let streamed = context.streamedBody, let data {
+            let chunk = UnsafeRawBufferPointer(start: data, count: count.pointee)
+            let before = count.pointee
+            if case .refused(let problem) = streamed.receive(chunk, count: count) { context.response = problem.response }
+            context.receivedBodyBytes += Int64(before - count.pointee)
+            return MHD_YES
+        }
         let size = count.pointee
         count.pointee = 0
         context.receivedBodyBytes += Int64(size)
@@ -147,6 +166,17 @@ extension HTTPServer {
     private func handle(_ context: RequestContext) -> MHD_Result {
         guard let route = context.route else {
             context.response = Problem.internalError.response
+            return queue(context)
+        }
+        if let streamed = context.streamedBody {
+            switch streamed.finish() {
+            case nil:  // the origin gets the end of the body; the client its answer at once
+                context.response = HTTPResponse(status: 204, headers: [], body: .bytes([]))
+            case .refused(let problem):
+                context.response = problem.response
+            case .passedOn:
+                return MHD_YES  // suspended until the refusal is decided
+            }
             return queue(context)
         }
         if let spool = context.spool {
@@ -228,6 +258,7 @@ extension HTTPServer {
             stream.detach()  // its producer stops: nobody reads any more
         }
         context.spool?.discard()
+        context.streamedBody?.abandon()  // a client that left mid-body fails the upload (-1021)
         let elapsed = ContinuousClock.now - context.startedAt
         metrics.requestFinished(
             route: context.route?.name ?? "unmatched", method: context.request.method,

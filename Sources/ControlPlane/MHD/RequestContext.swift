@@ -21,6 +21,8 @@ final class RequestContext: @unchecked Sendable {
     /// A blob upload stops here: the tenant's `blobBytes` quota, less what it holds (as last read).
     var quotaLimit: (limit: Int64, usage: Int64)?
     var spool: BodySpool?
+    /// A streamed upload's body, passed on as it arrives.
+    var streamedBody: StreamedRequestBody?
     var isDispatched = false
     /// The streamed body of the answer, if it has one.
     var stream: ResponseStream?

@@ -11,6 +11,8 @@ public enum DelegateEvent: Sendable {
     case didCreateTask(TaskSummary)
     case willBeginDelayedRequest(TaskSummary, request: URLRequestSnapshot)
     case taskIsWaitingForConnectivity(TaskSummary)
+    /// A streamed upload's body must be sent again from the start (a 307/308 keeps the body).
+    case needNewBodyStream(TaskSummary)
     case willPerformHTTPRedirection(TaskSummary, response: HTTPResponseSnapshot, request: URLRequestSnapshot)
     /// `task.didReceiveChallenge` or `session.didReceiveChallenge` (`method`).
     case didReceiveChallenge(ChallengeEventData, method: TaskEventType)
@@ -40,6 +42,7 @@ public enum DelegateEvent: Sendable {
         case .didCreateTask: .taskDidCreateTask
         case .willBeginDelayedRequest: .taskWillBeginDelayedRequest
         case .taskIsWaitingForConnectivity: .taskIsWaitingForConnectivity
+        case .needNewBodyStream: .taskNeedNewBodyStream
         case .willPerformHTTPRedirection: .taskWillPerformHTTPRedirection
         case .didReceiveChallenge(_, let method): method
         case .didReceiveInformationalResponse: .taskDidReceiveInformationalResponse
@@ -70,7 +73,7 @@ public enum DelegateEvent: Sendable {
             bytes = try WireJSON.encode(SessionInvalidatedEventData(error: error))
         case .sessionDidFinishEventsForBackgroundURLSession:
             bytes = try WireJSON.encode(EmptyEventData())
-        case .didCreateTask(let task), .taskIsWaitingForConnectivity(let task):
+        case .didCreateTask(let task), .taskIsWaitingForConnectivity(let task), .needNewBodyStream(let task):
             bytes = try WireJSON.encode(TaskCreatedEventData(task: task))  // both carry `{task}` alone
         case .willBeginDelayedRequest(let task, let request):
             bytes = try WireJSON.encode(DelayedRequestEventData(task: task, request: request.redacted))

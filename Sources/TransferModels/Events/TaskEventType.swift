@@ -8,6 +8,7 @@ public enum TaskEventType: String, Codable, Sendable, CaseIterable {
     case taskDidCreateTask = "task.didCreateTask"
     case taskWillBeginDelayedRequest = "task.willBeginDelayedRequest"
     case taskIsWaitingForConnectivity = "task.taskIsWaitingForConnectivity"
+    case taskNeedNewBodyStream = "task.needNewBodyStream"
     case taskWillPerformHTTPRedirection = "task.willPerformHTTPRedirection"
     case taskDidReceiveChallenge = "task.didReceiveChallenge"
     case taskDidSendBodyData = "task.didSendBodyData"

@@ -69,6 +69,10 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
         case (.upload, nil): throw .missingField("uploadSource", "is required for upload tasks")
         case (.upload, let source?):
             let (body, impliedType) = try source.validated(at: "uploadSource")
+            if body == .stream && session.kind == .background {
+                // URLSession's background sessions upload from files only (a blob here).
+                throw .invalidValue("uploadSource.stream", "background sessions upload from a blob, not a stream")
+            }
             uploadBody = body
             if let impliedType, snapshot?.value(forHTTPHeaderField: "Content-Type") == nil {
                 snapshot?.allHTTPHeaderFields["Content-Type"] = impliedType
@@ -109,20 +113,30 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
     }
 }
 
-/// `uploadSource` as a client sends it: exactly one of `{"blob": "blb_..."}` (`uploadTask(with:fromFile:)`)
-/// or `{"data": {"text" | "base64" | "json": ...}}` (`uploadTask(with:from:)`).
+/// `uploadSource` as a client sends it: exactly one of `{"blob": "blb_..."}` (`uploadTask(with:fromFile:)`),
+/// `{"data": {"text" | "base64" | "json": ...}}` (`uploadTask(with:from:)`) or `{"stream": true}`
+/// (`uploadTask(withStreamedRequest:)`: the body comes through `PUT /v1/tasks/{id}/body`).
 public struct UploadSourceInput: Decodable, Sendable, Hashable {
     public var blob: String?
     public var data: HTTPBodyInput?
+    public var stream: Bool?
 
-    public init(blob: String? = nil, data: HTTPBodyInput? = nil) {
+    public init(blob: String? = nil, data: HTTPBodyInput? = nil, stream: Bool? = nil) {
         self.blob = blob
         self.data = data
+        self.stream = stream
     }
 
     /// The body and the `Content-Type` its form implies (a `json` body), or the first invalid field.
     /// Whether the blob exists is the store's question (404 `uploadSource.blob`).
     public func validated(at path: String) throws(RequestDecodingError) -> (UploadBody, impliedContentType: String?) {
+        if let stream {
+            guard stream else { throw .invalidValue("\(path).stream", "must be true when given") }
+            guard blob == nil, data == nil else {
+                throw .invalidValue(path, "must have exactly one of \"blob\", \"data\" or \"stream\"")
+            }
+            return (.stream, nil)
+        }
         switch (blob, data) {
         case (let id?, nil):
             guard ResourceID.isWellFormed(id, prefix: "blb") else {
@@ -132,7 +146,7 @@ public struct UploadSourceInput: Decodable, Sendable, Hashable {
         case (nil, let body?):
             return (.data(try body.bytes(field: "\(path).data")), body.impliedContentType)
         default:
-            throw .invalidValue(path, "must have exactly one of \"blob\" or \"data\"")
+            throw .invalidValue(path, "must have exactly one of \"blob\", \"data\" or \"stream\"")
         }
     }
 }

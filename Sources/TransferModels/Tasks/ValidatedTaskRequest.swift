@@ -54,6 +54,8 @@ public enum UploadBody: Sendable, Hashable {
     case blob(id: String)
     /// Bytes given inline (`uploadTask(with:from:)`).
     case data(Data)
+    /// Bytes the client sends while the task runs (`uploadTask(withStreamedRequest:)`), never stored.
+    case stream
 }
 
 /// The completion-handler form of a task: one `task.completion` POST to `url` when it completes.

@@ -218,10 +218,14 @@ public enum UploadSourceReference: Codable, Sendable, Hashable {
     case blob(id: String, size: Int64)
     /// Inline bytes in the `taskUpload` table.
     case inline(size: Int64)
+    /// A body streamed by the client through `PUT /v1/tasks/{id}/body` while the task runs: nothing kept.
+    case stream
 
+    /// -1 for a stream (its length is known once sent).
     public var size: Int64 {
         switch self {
         case .blob(_, let size), .inline(let size): size
+        case .stream: -1
         }
     }
 }

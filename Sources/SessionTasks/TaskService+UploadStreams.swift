@@ -1,0 +1,70 @@
+import Foundation
+public import TransferEngine
+public import TransferModels
+import TransferStore
+
+// Streamed uploads (`uploadTask(withStreamedRequest:)`): the body comes from the client through
+// `PUT /v1/tasks/{id}/body` while the task runs, into the attempt's `UploadStream`, and is never stored.
+extension TaskService {
+    /// How many bytes of a streamed body wait between the client and the origin at most.
+    static let uploadStreamCapacity = 1 << 20
+
+    /// A new stream for the request: its `Content-Length` (when the client set one) is announced to the
+    /// origin, else the body goes chunked.
+    static func uploadStream(for request: URLRequestSnapshot) -> UploadStream {
+        let length = request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil }
+        return UploadStream(capacity: uploadStreamCapacity, declaredLength: length)
+    }
+
+    /// The stream the task's attempt sends now; nil when the task is not a streamed upload with an
+    /// attempt under way (suspended, completed, waiting for connectivity).
+    public func uploadStream(of taskId: String) -> UploadStream? {
+        table.withLock { state in
+            guard let entry = state.entries[taskId] else { return nil }
+            return entry.attempt?.uploadStream ?? entry.prepared?.task.uploadStream
+        }
+    }
+
+    /// A redirect that keeps the body (307, 308) needs a streamed one from the start again: the attempt
+    /// gets a new stream, and `task.needNewBodyStream` asks the client for it (a new `PUT`), as URLSession
+    /// asks its delegate. Other dispositions pass unchanged.
+    func withNewBodyStream(_ disposition: RedirectDisposition, for transfer: TransferID) -> RedirectDisposition {
+        guard case .follow(var request) = disposition, case .stream(let old) = request.body else { return disposition }
+        let stream = UploadStream(capacity: old.capacity, declaredLength: old.declaredLength)
+        let asking = table.withLock { state -> ActiveTask? in
+            guard var attempt = state.entries[transfer.taskId]?.attempt, attempt.number == transfer.attempt else { return nil }
+            attempt.uploadStream = stream
+            state.entries[transfer.taskId]?.attempt = attempt
+            return attempt
+        }
+        guard let asking else { return disposition }
+        writer.append([asking.event { .needNewBodyStream($0) }])
+        request.body = .stream(stream)
+        return .follow(request)
+    }
+}
+
+/// Why `PUT /v1/tasks/{id}/body` finds no stream to write into.
+public enum StreamedBodyRefusal: Error, Sendable, Equatable {
+    /// No task of the tenant with this id is known here.
+    case unknownTask
+    /// The task is the tenant's but takes no streamed body now (not running, or not a streamed upload).
+    case notAwaitingBody(TaskState, isStreamedUpload: Bool)
+}
+
+extension TaskService {
+    /// The stream a `PUT /v1/tasks/{id}/body` writes into, from memory only (it runs on the HTTP thread):
+    /// the task's running attempt, or why there is none.
+    public func uploadStream(of taskId: String, tenant: String) -> Result<UploadStream, StreamedBodyRefusal> {
+        let attempt = table.withLock { state -> ActiveTask? in
+            guard let entry = state.entries[taskId] else { return nil }
+            return entry.attempt ?? entry.prepared?.task
+        }
+        if let attempt, attempt.record.tenant == tenant {
+            if let stream = attempt.uploadStream { return .success(stream) }
+            return .failure(.notAwaitingBody(.running, isStreamedUpload: attempt.record.uploadSource == .stream))
+        }
+        guard let task = store.cachedTask(id: taskId, tenant: tenant) else { return .failure(.unknownTask) }
+        return .failure(.notAwaitingBody(task.state, isStreamedUpload: task.uploadSource == .stream))
+    }
+}

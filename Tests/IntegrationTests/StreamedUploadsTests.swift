@@ -1,0 +1,145 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `uploadTask(withStreamedRequest:)`: an upload task with `uploadSource.stream` takes its body through
+/// `PUT /v1/tasks/{id}/body` while it runs, passed to the origin as it arrives.
+@Suite("Streamed uploads")
+struct StreamedUploadsTests {
+    /// What `Tests/Fixtures/stream_put.py` reports.
+    struct Sent {
+        var status: Int?
+        var bytes: Int
+        var sha256: String
+    }
+
+    /// Sends `mebibytes` MiB to the task's `/body` with the stdlib client (chunked unless `sized`),
+    /// stopping after `stopAfter` MiB when given.
+    static func put(
+        _ api: API, _ service: ServiceProcess, task id: String, mebibytes: Int, sized: Bool = false, stopAfter: Int? = nil
+    ) async throws -> Sent {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/stream_put.py")
+        var arguments = [script.path, "\(service.baseURL)/v1/tasks/\(id)/body", api.token ?? "", "\(mebibytes)"]
+        if sized { arguments.append("--length") }
+        if let stopAfter { arguments += ["--stop-after", "\(stopAfter)"] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = try await Task.detached { try output.fileHandleForReading.readToEnd() ?? Data() }.value
+        process.waitUntilExit()
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+        return Sent(status: json["status"] as? Int, bytes: json["sent"] as? Int ?? -1, sha256: json["sha256"] as? String ?? "")
+    }
+
+    /// Peak resident memory of the service (VmHWM), in MiB.
+    static func peakMemory(of service: ServiceProcess) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(service.pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+    }
+
+    static func streamedTask(_ api: API, session: String, url: String) async throws -> String {
+        let created = try await api.createTask(
+            session: session, ["kind": "upload", "request": ["url": url, "httpMethod": "PUT"], "uploadSource": ["stream": true]])
+        #expect(created.state == "suspended")
+        #expect(created.count("countOfBytesExpectedToSend") == -1, "unknown until sent")
+        return created.taskID
+    }
+
+    /// 1 GiB, chunked, reaches the origin whole while the service's peak memory stays under 100 MiB.
+    @Test(.timeLimit(.minutes(3)))
+    func aGibibyteStreamsThroughWithBoundedMemory() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, service in
+            let session = try await api.makeSession()
+            let id = try await Self.streamedTask(api, session: session, url: origin.url("/upload"))
+            #expect(try await api.taskAction(id, "resume").status == 200)
+            let sent = try await Self.put(api, service, task: id, mebibytes: 1024)
+            #expect(sent.status == 204)
+            let task = try await api.completedTask(id, within: 120)
+            #expect(task.errorCode == nil, "\(task)")
+            #expect(task.count("countOfBytesSent") == 1 << 30)
+            let echo = try await api.echo(of: id)
+            #expect(echo.bodySize == 1 << 30 && echo.bodySHA256 == sent.sha256)
+            #expect(echo.headers["transfer-encoding"] == "chunked")
+            let peak = try Self.peakMemory(of: service)
+            #expect(peak < 100, "peak RSS \(peak) MiB")
+        }
+    }
+
+    /// A 307 keeps the body: `task.needNewBodyStream` asks for it again and the second PUT is what the
+    /// redirected request sends; a declared length goes as `Content-Length`.
+    @Test(.timeLimit(.minutes(2)))
+    func aRedirectAsksForANewBodyStream() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, service in
+            let session = try await api.makeSession()
+            let id = try await Self.streamedTask(api, session: session, url: origin.url("/redirect/307?to=/upload"))
+            #expect(try await api.taskAction(id, "resume").status == 200)
+            let first = try await Self.put(api, service, task: id, mebibytes: 1)
+            #expect(first.status == 204)
+            try await eventually(timeout: 20, interval: 0.05) {
+                try await api.allEvents("/v1/sessions/\(session)/events").contains { $0["type"] as? String == "task.needNewBodyStream" }
+            }
+            let second = try await Self.put(api, service, task: id, mebibytes: 3, sized: true)
+            #expect(second.status == 204)
+            let task = try await api.completedTask(id)
+            #expect(task.errorCode == nil, "\(task)")
+            let echo = try await api.echo(of: id)
+            #expect(echo.bodySize == 3 << 20 && echo.bodySHA256 == second.sha256)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aClientLeavingMidBodyFailsTheTaskWithMinus1021() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, service in
+            let session = try await api.makeSession()
+            let id = try await Self.streamedTask(api, session: session, url: origin.url("/upload"))
+            #expect(try await api.taskAction(id, "resume").status == 200)
+            let sent = try await Self.put(api, service, task: id, mebibytes: 8, stopAfter: 2)
+            #expect(sent.status == nil && sent.bytes == 2 << 20)
+            let task = try await api.completedTask(id)
+            #expect(task.errorCode == -1021, "\(task)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func streamsAreRefusedWhereURLSessionRefusesThem() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, service in
+            let background = try await api.makeSession(["kind": "background", "identifier": "streams"])
+            let upload: [String: Any] = ["kind": "upload", "request": ["url": origin.url("/upload")], "uploadSource": ["stream": true]]
+            expectProblem(
+                try await api.postTask(session: background, upload), status: 422, slug: "invalid-value", field: "uploadSource.stream")
+            let session = try await api.makeSession()
+            var notTrue = upload
+            notTrue["uploadSource"] = ["stream": false]
+            expectProblem(
+                try await api.postTask(session: session, notTrue), status: 422, slug: "invalid-value", field: "uploadSource.stream")
+            var both = upload
+            both["uploadSource"] = ["stream": true, "data": ["text": "x"]]
+            expectProblem(try await api.postTask(session: session, both), status: 422, slug: "invalid-value", field: "uploadSource")
+
+            // A body is taken only while a streamed upload runs.
+            let suspended = try await Self.streamedTask(api, session: session, url: origin.url("/upload"))
+            let early = try await api.client.send(
+                .put(api.base + "/v1/tasks/\(suspended)/body", body: [1, 2, 3], contentType: "application/octet-stream", token: api.token))
+            expectProblem(early, status: 409, slug: "conflict")
+            let unknown = try await api.client.send(
+                .put(
+                    api.base + "/v1/tasks/tsk_0000000000000000000000/body", body: [1], contentType: "application/octet-stream",
+                    token: api.token))
+            expectProblem(unknown, status: 404, slug: "not-found")
+            _ = service
+        }
+    }
+}
