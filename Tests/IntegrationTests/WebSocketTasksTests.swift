@@ -46,7 +46,8 @@ struct WebSocketTasksTests {
         defer { origin.stop() }
         try await withTaskService { api, _ in
             let session = try await api.makeSession()
-            let (task, chosen) = try await Self.openTask(api, session: session, url: origin.url("/echo"), ["protocols": ["superchat", "chat"]])
+            let (task, chosen) = try await Self.openTask(
+                api, session: session, url: origin.url("/echo"), ["protocols": ["superchat", "chat"]])
             #expect(chosen as? String == "superchat")
             #expect(try await api.task(task).state == "running")
 
@@ -72,7 +73,9 @@ struct WebSocketTasksTests {
             #expect(int(done["closeCode"]) == 4002 && done["closeReason"] as? String == "bye now")
             #expect(int(done["countOfBytesReceived"]) ?? 0 > 0)
             let types = try await api.allEvents("/v1/tasks/\(task)/events").compactMap(\.eventType)
-            #expect(types.suffix(3) == ["webSocketTask.didCloseWith", "task.didFinishCollectingMetrics", "task.didCompleteWithError"], "\(types)")
+            #expect(
+                types.suffix(3) == ["webSocketTask.didCloseWith", "task.didFinishCollectingMetrics", "task.didCompleteWithError"],
+                "\(types)")
             #expect(try await Self.send(api, task, ["string": "late"]).status == 409)
             // The messages received stay readable after the end; the cursor then says nothing more comes.
             let last = try await api.get("/v1/tasks/\(task)/messages?after=3").json()
@@ -120,7 +123,8 @@ struct WebSocketTasksTests {
 
             // `/headers` first sends the handshake's fields, far more than 16 bytes: the task fails.
             let task = try await api.createTask(
-                session: session, ["kind": "webSocket", "request": ["url": origin.url("/headers")], "maximumMessageSize": 16, "resume": true]
+                session: session,
+                ["kind": "webSocket", "request": ["url": origin.url("/headers")], "maximumMessageSize": 16, "resume": true]
             ).taskID
             let failed = try await api.completedTask(task)
             let error = try #require(failed.errorObject)
@@ -149,7 +153,8 @@ struct WebSocketTasksTests {
             #expect(stored.status == 201, "\(stored.text)")
 
             let (task, _) = try await Self.openTask(
-                api, session: session, url: origin.url("/headers?x=1"), ["request": ["url": origin.url("/headers?x=1"), "allHTTPHeaderFields": ["X-Trace": "t1"]]])
+                api, session: session, url: origin.url("/headers?x=1"),
+                ["request": ["url": origin.url("/headers?x=1"), "allHTTPHeaderFields": ["X-Trace": "t1"]]])
             let first = try #require(try await Self.receive(api, task, count: 1).first?["string"] as? String)
             let fields = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: String])
             #expect(fields["Cookie"] == "flavour=oat", "\(fields)")
@@ -200,7 +205,8 @@ struct WebSocketTasksTests {
 
             let task = try await api.createTask(session: session, ["kind": "webSocket", "request": ["url": "ws://127.0.0.1:1/"]])
             #expect(int(task["closeCode"]) == 0 && int(task["maximumMessageSize"]) == 1_048_576 && isNull(task["closeReason"]))
-            expectProblem(try await Self.send(api, task.taskID, ["string": "a", "data": "YQ=="]), status: 422, slug: "invalid-value", field: "string")
+            expectProblem(
+                try await Self.send(api, task.taskID, ["string": "a", "data": "YQ=="]), status: 422, slug: "invalid-value", field: "string")
             expectProblem(try await Self.send(api, task.taskID, ["string": "not open"]), status: 409, slug: "conflict")
             expectProblem(try await api.post("/v1/tasks/\(task.taskID)/ping"), status: 409, slug: "conflict")
             expectProblem(

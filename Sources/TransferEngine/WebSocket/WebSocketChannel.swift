@@ -92,7 +92,12 @@ public final class WebSocketChannel: Sendable {
             }
             guard let token else { return continuation.resume() }
             // Started once registered, so the timeout cannot come before the waiter it ends.
-            timer.withLock { $0 = Task { try? await Task.sleep(for: timeout); self.wakeReader(token) } }
+            timer.withLock {
+                $0 = Task {
+                    try? await Task.sleep(for: timeout)
+                    self.wakeReader(token)
+                }
+            }
         }
         timer.withLock { $0?.cancel() }
     }
@@ -123,7 +128,12 @@ public final class WebSocketChannel: Sendable {
                 return store.nextToken
             }
             guard let token else { return continuation.resume(returning: .notOpen) }
-            timer.withLock { $0 = Task { try? await Task.sleep(for: timeout); self.resolvePing(token, .timedOut) } }
+            timer.withLock {
+                $0 = Task {
+                    try? await Task.sleep(for: timeout)
+                    self.resolvePing(token, .timedOut)
+                }
+            }
             commands(.ping(id, token: token))
         }
         timer.withLock { $0?.cancel() }

@@ -101,7 +101,10 @@ extension WebSocketLoop {
         let now = ContinuousClock.now
         for link in Array(links.values) {
             if link.channel == nil, link.connection != nil, link.handshakeDeadline <= now {
-                end(link, failure: TransferFailure(code: URLErrorCode.timedOut.rawValue, curlCode: 28, message: "the opening handshake timed out"))
+                end(
+                    link,
+                    failure: TransferFailure(code: URLErrorCode.timedOut.rawValue, curlCode: 28, message: "the opening handshake timed out")
+                )
             } else if let deadline = link.closeDeadline, deadline <= now {
                 end(link, failure: nil)
             }
@@ -142,7 +145,9 @@ extension WebSocketLoop {
         switch error {
         case .handshake(let refusal, let head):
             if let head { link.response = WebSocketLink.responseHead(head) }
-            return TransferFailure(code: URLErrorCode.badServerResponse.rawValue, curlCode: 0, message: "the upgrade was refused: \(refusal)", reason: "webSocketHandshake")
+            return TransferFailure(
+                code: URLErrorCode.badServerResponse.rawValue, curlCode: 0, message: "the upgrade was refused: \(refusal)",
+                reason: "webSocketHandshake")
         case .protocolViolation(.messageTooBig(let limit)):
             // URLSession: POSIX EMSGSIZE (40) "Message too long"; the peer gets 1009.
             var failure = TransferFailure(

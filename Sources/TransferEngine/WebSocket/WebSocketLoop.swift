@@ -92,7 +92,10 @@ public final class WebSocketLoop: @unchecked Sendable {
 
     private func run() {
         while true {
-            for command in inbox.withLock({ inbox in defer { inbox = [] }; return inbox }) { handle(command) }
+            for command in inbox.withLock({ inbox in
+                defer { inbox = [] }
+                return inbox
+            }) { handle(command) }
             if isStopping { break }
             startQueued()
             checkDeadlines()
@@ -231,7 +234,8 @@ private struct ConnectHandoff: @unchecked Sendable {
         guard !result.isSuccess else { return nil }
         let easy = link.transport.handle
         if let denial = easy.egressDenial, result == .couldNotConnect {
-            return TransferFailure(code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: result.code, message: denial, reason: "egressPolicy")
+            return TransferFailure(
+                code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: result.code, message: denial, reason: "egressPolicy")
         }
         let code = URLErrorMapping.code(
             forCurlCode: result.code, context: URLErrorMapping.Context(sslVerifyResult: easy.info(.sslVerifyResult)))

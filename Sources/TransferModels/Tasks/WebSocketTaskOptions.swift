@@ -20,7 +20,9 @@ public struct WebSocketTaskOptions: Codable, Sendable, Hashable {
     /// The most subprotocols one task offers.
     public static let maximumProtocols = 32
 
-    public init(protocols: [String] = [], maximumMessageSize: Int = Self.defaultMaximumMessageSize, closeCode: Int = 0, closeReason: String? = nil) {
+    public init(
+        protocols: [String] = [], maximumMessageSize: Int = Self.defaultMaximumMessageSize, closeCode: Int = 0, closeReason: String? = nil
+    ) {
         self.protocols = protocols
         self.maximumMessageSize = maximumMessageSize
         self.closeCode = closeCode
