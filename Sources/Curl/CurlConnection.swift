@@ -20,6 +20,10 @@ public final class CurlConnection {
     public func connect() -> CurlResult {
         do {
             try handle.setLong(CURLOPT_CONNECT_ONLY, 1)
+            // Through an HTTP proxy the bytes that follow are the caller's own (a WebSocket handshake), so the
+            // proxy must tunnel them (CONNECT) rather than expect a request of its own; without a proxy it
+            // changes nothing.
+            try handle.setLong(CURLOPT_HTTPPROXYTUNNEL, 1)
         } catch {
             return CurlResult(code: error.code)
         }

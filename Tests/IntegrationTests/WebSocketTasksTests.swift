@@ -216,4 +216,25 @@ struct WebSocketTasksTests {
             expectProblem(try await api.get("/v1/tasks/\(data.taskID)/messages"), status: 404, slug: "not-found")
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aWebSocketOpenWhenTheServiceDiedCompletesWithConnectionLostAtTheNextStart() async throws {
+        let origin = try await WebSocketEchoOrigin.start()
+        defer { origin.stop() }
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-ws-restart")
+        defer { directory.remove() }
+        let client = HTTPClient()
+        let first = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
+        let api = API(first, client)
+        let session = try await api.makeSession()
+        let (task, _) = try await Self.openTask(api, session: session, url: origin.url("/echo"))
+        await first.kill9()
+
+        let second = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
+        let again = API(second, client)
+        let lost = try await again.completedTask(task)
+        #expect(lost.errorCode == -1005 && lost.errorReason == "serviceRestarted", "\(lost)")
+        #expect(int(lost["closeCode"]) == 0)
+        #expect(try await second.terminate() == 0)
+    }
 }
