@@ -28,6 +28,7 @@ public enum APIRouter {
             TaskRoutes(
                 store: store, tasks: tasks, allowedSchemes: allowedSchemes, streams: usage.streams, shutdown: router.shutdown
             ).routes,
+            WebSocketRoutes(tasks: tasks, streams: usage.streams).routes,
             CookieRoutes(store: store, tasks: tasks).routes,
             CacheRoutes(store: store, tasks: tasks).routes,
             CredentialRoutes(store: store, tasks: tasks).routes,

@@ -23,6 +23,10 @@ public final class CurlConnection {
             // ALPN offers http/1.1 only: the bytes that follow are an HTTP/1.1 exchange (a WebSocket's
             // upgrade); a server that chose h2 would read them as a broken HTTP/2 preface.
             try handle.setLong(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
+            // Through an HTTP proxy the bytes that follow are the caller's own (a WebSocket handshake), so the
+            // proxy must tunnel them (CONNECT) rather than expect a request of its own; without a proxy it
+            // changes nothing.
+            try handle.setLong(CURLOPT_HTTPPROXYTUNNEL, 1)
         } catch {
             return CurlResult(code: error.code)
         }

@@ -29,7 +29,9 @@ extension TaskService {
             }
         }
 
-        var events = active.progressEvents(outcome.progress, now: .now, final: true)
+        let closeEvent = webSocketCompletion(outcome, of: active, into: &completion)
+        var events = task.kind == .webSocket ? [] : active.progressEvents(outcome.progress, now: .now, final: true)
+        if let closeEvent { events.append(closeEvent) }
         if completion.error == nil, !active.isCompletionForm, let location = location(of: task, with: completion) {
             events.append(active.event { .didFinishDownloading($0, location: location) })
         }
@@ -164,6 +166,15 @@ extension TaskService {
     static func transferError(_ failure: TransferFailure, url: String, task: TaskRecord) -> TransferError {
         var userInfo: [String: String] = [:]
         if let reason = failure.reason { userInfo["reason"] = reason }
+        if let posix = failure.posixCode {
+            // Not a URL error: a WebSocket message over `maximumMessageSize`, which URLSession reports as
+            // NSPOSIXErrorDomain EMSGSIZE.
+            var error = TransferError(.unknown, failingURL: url, userInfo: userInfo)
+            (error.domain, error.code) = ("NSPOSIXErrorDomain", Int(posix))
+            (error.name, error.localizedDescription) = ("EMSGSIZE", "Message too long")
+            error.underlying = .init(domain: "websocket", code: 1009, message: failure.message)
+            return error
+        }
         return TransferError(
             URLErrorCode.code(failure.code) ?? .unknown, failingURL: url, userInfo: userInfo,
             underlying: failure.curlCode == 0 ? nil : .init(domain: "libcurl", code: failure.curlCode, message: failure.message))

@@ -105,6 +105,14 @@ extension TaskService {
         job.pinnedPublicKeys = configuration.serverTrust?.pinnedPublicKeys.map { $0.joined(separator: ";") }
         if let anchors = configuration.serverTrust?.anchors { job.certificateAuthoritiesFile = try trustBundle(of: session.id, anchors) }
         route(&job, on: path, configuration: configuration)
+        if task.kind == .webSocket {
+            // A connection, not a request: no body, no cache, no file; cookies and credentials go on its handshake.
+            job.webSocket = task.webSocket ?? WebSocketTaskOptions()
+            job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)
+            job.credentials = try await credentialStorages.credentials(
+                tenant: session.tenant, sessionId: session.id, configuration: configuration)
+            return job
+        }
         job.downloadPath = newPartialPath(of: task.id)
         if task.kind == .download { job.segments = Self.segmentPolicy(task.segments) }
         job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)
@@ -175,6 +183,7 @@ extension TaskService {
         case .data: .data
         case .download: .download
         case .upload: .upload
+        case .webSocket: .webSocket
         }
     }
 
@@ -182,7 +191,7 @@ extension TaskService {
     static func proxy(for url: String, _ dictionary: ProxyDictionary?) -> (String?, String?) {
         guard let dictionary else { return (nil, nil) }
         let exceptions = dictionary.ExceptionsList.map { $0.joined(separator: ",") }
-        let isHTTPS = url.lowercased().hasPrefix("https:")
+        let isHTTPS = url.lowercased().hasPrefix("https:") || url.lowercased().hasPrefix("wss:")
         if isHTTPS, dictionary.HTTPSEnable == true, let host = dictionary.HTTPSProxy {
             return ("http://\(host):\(dictionary.HTTPSPort ?? 443)", exceptions)
         }

@@ -72,6 +72,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let connectivityWaiters = LockedBox<[String: Int]>([:])
     /// Each path's availability as last seen, to tell which went down.
     let pathAvailability = LockedBox<[String: Bool]>([:])
+    /// webSocket tasks' channels (`messages`, `ping`), open and recently ended.
+    let webSocketChannels = WebSocketChannels()
     /// Sessions whose trust bundle (their `serverTrust.anchors`) is written.
     let trustBundles = LockedBox<Set<String>>([])
     /// From `run()` until graceful shutdown begins.
@@ -174,7 +176,10 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// `suspend()`: the transfer stops (no traffic, no timeouts) and it takes as many `resume()` calls as
     /// `suspend()` calls to run again.
     public func suspend(taskId: String, tenant: String) async throws -> TaskRecord {
-        try await control(try await requireTask(taskId, tenant: tenant), .suspend)
+        let task = try await requireTask(taskId, tenant: tenant)
+        // A WebSocket connection cannot be paused and picked up again: suspending it would drop it.
+        if task.kind == .webSocket && task.state == .running { throw TaskStoreError.invalidStateTransition }
+        return try await control(task, .suspend)
     }
 
     /// `cancel()`: the task completes with `NSURLErrorCancelled`. `producingResumeData`

@@ -10,6 +10,8 @@ public struct EngineConfiguration: Sendable {
     public var maximumTransfersPerTenant: Int?
     /// Connections libcurl keeps open for reuse per engine loop.
     public var maximumCachedConnections = 256
+    /// WebSocket connections open at once (each holds a socket and its buffers); jobs beyond wait in order.
+    public var maximumWebSockets = 1024
     /// A data task's body stays in memory up to this size, then spills to a file.
     public var dataBodyMemoryLimit = 1 << 20
     /// A download stays in memory up to this size (the store then keeps it, as it keeps small data

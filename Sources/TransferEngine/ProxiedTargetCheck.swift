@@ -52,6 +52,13 @@ struct ProxiedTargetCheck {
         return .pending
     }
 
+    /// The verdict for `host`, resolving a name on the calling thread (which may block: a WebSocket's
+    /// connect thread).
+    static func blockingVerdict(_ host: String, policy: EgressPolicy) -> EgressPolicy.Verdict {
+        if let address = IPAddress(host) { return policy.check(address) }
+        return resolveAndCheck(host, policy: policy)
+    }
+
     /// Keeps a resolution's verdict.
     mutating func record(_ host: String, _ verdict: EgressPolicy.Verdict) {
         resolving.remove(host.lowercased())

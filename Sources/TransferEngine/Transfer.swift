@@ -147,7 +147,7 @@ final class Transfer {
                 : BodySink.memory(
                     limit: configuration.downloadMemoryLimit,
                     spillPath: job.downloadPath ?? configuration.downloadsPath + "/" + job.id.taskId + ".part")
-        case .data, .upload:
+        case .data, .upload, .webSocket:  // a WebSocket job never has a `Transfer`
             BodySink.memory(
                 limit: configuration.dataBodyMemoryLimit,
                 spillPath: configuration.downloadsPath + "/" + job.id.taskId + ".body", followed: true)
@@ -172,17 +172,11 @@ final class Transfer {
     /// Sets every option for `request` (first send, or again after a redirect).
     func prepare() throws {
         try easy.reset()
-        try easy.apply(configuration.safetyBaseline)
-        try easy.set(.url, request.url)
+        try Self.applyConnectionOptions(to: easy, job: job, url: request.url, configuration: configuration)
         try easy.setShare(share)
-        try easy.set(.proxy, job.proxy ?? "")  // "" = no proxy, environment variables ignored
-        if let noProxy = job.noProxy { try easy.set(.noProxy, noProxy) }
-        if let interface = job.networkPath?.curlInterface { try easy.set(.interface, interface) }
-        try easy.setTrafficClass(job.trafficClass)
         // Every encoding libcurl decodes (gzip, deflate, br, zstd); a range is of the identity encoding's bytes.
         if segmentRequest == nil { try easy.set(.acceptEncoding, "") }
         try easy.preferHTTP2OverTLS()
-        try easy.setTLSVersions(minimum: job.tlsMinimumVersion, maximum: job.tlsMaximumVersion)
         try applyTLS()
         // 512 KiB reads: a sixth of the syscalls of libcurl's 16 KiB default on fast downloads (measured).
         try easy.set(.bufferSize, job.kind == .download ? 512 * 1024 : 64 * 1024)

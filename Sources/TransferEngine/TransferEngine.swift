@@ -6,6 +6,8 @@ public import ServiceLifecycle
 /// to a `TransferObserver`. A `Service`: it stops after the control plane, aborting what still runs.
 public final class TransferEngine: Service, Sendable {
     private let loop: CurlMultiLoop<TransferScheduler>
+    /// WebSocket jobs run here, on a loop of their own (`WebSocketLoop`).
+    private let webSockets: WebSocketLoop
     private let logger: Logger
 
     public init(configuration: EngineConfiguration, observer: any TransferObserver, logger: Logger) throws {
@@ -15,6 +17,8 @@ public final class TransferEngine: Service, Sendable {
             try multi.setMaximumCachedConnections(configuration.maximumCachedConnections)
         }
         self.logger = logger
+        self.webSockets = WebSocketLoop(configuration: configuration, observer: observer, logger: logger)
+        webSockets.start()
         scheduler.sendToLoop = { [weak loop] command in loop?.send(command) }
         loop.start()
     }
@@ -24,12 +28,20 @@ public final class TransferEngine: Service, Sendable {
 
     /// Queues a transfer; it starts when a slot is free, by priority.
     public func start(_ job: TransferJob) {
+        if job.kind == .webSocket { return webSockets.send(.start(job)) }
         loop.send(.start(job))
     }
 
-    /// Aborts a queued or running transfer; its observer hears `cancelled`.
+    /// Aborts a queued or running transfer; its observer hears `cancelled`. A WebSocket connection sends a
+    /// going-away close frame first (unless `closeWebSocket` began a close handshake, which then ends it).
     public func cancel(_ id: TransferID) {
         loop.send(.cancel(id))
+        webSockets.send(.cancel(id))  // ids are unique across both loops: the one that does not know it ignores it
+    }
+
+    /// `cancel(with:reason:)` of a WebSocket job: the close handshake; the peer's close frame ends it.
+    public func closeWebSocket(_ id: TransferID, code: Int, reason: String) {
+        webSockets.send(.close(id, WebSocketClose(code: code, reason: reason)))
     }
 
     /// Answers `asksToRedirect` for the transfer `id`.
@@ -64,6 +76,7 @@ public final class TransferEngine: Service, Sendable {
     /// queued for it with -1009, and its connections close.
     public func pathLost(_ name: String) {
         loop.send(.pathLost(name))
+        webSockets.send(.pathLost(name))
     }
 
     public func run() async throws {
@@ -73,6 +86,7 @@ public final class TransferEngine: Service, Sendable {
 
     /// Aborts every transfer and waits for the loop thread to release its handles.
     public func shutdown() async {
+        await webSockets.stop()
         await loop.stop(with: .stop)
         logger.info("Transfer engine stopped")
     }

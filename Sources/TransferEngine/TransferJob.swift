@@ -17,7 +17,7 @@ public struct TransferID: Hashable, Sendable, CustomStringConvertible {
 
 /// Everything the engine needs to run one task: the request and the session's rules, resolved.
 public struct TransferJob: Sendable {
-    public enum Kind: Sendable { case data, download, upload }
+    public enum Kind: Sendable { case data, download, upload, webSocket }
 
     public var id: TransferID
     public var sessionId: String
@@ -85,6 +85,9 @@ public struct TransferJob: Sendable {
     /// What the session's URL cache holds for the request, when the cache policy uses it: served without
     /// the network, or validated (a 304 is answered from it). Never set with `resumeOffset`.
     public var storedResponse: StoredTransferResponse?
+    /// A WebSocket job (`kind == .webSocket`): the subprotocols offered and `maximumMessageSize`. Its
+    /// request's URL is `ws`/`wss`; the connection is made for the `http`/`https` URL it stands for.
+    public var webSocket: WebSocketTaskOptions?
 
     public init(id: TransferID, sessionId: String, kind: Kind, request: OutgoingRequest) {
         self.id = id
@@ -156,6 +159,11 @@ public protocol TransferObserver: AnyObject, Sendable {
     /// A data or upload task's final response began: its body can be read while it arrives. A later
     /// one (a retry's, the next part's) replaces it, and the replaced one ends as `discarded`.
     func transfer(_ id: TransferID, didBeginBody body: GrowingBody)
+    /// A WebSocket job's server accepted the upgrade (`webSocketTask.didOpenWithProtocol`): `channel`
+    /// carries messages both ways from now on. Its response head was reported first (`didReceive`).
+    func transfer(_ id: TransferID, didOpenWebSocket channel: WebSocketChannel, protocol: String?)
+    /// A WebSocket job received a message (it is in the channel's buffer too).
+    func transfer(_ id: TransferID, didReceiveWebSocketMessage message: WebSocketMessageObject)
 }
 
 extension TransferObserver {
@@ -168,6 +176,8 @@ extension TransferObserver {
         transfer(id, didProgress: progress)
     }
     public func transfer(_ id: TransferID, didBeginBody body: GrowingBody) {}
+    public func transfer(_ id: TransferID, didOpenWebSocket channel: WebSocketChannel, protocol: String?) {}
+    public func transfer(_ id: TransferID, didReceiveWebSocketMessage message: WebSocketMessageObject) {}
 }
 
 /// The delegate's answer to `willPerformHTTPRedirection`.
@@ -208,6 +218,20 @@ public struct TransferOutcome: Sendable {
     public var body: TransferBody
     /// One entry per request sent (redirects included).
     public var transactions: [TransactionTiming]
+    /// A WebSocket job's close code and reason (`closeCode`, `closeReason`); nil for the other kinds.
+    public var webSocketClose: WebSocketClose? = nil
+}
+
+/// How a WebSocket connection ended: the close frame's code and reason, 1006 (`abnormalClosure`) when
+/// there was none.
+public struct WebSocketClose: Sendable, Hashable {
+    public var code: Int
+    public var reason: String
+
+    public init(code: Int, reason: String) {
+        self.code = code
+        self.reason = reason
+    }
 }
 
 public enum TransferBody: Sendable {
@@ -223,6 +247,9 @@ public struct TransferFailure: Sendable, Hashable {
     public var message: String
     /// `reason` in the error's userInfo (`egressPolicy`).
     public var reason: String?
+    /// Set for a failure that is not a URL error: URLSession reports a WebSocket message over
+    /// `maximumMessageSize` as `NSPOSIXErrorDomain` 40 (`EMSGSIZE`), and so does this one.
+    public var posixCode: Int32? = nil
 }
 
 /// `URLSessionTaskTransactionMetrics` raw material from `CURLINFO_*`.

@@ -31,6 +31,8 @@ public struct TaskCompletion: Sendable {
     public var precedingEvents: [EncodedEvent]
     /// Calls that come after `didCompleteWithError` (the completion handler's `task.completion`).
     public var followingEvents: [EncodedEvent] = []
+    /// A webSocket task's options with the close code and reason it ended with; nil keeps what the task has.
+    public var webSocket: WebSocketTaskOptions?
     public var completedAt: Date
 
     public init(
@@ -135,7 +137,8 @@ extension TransferStore {
                   countOfBytesSent = COALESCE(?, countOfBytesSent),
                   countOfBytesExpectedToSend = COALESCE(?, countOfBytesExpectedToSend),
                   countOfBytesReceived = COALESCE(?, countOfBytesReceived),
-                  countOfBytesExpectedToReceive = COALESCE(?, countOfBytesExpectedToReceive)
+                  countOfBytesExpectedToReceive = COALESCE(?, countOfBytesExpectedToReceive),
+                  webSocket = COALESCE(?, webSocket)
                 WHERE id = ? AND state <> 'completed'
                 RETURNING sessionId, taskIdentifier, kind, taskDescription
                 """)
@@ -147,7 +150,8 @@ extension TransferStore {
             completion.fileExpiresAt?.storageText, completion.storedBytes ?? completion.body.map { Int64($0.count) },
             metricsJSON, try StoredJSON.text(completion.response),
             try StoredJSON.text(completion.currentRequest),
-            counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive, completion.id,
+            counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive,
+            try StoredJSON.text(completion.webSocket), completion.id,
         ]
         guard let row = try Row.fetchOne(update, arguments: arguments) else { return nil }
         let sessionId: String = row["sessionId"]

@@ -50,5 +50,9 @@ extension TransferStore {
             // A segmented download's `segments` (JSON): the connections and part size it runs with.
             try db.alter(table: "task") { t in t.add(column: "segments", .jsonText) }
         }
+        migrator.registerMigration("v12-task-websocket") { db in
+            // A webSocket task's `protocols`, `maximumMessageSize`, `closeCode` and `closeReason` (JSON).
+            try db.alter(table: "task") { t in t.add(column: "webSocket", .jsonText) }
+        }
     }
 }

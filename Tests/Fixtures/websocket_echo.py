@@ -11,7 +11,8 @@ extension is negotiated. Paths:
 - `/echo`: every message comes back as it came (text as text, binary as binary); a text message
   `close CODE REASON` makes the server close with that code and reason; `ping PAYLOAD` makes it send
   a ping with that payload and, once its pong arrives, the text `pong received PAYLOAD`;
-  `fragments N TEXT` makes it send TEXT back as N fragments.
+  `fragments N TEXT` makes it send TEXT back as N fragments; `drop` makes it drop the connection at once,
+  without a close frame.
 - `/headers`: one text message, the JSON object of the handshake's request header fields, then echo.
 - `/close-now`: closes at once with 4000 "bye".
 - anything else: the handshake is refused with 404.
@@ -45,6 +46,9 @@ async def handler(connection):
         if isinstance(message, str) and message.startswith("close "):
             _, code, reason = (message.split(" ", 2) + [""])[:3]
             await connection.close(int(code), reason)
+            return
+        if message == "drop":
+            connection.transport.abort()
             return
         if isinstance(message, str) and message.startswith("ping "):
             pong = await connection.ping(message[5:].encode())

@@ -247,17 +247,17 @@ extension TaskRequestTests {
                 error: TransferError(.timedOut, failingURL: "https://o.example/f.bin"), location: nil,
                 createdAt: Date(timeIntervalSince1970: 1_795_000_000.5), startedAt: nil, completedAt: nil)
             let expected = """
-                {"completedAt":null,"countOfBytesExpectedToReceive":-1,"countOfBytesExpectedToSend":0,\
+                {"closeCode":null,"closeReason":null,"completedAt":null,"countOfBytesExpectedToReceive":-1,"countOfBytesExpectedToSend":0,\
                 "countOfBytesReceived":10,"countOfBytesSent":0,"createdAt":"2026-11-18T11:06:40.500Z",\
                 "currentRequest":null,"earliestBeginDate":null,"error":{"code":-1001,"domain":"NSURLErrorDomain",\
                 "localizedDescription":"The request timed out.","name":"timedOut",\
                 "underlying":null,"userInfo":{"NSErrorFailingURLStringKey":"https://o.example/f.bin"}},\
-                "id":"tsk_0000000000000000000000","kind":"download","location":null,\
+                "id":"tsk_0000000000000000000000","kind":"download","location":null,"maximumMessageSize":null,\
                 "originalRequest":{"allHTTPHeaderFields":{},"allowsCellularAccess":true,\
                 "allowsConstrainedNetworkAccess":true,"allowsExpensiveNetworkAccess":true,\
                 "cachePolicy":"useProtocolCachePolicy","httpMethod":"GET","httpShouldHandleCookies":true,\
                 "timeoutInterval":60,"url":"https://o.example/f.bin"},"priority":0.5,\
-                "progress":{"estimatedTimeRemaining":null,"fractionCompleted":0,"throughput":0},\
+                "progress":{"estimatedTimeRemaining":null,"fractionCompleted":0,"throughput":0},"protocols":null,\
                 "response":null,"segments":null,"sessionId":"ses_0000000000000000000000","startedAt":null,"state":"completed",\
                 "taskDescription":null,"taskIdentifier":3}
                 """

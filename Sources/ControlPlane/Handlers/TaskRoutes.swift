@@ -120,10 +120,12 @@ struct TaskRoutes {
     }
 
     private func cancel(_ request: HTTPRequest) async throws -> HTTPResponse {
-        struct CancelRequest: Decodable { var byProducingResumeData: Bool? }
+        struct CancelRequest: Decodable { var byProducingResumeData: Bool?, closeCode: Int?, reason: String? }
         let id = request.parameter("id")
+        let body = try request.decodeJSON(CancelRequest.self)
+        if body.closeCode != nil || body.reason != nil { return try await cancelWebSocket(request, body.closeCode, body.reason) }
         // Only a download has resume data to produce; asked of another task, it is a plain cancel.
-        var producing = try request.decodeJSON(CancelRequest.self).byProducingResumeData ?? false
+        var producing = body.byProducingResumeData ?? false
         if producing { producing = try await tasks.requireTask(id, tenant: request.tenant).kind == .download }
         var task = try await tasks.cancel(taskId: id, tenant: request.tenant, producingResumeData: producing)
         if producing, task.state != .completed {
@@ -131,17 +133,29 @@ struct TaskRoutes {
             task = try await tasks.waitForCompletion(of: id, tenant: request.tenant, timeout: .seconds(10))
         }
         let resumeData = producing ? task.error?.userInfo[TaskService.resumeDataKey] : nil
-        struct CancelResponse: Encodable {
-            var task: TransferTask
-            var resumeData: String?
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(task, forKey: .task)
-                try container.encode(resumeData, forKey: .resumeData)
-            }
-            enum CodingKeys: String, CodingKey { case task, resumeData }
-        }
         return try .json(CancelResponse(task: task.wire, resumeData: resumeData))
+    }
+
+    /// `cancel(with:reason:)` of a webSocket task: a close code a close frame may carry (1000–1003,
+    /// 1007–1014, 3000–4999) and a reason of at most 123 characters, cut to the 123 UTF-8 bytes a close
+    /// frame holds. Asked of another kind of task, it is a plain cancel.
+    private func cancelWebSocket(_ request: HTTPRequest, _ closeCode: Int?, _ reason: String?) async throws -> HTTPResponse {
+        let id = request.parameter("id")
+        let code = closeCode ?? 1000
+        guard [1000...1003, 1007...1014, 3000...4999].contains(where: { $0.contains(code) }) else {
+            throw Problem.invalidValue("closeCode", "must be a close code a close frame may carry: 1000-1003, 1007-1014 or 3000-4999")
+        }
+        guard (reason ?? "").unicodeScalars.count <= 123 else { throw Problem.invalidValue("reason", "must be at most 123 characters") }
+        var sent = ""
+        for character in reason ?? "" {
+            guard sent.utf8.count + String(character).utf8.count <= 123 else { break }
+            sent.append(character)
+        }
+        guard try await tasks.requireTask(id, tenant: request.tenant).kind == .webSocket else {
+            return try .json(CancelResponse(task: try await tasks.cancel(taskId: id, tenant: request.tenant).wire, resumeData: nil))
+        }
+        let task = try await tasks.cancelWebSocket(taskId: id, tenant: request.tenant, closeCode: code, reason: sent)
+        return try .json(CancelResponse(task: task.wire, resumeData: nil))
     }
 
     /// `?wait=SECONDS` (0…300), nil when absent.
@@ -166,4 +180,16 @@ struct PreparedTask {
         wire.completionSecret = generatedSecret
         return wire
     }
+}
+
+/// The answer of `cancel`: the task, and the resume data it produced.
+struct CancelResponse: Encodable {
+    var task: TransferTask
+    var resumeData: String?
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(task, forKey: .task)
+        try container.encode(resumeData, forKey: .resumeData)
+    }
+    enum CodingKeys: String, CodingKey { case task, resumeData }
 }

@@ -73,6 +73,8 @@ public final class WebSocketConnection {
 
     public var socket: Int32? { connection.socket }
     public var hasPendingOutput: Bool { outputSent < output.count }
+    /// The last `readAvailable` stopped at its limit: more may be there without the socket showing it.
+    public private(set) var mayHaveMore = false
 
     /// Queues a message, sent once the connection is open (a message after `close` is refused, as
     /// URLSession's).
@@ -127,10 +129,20 @@ public final class WebSocketConnection {
     /// Reads what has arrived and returns what it amounts to, in order; `.closed` is the last event.
     /// - Throws: `WebSocketConnectionError` when the handshake is refused, the peer breaks the protocol
     ///   (a close frame with its code is queued: keep writing until it is sent), or the connection fails.
-    public func readAvailable() throws(WebSocketConnectionError) -> [WebSocketConnectionEvent] {
+    ///
+    /// - Parameter limit: stop once this many bytes were read (an owner that bounds what it buffers reads
+    ///   again later; TLS may hold decrypted bytes that `poll` does not show, so it reads again without
+    ///   waiting for the socket when `mayHaveMore`).
+    public func readAvailable(limit: Int = .max) throws(WebSocketConnectionError) -> [WebSocketConnectionEvent] {
         var events: [WebSocketConnectionEvent] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var read = 0
+        mayHaveMore = false
         while state != .closed {
+            guard read < limit else {
+                mayHaveMore = true
+                break
+            }
             let count: Int?
             do {
                 count = try buffer.withUnsafeMutableBytes { bytes in try connection.receive(into: bytes) }
@@ -146,6 +158,7 @@ public final class WebSocketConnection {
                 events.append(.closed(code: .abnormalClosure, reason: ""))
                 return events
             }
+            read += count
             try consume(buffer[..<count], into: &events)
         }
         return events

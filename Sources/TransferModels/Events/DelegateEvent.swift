@@ -32,6 +32,11 @@ public enum DelegateEvent: Sendable {
     case didWriteData(TaskSummary, bytesWritten: Int64, totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64)
     case didResumeAtOffset(TaskSummary, fileOffset: Int64, expectedTotalBytes: Int64)
     case didFinishDownloading(TaskSummary, location: String)
+    // URLSessionWebSocketDelegate
+    case webSocketDidOpen(TaskSummary, protocol: String?)
+    case webSocketDidClose(TaskSummary, closeCode: Int, reason: String?)
+    /// `message`: nil when it is larger than the delegate's `deliverDataMaxBytes` (counts only).
+    case webSocketDidReceiveMessage(TaskSummary, sequence: Int64, length: Int, message: WebSocketMessageObject?)
     // The completion-handler form.
     case completion(CompletionHandlerEventData)
 
@@ -56,6 +61,9 @@ public enum DelegateEvent: Sendable {
         case .didWriteData: .downloadTaskDidWriteData
         case .didResumeAtOffset: .downloadTaskDidResumeAtOffset
         case .didFinishDownloading: .downloadTaskDidFinishDownloadingTo
+        case .webSocketDidOpen: .webSocketTaskDidOpenWithProtocol
+        case .webSocketDidClose: .webSocketTaskDidCloseWith
+        case .webSocketDidReceiveMessage: .webSocketTaskDidReceiveMessage
         case .completion: .taskCompletion
         }
     }
@@ -110,6 +118,12 @@ public enum DelegateEvent: Sendable {
             bytes = try WireJSON.encode(ResumeEventData(task: task, fileOffset: offset, expectedTotalBytes: expected))
         case .didFinishDownloading(let task, let location):
             bytes = try WireJSON.encode(FinishDownloadingEventData(task: task, location: location))
+        case .webSocketDidOpen(let task, let chosen):
+            bytes = try WireJSON.encode(WebSocketOpenEventData(task: task, protocol: chosen))
+        case .webSocketDidClose(let task, let code, let reason):
+            bytes = try WireJSON.encode(WebSocketCloseEventData(task: task, closeCode: code, reason: reason))
+        case .webSocketDidReceiveMessage(let task, let sequence, let length, let message):
+            bytes = try WireJSON.encode(WebSocketMessageEventData(task: task, sequence: sequence, length: length, message: message))
         case .completion(var data):
             data.response = data.response?.redacted
             bytes = try WireJSON.encode(data)

@@ -24,6 +24,10 @@ public enum TaskEventType: String, Codable, Sendable, CaseIterable {
     case downloadTaskDidWriteData = "downloadTask.didWriteData"
     case downloadTaskDidResumeAtOffset = "downloadTask.didResumeAtOffset"
     case downloadTaskDidFinishDownloadingTo = "downloadTask.didFinishDownloadingTo"
+    // URLSessionWebSocketDelegate (and `didReceiveMessage`, beyond it: `receive` as an event)
+    case webSocketTaskDidOpenWithProtocol = "webSocketTask.didOpenWithProtocol"
+    case webSocketTaskDidCloseWith = "webSocketTask.didCloseWith"
+    case webSocketTaskDidReceiveMessage = "webSocketTask.didReceiveMessage"
     // The completion-handler form (`dataTask(with:completionHandler:)`).
     case taskCompletion = "task.completion"
 

@@ -18,6 +18,10 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
     public var resume: Bool?
     /// A segmented download (beyond URLSession); download tasks only.
     public var segments: SegmentsInput?
+    /// A webSocket task's subprotocols, offered in this order (`webSocketTask(with:protocols:)`).
+    public var protocols: [String]?
+    /// A webSocket task's `maximumMessageSize` (default 1 MiB, as URLSession's).
+    public var maximumMessageSize: Int?
 
     public init(kind: TaskKind? = nil, request: URLRequestInput? = nil) {
         self.kind = kind
@@ -42,6 +46,7 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
         session: SessionConfiguration, allowedSchemes: Set<String> = URLRequestInput.webSchemes
     ) throws(RequestDecodingError) -> ValidatedTaskRequest {
         guard let kind else { throw .missingField("kind") }
+        let webSocket = try validatedWebSocket(session: session)
 
         if let resumeData {
             guard kind == .download else {
@@ -57,7 +62,8 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
         var snapshot: URLRequestSnapshot?
         if let request {
             snapshot = try request.validated(
-                at: "request", kind: kind, session: session, allowedSchemes: allowedSchemes)
+                at: "request", kind: kind, session: session,
+                allowedSchemes: kind == .webSocket ? Self.webSocketSchemes : allowedSchemes)
             // `uploadTask(with:from:)` ignores the request's body: the upload source is what is sent.
             if kind == .upload { snapshot?.httpBody = nil }
         } else if resumeData == nil {
@@ -109,7 +115,7 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
             taskDescription: taskDescription, priority: priority, earliestBeginDate: earliestBeginDate,
             countOfBytesClientExpectsToSend: toSend, countOfBytesClientExpectsToReceive: toReceive,
             completion: handler, completionSecret: completionSecret, expectedDigest: digest, resume: resume ?? false,
-            segments: segmentsInEffect)
+            segments: segmentsInEffect, webSocket: webSocket)
     }
 }
 

@@ -1,6 +1,6 @@
-/// `URLSessionDataTask`, `URLSessionDownloadTask` or `URLSessionUploadTask`.
+/// `URLSessionDataTask`, `URLSessionDownloadTask`, `URLSessionUploadTask` or `URLSessionWebSocketTask`.
 public enum TaskKind: String, Codable, Sendable, CaseIterable {
-    case data, download, upload
+    case data, download, upload, webSocket
 }
 
 /// `URLSessionTask.State`, by its Swift case names.

@@ -30,6 +30,20 @@ public struct TransferTask: Codable, Sendable, Hashable {
     public var completedAt: Date?
     /// The segments a download runs with (beyond URLSession); null: one connection.
     public var segments: SegmentsConfiguration?
+    /// A webSocket task's subprotocols offered, `maximumMessageSize`, `closeCode` and `closeReason`
+    /// (`WebSocketTaskOptions`); null for the other kinds.
+    public var protocols: [String]? = nil
+    public var maximumMessageSize: Int? = nil
+    public var closeCode: Int? = nil
+    public var closeReason: String? = nil
+
+    /// Sets the webSocket fields from a task's options.
+    public mutating func setWebSocket(_ options: WebSocketTaskOptions?) {
+        protocols = options?.protocols
+        maximumMessageSize = options?.maximumMessageSize
+        closeCode = options?.closeCode
+        closeReason = options?.closeReason
+    }
 
     public init(
         id: String, sessionId: String, taskIdentifier: Int, kind: TaskKind, state: TaskState, priority: Double,
@@ -73,6 +87,7 @@ public struct TransferTask: Codable, Sendable, Hashable {
         case originalRequest, currentRequest, response, countOfBytesSent, countOfBytesExpectedToSend
         case countOfBytesReceived, countOfBytesExpectedToReceive, progress, error, location
         case createdAt, startedAt, completedAt, completionSecret, segments
+        case protocols, maximumMessageSize, closeCode, closeReason
     }
 
     /// The `completion.secret` the service generated for a completion handler that brought none and has
@@ -103,6 +118,10 @@ public struct TransferTask: Codable, Sendable, Hashable {
         try c.encode(startedAt, forKey: .startedAt)
         try c.encode(completedAt, forKey: .completedAt)
         try c.encode(segments, forKey: .segments)
+        try c.encode(protocols, forKey: .protocols)
+        try c.encode(maximumMessageSize, forKey: .maximumMessageSize)
+        try c.encode(closeCode, forKey: .closeCode)
+        try c.encode(closeReason, forKey: .closeReason)
         if let completionSecret { try c.encode(completionSecret, forKey: .completionSecret) }
     }
 }

@@ -48,6 +48,13 @@ extension Validate {
         }
         if scheme == "http" || scheme == "https" {
             try httpURL(value, field: field)
+        } else if scheme == "ws" || scheme == "wss" {
+            // A WebSocket URL is an http(s) one by another name (RFC 6455 §3): the same checks apply.
+            do {
+                try httpURL((scheme == "ws" ? "http" : "https") + value.dropFirst(scheme.count), field: field)
+            } catch {
+                throw .invalidValue(field, "must be an absolute ws or wss URL with an ASCII host, a numeric port and no spaces")
+            }
         } else {
             guard value.utf8.count <= 8192, !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
                 throw .invalidValue(field, "must be at most 8192 characters without spaces or control characters")

@@ -23,13 +23,15 @@ public struct ValidatedTaskRequest: Sendable, Hashable {
     public var resume: Bool
     /// The segments a download runs with (its own, else its session's default); nil: one connection.
     public var segments: SegmentsConfiguration?
+    /// WebSocket tasks only: the subprotocols offered and `maximumMessageSize`.
+    public var webSocket: WebSocketTaskOptions?
 
     public init(
         kind: TaskKind, request: URLRequestSnapshot?, uploadBody: UploadBody? = nil, resumeData: String? = nil,
         taskDescription: String? = nil, priority: Double = TaskPriority.default, earliestBeginDate: Date? = nil,
         countOfBytesClientExpectsToSend: Int64 = -1, countOfBytesClientExpectsToReceive: Int64 = -1,
         completion: TaskCompletionHandler? = nil, completionSecret: String? = nil, expectedDigest: String? = nil,
-        resume: Bool = false, segments: SegmentsConfiguration? = nil
+        resume: Bool = false, segments: SegmentsConfiguration? = nil, webSocket: WebSocketTaskOptions? = nil
     ) {
         self.kind = kind
         self.request = request
@@ -45,6 +47,7 @@ public struct ValidatedTaskRequest: Sendable, Hashable {
         self.expectedDigest = expectedDigest
         self.resume = resume
         self.segments = segments
+        self.webSocket = webSocket
     }
 }
 

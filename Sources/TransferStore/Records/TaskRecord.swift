@@ -52,6 +52,8 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
     public var metrics: TaskMetrics?
     /// The segments a download runs with (its own, or its session's default when it was created).
     public var segments: SegmentsConfiguration?
+    /// A webSocket task's subprotocols, `maximumMessageSize`, and once closed its close code and reason.
+    public var webSocket: WebSocketTaskOptions?
     public var createdAt: Date
     public var startedAt: Date?
     public var completedAt: Date?
@@ -85,6 +87,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         self.expectedDigest = request.expectedDigest
         self.resumeData = request.resumeData
         self.segments = request.segments
+        self.webSocket = request.webSocket
         self.createdAt = createdAt
     }
 
@@ -97,7 +100,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
             kind: kind, state: state, succeeded: error == nil, sent: countOfBytesSent,
             expectedToSend: countOfBytesExpectedToSend, received: countOfBytesReceived,
             expectedToReceive: countOfBytesExpectedToReceive)
-        return TransferTask(
+        var task = TransferTask(
             id: id, sessionId: sessionId, taskIdentifier: taskIdentifier, kind: kind, state: state, priority: priority,
             taskDescription: taskDescription, earliestBeginDate: earliestBeginDate, originalRequest: originalRequest?.redacted,
             currentRequest: currentRequest?.redacted, response: response?.redacted, countOfBytesSent: countOfBytesSent,
@@ -106,6 +109,8 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
             progress: TaskProgress(fractionCompleted: fraction), error: error,
             location: keepsDownload ? locations.fileLocation(ofTask: id) : nil,
             createdAt: createdAt, startedAt: startedAt, completedAt: completedAt, segments: segments)
+        task.setWebSocket(webSocket)
+        return task
     }
 
     /// A download whose file (or, when small, its bytes in the store) is kept: the API serves it.
@@ -154,6 +159,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         partialPath = try row.decode(forColumn: "partialPath")
         metrics = try Self.json(row, "metrics")
         segments = try Self.json(row, "segments")
+        webSocket = try Self.json(row, "webSocket")
         createdAt = try row.decode(forColumn: "createdAt")
         startedAt = try row.decode(forColumn: "startedAt")
         completedAt = try row.decode(forColumn: "completedAt")
@@ -193,6 +199,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         container["partialPath"] = partialPath
         container["metrics"] = try StoredJSON.text(metrics)
         container["segments"] = try StoredJSON.text(segments)
+        container["webSocket"] = try StoredJSON.text(webSocket)
         container["createdAt"] = createdAt.storageText
         container["startedAt"] = startedAt?.storageText
         container["completedAt"] = completedAt?.storageText

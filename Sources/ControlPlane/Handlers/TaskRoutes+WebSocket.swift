@@ -1,0 +1,118 @@
+import Foundation
+import JSONCodec
+import SessionTasks
+import TransferEngine
+import TransferModels
+import TransferStore
+
+/// `/v1/tasks/{id}/messages` and `/v1/tasks/{id}/ping` of webSocket tasks: `URLSessionWebSocketTask`'s
+/// `send`, `receive` and `sendPing(pongReceiveHandler:)`.
+struct WebSocketRoutes {
+    let tasks: TaskService
+    let streams: StreamQuota
+
+    var routes: [Route] {
+        [
+            Route("POST", "/v1/tasks/{id}/messages") { try await send($0) },
+            Route("GET", "/v1/tasks/{id}/messages") { try await receive($0) },
+            Route("POST", "/v1/tasks/{id}/ping") { try await ping($0) },
+        ]
+    }
+
+    /// `send`: exactly one of `string` or `data` (base64); answered once the message is written to the
+    /// connection (`send`'s completion handler), 204.
+    private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        struct Message: Decodable { var string: String?, data: String? }
+        let body = try request.decodeJSON(Message.self)
+        let (task, channel) = try await tasks.webSocketChannel(of: request.parameter("id"), tenant: request.tenant)
+        let message: WebSocketMessageObject
+        let field: String
+        switch (body.string, body.data) {
+        case (let text?, nil): (message, field) = (WebSocketMessageObject(sequence: 0, string: text), "string")
+        case (nil, let encoded?):
+            guard let bytes = Data(base64Encoded: encoded), bytes.base64EncodedString() == encoded else {
+                throw Problem.invalidValue("data", "must be standard base64 with padding")
+            }
+            (message, field) = (WebSocketMessageObject(sequence: 0, data: Array(bytes)), "data")
+        default:
+            throw Problem.invalidValue("string", "give exactly one of \"string\" or \"data\"")
+        }
+        let maximum = task.webSocket?.maximumMessageSize ?? WebSocketTaskOptions.defaultMaximumMessageSize
+        guard message.length <= maximum else {
+            throw Problem(
+                status: 413, slug: "payload-too-large", title: "Payload Too Large",
+                detail: "the message is \(message.length) bytes; the task's maximumMessageSize is \(maximum)", field: field)
+        }
+        guard let channel, await channel.send(message) == .sent else { throw Self.notOpen(task.state) }
+        return .noContent
+    }
+
+    /// `receive`: the messages after `after` (which acknowledges those up to it), waiting up to `wait`
+    /// seconds for the first. `nextCursor` is the `after` of the next call; null once the connection
+    /// ended and every message was read.
+    private func receive(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let id = request.parameter("id")
+        let after = try Self.integer(request, "after", default: 0, 0...Int64.max)
+        let limit = Int(try Self.integer(request, "limit", default: 100, 1...1000))
+        let wait = try TaskRoutes.waitDuration(request)
+        var (task, channel) = try await tasks.webSocketChannel(of: id, tenant: request.tenant)
+        if let wait, channel?.messages(after: after, limit: 1).items.isEmpty ?? true {
+            try await streams.holding(tenant: request.tenant) {
+                let deadline = ContinuousClock.now + wait
+                // Not connected yet: the channel appears when the upgrade is accepted (looked for every 50 ms).
+                while channel == nil, task.state != .completed, task.state != .suspended, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                    (task, channel) = try await tasks.webSocketChannel(of: id, tenant: request.tenant)
+                }
+                if let channel, ContinuousClock.now < deadline {
+                    await channel.waitForMessages(after: after, timeout: deadline - ContinuousClock.now)
+                }
+            }
+        }
+        let page: (items: [WebSocketMessageObject], state: WebSocketChannel.State) =
+            channel?.messages(after: after, limit: limit) ?? ([], task.state == .completed ? .closed : .open)
+        let next = page.items.last?.sequence ?? after
+        let ended = page.items.isEmpty && page.state == .closed
+        return try .json(MessagePage(items: page.items, nextCursor: ended ? nil : String(next)))
+    }
+
+    /// `sendPing(pongReceiveHandler:)`: answered when the pong arrives (204), or 504 after `timeout`
+    /// seconds (default 10, at most 60).
+    private func ping(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let seconds = try Self.integer(request, "timeout", default: 10, 1...60)
+        let (task, channel) = try await tasks.webSocketChannel(of: request.parameter("id"), tenant: request.tenant)
+        guard let channel else { throw Self.notOpen(task.state) }
+        switch await channel.sendPing(timeout: .seconds(seconds)) {
+        case .pong: return .noContent
+        case .notOpen: throw Self.notOpen(task.state)
+        case .timedOut:
+            throw Problem(status: 504, slug: "pong-timeout", title: "Gateway Timeout", detail: "no pong within \(seconds) seconds")
+        }
+    }
+
+    private static func notOpen(_ state: TaskState) -> Problem {
+        .conflict("the task's WebSocket connection is not open (the task is \(state.rawValue), or its connection is closing)")
+    }
+
+    private static func integer(_ request: HTTPRequest, _ name: String, default value: Int64, _ range: ClosedRange<Int64>) throws -> Int64 {
+        guard let text = request.queryValue(name) else { return value }
+        guard let number = Int64(text), range.contains(number) else {
+            throw Problem.invalidValue(name, "must be an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+}
+
+/// A page of received messages.
+struct MessagePage: Encodable {
+    var items: [WebSocketMessageObject]
+    var nextCursor: String?
+
+    enum CodingKeys: String, CodingKey { case items, nextCursor }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(items, forKey: .items)
+        try c.encode(nextCursor, forKey: .nextCursor)
+    }
+}

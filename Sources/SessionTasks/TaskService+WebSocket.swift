@@ -1,0 +1,74 @@
+import Foundation
+public import TransferEngine
+public import TransferModels
+public import TransferStore
+
+// webSocket tasks (`URLSessionWebSocketTask`): the engine's reports of an open connection and its
+// messages, and what the API does with a task's channel (send, receive, ping, cancel with a close code).
+extension TaskService {
+    /// The engine's report (loop thread): the upgrade was accepted.
+    public func transfer(_ transfer: TransferID, didOpenWebSocket channel: WebSocketChannel, protocol chosen: String?) {
+        table.withLock { state in
+            guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            webSocketChannels.register(channel, of: transfer.taskId)
+            writer.queue { $0.events.append(task.event { .webSocketDidOpen($0, protocol: chosen) }) }
+        }
+    }
+
+    /// The engine's report (loop thread): a message arrived. A delegate with `deliverData` hears of it
+    /// (`webSocketTask.didReceiveMessage`, beyond URLSession), with the message when it fits its
+    /// `deliverDataMaxBytes`.
+    public func transfer(_ transfer: TransferID, didReceiveWebSocketMessage message: WebSocketMessageObject) {
+        table.withLock { state in
+            guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt,
+                let limit = task.dataToDeliver
+            else { return }
+            let carried = message.length <= limit ? message : nil
+            let event = task.event {
+                .webSocketDidReceiveMessage($0, sequence: message.sequence, length: message.length, message: carried)
+            }
+            writer.queue { $0.events.append(event) }
+        }
+    }
+
+    /// The channel of a tenant's webSocket task: nil before its connection opened (suspended, connecting)
+    /// and once forgotten after it ended.
+    /// - Throws: `TaskStoreError.taskNotFound` for another tenant's task, or one that is not a webSocket task.
+    public func webSocketChannel(of taskId: String, tenant: String) async throws -> (TaskRecord, WebSocketChannel?) {
+        let task = try await requireTask(taskId, tenant: tenant)
+        guard task.kind == .webSocket else { throw TaskStoreError.taskNotFound }
+        return (task, webSocketChannels.channel(of: taskId))
+    }
+
+    /// `cancel(with:reason:)`: the close handshake with `closeCode` and `reason`; the peer's close frame
+    /// completes the task without an error (a task not connected yet completes cancelled, as `cancel()`).
+    public func cancelWebSocket(taskId: String, tenant: String, closeCode: Int, reason: String) async throws -> TaskRecord {
+        let task = try await requireTask(taskId, tenant: tenant)
+        guard task.kind == .webSocket, let attempt = table.withLock({ $0.entries[taskId]?.lifecycle.transferringAttempt }) else {
+            return try await control(task, .cancel(producingResumeData: false))
+        }
+        // Before the lifecycle's stop, through the same inbox: the loop then ignores the stop.
+        engine.closeWebSocket(TransferID(taskId: taskId, attempt: attempt), code: closeCode, reason: reason)
+        do {
+            return try await control(task, .cancel(producingResumeData: false))
+        } catch let error as TaskStoreError where error == .invalidStateTransition {
+            // The peer answered the close before the lifecycle heard of the cancel: the task completed, as asked.
+            return try await waitForCompletion(of: taskId, tenant: tenant, timeout: .seconds(5))
+        }
+    }
+
+    /// The close a webSocket task's completion records, and its `webSocketTask.didCloseWith`.
+    func webSocketCompletion(_ outcome: TransferOutcome, of active: ActiveTask, into completion: inout TaskCompletion) -> PendingEvent? {
+        guard active.record.kind == .webSocket else { return nil }
+        webSocketChannels.ended(active.record.id)
+        var options = active.record.webSocket ?? WebSocketTaskOptions()
+        guard let close = outcome.webSocketClose else {
+            completion.webSocket = options
+            return nil
+        }
+        options.closeCode = close.code
+        options.closeReason = close.reason.isEmpty ? nil : close.reason
+        completion.webSocket = options
+        return active.event { .webSocketDidClose($0, closeCode: close.code, reason: options.closeReason) }
+    }
+}

@@ -1,0 +1,34 @@
+import TransferEngine
+import TransferModels
+
+/// The channels of webSocket tasks, by task id: those open, and the last `retainedLimit` ended ones, whose
+/// received messages stay readable after the task completed (until evicted, or the service restarts:
+/// messages are held in memory only).
+final class WebSocketChannels: Sendable {
+    static let retainedLimit = 256
+
+    private struct State {
+        var channels: [String: WebSocketChannel] = [:]
+        /// Ended tasks' ids, oldest first.
+        var ended: [String] = []
+    }
+
+    private let state = LockedBox(State())
+
+    func register(_ channel: WebSocketChannel, of taskId: String) {
+        state.withLock { $0.channels[taskId] = channel }
+    }
+
+    func channel(of taskId: String) -> WebSocketChannel? {
+        state.withLock { $0.channels[taskId] }
+    }
+
+    /// The task's connection ended: its channel is kept among the last ended ones.
+    func ended(_ taskId: String) {
+        state.withLock { state in
+            guard state.channels[taskId] != nil, !state.ended.contains(taskId) else { return }
+            state.ended.append(taskId)
+            if state.ended.count > Self.retainedLimit { state.channels[state.ended.removeFirst()] = nil }
+        }
+    }
+}
