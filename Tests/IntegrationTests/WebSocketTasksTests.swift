@@ -83,6 +83,32 @@ struct WebSocketTasksTests {
         }
     }
 
+    /// wss: nginx terminates TLS in front of the server. A session whose `serverTrust.anchors` name its
+    /// certificate opens the socket (the handshake over HTTP/1.1, though nginx offers h2 too); a session
+    /// without them fails the task with a server-trust error.
+    @Test(.timeLimit(.minutes(1)))
+    func overTLSTheSessionsTrustDecides() async throws {
+        let origin = try await WebSocketEchoOrigin.start()
+        defer { origin.stop() }
+        let nginx = try await NginxOrigin.start(tls: true, webSocketUpstream: origin.port)
+        defer { nginx.stop() }
+        let certificate = try String(contentsOfFile: try #require(nginx.certificatePath), encoding: .utf8)
+        let url = "wss://127.0.0.1:\(nginx.port)/echo"
+        try await withTaskService { api, _ in
+            let anchored = try await api.makeSession(["serverTrust": ["anchors": [certificate]]])
+            let (task, chosen) = try await Self.openTask(api, session: anchored, url: url, ["protocols": ["chat"]])
+            #expect(chosen as? String == "chat")
+            #expect(try await Self.send(api, task, ["string": "over TLS"]).status == 204)
+            #expect(try await Self.receive(api, task, count: 1).first?["string"] as? String == "over TLS")
+            #expect(try await api.post("/v1/tasks/\(task)/cancel", json: #"{"closeCode": 1000}"#).status == 200)
+            let done = try await api.completedTask(task)
+            #expect(isNull(done["error"]) && int(done["closeCode"]) == 1000, "\(done)")
+
+            let untrusted = try await api.runTask(session: try await api.makeSession(), ["kind": "webSocket", "request": ["url": url]])
+            #expect(untrusted.errorCode == -1202, "\(untrusted)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func theServersCloseAndADroppedConnectionEndTheTask() async throws {
         let origin = try await WebSocketEchoOrigin.start()
