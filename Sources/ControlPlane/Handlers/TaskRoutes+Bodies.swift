@@ -23,23 +23,27 @@ extension TaskRoutes {
     func completedData(_ request: HTTPRequest, task: TaskRecord) async throws -> HTTPResponse {
         if let error = task.error { throw Problem.notFound("\(task.id) failed with code \(error.code): it has no body") }
         let contentType = task.response?.value(forHTTPHeaderField: "Content-Type") ?? "application/octet-stream"
-        var headers = [("Content-Type", contentType), Self.noSniff]
+        let headers = [("Content-Type", contentType), Self.noSniff]
         guard let body = try await currentBody(of: task) else {
             guard task.countOfBytesReceived == 0 else {
                 throw Problem.notFound("the body of \(task.id) has expired or was released")
             }
             return HTTPResponse(status: 200, headers: headers)
         }
+        return try Self.answer(body, range: request.header("range"), headers: headers)
+    }
+
+    /// The whole body (200), or the one range `range` asks for (206; 416 past its end).
+    private static func answer(_ body: Body, range: String?, headers: [(name: String, value: String)]) throws -> HTTPResponse {
         let size = body.size
-        guard let range = request.header("range") else {
-            return HTTPResponse(status: 200, headers: headers, body: body.slice(first: 0, count: size))
-        }
+        guard let range else { return HTTPResponse(status: 200, headers: headers, body: body.slice(first: 0, count: size)) }
         switch RangeRequest.parse(range, size: size) {
         case .whole:
             return HTTPResponse(status: 200, headers: headers, body: body.slice(first: 0, count: size))
         case .range(let first, let last):
-            headers.append(("Content-Range", "bytes \(first)-\(last)/\(size)"))
-            return HTTPResponse(status: 206, headers: headers, body: body.slice(first: first, count: last - first + 1))
+            return HTTPResponse(
+                status: 206, headers: headers + [("Content-Range", "bytes \(first)-\(last)/\(size)")],
+                body: body.slice(first: first, count: last - first + 1))
         case .unsatisfiable:
             throw Self.rangeNotSatisfiable(size: size, headers: headers)
         }
@@ -60,26 +64,14 @@ extension TaskRoutes {
         } else {
             throw Problem.notFound("the file of \(task.id) was deleted or has expired")
         }
-        let size = body.size
-        let etag = "\"\(task.id)-\(size)\""
-        var headers: [(name: String, value: String)] = [
+        let etag = "\"\(task.id)-\(body.size)\""
+        let headers: [(name: String, value: String)] = [
             ("Content-Type", task.response?.mimeType ?? "application/octet-stream"), ("Accept-Ranges", "bytes"), ("ETag", etag),
             ("Content-Disposition", "attachment; filename=\"\(Self.quoted(task.response?.suggestedFilename ?? task.id))\""),
             Self.noSniff,
         ]
         let ifRange = request.header("if-range")
-        guard let range = request.header("range"), ifRange == nil || ifRange == etag else {
-            return HTTPResponse(status: 200, headers: headers, body: body.slice(first: 0, count: size))
-        }
-        switch RangeRequest.parse(range, size: size) {
-        case .whole:
-            return HTTPResponse(status: 200, headers: headers, body: body.slice(first: 0, count: size))
-        case .range(let first, let last):
-            headers.append(("Content-Range", "bytes \(first)-\(last)/\(size)"))
-            return HTTPResponse(status: 206, headers: headers, body: body.slice(first: first, count: last - first + 1))
-        case .unsatisfiable:
-            throw Self.rangeNotSatisfiable(size: size, headers: headers)
-        }
+        return try Self.answer(body, range: ifRange == nil || ifRange == etag ? request.header("range") : nil, headers: headers)
     }
 
     /// 416 for a body of `size` bytes, with `Content-Range: bytes */size` besides `headers`.
