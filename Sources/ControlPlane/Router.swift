@@ -17,13 +17,14 @@ public struct Route: Sendable {
     /// It must never block: no I/O, no waiting on locks held for long.
     public typealias FastHandler = @Sendable (HTTPRequest) throws -> HTTPResponse?
     /// Where a streamed request body goes, decided from the headers on the HTTP thread: a stream, a
-    /// refusal, or a refusal that takes a lookup (`later`), during which no byte of the body is read.
+    /// refusal, or either after a wait (`later`: a lookup, a task still starting), during which no byte of
+    /// the body is read.
     public typealias BodyStreamResolver = @Sendable (HTTPRequest) -> BodyDestination
 
     public enum BodyDestination: Sendable {
         case stream(UploadStream)
         case refused(Problem)
-        case later(@Sendable () async -> Problem)
+        case later(@Sendable () async -> Result<UploadStream, Problem>)
     }
 
     public var method: String

@@ -68,3 +68,23 @@ extension TaskService {
         return .failure(.notAwaitingBody(task.state, isStreamedUpload: task.uploadSource == .stream))
     }
 }
+
+extension TaskService {
+    /// `uploadStream(of:tenant:)`, waiting while the task runs but its attempt has not started yet (a
+    /// `PUT` right after `resume`): polled every 20 ms for at most `within`; a task not in memory is read
+    /// from the store.
+    public func uploadStreamOnceStarted(
+        of taskId: String, tenant: String, within timeout: Duration
+    ) async -> Result<UploadStream, StreamedBodyRefusal> {
+        let deadline = ContinuousClock.now + timeout
+        while true {  // bounded by the deadline
+            if case .success(let stream) = uploadStream(of: taskId, tenant: tenant) { return .success(stream) }
+            guard let task = try? await store.task(id: taskId, tenant: tenant) else { return .failure(.unknownTask) }
+            let isStreamedUpload = task.uploadSource == .stream
+            guard isStreamedUpload, task.state == .running, ContinuousClock.now < deadline else {
+                return .failure(.notAwaitingBody(task.state, isStreamedUpload: isStreamedUpload))
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}

@@ -96,6 +96,32 @@ struct StreamedUploadsTests {
         }
     }
 
+    /// A `PUT` that comes while the resumed task's attempt has not started yet (here: its
+    /// `earliestBeginDate` is a second away) waits for it instead of being refused.
+    @Test(.timeLimit(.minutes(2)))
+    func aBodySentBeforeTheAttemptStartsWaitsForIt() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, service in
+            let session = try await api.makeSession()
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let created = try await api.createTask(
+                session: session,
+                [
+                    "kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"],
+                    "uploadSource": ["stream": true], "earliestBeginDate": formatter.string(from: Date().addingTimeInterval(1)),
+                    "resume": true,
+                ])
+            let sent = try await Self.put(api, service, task: created.taskID, mebibytes: 2)
+            #expect(sent.status == 204)
+            let task = try await api.completedTask(created.taskID)
+            #expect(task.errorCode == nil, "\(task)")
+            let echo = try await api.echo(of: created.taskID)
+            #expect(echo.bodySize == 2 << 20 && echo.bodySHA256 == sent.sha256)
+        }
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func aClientLeavingMidBodyFailsTheTaskWithMinus1021() async throws {
         let origin = try FixtureOrigin.start()

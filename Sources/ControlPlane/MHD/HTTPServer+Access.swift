@@ -69,7 +69,12 @@ extension HTTPServer {
                 case .later(let decide):
                     let body = StreamedRequestBody(target: nil, connection: connection)
                     context.streamedBody = body
-                    Task { body.refuse(await decide()) }
+                    Task {
+                        switch await decide() {
+                        case .success(let stream): body.resolve(stream)
+                        case .failure(let problem): body.refuse(problem)
+                        }
+                    }
                 }
             } else if route.spoolsBody {
                 context.bodyLimit = configuration.maximumBlobSize

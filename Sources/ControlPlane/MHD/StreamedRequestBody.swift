@@ -7,8 +7,8 @@ import TransferEngine
 /// for stays in MHD's buffer while the connection is suspended, and the stream's writable handler
 /// resumes it once the origin took bytes. So a slow origin slows the client, and memory stays bounded.
 ///
-/// When the route could not tell from memory where the body goes, the decision comes later
-/// (`refuse`): until then no byte is read and the connection waits, suspended.
+/// When the route could not tell from memory where the body goes, the decision comes later (`resolve`
+/// or `refuse`): until then no byte is read and the connection waits, suspended.
 ///
 /// `@unchecked Sendable`: the mutable fields are under `lock`, taken by the MHD thread in `receive` and
 /// `awaitDecision`, by the stream's consumer (the engine's loop thread) and by the deciding task in
@@ -86,6 +86,15 @@ final class StreamedRequestBody: @unchecked Sendable {
         isComplete = true
         target.finish()
         return nil
+    }
+
+    /// The body goes into `target` after all: the waiting connection is read again.
+    func resolve(_ target: UploadStream) {
+        lock.lock()
+        self.target = target
+        lock.unlock()
+        target.onWritable { [weak self] in self?.wake() }
+        wake()
     }
 
     /// The body is not taken: the waiting connection is answered with `problem`.
