@@ -50,6 +50,13 @@ struct StreamedUploadsTests {
         return created.taskID
     }
 
+    /// A streamed upload task, resumed.
+    static func resumedStreamedTask(_ api: API, session: String, url: String) async throws -> String {
+        let id = try await streamedTask(api, session: session, url: url)
+        #expect(try await api.taskAction(id, "resume").status == 200)
+        return id
+    }
+
     /// 1 GiB, chunked, reaches the origin whole while the service's peak memory stays under 100 MiB.
     @Test(.timeLimit(.minutes(3)))
     func aGibibyteStreamsThroughWithBoundedMemory() async throws {
@@ -57,8 +64,7 @@ struct StreamedUploadsTests {
         defer { origin.stop() }
         try await withTaskService { api, service in
             let session = try await api.makeSession()
-            let id = try await Self.streamedTask(api, session: session, url: origin.url("/upload"))
-            #expect(try await api.taskAction(id, "resume").status == 200)
+            let id = try await Self.resumedStreamedTask(api, session: session, url: origin.url("/upload"))
             let sent = try await Self.put(api, service, task: id, mebibytes: 1024)
             #expect(sent.status == 204)
             let task = try await api.completedTask(id, within: 120)
@@ -80,8 +86,7 @@ struct StreamedUploadsTests {
         defer { origin.stop() }
         try await withTaskService { api, service in
             let session = try await api.makeSession()
-            let id = try await Self.streamedTask(api, session: session, url: origin.url("/redirect/307?to=/upload"))
-            #expect(try await api.taskAction(id, "resume").status == 200)
+            let id = try await Self.resumedStreamedTask(api, session: session, url: origin.url("/redirect/307?to=/upload"))
             let first = try await Self.put(api, service, task: id, mebibytes: 1)
             #expect(first.status == 204)
             try await eventually(timeout: 20, interval: 0.05) {
@@ -128,8 +133,7 @@ struct StreamedUploadsTests {
         defer { origin.stop() }
         try await withTaskService { api, service in
             let session = try await api.makeSession()
-            let id = try await Self.streamedTask(api, session: session, url: origin.url("/upload"))
-            #expect(try await api.taskAction(id, "resume").status == 200)
+            let id = try await Self.resumedStreamedTask(api, session: session, url: origin.url("/upload"))
             let sent = try await Self.put(api, service, task: id, mebibytes: 8, stopAfter: 2)
             #expect(sent.status == nil && sent.bytes == 2 << 20)
             let task = try await api.completedTask(id)
