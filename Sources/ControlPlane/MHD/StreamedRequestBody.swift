@@ -25,6 +25,8 @@ final class StreamedRequestBody: @unchecked Sendable {
     private var wokeEarly = false
     /// The whole body was passed on (`finish`), so a connection that closes now loses nothing.
     private var isComplete = false
+    /// The request ended before its body did: a stream decided later fails at once.
+    private var isAbandoned = false
 
     /// A body going into `target`; nil: its destination is decided later (`refuse`, or none: it stays
     /// undecided only until the request ends).
@@ -92,7 +94,11 @@ final class StreamedRequestBody: @unchecked Sendable {
     func resolve(_ target: UploadStream) {
         lock.lock()
         self.target = target
+        let clientLeft = isAbandoned
         lock.unlock()
+        // The client may have gone while the decision was pending (MHD saw its close before any byte of
+        // the body was read): the upload then fails now rather than wait for a body that cannot come.
+        if clientLeft { return target.fail() }
         target.onWritable { [weak self] in self?.wake() }
         wake()
     }
@@ -109,6 +115,7 @@ final class StreamedRequestBody: @unchecked Sendable {
     func abandon() {
         lock.lock()
         defer { lock.unlock() }
+        isAbandoned = true
         if !isComplete { target?.fail() }
     }
 
