@@ -16,12 +16,15 @@ extension TaskService {
         return UploadStream(capacity: uploadStreamCapacity, declaredLength: length)
     }
 
-    /// The stream the task's attempt sends now; nil when the task is not a streamed upload with an
-    /// attempt under way (suspended, completed, waiting for connectivity).
-    public func uploadStream(of taskId: String) -> UploadStream? {
+    /// The stream the tenant's task's attempt sends now, from memory only (`PUT …/body` asks on the HTTP
+    /// thread); nil when it has none: not the tenant's, not a streamed upload, or no attempt under way
+    /// (suspended, completed, just resumed and still starting).
+    public func uploadStream(of taskId: String, tenant: String) -> UploadStream? {
         table.withLock { state in
-            guard let entry = state.entries[taskId] else { return nil }
-            return entry.attempt?.uploadStream ?? entry.prepared?.task.uploadStream
+            guard let entry = state.entries[taskId], let attempt = entry.attempt ?? entry.prepared?.task,
+                attempt.record.tenant == tenant
+            else { return nil }
+            return attempt.uploadStream
         }
     }
 
@@ -53,23 +56,6 @@ public enum StreamedBodyRefusal: Error, Sendable, Equatable {
 }
 
 extension TaskService {
-    /// The stream a `PUT /v1/tasks/{id}/body` writes into, from memory only (it runs on the HTTP thread):
-    /// the task's running attempt, or why there is none.
-    public func uploadStream(of taskId: String, tenant: String) -> Result<UploadStream, StreamedBodyRefusal> {
-        let attempt = table.withLock { state -> ActiveTask? in
-            guard let entry = state.entries[taskId] else { return nil }
-            return entry.attempt ?? entry.prepared?.task
-        }
-        if let attempt, attempt.record.tenant == tenant {
-            if let stream = attempt.uploadStream { return .success(stream) }
-            return .failure(.notAwaitingBody(.running, isStreamedUpload: attempt.record.uploadSource == .stream))
-        }
-        guard let task = store.cachedTask(id: taskId, tenant: tenant) else { return .failure(.unknownTask) }
-        return .failure(.notAwaitingBody(task.state, isStreamedUpload: task.uploadSource == .stream))
-    }
-}
-
-extension TaskService {
     /// `uploadStream(of:tenant:)`, waiting while the task runs but its attempt has not started yet (a
     /// `PUT` right after `resume`): polled every 20 ms for at most `within`; a task not in memory is read
     /// from the store.
@@ -78,7 +64,7 @@ extension TaskService {
     ) async -> Result<UploadStream, StreamedBodyRefusal> {
         let deadline = ContinuousClock.now + timeout
         while true {  // bounded by the deadline
-            if case .success(let stream) = uploadStream(of: taskId, tenant: tenant) { return .success(stream) }
+            if let stream = uploadStream(of: taskId, tenant: tenant) { return .success(stream) }
             guard let task = try? await store.task(id: taskId, tenant: tenant) else { return .failure(.unknownTask) }
             let isStreamedUpload = task.uploadSource == .stream
             guard isStreamedUpload, task.state == .running, ContinuousClock.now < deadline else {

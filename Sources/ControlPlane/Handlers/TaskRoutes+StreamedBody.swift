@@ -13,7 +13,7 @@ extension TaskRoutes {
     func streamedBody(of request: HTTPRequest) -> Route.BodyDestination {
         let id = request.parameters["id"] ?? ""
         guard ResourceID.isWellFormed(id, prefix: "tsk") else { return .refused(.notFound("no task \(id)")) }
-        if case .success(let stream) = tasks.uploadStream(of: id, tenant: request.tenant) { return .stream(stream) }
+        if let stream = tasks.uploadStream(of: id, tenant: request.tenant) { return .stream(stream) }
         let (tasks, tenant) = (self.tasks, request.tenant)
         return .later {
             switch await tasks.uploadStreamOnceStarted(of: id, tenant: tenant, within: Self.startWait) {
