@@ -63,12 +63,15 @@ extension HTTPServer {
                 context.bodyLimit = .max  // a streamed body has no size limit: it is never held
                 switch resolve(context.request) {
                 case .stream(let stream):
-                    context.streamedBody = StreamedRequestBody(target: stream, connection: connection)
+                    let body = StreamedRequestBody(target: stream, connection: connection)
+                    context.streamedBody = body
+                    hangupWatch.watch(body)
                 case .refused(let problem):
                     context.response = problem.response
                 case .later(let decide):
                     let body = StreamedRequestBody(target: nil, connection: connection)
                     context.streamedBody = body
+                    hangupWatch.watch(body)
                     Task {
                         switch await decide() {
                         case .success(let stream): body.resolve(stream)

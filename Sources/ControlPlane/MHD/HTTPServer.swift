@@ -27,6 +27,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// Streamed answers (server-sent events) between their hand-off to MHD and NOTIFY_COMPLETED, so
     /// shutdown can end them: they would otherwise hold the stop for as long as their clients listen.
     let openStreams = LockedBox<[ObjectIdentifier: ResponseStream]>([:])
+    /// Streamed request bodies whose client may leave without MHD noticing.
+    let hangupWatch = ClientHangupWatch()
     private let pending: AsyncStream<RequestContext>
     private let pendingContinuation: AsyncStream<RequestContext>.Continuation
     private let onServerRunning: @Sendable (UInt16) async -> Void
@@ -66,6 +68,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
 
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
+                group.addTask { await self.hangupWatch.run { self.isShuttingDown.withLock { $0 } } }
                 for await context in pending {
                     group.addTask { await self.answer(context) }
                 }

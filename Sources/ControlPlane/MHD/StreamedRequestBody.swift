@@ -27,6 +27,8 @@ final class StreamedRequestBody: @unchecked Sendable {
     private var isComplete = false
     /// The request ended before its body did: a stream decided later fails at once.
     private var isAbandoned = false
+    /// The client's socket was found at its end at the last look (`checkForHangup`).
+    private var sawEndOfStream = false
 
     /// A body going into `target`; nil: its destination is decided later (`refuse`, or none: it stays
     /// undecided only until the request ends).
@@ -117,6 +119,35 @@ final class StreamedRequestBody: @unchecked Sendable {
         defer { lock.unlock() }
         isAbandoned = true
         if !isComplete { target?.fail() }
+    }
+
+    enum Watch { case watching, done }
+
+    /// `ClientHangupWatch`'s look: while MHD is reading the body (not suspended, not complete), a client
+    /// socket found at its end twice in a row is shut down so MHD reads that end (see `ClientHangupWatch`).
+    func checkForHangup() -> Watch {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isComplete, !isAbandoned else { return .done }
+        guard !suspended else {
+            sawEndOfStream = false  // MHD holds bytes not taken yet: it reads on once resumed
+            return .watching
+        }
+        let socket = cmhd_connection_socket(connection)
+        guard socket >= 0 else { return .watching }
+        var byte: UInt8 = 0
+        let peeked = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        let atEnd = peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+        guard atEnd else {
+            sawEndOfStream = false
+            return .watching
+        }
+        if sawEndOfStream {
+            shutdown(socket, Int32(SHUT_RDWR))
+            return .done
+        }
+        sawEndOfStream = true
+        return .watching
     }
 
     private func wake() {

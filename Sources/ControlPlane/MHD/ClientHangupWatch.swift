@@ -1,0 +1,35 @@
+import Foundation
+import TransferModels
+
+/// Notices clients that left in the middle of a streamed request body when MHD does not.
+///
+/// MHD 0.9.75's epoll loop is edge-triggered and stops reading a socket once a `recv` returns less than
+/// it asked for. When the client's FIN arrived together with its last bytes, that `recv` takes the bytes,
+/// no new edge comes, and the end of the stream is never read: the request stays open until the idle
+/// timeout, and a streamed upload waits for a body that cannot come (about one aborted upload in two on
+/// loopback). Every half second this looks at each body MHD is reading: a socket at its end twice in a
+/// row, with the body neither complete nor suspended, is shut down, which wakes MHD's loop (a hang-up
+/// edge) so it reads the end and ends the request as a client abort — the upload then fails -1021.
+///
+/// Twice in a row, because a body whose last bytes MHD read with the end but has not handed over yet
+/// (a client that half-closes after a complete body) is complete well within half a second.
+final class ClientHangupWatch: Sendable {
+    static let interval = Duration.milliseconds(500)
+
+    private let bodies = LockedBox<[ObjectIdentifier: StreamedRequestBody]>([:])
+
+    func watch(_ body: StreamedRequestBody) {
+        bodies.withLock { $0[ObjectIdentifier(body)] = body }
+    }
+
+    /// Looks every `interval` until `isStopped` answers true.
+    func run(isStopped: @escaping @Sendable () -> Bool) async {
+        while !isStopped() {
+            try? await Task.sleep(for: Self.interval)
+            let watched = bodies.withLock { Array($0.values) }
+            for body in watched where body.checkForHangup() == .done {
+                bodies.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(body)) }
+            }
+        }
+    }
+}
