@@ -16,9 +16,10 @@ PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0 pyspnego==0
 # Build: libcurl (OpenSSL), OpenSSL itself (libssl-dev: the certificate and PKCS#12 code), libmicrohttpd,
 # SQLite, pkg-config; at run time the public suffix list (publicsuffix: which domains may not take cookies).
 # Tests: python3-venv for schemathesis, nginx for a standard origin, iproute2 for the network-namespace
-# tests of network paths. Benchmarks: wrk, aria2, curl.
+# tests of network paths, postgresql for the second store backend (started by the tests themselves in a
+# temporary directory). Benchmarks: wrk, aria2, curl.
 BUILD_PACKAGES := libcurl4-openssl-dev libssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config publicsuffix
-TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl iproute2
+TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl iproute2 postgresql
 BENCH_PACKAGES := wrk aria2 curl
 
 .PHONY: run test build release deps test-deps bench-deps clean container-smoke format lint

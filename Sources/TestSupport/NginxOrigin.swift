@@ -52,7 +52,7 @@ public final class NginxOrigin: Sendable {
             _ = chmod(file.path, 0o644)
             authLines = #"auth_basic "nginx"; auth_basic_user_file \#(file.path);"#
         }
-        let port = try freePort()
+        let port = try freeLoopbackPort()
         let listen = tls ? "listen 127.0.0.1:\(port) ssl http2;" : "listen 127.0.0.1:\(port);"
         let tlsLines =
             tls
@@ -145,22 +145,6 @@ public final class NginxOrigin: Sendable {
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
-    }
-
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
-            }
-        }
-        guard bound else { throw NginxOriginError(message: "no free port: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Runs a tool to its end; its standard output.
