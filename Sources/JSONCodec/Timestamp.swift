@@ -56,3 +56,16 @@ private enum Timestamp {
         bytes.append(contentsOf: text)
     }
 }
+
+extension Date {
+    /// The date a `storageText` names (`2026-11-22 03:16:52.123`, UTC, milliseconds optional); nil for
+    /// any other text.
+    public init?(storageText text: String) {
+        var bytes = Array(text.utf8)
+        guard bytes.count >= 19, bytes[10] == UInt8(ascii: " ") else { return nil }
+        bytes[10] = UInt8(ascii: "T")
+        bytes.append(UInt8(ascii: "Z"))
+        guard let date = RFC3339.date(from: String(decoding: bytes, as: UTF8.self)) else { return nil }
+        self = date
+    }
+}

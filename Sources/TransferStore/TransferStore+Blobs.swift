@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TransferModels
 
 extension TransferStore {
@@ -9,7 +8,7 @@ extension TransferStore {
     ///   nothing is recorded then (the caller removes the file).
     public func insertBlob(_ blob: BlobRecord) async throws -> BlobRecord {
         let limits = quotaLimits
-        let (outcome, usage) = try await pool.write { db -> (Result<BlobRecord, QuotaExceeded>, TenantUsage) in
+        let (outcome, usage) = try await database.write { db -> (Result<BlobRecord, QuotaExceeded>, TenantUsage) in
             let usage = try Self.usage(db, tenant: blob.tenant)
             do throws(QuotaExceeded) {
                 try limits.check(.blobCount, usage: usage.blobCount, adding: 1)
@@ -18,7 +17,9 @@ extension TransferStore {
                 return (.failure(error), usage)
             }
             var blob = blob
-            try blob.insert(db)
+            blob.rowid = try db.value(
+                "INSERT INTO blob (id, tenant, size, digest, createdAt) VALUES (?, ?, ?, ?, ?) RETURNING rowid",
+                blob.id, blob.tenant, blob.size, blob.digest, blob.createdAt)
             return (.success(blob), try Self.usage(db, tenant: blob.tenant))
         }
         remember(usage, of: blob.tenant)  // the hint that stops uploads as they arrive stays current
@@ -27,20 +28,16 @@ extension TransferStore {
 
     public func blob(id: String, tenant: String) async throws -> BlobRecord? {
         guard ResourceID.isWellFormed(id, prefix: "blb") else { return nil }
-        return try await pool.read { db in
-            try BlobRecord.filter(Column("id") == id && Column("tenant") == tenant).fetchOne(db)
+        return try await database.read { db in
+            try db.row("SELECT * FROM blob WHERE id = ? AND tenant = ?", id, tenant).map(BlobRecord.init(row:))
         }
     }
 
     /// Deletes the row and returns it (the caller removes the file); nil when unknown to the tenant.
     public func deleteBlob(id: String, tenant: String) async throws -> BlobRecord? {
         guard ResourceID.isWellFormed(id, prefix: "blb") else { return nil }
-        let deleted = try await pool.write { db -> BlobRecord? in
-            guard let blob = try BlobRecord.filter(Column("id") == id && Column("tenant") == tenant).fetchOne(db) else {
-                return nil
-            }
-            try blob.delete(db)
-            return blob
+        let deleted = try await database.write { db -> BlobRecord? in
+            try db.row("DELETE FROM blob WHERE id = ? AND tenant = ? RETURNING *", id, tenant).map(BlobRecord.init(row:))
         }
         if deleted != nil { _ = try await usage(tenant: tenant) }  // refreshes the hint uploads are stopped by
         return deleted
@@ -48,6 +45,6 @@ extension TransferStore {
 
     /// Every blob id the store knows (start-up clean-up of orphaned files).
     public func allBlobIDs() async throws -> Set<String> {
-        Set(try await pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM blob") })
+        Set(try await database.read { db in try db.values("SELECT id FROM blob", as: String.self) })
     }
 }

@@ -4,16 +4,16 @@ public import TransferModels
 extension TransferStore {
     /// What the tenant holds by each stored quota (`streams` is the control plane's, 0 here).
     public func usage(tenant: String) async throws -> TenantUsage {
-        let usage = try await pool.read { db in try Self.usage(db, tenant: tenant) }
+        let usage = try await database.read { db in try Self.usage(db, tenant: tenant) }
         remember(usage, of: tenant)
         return usage
     }
 
     /// Every tenant's usage (for `/metrics`): one row per tenant that ever held something.
     public func allUsage() async throws -> [String: TenantUsage] {
-        let all = try await pool.read { db in
+        let all = try await database.read { db in
             var all: [String: TenantUsage] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM tenant_usage") { all[row["tenant"]] = Self.usage(row) }
+            for row in try db.rows("SELECT * FROM tenant_usage") { all[try row.decode(forColumn: "tenant")] = try Self.usage(row) }
             return all
         }
         usageHints.withLock { hints in hints.merge(all) { $1 } }
@@ -36,28 +36,37 @@ extension TransferStore {
 
     // MARK: Inside transactions
 
-    static func usage(_ db: Database, tenant: String) throws -> TenantUsage {
-        let statement = try db.cachedStatement(sql: "SELECT * FROM tenant_usage WHERE tenant = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [tenant]) else { return TenantUsage() }
-        return usage(row)
+    static func usage(_ db: any StoreConnection, tenant: String) throws -> TenantUsage {
+        guard let row = try db.row("SELECT * FROM tenant_usage WHERE tenant = ?", tenant) else { return TenantUsage() }
+        return try usage(row)
     }
 
-    private static func usage(_ row: Row) -> TenantUsage {
+    static func usage(_ db: Database, tenant: String) throws -> TenantUsage {
+        try usage(SQLiteStoreConnection(db: db), tenant: tenant)
+    }
+
+    private static func usage(_ row: StoreRow) throws -> TenantUsage {
         var usage = TenantUsage()
-        usage.sessions = row["sessions"]
-        usage.tasks = row["tasks"]
-        usage.blobBytes = row["blobBytes"]
-        usage.blobCount = row["blobCount"]
-        usage.storedBytes = row["storedBytes"]
+        usage.sessions = try row.decode(forColumn: "sessions")
+        usage.tasks = try row.decode(forColumn: "tasks")
+        usage.blobBytes = try row.decode(forColumn: "blobBytes")
+        usage.blobCount = try row.decode(forColumn: "blobCount")
+        usage.storedBytes = try row.decode(forColumn: "storedBytes")
         return usage
     }
 
     /// Throws `QuotaExceeded` when adding `count` of each quota would pass the tenant's limits, reading
     /// the usage in the caller's transaction (so two creations that race cannot both pass).
-    static func checkQuotas(_ db: Database, tenant: String, limits: QuotaLimits, adding additions: [(Quota, Int64)]) throws {
+    static func checkQuotas(
+        _ db: any StoreConnection, tenant: String, limits: QuotaLimits, adding additions: [(Quota, Int64)]
+    ) throws {
         guard additions.contains(where: { limits[$0.0] > 0 }) else { return }
         let usage = try usage(db, tenant: tenant)
         for (quota, count) in additions { try limits.check(quota, usage: usage[quota], adding: count) }
+    }
+
+    static func checkQuotas(_ db: Database, tenant: String, limits: QuotaLimits, adding additions: [(Quota, Int64)]) throws {
+        try checkQuotas(SQLiteStoreConnection(db: db), tenant: tenant, limits: limits, adding: additions)
     }
 
     func remember(_ usage: TenantUsage, of tenant: String) {

@@ -10,6 +10,8 @@ public import TransferModels
 /// cache (they change only through this type), so the hot `GET /v1/sessions/{id}` path needs no query.
 public final class TransferStore: Sendable {
     let pool: DatabasePool
+    /// The same database behind the interface both backends share (the verbs move onto it one by one).
+    let database: any StoreDatabase
     /// A connection of its own that copies the WAL back into the database file (`runCheckpoints`), so a
     /// checkpoint — megabytes copied and fsynced — never runs on the writer, inside some task's commit.
     let checkpointer: DatabaseQueue
@@ -60,6 +62,7 @@ public final class TransferStore: Sendable {
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         self.pool = try DatabasePool(path: path, configuration: configuration)
+        self.database = SQLiteStoreDatabase(pool: pool)
         // WAL + FULL: every commit is on disk (the WAL fsynced) before it returns, so it survives a power
         // cut too. Events are sent by webhooks and read by clients as soon as they commit: at NORMAL a
         // power cut could take back an event already delivered and hand its sequence number to another.

@@ -24,5 +24,14 @@ public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutableP
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { rowid = inserted.rowID }
 
+    init(row: StoreRow) throws {
+        rowid = try row.decode(forColumn: "rowid")
+        id = try row.decode(forColumn: "id")
+        tenant = try row.decode(forColumn: "tenant")
+        size = try row.decode(forColumn: "size")
+        digest = try row.decode(forColumn: "digest")
+        createdAt = try row.decode(forColumn: "createdAt")
+    }
+
     public var wire: Blob { Blob(id: id, size: size, digest: digest, createdAt: createdAt) }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+/// The SQLite backend: GRDB's pool (one writer, concurrent readers in WAL mode) behind `StoreDatabase`.
+/// Statements are prepared once per connection (GRDB's statement cache).
+struct SQLiteStoreDatabase: StoreDatabase {
+    let pool: DatabasePool
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+        try await pool.write { db in try body(SQLiteStoreConnection(db: db)) }
+    }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+        try await pool.read { db in try body(SQLiteStoreConnection(db: db)) }
+    }
+}
+
+/// A GRDB connection inside a transaction, as a `StoreConnection`.
+struct SQLiteStoreConnection: StoreConnection {
+    let db: Database
+
+    var dialect: StoreDialect { .sqlite }
+
+    func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.execute(arguments: Self.arguments(arguments))
+        return db.changesCount
+    }
+
+    func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow] {
+        let statement = try db.cachedStatement(sql: sql)
+        let names = statement.columnNames
+        return try Row.fetchAll(statement, arguments: Self.arguments(arguments)).map { row in
+            StoreRow(names: names, values: (0..<names.count).map { Self.value(row[$0] as DatabaseValue) })
+        }
+    }
+
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        var result: T?
+        try db.inSavepoint {
+            result = try body()
+            return .commit
+        }
+        return result!
+    }
+
+    private static func arguments(_ values: [StoreValue]) -> StatementArguments {
+        StatementArguments(
+            values.map { value -> DatabaseValue in
+                switch value {
+                case .null: .null
+                case .integer(let integer): integer.databaseValue
+                case .real(let real): real.databaseValue
+                case .text(let text): text.databaseValue
+                case .blob(let bytes): Data(bytes).databaseValue
+                }
+            })
+    }
+
+    private static func value(_ value: DatabaseValue) -> StoreValue {
+        switch value.storage {
+        case .null: .null
+        case .int64(let integer): .integer(integer)
+        case .double(let real): .real(real)
+        case .string(let text): .text(text)
+        case .blob(let data): .blob(Array(data))
+        }
+    }
+}

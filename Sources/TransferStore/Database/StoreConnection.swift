@@ -1,0 +1,51 @@
+/// A connection inside one transaction of either backend: the store's verbs are written once against it.
+///
+/// Statements are the SQL both SQLite and PostgreSQL read the same way (see `docs/STORE-BACKENDS.md`),
+/// with `?` placeholders; the PostgreSQL connection numbers them. Calls are synchronous: a transaction runs
+/// on one thread of its backend, as SQLite's writer always did.
+public protocol StoreConnection {
+    /// Runs a statement that returns no rows; how many rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int
+
+    /// Runs a query and returns all its rows.
+    func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow]
+
+    /// Runs `body` in a savepoint: what it wrote is undone when it throws, and the error rethrown.
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T
+
+    /// Which backend: for the few statements that cannot be written the same way for both.
+    var dialect: StoreDialect { get }
+}
+
+public enum StoreDialect: Sendable {
+    case sqlite
+    case postgres
+}
+
+extension StoreConnection {
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: any StoreArgument...) throws -> Int {
+        try execute(sql, arguments.map(\.storeValue))
+    }
+
+    public func rows(_ sql: String, _ arguments: any StoreArgument...) throws -> [StoreRow] {
+        try rows(sql, arguments.map(\.storeValue))
+    }
+
+    /// The first row, if any.
+    public func row(_ sql: String, _ arguments: any StoreArgument...) throws -> StoreRow? {
+        try rows(sql, arguments.map(\.storeValue)).first
+    }
+
+    /// The first column of the first row, if any row came back.
+    public func value<T: StoreColumnValue>(_ sql: String, _ arguments: any StoreArgument..., as type: T.Type = T.self) throws -> T? {
+        guard let row = try rows(sql, arguments.map(\.storeValue)).first else { return nil }
+        return try row.decodeFirst(T.self)
+    }
+
+    /// The first column of every row.
+    public func values<T: StoreColumnValue>(_ sql: String, _ arguments: any StoreArgument..., as type: T.Type = T.self) throws -> [T] {
+        try rows(sql, arguments.map(\.storeValue)).map { try $0.decodeFirst(T.self) }
+    }
+}

@@ -1,0 +1,45 @@
+/// One row a query returned, its columns by name, whichever backend read it.
+public struct StoreRow: Sendable {
+    /// Column names, in the order of `values`; a query's rows share one array.
+    let names: [String]
+    let values: [StoreValue]
+
+    init(names: [String], values: [StoreValue]) {
+        self.names = names
+        self.values = values
+    }
+
+    /// The value of `column` (a name of the query's result, case as written).
+    public subscript(column: String) -> StoreValue {
+        guard let index = names.firstIndex(of: column) else { return .null }
+        return values[index]
+    }
+
+    /// The value of the `index`th column.
+    public subscript(index: Int) -> StoreValue { values[index] }
+
+    /// The column read as `T`.
+    /// - Throws: `StoreRowError` when the row has no such column or holds another kind of value there.
+    public func decode<T: StoreColumnValue>(_ type: T.Type = T.self, forColumn column: String) throws -> T {
+        guard let index = names.firstIndex(of: column) else { throw StoreRowError(column: column, problem: "no such column") }
+        guard let value = T(storeValue: values[index]) else {
+            throw StoreRowError(column: column, problem: "\(values[index]) is not a \(T.self)")
+        }
+        return value
+    }
+
+    /// The first column read as `T`.
+    public func decodeFirst<T: StoreColumnValue>(_ type: T.Type = T.self) throws -> T {
+        guard let first = values.first, let value = T(storeValue: first) else {
+            throw StoreRowError(column: names.first ?? "#0", problem: "\(values.first ?? .null) is not a \(T.self)")
+        }
+        return value
+    }
+}
+
+/// A column that is missing or does not hold what the store wrote there.
+public struct StoreRowError: Error, CustomStringConvertible {
+    public var column: String
+    public var problem: String
+    public var description: String { "column \(column): \(problem)" }
+}
