@@ -4,11 +4,6 @@ public struct StoreRow: Sendable {
     let names: [String]
     let values: [StoreValue]
 
-    init(names: [String], values: [StoreValue]) {
-        self.names = names
-        self.values = values
-    }
-
     /// The value of `column` (a name of the query's result, case as written).
     public subscript(column: String) -> StoreValue {
         guard let index = names.firstIndex(of: column) else { return .null }
