@@ -60,18 +60,18 @@ extension TransferStore {
 
     /// The persistent cookies of `storage` that have not expired by `now`.
     public func cookies(inStorage storage: String, now: Date = Date()) async throws -> [CookieRecord] {
-        try await pool.read { db in
-            try CookieRecord.filter(Column("storage") == storage && Column("expiresAt") > now.storageText).fetchAll(db)
+        try await database.read { db in
+            try db.rows("SELECT * FROM cookie WHERE storage = ? AND expiresAt > ?", storage, now).map { try $0.decode(CookieRecord.self) }
         }
     }
 
     /// Replaces what is stored for each storage with the given cookies, all in one transaction.
     public func replaceCookies(_ storages: [String: [CookieRecord]]) async throws {
         guard !storages.isEmpty else { return }
-        try await pool.write { db in
+        try await database.write { db in
             for (storage, cookies) in storages {
-                try CookieRecord.filter(Column("storage") == storage).deleteAll(db)
-                for cookie in cookies { try cookie.insert(db) }
+                try db.execute("DELETE FROM cookie WHERE storage = ?", storage)
+                for cookie in cookies { try db.insert(cookie, into: "cookie") }
             }
         }
     }

@@ -35,20 +35,20 @@ extension TransferStore {
         let token = ResourceID.make(prefix: "claim")
         let found: IdempotencyRecord?
         do {
-            found = try await pool.write { [liveIdempotencyClaims] db in
-                try db.execute(
-                    sql: "DELETE FROM idempotencyKey WHERE createdAt < ?",
-                    arguments: [now.addingTimeInterval(-Self.idempotencyWindow)])
-                if let existing = try IdempotencyRecord.fetchOne(db, key: ["tenant": tenant, "key": key]) {
+            found = try await database.write { [liveIdempotencyClaims] db in
+                try db.execute("DELETE FROM idempotencyKey WHERE createdAt < ?", now.addingTimeInterval(-Self.idempotencyWindow))
+                if let existing = try db.row("SELECT * FROM idempotencyKey WHERE tenant = ? AND key = ?", tenant, key)
+                    .map(IdempotencyRecord.init(row:))
+                {
                     let isRunning = existing.claim.map { claim in liveIdempotencyClaims.withLock { $0.contains(claim) } } ?? false
                     guard existing.status == nil, !isRunning else { return existing }
-                    try existing.delete(db)
+                    try db.execute("DELETE FROM idempotencyKey WHERE tenant = ? AND key = ?", tenant, key)
                 }
-                var record = IdempotencyRecord(tenant: tenant, key: key, fingerprint: fingerprint, createdAt: now)
-                record.claim = token
                 // Live before the commit: whoever reads the row afterwards sees its request running.
                 liveIdempotencyClaims.withLock { _ = $0.insert(token) }
-                try record.insert(db)
+                try db.execute(
+                    "INSERT INTO idempotencyKey (tenant, key, fingerprint, createdAt, claim) VALUES (?, ?, ?, ?, ?)",
+                    tenant, key, fingerprint, now, token)
                 return nil
             }
         } catch {
@@ -74,23 +74,23 @@ extension TransferStore {
     ) async throws {
         defer { liveIdempotencyClaims.withLock { _ = $0.remove(claim.token) } }
         let sealed = try secrets.seal(body)
-        try await pool.write { db in
+        try await database.write { db in
             try db.execute(
-                sql: """
-                    UPDATE idempotencyKey SET status = ?, contentType = ?, location = ?, body = ?
-                    WHERE tenant = ? AND key = ? AND claim = ? AND status IS NULL
-                    """,
-                arguments: [status, contentType, location, sealed, claim.tenant, claim.key, claim.token])
+                """
+                UPDATE idempotencyKey SET status = ?, contentType = ?, location = ?, body = ?
+                WHERE tenant = ? AND key = ? AND claim = ? AND status IS NULL
+                """,
+                status, contentType, location, sealed, claim.tenant, claim.key, claim.token)
         }
     }
 
     /// Releases `claim` without an answer (the request failed in a way that may be retried).
     public func abandonIdempotentRequest(_ claim: IdempotencyClaim) async throws {
         defer { liveIdempotencyClaims.withLock { _ = $0.remove(claim.token) } }
-        try await pool.write { db in
+        try await database.write { db in
             try db.execute(
-                sql: "DELETE FROM idempotencyKey WHERE tenant = ? AND key = ? AND claim = ? AND status IS NULL",
-                arguments: [claim.tenant, claim.key, claim.token])
+                "DELETE FROM idempotencyKey WHERE tenant = ? AND key = ? AND claim = ? AND status IS NULL", claim.tenant, claim.key,
+                claim.token)
         }
     }
 

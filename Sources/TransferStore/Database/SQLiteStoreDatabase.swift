@@ -6,6 +6,7 @@ import GRDB
 struct SQLiteStoreDatabase: StoreDatabase {
     let pool: DatabasePool
 
+    @discardableResult
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
         try await pool.write { db in try body(SQLiteStoreConnection(db: db)) }
     }

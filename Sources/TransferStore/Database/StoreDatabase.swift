@@ -2,6 +2,7 @@
 /// shared by several nodes (`PostgresStoreDatabase`). Each call is one transaction.
 public protocol StoreDatabase: Sendable {
     /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws.
+    @discardableResult
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T
 
     /// Runs `body` in a read-only transaction (one consistent snapshot).

@@ -27,4 +27,16 @@ public struct IdempotencyRecord: Codable, Sendable, Hashable, FetchableRecord, P
         self.fingerprint = fingerprint
         self.createdAt = createdAt
     }
+
+    init(row: StoreRow) throws {
+        tenant = try row.decode(forColumn: "tenant")
+        key = try row.decode(forColumn: "key")
+        fingerprint = try row.decode(forColumn: "fingerprint")
+        status = try row.decode(forColumn: "status")
+        contentType = try row.decode(forColumn: "contentType")
+        location = try row.decode(forColumn: "location")
+        body = try row.decode(forColumn: "body")
+        createdAt = try row.decode(forColumn: "createdAt")
+        claim = try row.decode(forColumn: "claim")
+    }
 }
