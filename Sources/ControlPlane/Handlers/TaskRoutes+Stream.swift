@@ -46,16 +46,8 @@ struct StreamRoutes {
             bytes = request.body
             timeout = try Self.seconds(request.queryValue("timeout"), field: "timeout")
         } else {
-            struct Body: Decodable {
-                var data: String?
-                var timeout: Double?
-            }
-            let body = try request.decodeJSON(Body.self)
-            guard let encoded = body.data else { throw Problem.invalidValue("data", "is required (base64)") }
-            guard let decoded = Data(base64Encoded: encoded), decoded.base64EncodedString() == encoded else {
-                throw Problem.invalidValue("data", "must be standard base64 with padding")
-            }
-            bytes = Array(decoded)
+            let body = try request.decodeJSON(StreamWriteRequest.self)
+            bytes = try body.bytes()
             timeout = try Self.seconds(body.timeout.map { "\($0)" }, field: "timeout")
         }
         let (task, channel) = try await openChannel(request)

@@ -1,4 +1,5 @@
 import Foundation
+public import JSONCodec
 
 /// `GET /v1/tasks/{id}/read`: what `readData(ofMinLength:maxLength:timeout:)` hands its completion handler —
 /// the bytes (base64, possibly none), whether the read side ended with them, and the error (a timeout's
@@ -34,5 +35,17 @@ public struct StreamWriteAnswer: Encodable, Sendable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(error.map(TransferErrorWire.init), forKey: .error)
+    }
+}
+
+/// The JSON body of `POST /v1/tasks/{id}/write`: `write(_:timeout:)`'s bytes (standard base64) and timeout.
+public struct StreamWriteRequest: Decodable, Sendable, Hashable {
+    public var data: String?
+    public var timeout: Double?
+
+    /// The bytes, or a 422 naming `data`.
+    public func bytes() throws(RequestDecodingError) -> [UInt8] {
+        guard let data else { throw .missingField("data") }
+        return Array(try Validate.base64(data, field: "data"))
     }
 }
