@@ -69,4 +69,17 @@ static inline int cossl_write_pkcs8_private_key(BIO *_Nonnull b, const EVP_PKEY 
     return PEM_write_bio_PKCS8PrivateKey(b, key, NULL, NULL, 0, NULL, NULL);
 }
 
+// MARK: a TLS client over a socket (a stream task's startSecureConnection)
+
+static inline int cossl_ctx_set_min_proto_version(SSL_CTX *_Nonnull c, int version) { return (int)SSL_CTX_set_min_proto_version(c, version); }
+static inline int cossl_ctx_set_max_proto_version(SSL_CTX *_Nonnull c, int version) { return (int)SSL_CTX_set_max_proto_version(c, version); }
+/* Partial writes (SSL_write returns what it wrote) from a buffer that may move between retries. */
+static inline void cossl_ctx_set_partial_write_modes(SSL_CTX *_Nonnull c) {
+    SSL_CTX_set_mode(c, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+}
+/* A peer that closes TCP without close_notify reads as an ordinary end (SSL_ERROR_ZERO_RETURN). */
+static inline void cossl_ctx_ignore_unexpected_eof(SSL_CTX *_Nonnull c) { SSL_CTX_set_options(c, SSL_OP_IGNORE_UNEXPECTED_EOF); }
+static inline int cossl_ctx_add1_chain_cert(SSL_CTX *_Nonnull c, X509 *_Nonnull x) { return (int)SSL_CTX_add1_chain_cert(c, x); }
+static inline int cossl_set_server_name(SSL *_Nonnull s, const char *_Nonnull name) { return (int)SSL_set_tlsext_host_name(s, name); }
+
 #endif

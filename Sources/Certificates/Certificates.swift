@@ -67,4 +67,16 @@ public enum Certificates {
             return x509
         }
     }
+
+    /// Owned `X509 *`s for every certificate of `pem`, in order (a chain, leaf first).
+    static func allX509(pem: String) throws(CertificateError) -> [OpaquePointer] {
+        try OpenSSL.withReadBIO(Array(pem.utf8)) { bio throws(CertificateError) in
+            ERR_clear_error()
+            var certificates: [OpaquePointer] = []
+            while let x509 = PEM_read_bio_X509(bio, nil, nil, nil) { certificates.append(x509) }
+            ERR_clear_error()  // the end of the text reads as a "no start line" error
+            guard !certificates.isEmpty else { throw .noCertificate }
+            return certificates
+        }
+    }
 }

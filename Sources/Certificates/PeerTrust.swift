@@ -91,7 +91,7 @@ extension Certificates {
         return X509_check_host(leaf, name, name.utf8.count, flags, nil) == 1
     }
 
-    private static func isIPAddress(_ text: String) -> Bool {
+    static func isIPAddress(_ text: String) -> Bool {
         var address = in6_addr()
         return inet_pton(AF_INET, text, &address) == 1 || inet_pton(AF_INET6, text, &address) == 1
     }

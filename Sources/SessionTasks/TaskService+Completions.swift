@@ -30,7 +30,10 @@ extension TaskService {
         }
 
         let closeEvent = webSocketCompletion(outcome, of: active, into: &completion)
-        var events = task.kind == .webSocket ? [] : active.progressEvents(outcome.progress, now: .now, final: true)
+        if task.kind == .stream { streamChannels.ended(task.id) }
+        // A connection's bytes are not a body's: no progress events (as URLSession's webSocket and stream tasks).
+        let isConnection = task.kind == .webSocket || task.kind == .stream
+        var events = isConnection ? [] : active.progressEvents(outcome.progress, now: .now, final: true)
         if let closeEvent { events.append(closeEvent) }
         if completion.error == nil, !active.isCompletionForm, let location = location(of: task, with: completion) {
             events.append(active.event { .didFinishDownloading($0, location: location) })

@@ -38,7 +38,9 @@ extension TaskService {
             name: path.name, curlInterface: path.curlInterface, interface: path.interfaceDescription, isCellular: path.isCellular,
             isExpensive: path.isExpensive, isConstrained: path.isConstrained)
         if let dictionary = session.connectionProxyDictionary {
-            (job.proxy, job.noProxy) = Self.proxy(for: job.request.url, dictionary)
+            // A stream's TCP connection is tunnelled as HTTPS is (CONNECT): the HTTPS proxy, else SOCKS.
+            let target = job.stream.map { "https://\($0.hostName)" } ?? job.request.url
+            (job.proxy, job.noProxy) = Self.proxy(for: target, dictionary)
         } else if let system = path.proxy ?? configuration.systemProxy {
             (job.proxy, job.noProxy) = (system, configuration.systemNoProxy)
         }

@@ -14,7 +14,7 @@ extension TaskService {
             writer.queue { pending in
                 pending.record(ResponseReport(response: snapshot), for: transfer.taskId)
                 // A delegate that decides gets the decision event instead (`asksAbout`).
-                if task.record.kind != .download && task.record.kind != .webSocket && !task.isCompletionForm && !task.decidesResponse {
+                if task.record.kind == .data || task.record.kind == .upload, !task.isCompletionForm, !task.decidesResponse {
                     pending.events.append(task.event { .didReceiveResponse($0, response: snapshot) })
                 }
             }

@@ -79,7 +79,10 @@ extension TaskService {
     /// The engine's job for a task: its current request under its session's configuration, on the network
     /// path its flags allow (`NoUsablePath` when none is available).
     func makeJob(for task: TaskRecord, session: SessionRecord, attempt: Int) async throws -> TransferJob {
-        guard let snapshot = task.currentRequest ?? task.originalRequest ?? resumedRequest(of: task) else {
+        guard
+            let snapshot = task.currentRequest ?? task.originalRequest ?? Self.streamRequest(of: task, session.configuration)
+                ?? resumedRequest(of: task)
+        else {
             // Resume data the store no longer accepts (its key changed): nothing says what to fetch.
             throw TransferError(.cannotWriteToFile, userInfo: ["reason": "resumeDataInvalid"])
         }
@@ -104,7 +107,14 @@ extension TaskService {
         job.tlsMaximumVersion = configuration.tlsMaximumSupportedProtocolVersion.rawValue
         job.pinnedPublicKeys = configuration.serverTrust?.pinnedPublicKeys.map { $0.joined(separator: ";") }
         if let anchors = configuration.serverTrust?.anchors { job.certificateAuthoritiesFile = try trustBundle(of: session.id, anchors) }
+        job.stream = task.stream
         route(&job, on: path, configuration: configuration)
+        if task.kind == .stream {
+            // A TCP connection: nothing of HTTP goes on it; a client identity is offered if TLS starts.
+            job.credentials = try await credentialStorages.credentials(
+                tenant: session.tenant, sessionId: session.id, configuration: configuration)
+            return job
+        }
         if task.kind == .webSocket {
             // A connection, not a request: no body, no cache, no file; cookies and credentials go on its handshake.
             job.webSocket = task.webSocket ?? WebSocketTaskOptions()
@@ -184,6 +194,7 @@ extension TaskService {
         case .download: .download
         case .upload: .upload
         case .webSocket: .webSocket
+        case .stream: .stream
         }
     }
 

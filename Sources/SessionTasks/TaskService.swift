@@ -73,7 +73,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// Each path's availability as last seen, to tell which went down.
     let pathAvailability = LockedBox<[String: Bool]>([:])
     /// webSocket tasks' channels (`messages`, `ping`), open and recently ended.
-    let webSocketChannels = WebSocketChannels()
+    let webSocketChannels = TaskChannels<WebSocketChannel>()
+    /// stream tasks' channels (`read`, `write`, the closes), open and recently ended.
+    let streamChannels = TaskChannels<StreamChannel>()
     /// Sessions whose trust bundle (their `serverTrust.anchors`) is written.
     let trustBundles = LockedBox<Set<String>>([])
     /// From `run()` until graceful shutdown begins.
@@ -177,8 +179,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// `suspend()` calls to run again.
     public func suspend(taskId: String, tenant: String) async throws -> TaskRecord {
         let task = try await requireTask(taskId, tenant: tenant)
-        // A WebSocket connection cannot be paused and picked up again: suspending it would drop it.
-        if task.kind == .webSocket && task.state == .running { throw TaskStoreError.invalidStateTransition }
+        // A WebSocket's or a stream's connection cannot be paused and picked up again: suspending it would drop it.
+        if task.kind == .webSocket || task.kind == .stream, task.state == .running { throw TaskStoreError.invalidStateTransition }
         return try await control(task, .suspend)
     }
 

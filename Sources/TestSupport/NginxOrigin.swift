@@ -33,14 +33,7 @@ public final class NginxOrigin: Sendable {
         _ = try? runTool("/bin/chmod", ["-R", "a+rX", directory.path])
         var certificate: String?
         if tls {
-            certificate = directory.appending("cert.pem").path
-            try runTool(
-                "/usr/bin/openssl",
-                [
-                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory.appending("key.pem").path,
-                    "-out", certificate!,
-                ])
+            certificate = try SelfSignedCertificate.make(in: directory).certificate
             _ = try? runTool("/bin/chmod", ["a+r", directory.appending("key.pem").path])
         }
         var authLines = ""
@@ -149,7 +142,7 @@ public final class NginxOrigin: Sendable {
 
     /// Runs a tool to its end; its standard output.
     @discardableResult
-    private static func runTool(_ path: String, _ arguments: [String]) throws -> String {
+    static func runTool(_ path: String, _ arguments: [String]) throws -> String {
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: path)

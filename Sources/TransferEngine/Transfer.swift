@@ -147,7 +147,7 @@ final class Transfer {
                 : BodySink.memory(
                     limit: configuration.downloadMemoryLimit,
                     spillPath: job.downloadPath ?? configuration.downloadsPath + "/" + job.id.taskId + ".part")
-        case .data, .upload, .webSocket:  // a WebSocket job never has a `Transfer`
+        case .data, .upload, .webSocket, .stream:  // a WebSocket or stream job never has a `Transfer`
             BodySink.memory(
                 limit: configuration.dataBodyMemoryLimit,
                 spillPath: configuration.downloadsPath + "/" + job.id.taskId + ".body", followed: true)

@@ -1,4 +1,5 @@
 import Curl
+import Foundation
 public import Logging
 public import ServiceLifecycle
 
@@ -6,7 +7,7 @@ public import ServiceLifecycle
 /// to a `TransferObserver`. A `Service`: it stops after the control plane, aborting what still runs.
 public final class TransferEngine: Service, Sendable {
     private let loop: CurlMultiLoop<TransferScheduler>
-    /// WebSocket jobs run here, on a loop of their own (`WebSocketLoop`).
+    /// WebSocket and stream jobs run here, on a loop of their own (`WebSocketLoop`).
     private let webSockets: WebSocketLoop
     private let logger: Logger
 
@@ -17,6 +18,9 @@ public final class TransferEngine: Service, Sendable {
             try multi.setMaximumCachedConnections(configuration.maximumCachedConnections)
         }
         self.logger = logger
+        // A stream's TLS writes with OpenSSL's socket BIO (`write`), which raises SIGPIPE on a connection the
+        // peer reset; libcurl and MHD avoid it per call (MSG_NOSIGNAL), OpenSSL cannot: the process ignores it.
+        signal(SIGPIPE, SIG_IGN)
         self.webSockets = WebSocketLoop(configuration: configuration, observer: observer, logger: logger)
         webSockets.start()
         scheduler.sendToLoop = { [weak loop] command in loop?.send(command) }
@@ -28,7 +32,7 @@ public final class TransferEngine: Service, Sendable {
 
     /// Queues a transfer; it starts when a slot is free, by priority.
     public func start(_ job: TransferJob) {
-        if job.kind == .webSocket { return webSockets.send(.start(job)) }
+        if job.kind == .webSocket || job.kind == .stream { return webSockets.send(.start(job)) }
         loop.send(.start(job))
     }
 

@@ -17,7 +17,7 @@ public struct TransferID: Hashable, Sendable, CustomStringConvertible {
 
 /// Everything the engine needs to run one task: the request and the session's rules, resolved.
 public struct TransferJob: Sendable {
-    public enum Kind: Sendable { case data, download, upload, webSocket }
+    public enum Kind: Sendable { case data, download, upload, webSocket, stream }
 
     public var id: TransferID
     public var sessionId: String
@@ -88,6 +88,9 @@ public struct TransferJob: Sendable {
     /// A WebSocket job (`kind == .webSocket`): the subprotocols offered and `maximumMessageSize`. Its
     /// request's URL is `ws`/`wss`; the connection is made for the `http`/`https` URL it stands for.
     public var webSocket: WebSocketTaskOptions?
+    /// A stream job (`kind == .stream`): the host and port its connection goes to (its request's URL is
+    /// `http://host:port`, what the session's proxy, path and egress rules are applied to).
+    public var stream: StreamTaskOptions?
 
     public init(id: TransferID, sessionId: String, kind: Kind, request: OutgoingRequest) {
         self.id = id
@@ -164,6 +167,16 @@ public protocol TransferObserver: AnyObject, Sendable {
     func transfer(_ id: TransferID, didOpenWebSocket channel: WebSocketChannel, protocol: String?)
     /// A WebSocket job received a message (it is in the channel's buffer too).
     func transfer(_ id: TransferID, didReceiveWebSocketMessage message: WebSocketMessageObject)
+    /// A stream job's connection is being opened: `channel` takes reads and writes from now on (they wait
+    /// for the connection, as URLSessionStreamTask's queue).
+    func transfer(_ id: TransferID, didOpenStream channel: StreamChannel)
+    /// A stream job's read side (the peer's end was read) or write side (`closeWrite` done) ended.
+    func transfer(_ id: TransferID, streamDidEnd side: StreamSide)
+}
+
+/// A side of a stream task's connection.
+public enum StreamSide: Sendable {
+    case read, write
 }
 
 extension TransferObserver {
@@ -178,6 +191,8 @@ extension TransferObserver {
     public func transfer(_ id: TransferID, didBeginBody body: GrowingBody) {}
     public func transfer(_ id: TransferID, didOpenWebSocket channel: WebSocketChannel, protocol: String?) {}
     public func transfer(_ id: TransferID, didReceiveWebSocketMessage message: WebSocketMessageObject) {}
+    public func transfer(_ id: TransferID, didOpenStream channel: StreamChannel) {}
+    public func transfer(_ id: TransferID, streamDidEnd side: StreamSide) {}
 }
 
 /// The delegate's answer to `willPerformHTTPRedirection`.

@@ -54,5 +54,9 @@ extension TransferStore {
             // A webSocket task's `protocols`, `maximumMessageSize`, `closeCode` and `closeReason` (JSON).
             try db.alter(table: "task") { t in t.add(column: "webSocket", .jsonText) }
         }
+        migrator.registerMigration("v13-task-stream") { db in
+            // A stream task's `hostName` and `port` (JSON).
+            try db.alter(table: "task") { t in t.add(column: "stream", .jsonText) }
+        }
     }
 }

@@ -13,7 +13,7 @@ struct SchemathesisTests {
     /// - the events and task long-polls hold their answers for `?wait=` seconds (up to 300), which would
     ///   only pit the clock against `--request-timeout`: those operations are fuzzed with `wait=0` (their
     ///   other parameters and responses are still checked; `wait` itself is covered by SessionEventsTests
-    ///   and the task tests);
+    ///   and the task tests); a stream task's read is such a long-poll too (`timeout`, StreamTasksTests);
     /// - a POST replayed by its `Idempotency-Key` answers the first 201 again even when that blob
     ///   (or credential) was deleted since (WIRE-DECISIONS, "Idempotency-Key"), which
     ///   `ensure_resource_availability` reads as "created, then 404" when the stateful phase reuses the
@@ -25,7 +25,8 @@ struct SchemathesisTests {
     ///   (its capacities and usage still answer 200), so "deleted, then still there" is by design;
     /// - a session configuration has rules across its fields that no schema says (a TLS maximum below the
     ///   minimum, and the like), each a 422 naming the field (`createSession`; SessionConfigurationTests and
-    ///   RequestValidationTests check them);
+    ///   RequestValidationTests check them); so has a stream read: `minBytes` over `maxBytes` is a 422 naming
+    ///   `minBytes` (`streamTaskRead`; StreamTasksTests);
     /// - list cursors are sealed per tenant and list: a cursor of the right form that this service did not
     ///   give is rightly a 400 `invalid-cursor` (the list operations);
     /// - a batch creation answers a member the schema forbids (a wrong type, an unknown field) with that
@@ -42,6 +43,11 @@ struct SchemathesisTests {
         [[operations]]
         include-operation-id = "getTask"
         parameters = { "query.wait" = 0 }
+
+        [[operations]]
+        include-operation-id = "streamTaskRead"
+        parameters = { "query.timeout" = 0 }
+        checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429"]
 
         [[operations]]
         include-operation-id = "getBlob"

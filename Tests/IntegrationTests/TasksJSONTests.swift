@@ -9,7 +9,7 @@ struct TasksJSONTests {
         "id", "sessionId", "taskIdentifier", "kind", "state", "priority", "taskDescription", "earliestBeginDate",
         "originalRequest", "currentRequest", "response", "countOfBytesSent", "countOfBytesExpectedToSend",
         "countOfBytesReceived", "countOfBytesExpectedToReceive", "progress", "error", "location", "createdAt",
-        "startedAt", "completedAt", "segments", "protocols", "maximumMessageSize", "closeCode", "closeReason",
+        "startedAt", "completedAt", "segments", "protocols", "maximumMessageSize", "closeCode", "closeReason", "hostName", "port",
     ]
 
     @Test(.timeLimit(.minutes(2)))

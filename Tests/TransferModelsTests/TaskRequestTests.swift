@@ -114,7 +114,9 @@ struct TaskRequestTests {
 
     @Test(arguments: [
         (#"{"request": {"url": "http://h/"}}"#, "kind"),
-        (#"{"kind": "stream", "request": {"url": "http://h/"}}"#, "kind"),
+        (#"{"kind": "stream", "request": {"url": "http://h/"}}"#, "request"),
+        (#"{"kind": "stream", "hostName": "h", "port": 70000}"#, "port"),
+        (#"{"kind": "stream", "hostName": "h_h", "port": 7}"#, "hostName"),
         (#"{"kind": "data"}"#, "request"),
         (#"{"kind": "data", "colour": 1, "request": {"url": "http://h/"}}"#, "colour"),
         (#"{"kind": "data", "request": {}}"#, "request.url"),
@@ -252,11 +254,11 @@ extension TaskRequestTests {
                 "currentRequest":null,"earliestBeginDate":null,"error":{"code":-1001,"domain":"NSURLErrorDomain",\
                 "localizedDescription":"The request timed out.","name":"timedOut",\
                 "underlying":null,"userInfo":{"NSErrorFailingURLStringKey":"https://o.example/f.bin"}},\
-                "id":"tsk_0000000000000000000000","kind":"download","location":null,"maximumMessageSize":null,\
+                "hostName":null,"id":"tsk_0000000000000000000000","kind":"download","location":null,"maximumMessageSize":null,\
                 "originalRequest":{"allHTTPHeaderFields":{},"allowsCellularAccess":true,\
                 "allowsConstrainedNetworkAccess":true,"allowsExpensiveNetworkAccess":true,\
                 "cachePolicy":"useProtocolCachePolicy","httpMethod":"GET","httpShouldHandleCookies":true,\
-                "timeoutInterval":60,"url":"https://o.example/f.bin"},"priority":0.5,\
+                "timeoutInterval":60,"url":"https://o.example/f.bin"},"port":null,"priority":0.5,\
                 "progress":{"estimatedTimeRemaining":null,"fractionCompleted":0,"throughput":0},"protocols":null,\
                 "response":null,"segments":null,"sessionId":"ses_0000000000000000000000","startedAt":null,"state":"completed",\
                 "taskDescription":null,"taskIdentifier":3}

@@ -15,6 +15,15 @@ extension HTTPRequest {
         return try StrictJSONDecoder().decode(T.self, from: body.isEmpty ? Array("{}".utf8) : body)
     }
 
+    /// The integer query parameter `name` (`value` when absent), or 422 naming it when outside `range`.
+    func integerQuery<T: FixedWidthInteger>(_ name: String, default value: T, _ range: ClosedRange<T>) throws -> T {
+        guard let text = queryValue(name) else { return value }
+        guard let number = T(text), range.contains(number) else {
+            throw Problem.invalidValue(name, "must be an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
     /// `?limit=` and `?after=` of a list endpoint. `after` must be a cursor this list gave this tenant
     /// (see `ListCursors`); anything else is 400 naming `after`.
     func pagination(_ cursors: ListCursors) throws -> Pagination {

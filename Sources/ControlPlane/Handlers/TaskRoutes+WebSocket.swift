@@ -52,8 +52,8 @@ struct WebSocketRoutes {
     /// ended and every message was read.
     private func receive(_ request: HTTPRequest) async throws -> HTTPResponse {
         let id = request.parameter("id")
-        let after = try Self.integer(request, "after", default: 0, 0...Int64.max)
-        let limit = Int(try Self.integer(request, "limit", default: 100, 1...1000))
+        let after = try request.integerQuery("after", default: Int64(0), 0...Int64.max)
+        let limit = try request.integerQuery("limit", default: 100, 1...1000)
         let wait = try TaskRoutes.waitDuration(request)
         var (task, channel) = try await tasks.webSocketChannel(of: id, tenant: request.tenant)
         if let wait, channel?.messages(after: after, limit: 1).items.isEmpty ?? true {
@@ -79,7 +79,7 @@ struct WebSocketRoutes {
     /// `sendPing(pongReceiveHandler:)`: answered when the pong arrives (204), or 504 after `timeout`
     /// seconds (default 10, at most 60).
     private func ping(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let seconds = try Self.integer(request, "timeout", default: 10, 1...60)
+        let seconds = try request.integerQuery("timeout", default: Int64(10), 1...60)
         let (task, channel) = try await tasks.webSocketChannel(of: request.parameter("id"), tenant: request.tenant)
         guard let channel else { throw Self.notOpen(task.state) }
         switch await channel.sendPing(timeout: .seconds(seconds)) {
@@ -92,14 +92,6 @@ struct WebSocketRoutes {
 
     private static func notOpen(_ state: TaskState) -> Problem {
         .conflict("the task's WebSocket connection is not open (the task is \(state.rawValue), or its connection is closing)")
-    }
-
-    private static func integer(_ request: HTTPRequest, _ name: String, default value: Int64, _ range: ClosedRange<Int64>) throws -> Int64 {
-        guard let text = request.queryValue(name) else { return value }
-        guard let number = Int64(text), range.contains(number) else {
-            throw Problem.invalidValue(name, "must be an integer from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
     }
 }
 

@@ -8,8 +8,9 @@ import WebSockets
     import Glibc
 #endif
 
-/// The engine's WebSocket connections: one thread that `poll`s every open connection's socket and a
-/// wake-up pipe other threads write to after queueing a command (start, cancel, close, send, ping, resume reading).
+/// The engine's connect-only connections, WebSocket and stream tasks' (`WebSocketLoop+Streams`): one thread
+/// that `poll`s every open connection's socket and a wake-up pipe other threads write to after queueing a
+/// command (start, cancel, close, send, ping, resume reading; a stream's writes and closes).
 /// libcurl's connect is blocking in CONNECT_ONLY mode, so each connection is opened on a short-lived
 /// connect thread (at most `maximumConnecting` at once) and handed back to the loop with a command: a slow
 /// connect never holds the loop up. Connections open at once are bounded by `maximumWebSockets`; jobs
@@ -28,6 +29,8 @@ public final class WebSocketLoop: @unchecked Sendable {
         case ping(TransferID, token: UInt64)
         case resumeReading(TransferID)
         case pathLost(String)
+        /// What the API asked of a stream task's connection (`StreamChannel`).
+        case stream(TransferID, StreamCommand)
         case stop
     }
 
@@ -46,6 +49,7 @@ public final class WebSocketLoop: @unchecked Sendable {
     private let wakeWriter: Int32
     private let whenEnded = LockedBox<(@Sendable () -> Void)?>(nil)
     var links: [TransferID: WebSocketLink] = [:]
+    var streams: [TransferID: StreamLink] = [:]
     var queued: [TransferJob] = []
     var connecting = 0
     var isStopping = false
@@ -99,6 +103,7 @@ public final class WebSocketLoop: @unchecked Sendable {
             if isStopping { break }
             startQueued()
             checkDeadlines()
+            checkStreamDeadlines()
             var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
             var polled: [WebSocketLink] = []
             var again = false
@@ -110,6 +115,7 @@ public final class WebSocketLoop: @unchecked Sendable {
                 descriptors.append(pollfd(fd: socket, events: events, revents: 0))
                 polled.append(link)
             }
+            let polledStreams = pollStreams(into: &descriptors, again: &again)
             _ = poll(&descriptors, nfds_t(descriptors.count), again ? 0 : pollTimeout())
             if descriptors[0].revents != 0 {
                 var drained = [UInt8](repeating: 0, count: 512)
@@ -119,8 +125,10 @@ public final class WebSocketLoop: @unchecked Sendable {
                 let ready = descriptors[index + 1].revents != 0
                 if ready || link.connection?.mayHaveMore == true { service(link) }
             }
+            serviceStreams(polledStreams, events: descriptors.suffix(polledStreams.count).map(\.revents))
         }
         for link in Array(links.values) { endAtShutdown(link) }
+        for link in Array(streams.values) { endStream(link, failure: Self.connectionLost(link.job, "the service is stopping")) }
         for job in queued { observer.transfer(job.id, didComplete: Self.outcome(job, failure: Self.cancelled(job))) }
         queued = []
         whenEnded.withLock { $0 }?()
@@ -134,6 +142,7 @@ public final class WebSocketLoop: @unchecked Sendable {
             if link.channel == nil, link.handshakeDeadline < nearest { nearest = link.handshakeDeadline }
             if let deadline = link.closeDeadline, deadline < nearest { nearest = deadline }
         }
+        for link in streams.values { if let deadline = link.nearestDeadline, deadline < nearest { nearest = deadline } }
         let wait = nearest - now
         return Int32(max(0, min(1000, wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)))
     }
@@ -144,6 +153,7 @@ public final class WebSocketLoop: @unchecked Sendable {
             queued.append(job)
         case .connected(let id, let failure):
             connecting -= 1
+            if let stream = streams[id] { return streamConnected(stream, failure: failure) }
             guard let link = links[id] else { return }
             connected(link, failure: failure)
         case .cancel(let id):
@@ -152,6 +162,8 @@ public final class WebSocketLoop: @unchecked Sendable {
                 observer.transfer(id, didComplete: Self.outcome(job, failure: Self.cancelled(job)))
             } else if let link = links[id] {
                 cancel(link)
+            } else if let stream = streams[id] {
+                cancelStream(stream)
             }
         case .close(let id, let close):
             if let index = queued.firstIndex(where: { $0.id == id }) {
@@ -181,6 +193,11 @@ public final class WebSocketLoop: @unchecked Sendable {
             for link in Array(links.values) where link.job.networkPath?.name == name && link.connection != nil {
                 end(link, failure: Self.connectionLost(link.job, "the network path \(name) went down"))
             }
+            for link in Array(streams.values) where link.job.networkPath?.name == name && link.isConnected {
+                endStream(link, failure: Self.connectionLost(link.job, "the network path \(name) went down"))
+            }
+        case .stream(let id, let command):
+            if let link = streams[id] { handle(command, of: link) }
         case .stop:
             isStopping = true
         }
@@ -188,19 +205,26 @@ public final class WebSocketLoop: @unchecked Sendable {
 
     /// Starts queued jobs while connect threads and connection slots allow.
     private func startQueued() {
-        while !queued.isEmpty, connecting < Self.maximumConnecting, links.count < configuration.maximumWebSockets {
+        while !queued.isEmpty, connecting < Self.maximumConnecting, links.count + streams.count < configuration.maximumWebSockets {
             let job = queued.removeFirst()
-            let link: WebSocketLink
+            let handoff: ConnectHandoff
             do {
-                link = try WebSocketLink(job: job, configuration: configuration)
+                if job.kind == .stream {
+                    let link = try StreamLink(job: job, configuration: configuration) { [weak self] in self?.send(.stream(job.id, $0)) }
+                    streams[job.id] = link
+                    observer.transfer(job.id, didOpenStream: link.channel)
+                    handoff = ConnectHandoff(transport: link.transport, job: job, url: link.url, egress: link.egress)
+                } else {
+                    let link = try WebSocketLink(job: job, configuration: configuration)
+                    links[job.id] = link
+                    handoff = ConnectHandoff(transport: link.transport, job: job, url: link.httpURL, egress: link.egress)
+                }
             } catch {
                 let failure = TransferFailure(code: URLErrorCode.unknown.rawValue, curlCode: 0, message: "\(error)")
                 observer.transfer(job.id, didComplete: Self.outcome(job, failure: failure))
                 continue
             }
-            links[job.id] = link
             connecting += 1
-            let handoff = ConnectHandoff(link: link)
             let thread = Thread { [self] in send(.connected(job.id, handoff.connect())) }
             thread.name = "urlsessiond-ws-connect"
             thread.stackSize = 1 << 19
@@ -209,30 +233,33 @@ public final class WebSocketLoop: @unchecked Sendable {
     }
 }
 
-/// The link the connect thread owns while it connects.
+/// The connection the connect thread owns while it connects (a WebSocket's or a stream's).
 ///
-/// `@unchecked Sendable`: the loop does not touch the link's transport while it is `.connecting`, and
+/// `@unchecked Sendable`: the loop does not touch the link's transport while it is connecting, and
 /// the connect thread touches nothing else; the command it sends back hands the transport over again.
 private struct ConnectHandoff: @unchecked Sendable {
-    let link: WebSocketLink
+    let transport: CurlConnection
+    let job: TransferJob
+    /// The `http`/`https` URL libcurl connects to.
+    let url: String
+    let egress: EgressPolicy
 
     /// Connects, and says why not: the egress policy (at connect time, and for the target a proxy would
     /// reach), or libcurl's failure as a URL error.
     func connect() -> TransferFailure? {
-        let job = link.job
-        if job.proxy != nil, let host = URLComponents(string: link.httpURL)?.host, !host.isEmpty,
+        if job.proxy != nil, let host = URLComponents(string: url)?.host, !host.isEmpty,
             !ProxyExceptions.exempts(host, list: job.noProxy)
         {
             let target = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-            if case .denied(let reason) = ProxiedTargetCheck.blockingVerdict(target, policy: link.egress) {
+            if case .denied(let reason) = ProxiedTargetCheck.blockingVerdict(target, policy: egress) {
                 return TransferFailure(
                     code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: 7,
                     message: "the egress policy forbids \(target) through the proxy: \(reason)", reason: "egressPolicy")
             }
         }
-        let result = link.transport.connect()
+        let result = transport.connect()
         guard !result.isSuccess else { return nil }
-        let easy = link.transport.handle
+        let easy = transport.handle
         if let denial = easy.egressDenial, result == .couldNotConnect {
             return TransferFailure(
                 code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: result.code, message: denial, reason: "egressPolicy")

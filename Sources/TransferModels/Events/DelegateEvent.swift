@@ -37,6 +37,9 @@ public enum DelegateEvent: Sendable {
     case webSocketDidClose(TaskSummary, closeCode: Int, reason: String?)
     /// `message`: nil when it is larger than the delegate's `deliverDataMaxBytes` (counts only).
     case webSocketDidReceiveMessage(TaskSummary, sequence: Int64, length: Int, message: WebSocketMessageObject?)
+    // URLSessionStreamDelegate (`betterRouteDiscovered` is never sent: the service has no route to prefer)
+    case streamReadClosed(TaskSummary)
+    case streamWriteClosed(TaskSummary)
     // The completion-handler form.
     case completion(CompletionHandlerEventData)
 
@@ -64,6 +67,8 @@ public enum DelegateEvent: Sendable {
         case .webSocketDidOpen: .webSocketTaskDidOpenWithProtocol
         case .webSocketDidClose: .webSocketTaskDidCloseWith
         case .webSocketDidReceiveMessage: .webSocketTaskDidReceiveMessage
+        case .streamReadClosed: .streamTaskReadClosed
+        case .streamWriteClosed: .streamTaskWriteClosed
         case .completion: .taskCompletion
         }
     }
@@ -81,8 +86,9 @@ public enum DelegateEvent: Sendable {
             bytes = try WireJSON.encode(SessionInvalidatedEventData(error: error))
         case .sessionDidFinishEventsForBackgroundURLSession:
             bytes = try WireJSON.encode(EmptyEventData())
-        case .didCreateTask(let task), .taskIsWaitingForConnectivity(let task), .needNewBodyStream(let task):
-            bytes = try WireJSON.encode(TaskCreatedEventData(task: task))  // both carry `{task}` alone
+        case .didCreateTask(let task), .taskIsWaitingForConnectivity(let task), .needNewBodyStream(let task),
+            .streamReadClosed(let task), .streamWriteClosed(let task):
+            bytes = try WireJSON.encode(TaskCreatedEventData(task: task))  // each carries `{task}` alone
         case .willBeginDelayedRequest(let task, let request):
             bytes = try WireJSON.encode(DelayedRequestEventData(task: task, request: request.redacted))
         case .willPerformHTTPRedirection(let task, let response, let request):

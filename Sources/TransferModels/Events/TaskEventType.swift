@@ -28,6 +28,9 @@ public enum TaskEventType: String, Codable, Sendable, CaseIterable {
     case webSocketTaskDidOpenWithProtocol = "webSocketTask.didOpenWithProtocol"
     case webSocketTaskDidCloseWith = "webSocketTask.didCloseWith"
     case webSocketTaskDidReceiveMessage = "webSocketTask.didReceiveMessage"
+    // URLSessionStreamDelegate (`betterRouteDiscovered` never comes: no route is preferred)
+    case streamTaskReadClosed = "streamTask.readClosed"
+    case streamTaskWriteClosed = "streamTask.writeClosed"
     // The completion-handler form (`dataTask(with:completionHandler:)`).
     case taskCompletion = "task.completion"
 

@@ -22,6 +22,10 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
     public var protocols: [String]?
     /// A webSocket task's `maximumMessageSize` (default 1 MiB, as URLSession's).
     public var maximumMessageSize: Int?
+    /// A stream task's host (`streamTask(withHostName:port:)`): a DNS name or an IP literal.
+    public var hostName: String?
+    /// A stream task's port, 1…65535.
+    public var port: Int?
 
     public init(kind: TaskKind? = nil, request: URLRequestInput? = nil) {
         self.kind = kind
@@ -47,6 +51,7 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
     ) throws(RequestDecodingError) -> ValidatedTaskRequest {
         guard let kind else { throw .missingField("kind") }
         let webSocket = try validatedWebSocket(session: session)
+        let stream = try validatedStream(session: session)
 
         if let resumeData {
             guard kind == .download else {
@@ -66,7 +71,7 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
                 allowedSchemes: kind == .webSocket ? Self.webSocketSchemes : allowedSchemes)
             // `uploadTask(with:from:)` ignores the request's body: the upload source is what is sent.
             if kind == .upload { snapshot?.httpBody = nil }
-        } else if resumeData == nil {
+        } else if resumeData == nil && kind != .stream {
             throw .missingField("request")
         }
 
@@ -115,7 +120,7 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
             taskDescription: taskDescription, priority: priority, earliestBeginDate: earliestBeginDate,
             countOfBytesClientExpectsToSend: toSend, countOfBytesClientExpectsToReceive: toReceive,
             completion: handler, completionSecret: completionSecret, expectedDigest: digest, resume: resume ?? false,
-            segments: segmentsInEffect, webSocket: webSocket)
+            segments: segmentsInEffect, webSocket: webSocket, stream: stream)
     }
 }
 

@@ -1,6 +1,7 @@
-/// `URLSessionDataTask`, `URLSessionDownloadTask`, `URLSessionUploadTask` or `URLSessionWebSocketTask`.
+/// `URLSessionDataTask`, `URLSessionDownloadTask`, `URLSessionUploadTask`, `URLSessionWebSocketTask` or
+/// `URLSessionStreamTask`.
 public enum TaskKind: String, Codable, Sendable, CaseIterable {
-    case data, download, upload, webSocket
+    case data, download, upload, webSocket, stream
 }
 
 /// `URLSessionTask.State`, by its Swift case names.

@@ -36,6 +36,9 @@ public struct TransferTask: Codable, Sendable, Hashable {
     public var maximumMessageSize: Int? = nil
     public var closeCode: Int? = nil
     public var closeReason: String? = nil
+    /// A stream task's `hostName` and `port` (`streamTask(withHostName:port:)`); null for the other kinds.
+    public var hostName: String? = nil
+    public var port: Int? = nil
 
     /// Sets the webSocket fields from a task's options.
     public mutating func setWebSocket(_ options: WebSocketTaskOptions?) {
@@ -87,7 +90,7 @@ public struct TransferTask: Codable, Sendable, Hashable {
         case originalRequest, currentRequest, response, countOfBytesSent, countOfBytesExpectedToSend
         case countOfBytesReceived, countOfBytesExpectedToReceive, progress, error, location
         case createdAt, startedAt, completedAt, completionSecret, segments
-        case protocols, maximumMessageSize, closeCode, closeReason
+        case protocols, maximumMessageSize, closeCode, closeReason, hostName, port
     }
 
     /// The `completion.secret` the service generated for a completion handler that brought none and has
@@ -122,6 +125,8 @@ public struct TransferTask: Codable, Sendable, Hashable {
         try c.encode(maximumMessageSize, forKey: .maximumMessageSize)
         try c.encode(closeCode, forKey: .closeCode)
         try c.encode(closeReason, forKey: .closeReason)
+        try c.encode(hostName, forKey: .hostName)
+        try c.encode(port, forKey: .port)
         if let completionSecret { try c.encode(completionSecret, forKey: .completionSecret) }
     }
 }

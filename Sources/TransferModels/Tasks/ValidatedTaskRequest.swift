@@ -25,13 +25,16 @@ public struct ValidatedTaskRequest: Sendable, Hashable {
     public var segments: SegmentsConfiguration?
     /// WebSocket tasks only: the subprotocols offered and `maximumMessageSize`.
     public var webSocket: WebSocketTaskOptions?
+    /// Stream tasks only: the host and port to connect to.
+    public var stream: StreamTaskOptions?
 
     public init(
         kind: TaskKind, request: URLRequestSnapshot?, uploadBody: UploadBody? = nil, resumeData: String? = nil,
         taskDescription: String? = nil, priority: Double = TaskPriority.default, earliestBeginDate: Date? = nil,
         countOfBytesClientExpectsToSend: Int64 = -1, countOfBytesClientExpectsToReceive: Int64 = -1,
         completion: TaskCompletionHandler? = nil, completionSecret: String? = nil, expectedDigest: String? = nil,
-        resume: Bool = false, segments: SegmentsConfiguration? = nil, webSocket: WebSocketTaskOptions? = nil
+        resume: Bool = false, segments: SegmentsConfiguration? = nil, webSocket: WebSocketTaskOptions? = nil,
+        stream: StreamTaskOptions? = nil
     ) {
         self.kind = kind
         self.request = request
@@ -48,6 +51,7 @@ public struct ValidatedTaskRequest: Sendable, Hashable {
         self.resume = resume
         self.segments = segments
         self.webSocket = webSocket
+        self.stream = stream
     }
 }
 

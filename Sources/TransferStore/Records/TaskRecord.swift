@@ -54,6 +54,8 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
     public var segments: SegmentsConfiguration?
     /// A webSocket task's subprotocols, `maximumMessageSize`, and once closed its close code and reason.
     public var webSocket: WebSocketTaskOptions?
+    /// A stream task's host and port.
+    public var stream: StreamTaskOptions?
     public var createdAt: Date
     public var startedAt: Date?
     public var completedAt: Date?
@@ -88,6 +90,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         self.resumeData = request.resumeData
         self.segments = request.segments
         self.webSocket = request.webSocket
+        self.stream = request.stream
         self.createdAt = createdAt
     }
 
@@ -110,6 +113,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
             location: keepsDownload ? locations.fileLocation(ofTask: id) : nil,
             createdAt: createdAt, startedAt: startedAt, completedAt: completedAt, segments: segments)
         task.setWebSocket(webSocket)
+        (task.hostName, task.port) = (stream?.hostName, stream?.port)
         return task
     }
 
@@ -160,6 +164,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         metrics = try Self.json(row, "metrics")
         segments = try Self.json(row, "segments")
         webSocket = try Self.json(row, "webSocket")
+        stream = try Self.json(row, "stream")
         createdAt = try row.decode(forColumn: "createdAt")
         startedAt = try row.decode(forColumn: "startedAt")
         completedAt = try row.decode(forColumn: "completedAt")
@@ -200,6 +205,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         container["metrics"] = try StoredJSON.text(metrics)
         container["segments"] = try StoredJSON.text(segments)
         container["webSocket"] = try StoredJSON.text(webSocket)
+        container["stream"] = try StoredJSON.text(stream)
         container["createdAt"] = createdAt.storageText
         container["startedAt"] = startedAt?.storageText
         container["completedAt"] = completedAt?.storageText

@@ -1,25 +1,25 @@
 import TransferEngine
 import TransferModels
 
-/// The channels of webSocket tasks, by task id: those open, and the last `retainedLimit` ended ones, whose
-/// received messages stay readable after the task completed (until evicted, or the service restarts:
-/// messages are held in memory only).
-final class WebSocketChannels: Sendable {
-    static let retainedLimit = 256
+/// The channels of connection tasks (webSocket tasks' `WebSocketChannel`s, stream tasks' `StreamChannel`s), by
+/// task id: those open, and the last `retainedLimit` ended ones, whose received bytes or messages stay readable
+/// after the task completed (until evicted, or the service restarts: they are held in memory only).
+final class TaskChannels<Channel: Sendable>: Sendable {
+    static var retainedLimit: Int { 256 }
 
     private struct State {
-        var channels: [String: WebSocketChannel] = [:]
+        var channels: [String: Channel] = [:]
         /// Ended tasks' ids, oldest first.
         var ended: [String] = []
     }
 
     private let state = LockedBox(State())
 
-    func register(_ channel: WebSocketChannel, of taskId: String) {
+    func register(_ channel: Channel, of taskId: String) {
         state.withLock { $0.channels[taskId] = channel }
     }
 
-    func channel(of taskId: String) -> WebSocketChannel? {
+    func channel(of taskId: String) -> Channel? {
         state.withLock { $0.channels[taskId] }
     }
 
