@@ -94,24 +94,28 @@ extension TransferStore {
 
     /// Every stored entry of a cache storage.
     public func cacheEntries(inStorage storage: String) async throws -> [CacheEntryRecord] {
-        try await pool.read { db in
-            try CacheEntryRecord.filter(Column("storage") == storage).fetchAll(db)
+        try await database.read { db in
+            try db.rows("SELECT * FROM cache_entry WHERE storage = ?", storage).map { try $0.decode(CacheEntryRecord.self) }
         }
     }
 
     /// Applies the changes of several storages in one transaction.
     public func writeCacheChanges(_ changes: [CacheEntryChanges]) async throws {
         guard changes.contains(where: { !$0.isEmpty }) else { return }
-        try await pool.write { db in
+        try await database.write { db in
             for change in changes {
-                let rows = CacheEntryRecord.filter(Column("storage") == change.storage)
-                if change.removesAll { try rows.deleteAll(db) }
-                for url in change.deletions { try rows.filter(Column("url") == url).deleteAll(db) }  // bodies cascade
-                for row in change.upserts { try row.upsert(db) }
+                if change.removesAll { try db.execute("DELETE FROM cache_entry WHERE storage = ?", change.storage) }
+                for url in change.deletions {  // bodies cascade
+                    try db.execute("DELETE FROM cache_entry WHERE storage = ? AND url = ?", change.storage, url)
+                }
+                for row in change.upserts { try db.upsert(row, into: "cache_entry", key: ["storage", "url"]) }
                 for (url, body) in change.bodies {
                     try db.execute(
-                        sql: "INSERT OR REPLACE INTO cache_body (storage, url, body) VALUES (?, ?, ?)",
-                        arguments: [change.storage, url, Data(body)])
+                        """
+                        INSERT INTO cache_body (storage, url, body) VALUES (?, ?, ?)
+                        ON CONFLICT (storage, url) DO UPDATE SET body = excluded.body
+                        """,
+                        change.storage, url, body)
                 }
             }
         }
@@ -119,9 +123,8 @@ extension TransferStore {
 
     /// The body of an entry kept in the store (nil when there is none).
     public func cacheBody(inStorage storage: String, url: String) async throws -> [UInt8]? {
-        try await pool.read { db in
-            try Data.fetchOne(db, sql: "SELECT body FROM cache_body WHERE storage = ? AND url = ?", arguments: [storage, url])
-                .map { [UInt8]($0) }
+        try await database.read { db in
+            try db.value("SELECT body FROM cache_body WHERE storage = ? AND url = ?", storage, url, as: [UInt8].self)
         }
     }
 }

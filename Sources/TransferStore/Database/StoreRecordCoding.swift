@@ -1,7 +1,9 @@
 import Foundation
 
-// Flat `Codable` records (every stored property a column of one of the five kinds) read from and
-// written to rows, as GRDB's Codable records were: a nested value is refused rather than guessed at.
+// `Codable` records read from and written to rows as GRDB's Codable records were, so rows written
+// before keep reading the same: a property of one of the column kinds is that column; a value that
+// encodes as one (an enumeration's raw text) is that text; anything else (a nested structure) is JSON
+// text, written with sorted keys, dates as milliseconds since 1970 and data as base64.
 
 extension StoreRow {
     /// The row as a `Decodable` record whose properties are its columns.
@@ -16,18 +18,34 @@ extension StoreConnection {
     @discardableResult
     public func insert<R: Encodable>(_ record: R, into table: String, returningRowID: Bool = false) throws -> Int64? {
         let columns = try StoreColumnsEncoder.columns(of: record)
-        // A name in lower case is quoted (`"user"` is reserved in PostgreSQL), which matches what either
-        // backend made of it unquoted; one with capitals is not (PostgreSQL folds unquoted names, quoted
-        // ones keep their case).
-        let names = columns.map { $0.name == $0.name.lowercased() ? "\"\($0.name)\"" : $0.name }.joined(separator: ", ")
-        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        let sql = "INSERT INTO \(table) (\(names)) VALUES (\(marks))"
+        let sql = Self.insertion(into: table, columns.map(\.name))
         guard returningRowID else {
             try execute(sql, columns.map(\.value))
             return nil
         }
         return try rows(sql + " RETURNING rowid", columns.map(\.value)).first?.decodeFirst(Int64.self)
     }
+
+    /// Inserts `record`, or updates every other column of the row that has its `key` (an update in
+    /// place: rows that reference it stay).
+    public func upsert<R: Encodable>(_ record: R, into table: String, key: [String]) throws {
+        let columns = try StoreColumnsEncoder.columns(of: record)
+        let updates = columns.map(\.name).filter { !key.contains($0) }.map { "\(Self.quoted($0)) = excluded.\(Self.quoted($0))" }
+        let sql =
+            Self.insertion(into: table, columns.map(\.name))
+            + " ON CONFLICT (\(key.map(Self.quoted).joined(separator: ", "))) DO UPDATE SET \(updates.joined(separator: ", "))"
+        try execute(sql, columns.map(\.value))
+    }
+
+    private static func insertion(into table: String, _ names: [String]) -> String {
+        let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        return "INSERT INTO \(table) (\(names.map(quoted).joined(separator: ", "))) VALUES (\(marks))"
+    }
+
+    /// A name in lower case is quoted (`"user"` is reserved in PostgreSQL), which matches what either
+    /// backend made of it unquoted; one with capitals is not (PostgreSQL folds unquoted names to lower
+    /// case, quoted ones keep theirs).
+    private static func quoted(_ name: String) -> String { name == name.lowercased() ? "\"\(name)\"" : name }
 }
 
 /// A record property that is not one of the kinds a column holds.
@@ -56,11 +74,7 @@ private struct StoreRowDecoder: Decoder {
         func decodeNil(forKey key: Key) throws -> Bool { row[key.stringValue] == .null }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            guard let column = T.self as? any StoreColumnValue.Type else { throw UnsupportedColumnValue(key: key.stringValue) }
-            guard let value = column.init(storeValue: row[key.stringValue]) as? T else {
-                throw StoreRowError(column: key.stringValue, problem: "\(row[key.stringValue]) is not a \(T.self)")
-            }
-            return value
+            try ColumnCoding.decode(T.self, from: row[key.stringValue], column: key.stringValue)
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<
@@ -101,8 +115,7 @@ private final class StoreColumnsEncoder: Encoder {
         func encodeNil(forKey key: Key) throws { encoder.columns.append((key.stringValue, .null)) }
 
         func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            guard let argument = value as? any StoreArgument else { throw UnsupportedColumnValue(key: key.stringValue) }
-            encoder.columns.append((key.stringValue, argument.storeValue))
+            encoder.columns.append((key.stringValue, try ColumnCoding.encode(value)))
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -113,5 +126,105 @@ private final class StoreColumnsEncoder: Encoder {
         }
         func superEncoder() -> any Encoder { encoder }
         func superEncoder(forKey key: Key) -> any Encoder { encoder }
+    }
+}
+
+/// One column's value as a Swift value, the way GRDB reads and writes a record's property.
+enum ColumnCoding {
+    static func decode<T: Decodable>(_ type: T.Type, from value: StoreValue, column: String) throws -> T {
+        if let kind = T.self as? any StoreColumnValue.Type {
+            guard let decoded = kind.init(storeValue: value) as? T else {
+                throw StoreRowError(column: column, problem: "\(value) is not a \(T.self)")
+            }
+            return decoded
+        }
+        do {
+            return try T(from: SingleColumnDecoder(value: value, column: column))
+        } catch is NestedValue {
+            guard case .text(let text) = value else { throw StoreRowError(column: column, problem: "\(value) is not JSON text") }
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .millisecondsSince1970
+            decoder.dataDecodingStrategy = .base64
+            return try decoder.decode(T.self, from: Data(text.utf8))
+        }
+    }
+
+    static func encode<T: Encodable>(_ value: T) throws -> StoreValue {
+        if let argument = value as? any StoreArgument { return argument.storeValue }
+        let single = SingleColumnEncoder()
+        try value.encode(to: single)
+        if !single.isNested, let encoded = single.value { return encoded }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        encoder.dataEncodingStrategy = .base64
+        encoder.nonConformingFloatEncodingStrategy = .throw
+        encoder.outputFormatting = .sortedKeys
+        return .text(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// The value is a structure, not one column value: it is JSON.
+    struct NestedValue: Error {}
+}
+
+/// Decodes a value that reads itself from one single value (an enumeration from its raw text).
+private struct SingleColumnDecoder: Decoder, SingleValueDecodingContainer {
+    let value: StoreValue
+    let column: String
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> { throw ColumnCoding.NestedValue() }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw ColumnCoding.NestedValue() }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    func decodeNil() -> Bool { value == .null }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try ColumnCoding.decode(T.self, from: value, column: column) }
+}
+
+/// Encodes a value that writes itself as one single value; notes when it is a structure instead.
+private final class SingleColumnEncoder: Encoder, SingleValueEncodingContainer {
+    var value: StoreValue?
+    var isNested = false
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        isNested = true
+        return KeyedEncodingContainer(Ignored<Key>())
+    }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        isNested = true
+        return IgnoredList()
+    }
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    func encodeNil() throws { value = .null }
+    func encode<T: Encodable>(_ value: T) throws { self.value = try ColumnCoding.encode(value) }
+
+    /// What a structure encodes is dropped: the caller encodes it again as JSON.
+    private struct Ignored<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        var codingPath: [any CodingKey] { [] }
+        mutating func encodeNil(forKey key: Key) throws {}
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<
+            NestedKey
+        > {
+            KeyedEncodingContainer(Ignored<NestedKey>())
+        }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { IgnoredList() }
+        mutating func superEncoder() -> any Encoder { SingleColumnEncoder() }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { SingleColumnEncoder() }
+    }
+
+    private struct IgnoredList: UnkeyedEncodingContainer {
+        var codingPath: [any CodingKey] { [] }
+        var count = 0
+        mutating func encodeNil() throws {}
+        mutating func encode<T: Encodable>(_ value: T) throws {}
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            KeyedEncodingContainer(Ignored<NestedKey>())
+        }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { IgnoredList() }
+        mutating func superEncoder() -> any Encoder { SingleColumnEncoder() }
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+import JSONCodec
+import TestSupport
+import Testing
+import TransferModels
+
+@testable import TransferStore
+
+/// The store's own record coding reads rows exactly as GRDB's Codable records wrote them (the SQLite
+/// files already in service), and writes what GRDB reads back the same.
+@Suite("Record coding compatible with GRDB's")
+struct StoreRecordCodingTests {
+    private func session() throws -> SessionRecord {
+        let body = #"""
+            {"configuration": {"kind": "background", "identifier": "sync", "timeoutIntervalForRequest": 12.5,
+             "httpAdditionalHeaders": {"X-A": "1"}, "allowsCellularAccess": false},
+             "delegate": {"url": "https://hooks.example/x", "events": ["task.didCompleteWithError"]},
+             "sessionDescription": "caf\u00e9 \"quoted\""}
+            """#
+        let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array(body.utf8)).validated()
+        var record = SessionRecord(
+            id: ResourceID.make(prefix: "ses"), tenant: "t1", configuration: request.configuration, delegate: request.delegate,
+            delegateSecret: Data([0, 1, 2, 255]), sessionDescription: request.sessionDescription,
+            createdAt: Date(timeIntervalSince1970: 1_790_000_000.25))
+        record.state = .invalidated  // two rows of one identifier may exist only so
+        record.invalidatedAt = Date(timeIntervalSince1970: 1_790_000_100.5)
+        return record
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func rowsWrittenByEitherReadTheSameThroughBoth() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        defer { try? store.close() }
+
+        var byGRDB = try session()
+        byGRDB.rowid = try await store.pool.write { [byGRDB] db in
+            var inserted = byGRDB
+            try inserted.insert(db)
+            return inserted.rowid
+        }
+        var byStore = try session()
+        byStore.rowid = try await store.database.write { [byStore] db in
+            try db.insert(byStore, into: "session", returningRowID: true)
+        }
+        for record in [byGRDB, byStore] {
+            let throughGRDB = try await store.pool.read { db in try SessionRecord.fetchOne(db, key: ["id": record.id]) }
+            let throughStore = try await store.database.read { db in
+                try db.row("SELECT * FROM session WHERE id = ?", record.id).map { try $0.decode(SessionRecord.self) }
+            }
+            #expect(throughGRDB == record)
+            #expect(throughStore == record)
+        }
+        // The same text in both columns: a JSON column compares equal whoever wrote it.
+        let texts = try store.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT configuration, delegate, kind, state, createdAt FROM session ORDER BY rowid")
+        }
+        #expect(texts.count == 2 && Array(texts[0].databaseValues) == Array(texts[1].databaseValues))
+    }
+}
