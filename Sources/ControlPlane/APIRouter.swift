@@ -29,6 +29,7 @@ public enum APIRouter {
                 store: store, tasks: tasks, allowedSchemes: allowedSchemes, streams: usage.streams, shutdown: router.shutdown
             ).routes,
             WebSocketRoutes(tasks: tasks, streams: usage.streams).routes,
+            WebSocketRelayRoutes(tasks: tasks, streams: usage.streams, shutdown: router.shutdown).routes,
             CookieRoutes(store: store, tasks: tasks).routes,
             CacheRoutes(store: store, tasks: tasks).routes,
             CredentialRoutes(store: store, tasks: tasks).routes,
