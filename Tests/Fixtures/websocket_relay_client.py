@@ -14,6 +14,7 @@ object of what happened, then exits 0 (a scenario that fails raises, exit 1). Sc
 - `drop`: one message echoed, then the connection is aborted without a close frame.
 - `conflict`: while a relay is open, a second upgrade and a `GET .../messages` are tried (`second`,
   `messages`: their statuses), then the first closes with 1000.
+- `hold`: one message echoed, then waits (up to 30 s) for the service to close: the close frame received.
 - `backpressure`: 3,000 messages of 4 KiB sent while nothing is read for 2 s (the client's queue holds 4),
   then all read: `ordered` is whether every one came back, in order.
 
@@ -100,6 +101,14 @@ async def conflict(open_relay, url, token):
     return result
 
 
+async def hold(open_relay):
+    async with open_relay() as ws:
+        await ws.send("hello")
+        echoed = await ws.recv() == "hello"
+        await asyncio.wait_for(ws.wait_closed(), 30)
+        return {"echoed": echoed, **received_close(ws)}
+
+
 async def backpressure(open_relay):
     count, filler = 3000, "x" * 4096
     async with open_relay(max_queue=4) as ws:
@@ -134,6 +143,7 @@ async def main():
         "origin-close": lambda: origin_close(open_relay),
         "drop": lambda: drop(open_relay),
         "conflict": lambda: conflict(open_relay, args.url, args.token),
+        "hold": lambda: hold(open_relay),
         "backpressure": lambda: backpressure(open_relay),
     }
     result = await asyncio.wait_for(scenarios[args.scenario](), 60)

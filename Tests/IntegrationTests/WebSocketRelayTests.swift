@@ -103,6 +103,25 @@ struct WebSocketRelayTests {
         }
     }
 
+    /// Graceful shutdown: an open relay's caller gets a going-away close frame, and the service exits
+    /// cleanly (the upgraded socket is given back to MHD before the daemon stops).
+    @Test(.timeLimit(.minutes(2)))
+    func shutdownClosesTheRelayGoingAway() async throws {
+        let origin = try await WebSocketEchoOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, service in
+            let session = try await api.makeSession()
+            let (task, _) = try await WebSocketTasksTests.openTask(api, session: session, url: origin.url("/echo"))
+            async let held = Self.client("hold", api, task: task)
+            // Attached once `/messages` is refused (every 50 ms, 10 s at most).
+            try await eventually(timeout: 10, interval: 0.05) { try await api.get("/v1/tasks/\(task)/messages").status == 409 }
+            #expect(try await service.terminate() == 0)
+            let result = try await held
+            #expect(result["echoed"] as? Bool == true)
+            #expect(int(result["closeCode"]) == 1001 && result["closeReason"] as? String == "the service is stopping", "\(result)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func requestsThatAreNotAValidUpgradeOrNotTheTenantsAreRefused() async throws {
         let origin = try await WebSocketEchoOrigin.start()

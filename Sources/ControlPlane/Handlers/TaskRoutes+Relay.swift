@@ -32,6 +32,8 @@ struct WebSocketRelayRoutes {
     /// takes its buffer and one of the tenant's streams, and answers 101; MHD then hands the socket to the
     /// relays' loop. A 101 that is never sent (the caller left) gives the buffer and the stream back.
     private func relay(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let id = request.parameter("id")
+        let task = try await tasks.requireTask(id, tenant: request.tenant)  // 404 before anything about the upgrade
         let handshake: WebSocketServerHandshake
         do {
             handshake = try WebSocketServerHandshake(method: request.method) { name in
@@ -46,7 +48,7 @@ struct WebSocketRelayRoutes {
             problem.headers = error.responseFields
             throw problem
         }
-        let channel = try await openChannel(request.parameter("id"), tenant: request.tenant)
+        let channel = try await openChannel(task, tenant: request.tenant)
         let slot = try streams.acquire(tenant: request.tenant)
         switch channel.attachRelay(wake: { [relays] in relays.wake() }) {
         case .attached: break
@@ -62,10 +64,10 @@ struct WebSocketRelayRoutes {
         return HTTPResponse(status: 101, headers: handshake.responseFields(protocol: channel.chosenProtocol), body: .upgrade(upgrade))
     }
 
-    /// The task's open channel: 404 for an unknown task or another tenant's, 409 for another kind of task
-    /// or one whose connection is not open; a task still connecting is waited for (up to `openTimeout`).
-    private func openChannel(_ id: String, tenant: String) async throws -> WebSocketChannel {
-        let task = try await tasks.requireTask(id, tenant: tenant)
+    /// The task's open channel: 409 for another kind of task or one whose connection is not open; a task
+    /// still connecting is waited for (up to `openTimeout`).
+    private func openChannel(_ task: TaskRecord, tenant: String) async throws -> WebSocketChannel {
+        let id = task.id
         guard task.kind == .webSocket else {
             throw Problem.conflict("task \(id) is a \(task.kind.rawValue) task; only a webSocket task's connection can be relayed")
         }
