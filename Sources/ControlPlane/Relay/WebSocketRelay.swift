@@ -89,9 +89,11 @@ final class WebSocketRelay {
         }
     }
 
+    /// Relaying, the caller is read while its pongs have room in `output` and its messages room on their
+    /// way to the origin: otherwise its socket is not even polled for reading (that would spin).
     private var wantsToRead: Bool {
         switch phase {
-        case .relaying: outputSent == output.count || output.count - outputSent < Self.outputLimit
+        case .relaying: output.count - outputSent < Self.outputLimit && sending.withLock { $0 } < Self.sendLimit
         case .closing(_, let answered): !answered
         case .awaitingTaskClose, .finished: false
         }
@@ -105,7 +107,7 @@ final class WebSocketRelay {
         write()
         takeMessages(now: now)
         write()
-        if wantsToRead && sending.withLock({ $0 }) < Self.sendLimit { read(now: now) }
+        if wantsToRead { read(now: now) }
         write()
         takeMessages(now: now)
         write()
@@ -167,7 +169,10 @@ final class WebSocketRelay {
 
     // MARK: The caller's side
 
+    /// Acts on the frames already read (reading may have stopped among them), then reads more while
+    /// the caller may be read.
     private func read(now: ContinuousClock.Instant) {
+        guard takeFrames(now: now) else { return }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var total = 0
         while total < Self.readPerTurn, wantsToRead {
@@ -179,17 +184,24 @@ final class WebSocketRelay {
             guard count > 0 else { return callerLeft() }
             total += count
             parser.append(buffer[..<count])
-            do {
-                while wantsToRead, let frame = try parser.nextFrame() {
-                    guard let inbound = try assembler.receive(frame) else { continue }
-                    handle(inbound, now: now)
-                }
-            } catch {
-                // The caller broke the protocol: it hears why, and the task closes with the same code.
-                let payload = WebSocketFrameEncoder.closePayload(code: error.closeCode, reason: error.reason)
-                if case .relaying = phase { channel.close(code: error.closeCode.rawValue, reason: error.reason) }
-                return queueClose(payload, now: now, answered: true)
+            guard takeFrames(now: now) else { return }
+        }
+    }
+
+    /// The frames in the parser while the caller may be read; false when the caller broke the protocol.
+    private func takeFrames(now: ContinuousClock.Instant) -> Bool {
+        do {
+            while wantsToRead, let frame = try parser.nextFrame() {
+                guard let inbound = try assembler.receive(frame) else { continue }
+                handle(inbound, now: now)
             }
+            return true
+        } catch {
+            // The caller broke the protocol: it hears why, and the task closes with the same code.
+            let payload = WebSocketFrameEncoder.closePayload(code: error.closeCode, reason: error.reason)
+            if case .relaying = phase { channel.close(code: error.closeCode.rawValue, reason: error.reason) }
+            queueClose(payload, now: now, answered: true)
+            return false
         }
     }
 
