@@ -23,6 +23,10 @@ final class UpgradedConnection: @unchecked Sendable {
         self.initialBytes = initialBytes
         self.handle = handle
         _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+        // MHD turns Nagle's algorithm back on for the upgrade; a relay writes whole frames, and a small one
+        // held for the peer's delayed ACK would add its wait to the message's round trip.
+        var noDelay: Int32 = 1
+        _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
     }
 
     /// Wraps `MHD_upgrade_action(MHD_UPGRADE_ACTION_CLOSE)`: the owner is done with the socket.
