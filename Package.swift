@@ -103,7 +103,8 @@ let package = Package(
             name: "ControlPlane",
             dependencies: [
                 "CMicroHTTPD", "TransferModels", "TransferStore", "SessionTasks", "NetworkPaths",
-                "TransferEngine",  // `GrowingBody` only: the bodies `/data` readers follow
+                "TransferEngine",  // `GrowingBody`, `UploadStream`, `WebSocketChannel`: what the routes follow and feed
+                "WebSockets",  // the relay: the server's handshake and frames
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# WebSocket echo through urlsessiond's WebSocket task against the same client talking to the echo server
-# directly, in one run: COUNT text messages of SIZE bytes, one round trip at a time (latency), then
+# WebSocket echo through urlsessiond's WebSocket task (its API, and the same WebSocket client through its
+# relay, `GET /v1/tasks/{id}/socket`) against that client talking to the echo server directly, in one
+# run: COUNT text messages of SIZE bytes, one round trip at a time (latency), then
 # WINDOW in flight (throughput). The echo server is Tests/Fixtures/websocket_echo.py (the `websockets`
 # library, from the venv `make test-deps` makes); the client is Benchmarks/websocket_client.py. Medians of
 # REPEATS runs, order rotated.
@@ -35,10 +36,16 @@ run_service() {  # a new webSocket task per run, closed after it
     timeout 300 "$PYTHON" "$CLIENT" service "$BASE" "$TOKEN" "$task" "$COUNT" "$SIZE" "$1"
     curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/tasks/$task/cancel" -d '{"closeCode":1000}' >/dev/null
 }
+run_relay() {  # a new webSocket task per run; the client's close frame closes it
+    local task
+    task=$(curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/sessions/$SESSION/tasks" \
+        -d "{\"kind\":\"webSocket\",\"request\":{\"url\":\"$ECHO\"},\"resume\":true}" | json id)
+    timeout 300 "$PYTHON" "$CLIENT" relay "$BASE" "$TOKEN" "$task" "$COUNT" "$SIZE" "$1"
+}
 
 declare -A RESULTS
 for run in $(seq 1 "$REPEATS"); do
-    for mode in direct service; do
+    for mode in direct service relay; do
         for window in 1 "$WINDOW"; do
             RESULTS[$mode-$window]="${RESULTS[$mode-$window]:-} $("run_$mode" "$window" | tr -d ' ')"
         done
@@ -57,7 +64,7 @@ echo "| path | in flight | messages/s | round trip p50 (ms) | p99 (ms) | message
 echo "|---|---:|---:|---:|---:|---:|"
 for window in 1 "$WINDOW"; do
     direct=$(med "direct-$window" messagesPerSecond)
-    for mode in direct service; do
+    for mode in direct service relay; do
         rate=$(med "$mode-$window" messagesPerSecond)
         echo "| $mode | $window | $rate | $(med "$mode-$window" p50ms) | $(med "$mode-$window" p99ms) | $(awk -v a="$rate" -v b="$direct" 'BEGIN { printf "%.2f", a / b }') |"
     done

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Echo round trips over a WebSocket, directly or through urlsessiond's WebSocket task API.
+"""Echo round trips over a WebSocket, directly, through urlsessiond's WebSocket task API, or through its relay.
 
     websocket_client.py direct URL COUNT SIZE WINDOW
     websocket_client.py service BASE TOKEN TASK_ID COUNT SIZE WINDOW
+    websocket_client.py relay BASE TOKEN TASK_ID COUNT SIZE WINDOW
 
 Sends COUNT text messages of SIZE bytes to an echo server and waits for each to come back, WINDOW at a
 time (1: one round trip after the other, the latency; more: throughput). `direct` is a WebSocket client
 (the `websockets` library); `service` does the same through the API on keep-alive connections:
-`POST /v1/tasks/{id}/messages` to send, `GET /v1/tasks/{id}/messages?after=&wait=` to receive. Prints
+`POST /v1/tasks/{id}/messages` to send, `GET /v1/tasks/{id}/messages?after=&wait=` to receive; `relay`
+is the same WebSocket client as `direct`, connected to the task's relay (`GET /v1/tasks/{id}/socket`),
+which it closes with 1000 at the end (that completes the task). Prints
 one JSON line: messages per second, and the round trips' median and 99th percentile in milliseconds.
 """
 import asyncio
@@ -28,12 +31,12 @@ def summary(round_trips, seconds):
     }
 
 
-async def direct(url, count, size, window):
+async def direct(url, count, size, window, headers=None):
     from websockets.asyncio.client import connect
     payloads = [f"{i:08d}".ljust(size, "x") for i in range(count)]
     sent_at = {}
     round_trips = []
-    async with connect(url, max_size=None, compression=None, ping_interval=None) as socket:
+    async with connect(url, additional_headers=headers, max_size=None, compression=None, ping_interval=None) as socket:
         started = time.perf_counter()
         done = asyncio.Event()
 
@@ -52,7 +55,9 @@ async def direct(url, count, size, window):
             await socket.send(payload)
         await done.wait()
         await task
-        return summary(round_trips, time.perf_counter() - started)
+        result = summary(round_trips, time.perf_counter() - started)
+        await socket.close(1000)
+        return result
 
 
 def service(base, token, task, count, size, window):
@@ -103,6 +108,11 @@ if __name__ == "__main__":
     if sys.argv[1] == "direct":
         url, count, size, window = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
         print(json.dumps(asyncio.run(direct(url, count, size, window))))
+    elif sys.argv[1] == "relay":
+        base, token, task = sys.argv[2:5]
+        count, size, window = int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7])
+        url = base.replace("http://", "ws://") + f"/v1/tasks/{task}/socket"
+        print(json.dumps(asyncio.run(direct(url, count, size, window, {"Authorization": f"Bearer {token}"}))))
     else:
         base, token, task = sys.argv[2:5]
         count, size, window = int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7])

@@ -64,4 +64,10 @@ static inline int cmhd_connection_socket(struct MHD_Connection *_Nonnull c) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/// Wraps `MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE)`: the application is done with an upgraded
+/// connection's socket, which MHD then closes (on its own thread).
+static inline enum MHD_Result cmhd_upgrade_close(struct MHD_UpgradeResponseHandle *_Nonnull urh) {
+    return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE);
+}
+
 #endif

@@ -30,6 +30,7 @@ public enum APIRouter {
             ).routes,
             WebSocketRoutes(tasks: tasks, streams: usage.streams).routes,
             StreamRoutes(tasks: tasks, streams: usage.streams).routes,
+            WebSocketRelayRoutes(tasks: tasks, streams: usage.streams, shutdown: router.shutdown).routes,
             CookieRoutes(store: store, tasks: tasks).routes,
             CacheRoutes(store: store, tasks: tasks).routes,
             CredentialRoutes(store: store, tasks: tasks).routes,

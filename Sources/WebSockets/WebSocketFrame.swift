@@ -30,8 +30,10 @@ public struct WebSocketFrame: Sendable, Equatable {
     public static let maximumControlPayload = 125
 }
 
-/// Who reads the frames: a client reads the server's, which are never masked; a server reads the
-/// client's, which always are (§5.1: anything else fails the connection).
+/// Which end of the connection: a client masks every frame it sends and reads the server's, which are
+/// never masked; a server sends unmasked frames and reads the client's, which always are masked (§5.1:
+/// anything else fails the connection). The service is a client to origins, and a server to the callers
+/// its relay joins to them.
 public enum WebSocketRole: Sendable {
     case client
     case server

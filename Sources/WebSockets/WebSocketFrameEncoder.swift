@@ -33,6 +33,14 @@ public enum WebSocketFrameEncoder {
         output.append(contentsOf: masked)
     }
 
+    /// `frame` as `role` sends it: masked with a new random key by a client, unmasked by a server (§5.1).
+    public static func frame(_ frame: WebSocketFrame, from role: WebSocketRole) -> [UInt8] {
+        switch role {
+        case .client: clientFrame(frame)
+        case .server: serverFrame(frame)
+        }
+    }
+
     /// A client's frame, masked with a new random key.
     public static func clientFrame(_ frame: WebSocketFrame) -> [UInt8] {
         var key: UInt32 = 0

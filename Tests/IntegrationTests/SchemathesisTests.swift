@@ -34,7 +34,10 @@ struct SchemathesisTests {
     ///   `createTaskBatch` a 200 or 201 counts as a rejection of negative data (TaskBatchTests checks that
     ///   such members create nothing, and that a batch of the wrong shape is a 400 or 422);
     /// - a `url` query parameter of the maximum length, percent-encoded, is over the HTTP server's
-    ///   request-line limit: its 414 is a rejection like any 4xx.
+    ///   request-line limit: its 414 is a rejection like any 4xx;
+    /// - `GET /v1/tasks/{id}/socket` is a WebSocket upgrade, whose header fields are the protocol's and not
+    ///   parameters of the operation: schemathesis' plain GETs of a task it made are rightly a 426
+    ///   (WebSocketRelayTests checks the upgrades).
     static let configuration = """
         [[operations]]
         include-operation-id = "listSessionEvents"
@@ -90,6 +93,13 @@ struct SchemathesisTests {
         checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429"]
         checks.negative_data_rejection.expected-statuses = [
             "200", "201", "400", "401", "403", "404", "405", "406", "409", "414", "415", "422", "428", "429",
+        ]
+
+        [[operations]]
+        include-operation-id = "relayWebSocketTask"
+        checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "426", "429"]
+        checks.negative_data_rejection.expected-statuses = [
+            "400", "401", "403", "404", "405", "406", "409", "414", "415", "422", "426", "428", "429",
         ]
 
         [[operations]]

@@ -6,18 +6,31 @@ final class ShutdownSignal: Sendable {
     private struct State {
         var isTriggered = false
         var doorbells: [ObjectIdentifier: Doorbell] = [:]
+        var actions: [@Sendable () -> Void] = []
     }
     private let state = LockedBox(State())
 
     var isTriggered: Bool { state.withLock { $0.isTriggered } }
 
-    /// Rings every registered doorbell; later registrations ring at once.
+    /// Rings every registered doorbell and runs the actions; later registrations ring (run) at once.
     func trigger() {
-        let doorbells = state.withLock { state in
+        let (doorbells, actions) = state.withLock { state in
             state.isTriggered = true
-            return Array(state.doorbells.values)
+            defer { state.actions = [] }
+            return (Array(state.doorbells.values), state.actions)
         }
         for doorbell in doorbells { doorbell.ring(.shutdown) }
+        for action in actions { action() }
+    }
+
+    /// Runs `action` when graceful shutdown begins (for what has no task to wake: the relays' thread).
+    /// It must not block.
+    func onTrigger(_ action: @escaping @Sendable () -> Void) {
+        let triggered = state.withLock { state in
+            if !state.isTriggered { state.actions.append(action) }
+            return state.isTriggered
+        }
+        if triggered { action() }
     }
 
     func register(_ doorbell: Doorbell) {

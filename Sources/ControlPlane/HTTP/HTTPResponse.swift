@@ -11,6 +11,8 @@ public struct HTTPResponse: Sendable {
         case file(ResponseFile, offset: UInt64, length: UInt64)
         /// Bytes produced while the answer is sent, of unknown length (chunked): server-sent events.
         case stream(ResponseStream)
+        /// A 101: no body; once it is sent the connection is handed over (a WebSocket relay).
+        case upgrade(ConnectionUpgrade)
     }
 
     public var status: Int

@@ -56,7 +56,8 @@ struct WebSocketRoutes {
         let limit = try request.integerQuery("limit", default: 100, 1...1000)
         let wait = try TaskRoutes.waitDuration(request)
         var (task, channel) = try await tasks.webSocketChannel(of: id, tenant: request.tenant)
-        if let wait, channel?.messages(after: after, limit: 1).items.isEmpty ?? true {
+        if channel?.hasRelay == true { throw Self.relayHoldsMessages }
+        if let wait, channel?.messages(after: after, limit: 1)?.items.isEmpty ?? true {
             try await streams.holding(tenant: request.tenant) {
                 let deadline = ContinuousClock.now + wait
                 // Not connected yet: the channel appears when the upgrade is accepted (looked for every 50 ms).
@@ -69,8 +70,12 @@ struct WebSocketRoutes {
                 }
             }
         }
-        let page: (items: [WebSocketMessageObject], state: WebSocketChannel.State) =
-            channel?.messages(after: after, limit: limit) ?? ([], task.state == .completed ? .closed : .open)
+        var page: (items: [WebSocketMessageObject], state: WebSocketChannel.State) = ([], task.state == .completed ? .closed : .open)
+        if let channel {
+            // A relay that attached meanwhile holds the buffer: nothing is acknowledged or read twice.
+            guard let read = channel.messages(after: after, limit: limit) else { throw Self.relayHoldsMessages }
+            page = read
+        }
         let next = page.items.last?.sequence ?? after
         let ended = page.items.isEmpty && page.state == .closed
         return try .json(MessagePage(items: page.items, nextCursor: ended ? nil : String(next)))
@@ -89,6 +94,10 @@ struct WebSocketRoutes {
             throw Problem(status: 504, slug: "pong-timeout", title: "Gateway Timeout", detail: "no pong within \(seconds) seconds")
         }
     }
+
+    /// `GET /messages` while a relay (`GET /socket`) holds the task's received messages.
+    static let relayHoldsMessages = Problem.conflict(
+        "a relay (GET /v1/tasks/{id}/socket) takes this task's received messages while it is attached; they are read there")
 
     private static func notOpen(_ state: TaskState) -> Problem {
         .conflict("the task's WebSocket connection is not open (the task is \(state.rawValue), or its connection is closing)")

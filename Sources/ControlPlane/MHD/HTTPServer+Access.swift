@@ -236,7 +236,7 @@ extension HTTPServer {
             _ = MHD_add_response_header(mhdResponse, name, value)
         }
         _ = MHD_add_response_header(mhdResponse, "X-Request-Id", context.request.requestID)
-        if isShuttingDown.withLock({ $0 }) {
+        if isShuttingDown.withLock({ $0 }), response.status != 101 {  // a 101's Connection is Upgrade
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")  // clients reconnect elsewhere
         }
         context.queuedStatus = response.status
@@ -255,6 +255,9 @@ extension HTTPServer {
             return file.handOver { descriptor in MHD_create_response_from_fd_at_offset64(length, descriptor, offset) }
         case .stream(let stream):
             return stream.makeMHDResponse(connection: context.connection)
+        case .upgrade:
+            // The handler finds the request's `upgrade` through con_cls (set before the resume).
+            return MHD_create_response_for_upgrade(mhdUpgradeHandler, nil)
         }
     }
 
@@ -266,6 +269,7 @@ extension HTTPServer {
             stream.detach()  // its producer stops: nobody reads any more
         }
         context.spool?.discard()
+        context.upgrade?.abandon()  // the 101 was never sent (after a take-over, nothing happens)
         context.streamedBody?.abandon()  // a client that left mid-body fails the upload (-1021)
         let elapsed = ContinuousClock.now - context.startedAt
         metrics.requestFinished(

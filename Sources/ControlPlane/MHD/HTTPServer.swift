@@ -120,6 +120,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
             context.stream = body  // before the resume: `completed` detaches it
             track(body)
         }
+        if case .upgrade(let upgrade) = response.body { context.upgrade = upgrade }
         MHD_resume_connection(context.connection)
         await stream?.run()
     }

@@ -20,13 +20,18 @@ final class MHDDaemon: @unchecked Sendable {
     private var quiescedSocket: Int32 = -1
     private(set) var port: UInt16 = 0
 
-    /// Wraps `MHD_start_daemon` (epoll thread pool, suspend/resume). `context` is passed to every callback.
+    /// Wraps `MHD_start_daemon` (epoll thread pool, suspend/resume, upgrades). `context` is passed to every
+    /// callback. `MHD_ALLOW_UPGRADE`: a 101 hands the connection's socket over (`MHD_UpgradeHandler`); a plain
+    /// HTTP socket (no TLS here) is then the client's own, which MHD neither reads nor writes until the
+    /// application gives it back with `MHD_upgrade_action(CLOSE)`.
     func start(
         _ options: Options, context: UnsafeMutableRawPointer,
         access: MHD_AccessHandlerCallback, completed: MHD_RequestCompletedCallback,
         connectionNotify: MHD_NotifyConnectionCallback
     ) throws {
-        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
+        var flags =
+            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
+            | MHD_ALLOW_UPGRADE.rawValue
         let address = try SocketAddress(host: options.host, port: options.port)
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         raw = address.withSockaddr { sockaddr in

@@ -26,6 +26,8 @@ final class RequestContext: @unchecked Sendable {
     var isDispatched = false
     /// The streamed body of the answer, if it has one.
     var stream: ResponseStream?
+    /// Who takes the connection over once a 101 is sent (read by `mhdUpgradeHandler`).
+    var upgrade: ConnectionUpgrade?
 
     init(connection: OpaquePointer, request: HTTPRequest, bodyLimit: Int64) {
         self.connection = connection

@@ -49,7 +49,7 @@ extension WebSocketLoop {
             }
             let channel = WebSocketChannel(
                 id: id, maximumMessageSize: link.job.webSocket?.maximumMessageSize ?? WebSocketTaskOptions.defaultMaximumMessageSize,
-                commands: { [weak self] in self?.send($0) })
+                chosenProtocol: chosen, commands: { [weak self] in self?.send($0) })
             link.channel = channel
             if link.requestedClose != nil { channel.closing() }
             observer.transfer(id, didReceive: response, for: link.job.request)
@@ -125,13 +125,13 @@ extension WebSocketLoop {
     /// connect thread owns the transport until it returns (and releases it then).
     func end(_ link: WebSocketLink, failure: TransferFailure?, close: WebSocketClose? = nil) {
         guard links.removeValue(forKey: link.job.id) != nil else { return }
-        link.channel?.closed()
-        for token in link.unflushedSends { link.channel?.resolveSend(token, .notOpen) }
         var ended = close ?? link.requestedClose
         if ended == nil, let connection = link.connection, connection.closeCode != .invalid {
             ended = WebSocketClose(code: connection.closeCode.rawValue, reason: connection.closeReason)
         }
         if ended == nil, link.channel != nil { ended = WebSocketClose(code: WebSocketCloseCode.abnormalClosure.rawValue, reason: "") }
+        link.channel?.closed(ended)
+        for token in link.unflushedSends { link.channel?.resolveSend(token, .notOpen) }
         var outcome = Self.outcome(link.job, failure: failure)
         outcome.response = link.response
         outcome.progress.bytesSent = link.bytesSent
