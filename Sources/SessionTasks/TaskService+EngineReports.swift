@@ -65,6 +65,16 @@ extension TaskService {
         }
     }
 
+    /// An open WebSocket or stream connection's counts: the task's row follows them, with no event (a
+    /// webSocket or stream task has no `didSendBodyData` or `didReceiveData`).
+    public func transfer(_ transfer: TransferID, didCount progress: TransferProgress) {
+        let counts = Self.counts(progress)
+        table.withLock { state in
+            guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            writer.queue { pending in pending.progress[transfer.taskId] = counts }
+        }
+    }
+
     /// A `multipart/x-mixed-replace` part ended: its last bytes are reported now (whatever the
     /// `progressInterval`), so they come before the next part's response.
     public func transfer(_ transfer: TransferID, didReceiveAllOfPart progress: TransferProgress) {

@@ -172,6 +172,9 @@ public protocol TransferObserver: AnyObject, Sendable {
     func transfer(_ id: TransferID, didOpenStream channel: StreamChannel)
     /// A stream job's read side (the peer's end was read) or write side (`closeWrite` done) ended.
     func transfer(_ id: TransferID, streamDidEnd side: StreamSide)
+    /// An open WebSocket or stream connection's byte counts while it lasts (`countOfBytesSent` and
+    /// `countOfBytesReceived`), at most every quarter second; no progress event goes with them.
+    func transfer(_ id: TransferID, didCount progress: TransferProgress)
 }
 
 /// A side of a stream task's connection.
@@ -193,6 +196,7 @@ extension TransferObserver {
     public func transfer(_ id: TransferID, didReceiveWebSocketMessage message: WebSocketMessageObject) {}
     public func transfer(_ id: TransferID, didOpenStream channel: StreamChannel) {}
     public func transfer(_ id: TransferID, streamDidEnd side: StreamSide) {}
+    public func transfer(_ id: TransferID, didCount progress: TransferProgress) {}
 }
 
 /// The delegate's answer to `willPerformHTTPRedirection`.

@@ -70,6 +70,9 @@ struct StreamTasksTests {
             let quiet = try await Self.read(api, task, "timeout=0.3")
             #expect(quiet.errorCode == -1001 && quiet.text.isEmpty && !quiet.atEOF, "\(quiet)")
             #expect(try await api.task(task).state == "running")
+            // The counts move while the connection is open.
+            let live = try await api.task(task, until: { int($0["countOfBytesReceived"]) ?? 0 >= 8 })
+            #expect(live.state == "running" && int(live["countOfBytesSent"]) ?? 0 >= 8, "\(live)")
 
             // The write side ends: the echo server reads its end and closes; the read side ends too, and the
             // task completes without an error.

@@ -63,6 +63,9 @@ struct WebSocketTasksTests {
             // `after` acknowledged them: nothing is left.
             let empty = try await api.get("/v1/tasks/\(task)/messages?after=3").json()
             #expect((empty["items"] as? [Any])?.isEmpty == true && empty["nextCursor"] as? String == "3")
+            // The counts move while the socket is open (payload bytes, as URLSession counts them).
+            let live = try await api.task(task, until: { int($0["countOfBytesSent"]) ?? 0 > 0 && int($0["countOfBytesReceived"]) ?? 0 > 0 })
+            #expect(live.state == "running", "\(live)")
 
             #expect(try await api.post("/v1/tasks/\(task)/ping").status == 204)
 

@@ -53,6 +53,10 @@ public final class WebSocketLoop: @unchecked Sendable {
     var queued: [TransferJob] = []
     var connecting = 0
     var isStopping = false
+    /// When the open connections' byte counts were last reported (`reportCounts`).
+    var countsReportedAt = ContinuousClock.now
+    /// The counts last reported, by connection.
+    var reportedCounts: [TransferID: (sent: Int64, received: Int64)] = [:]
 
     init(configuration: EngineConfiguration, observer: any TransferObserver, logger: Logger) {
         self.configuration = configuration
@@ -126,6 +130,7 @@ public final class WebSocketLoop: @unchecked Sendable {
                 if ready || link.connection?.mayHaveMore == true { service(link) }
             }
             serviceStreams(polledStreams, events: descriptors.suffix(polledStreams.count).map(\.revents))
+            reportCounts()
         }
         for link in Array(links.values) { endAtShutdown(link) }
         for link in Array(streams.values) { endStream(link, failure: Self.connectionLost(link.job, "the service is stopping")) }
