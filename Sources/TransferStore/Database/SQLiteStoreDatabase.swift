@@ -22,6 +22,7 @@ struct SQLiteStoreConnection: StoreConnection {
 
     var dialect: StoreDialect { .sqlite }
 
+    @discardableResult
     func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {
         let statement = try db.cachedStatement(sql: sql)
         try statement.execute(arguments: Self.arguments(arguments))

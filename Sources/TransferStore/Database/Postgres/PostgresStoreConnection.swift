@@ -1,0 +1,107 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// A PostgreSQL connection inside a transaction, as a `StoreConnection`: each statement is a postgres-nio
+/// query waited for on the calling thread (one of `PostgresStoreDatabase`'s, never an event loop).
+struct PostgresStoreConnection: StoreConnection {
+    let connection: PostgresConnection
+    let logger: Logger
+    /// Savepoint names are unique within the transaction.
+    let savepoints: SavepointCounter
+
+    var dialect: StoreDialect { .postgres }
+
+    @discardableResult
+    func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {
+        try run(sql, arguments).metadata.rows ?? 0
+    }
+
+    func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow] {
+        let result = try run(sql, arguments)
+        var names: [String]?
+        return try result.rows.map { row in
+            var values: [StoreValue] = []
+            var rowNames: [String] = []
+            for cell in row {
+                values.append(try Self.value(cell))
+                if names == nil { rowNames.append(cell.columnName) }
+            }
+            if names == nil { names = rowNames }
+            return StoreRow(names: names!, values: values)
+        }
+    }
+
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        let name = "s\(savepoints.next())"
+        try execute("SAVEPOINT \(name)", [])
+        do {
+            let result = try body()
+            try execute("RELEASE SAVEPOINT \(name)", [])
+            return result
+        } catch {
+            try execute("ROLLBACK TO SAVEPOINT \(name)", [])
+            throw error
+        }
+    }
+
+    private func run(_ sql: String, _ arguments: [StoreValue]) throws -> PostgresQueryResult {
+        var binds = PostgresBindings(capacity: arguments.count)
+        for argument in arguments {
+            switch argument {
+            case .null: binds.appendNull()
+            case .integer(let integer): binds.append(integer)
+            case .real(let real): binds.append(real)
+            case .text(let text): binds.append(text)
+            case .blob(let bytes): binds.append(ByteBuffer(bytes: bytes))
+            }
+        }
+        let query = PostgresQuery(unsafeSQL: PostgresPlaceholders.numbered(sql), binds: binds)
+        do {
+            return try connection.query(query, logger: logger).wait()
+        } catch let error as PSQLError {
+            throw PostgresStoreError(error)
+        }
+    }
+
+    /// A cell as one of the five kinds: integers of any width, reals, text of any flavour, bytes;
+    /// booleans as 0/1 and numerics (a `sum`) as an integer when whole.
+    private static func value(_ cell: PostgresCell) throws -> StoreValue {
+        guard cell.bytes != nil else { return .null }
+        switch cell.dataType {
+        case .int2, .int4, .int8, .oid: return .integer(try cell.decode(Int64.self))
+        case .float4, .float8: return .real(try cell.decode(Double.self))
+        case .bool: return .integer(try cell.decode(Bool.self) ? 1 : 0)
+        case .bytea: return .blob(Array(buffer: try cell.decode(ByteBuffer.self)))
+        case .numeric:
+            let text = try cell.decode(String.self)
+            if let integer = Int64(text) { return .integer(integer) }
+            return .real(Double(text) ?? 0)
+        default: return .text(try cell.decode(String.self))
+        }
+    }
+}
+
+/// The next savepoint number of a transaction.
+final class SavepointCounter: @unchecked Sendable {
+    // `@unchecked Sendable`: used by the one thread that runs the transaction.
+    private var count = 0
+    func next() -> Int {
+        count += 1
+        return count
+    }
+}
+
+/// A statement PostgreSQL refused, with its SQLSTATE (`23505` a unique violation, …).
+public struct PostgresStoreError: Error, CustomStringConvertible {
+    public let sqlState: String?
+    public let message: String
+
+    init(_ error: PSQLError) {
+        sqlState = error.serverInfo?[.sqlState]
+        message = error.serverInfo?[.message] ?? "\(error.code)"
+    }
+
+    public var description: String { "PostgreSQL \(sqlState ?? "error"): \(message)" }
+}

@@ -1,0 +1,121 @@
+import Foundation
+public import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import TransferModels
+
+/// The PostgreSQL backend (`URLSESSIOND_DATABASE_URL=postgres://…`): a connection for writes and a few for
+/// reads, each owned by a serial queue of its own that runs a transaction's closure synchronously, its
+/// statements waited for there. Several nodes share the database; PostgreSQL's row locks order their
+/// writes, as SQLite's one writer orders one node's.
+public final class PostgresStoreDatabase: StoreDatabase {
+    private let writer: PostgresWorker
+    private let readers: [PostgresWorker]
+    private let nextReader = LockedBox(0)
+
+    /// Connects to the database `url` names (`postgres://user:password@host:port/database`).
+    public init(url: String, readers: Int = 4, logger: Logger) async throws {
+        let configuration = try Self.configuration(url)
+        writer = try await PostgresWorker(configuration: configuration, id: 0, logger: logger)
+        var opened: [PostgresWorker] = []
+        for index in 0..<max(1, readers) {
+            opened.append(try await PostgresWorker(configuration: configuration, id: index + 1, logger: logger))
+        }
+        self.readers = opened
+    }
+
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+        try await writer.transaction(readOnly: false, body)
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+        let index = nextReader.withLock { next in
+            defer { next = (next + 1) % readers.count }
+            return next
+        }
+        return try await readers[index].transaction(readOnly: true, body)
+    }
+
+    /// Closes every connection.
+    public func close() async {
+        await writer.close()
+        for reader in readers { await reader.close() }
+    }
+
+    /// The connection settings of a `postgres://` (or `postgresql://`) URL; TLS is not offered yet.
+    static func configuration(_ url: String) throws -> PostgresConnection.Configuration {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
+            let host = components.host, !host.isEmpty
+        else { throw PostgresURLError(url: url, problem: "expected postgres://user[:password]@host[:port]/database") }
+        let database = String(components.path.drop { $0 == "/" })
+        guard !database.isEmpty else { throw PostgresURLError(url: url, problem: "the URL names no database") }
+        return PostgresConnection.Configuration(
+            host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,
+            database: database, tls: .disable)
+    }
+}
+
+/// A `URLSESSIOND_DATABASE_URL` that does not name a PostgreSQL database; the password is never repeated.
+public struct PostgresURLError: Error, CustomStringConvertible {
+    let url: String
+    let problem: String
+    public var description: String {
+        var shown = URLComponents(string: url)
+        if shown?.password != nil { shown?.password = "…" }
+        return "\(shown?.string ?? "the database URL"): \(problem)"
+    }
+}
+
+/// One connection and the serial queue that runs its transactions.
+final class PostgresWorker: @unchecked Sendable {
+    // `@unchecked Sendable`: `connection` is replaced only on `queue`.
+    private var connection: PostgresConnection
+    private let configuration: PostgresConnection.Configuration
+    private let id: Int
+    private let logger: Logger
+    private let queue: DispatchQueue
+
+    init(configuration: PostgresConnection.Configuration, id: Int, logger: Logger) async throws {
+        self.configuration = configuration
+        self.id = id
+        self.logger = logger
+        self.queue = DispatchQueue(label: "urlsessiond.postgres.\(id)")
+        self.connection = try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: id, logger: logger)
+    }
+
+    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try self.run(readOnly: readOnly, body) })
+            }
+        }
+    }
+
+    /// On `queue`: BEGIN, the body, COMMIT — or ROLLBACK when it throws. A connection found closed (the
+    /// server restarted, the network dropped) is opened again first.
+    private func run<T>(readOnly: Bool, _ body: (any StoreConnection) throws -> T) throws -> T {
+        if connection.isClosed {
+            connection = try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: id, logger: logger
+            ).wait()
+        }
+        let store = PostgresStoreConnection(connection: connection, logger: logger, savepoints: SavepointCounter())
+        // A read sees one snapshot, as a SQLite read transaction does.
+        try store.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", [])
+        do {
+            let result = try body(store)
+            try store.execute("COMMIT", [])
+            return result
+        } catch {
+            _ = try? store.execute("ROLLBACK", [])
+            throw error
+        }
+    }
+
+    func close() async {
+        try? await connection.close()
+    }
+}
