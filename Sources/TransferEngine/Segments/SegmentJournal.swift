@@ -142,8 +142,9 @@ final class SegmentJournalWriter: @unchecked Sendable {
         try SegmentJournal.write(first, partialPath: file.path, writer: number)
     }
 
-    /// Records `resume` unless a checkpoint is under way; `final` ones are queued whatever.
-    func checkpoint(_ resume: SegmentedResume, final: Bool = false) {
+    /// Records `resume` unless a checkpoint is under way; `final` ones are queued whatever, and `then`
+    /// runs once a final one is written (or could not be).
+    func checkpoint(_ resume: SegmentedResume, final: Bool = false, then: (@Sendable () -> Void)? = nil) {
         let skip = isBusy.withLock { busy -> Bool in
             if busy && !final { return true }
             busy = true
@@ -151,7 +152,10 @@ final class SegmentJournalWriter: @unchecked Sendable {
         }
         guard !skip else { return }
         queue.async { [file, number, isBusy] in
-            defer { isBusy.withLock { $0 = false } }
+            defer {
+                isBusy.withLock { $0 = false }
+                then?()
+            }
             // The bytes the journal claims reach the disk before the journal that claims them.
             guard fdatasync(file.descriptor) == 0 else { return }
             try? SegmentJournal.write(resume, partialPath: file.path, writer: number)

@@ -123,9 +123,10 @@ final class SegmentedDownload {
         journal.checkpoint(resume)
     }
 
-    /// The download stopped (failed or cancelled): its journal records where, for the next attempt.
-    func stopped() {
-        journal.checkpoint(resume, final: true)
+    /// The download stopped (failed or cancelled): its journal records where, for the next attempt;
+    /// `then` runs once that record is on disk.
+    func stopped(then: @escaping @Sendable () -> Void) {
+        journal.checkpoint(resume, final: true, then: then)
     }
 
     /// The download is complete, or starts again from 0: its journal goes.

@@ -150,8 +150,12 @@ extension TransferScheduler {
     /// stood (a disk error leaves nothing worth continuing).
     func failSegmented(_ download: SegmentedDownload, _ failure: TransferFailure, multi: CurlMultiHandle) {
         let primary = stopAll(download, multi: multi)
-        if download.diskError == nil { download.stopped() }
-        observer.transfer(primary.job.id, didComplete: primary.segmentedOutcome(failure: failure))
+        let (id, outcome) = (primary.job.id, primary.segmentedOutcome(failure: failure))
+        guard download.diskError == nil else { return observer.transfer(id, didComplete: outcome) }
+        // The outcome is reported once the journal's last record is on disk: resume data made from it (a
+        // cancel producing resume data) reads the journal, and must not find an older record — after a
+        // conversion to segments, the first one counts nothing received yet.
+        download.stopped { [observer] in observer.transfer(id, didComplete: outcome) }
     }
 
     private func completeSegmented(_ download: SegmentedDownload, multi: CurlMultiHandle) {
