@@ -20,25 +20,9 @@ final class WebSocketRelayLoop: @unchecked Sendable {
     }
 
     private let inbox = LockedBox(Inbox())
-    /// The wake-up pipe, both ends non-blocking: a full pipe already wakes the loop.
-    private let wakeDescriptor: Int32
-    private let wakeWriter: Int32
+    /// Polled beside the sockets; `wake` wakes it.
+    private let wakePipe = WakePipe()
     private var relays: [ObjectIdentifier: WebSocketRelay] = [:]
-
-    init() {
-        var ends: [Int32] = [-1, -1]
-        _ = pipe(&ends)
-        for end in ends where end >= 0 {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        (wakeDescriptor, wakeWriter) = (ends[0], ends[1])
-    }
-
-    deinit {
-        close(wakeDescriptor)
-        close(wakeWriter)
-    }
 
     /// Relays `connection` (just upgraded, on an MHD thread) to `channel`, whose buffer the relay already
     /// holds (`attachRelay(wake:)` with this loop's `wake`).
@@ -59,8 +43,7 @@ final class WebSocketRelayLoop: @unchecked Sendable {
     }
 
     func wake() {
-        var one: UInt8 = 1
-        _ = write(wakeWriter, &one, 1)
+        wakePipe.wake()
     }
 
     /// Graceful shutdown: every relay's caller gets a going-away close frame, and relays started later
@@ -93,14 +76,11 @@ final class WebSocketRelayLoop: @unchecked Sendable {
     /// Polls the sockets and the pipe until something happens or the nearest deadline (at most a second),
     /// and services the relays whose sockets are ready.
     private func waitForEvents() {
-        var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [pollfd(fd: wakePipe.descriptor, events: Int16(POLLIN), revents: 0)]
         let polled = Array(relays.values)
         for relay in polled { descriptors.append(pollfd(fd: relay.connection.socket, events: relay.pollEvents, revents: 0)) }
         _ = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
-        if descriptors[0].revents != 0 {
-            var drained = [UInt8](repeating: 0, count: 512)
-            while read(wakeDescriptor, &drained, drained.count) > 0 {}
-        }
+        if descriptors[0].revents != 0 { wakePipe.drain() }
         let now = ContinuousClock.now
         for (index, relay) in polled.enumerated() where descriptors[index + 1].revents != 0 {
             let revents = Int32(descriptors[index + 1].revents)

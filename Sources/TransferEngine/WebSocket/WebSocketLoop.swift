@@ -43,10 +43,8 @@ public final class WebSocketLoop: @unchecked Sendable {
     let observer: any TransferObserver
     let logger: Logger
     private let inbox = LockedBox<[Command]>([])
-    /// The wake-up pipe: the loop polls `wakeDescriptor`, `send` writes a byte to `wakeWriter`. Both ends
-    /// non-blocking: a full pipe already wakes the loop.
-    private let wakeDescriptor: Int32
-    private let wakeWriter: Int32
+    /// Polled beside the sockets; `send` wakes it.
+    private let wakePipe = WakePipe()
     private let whenEnded = LockedBox<(@Sendable () -> Void)?>(nil)
     var links: [TransferID: WebSocketLink] = [:]
     var streams: [TransferID: StreamLink] = [:]
@@ -62,18 +60,6 @@ public final class WebSocketLoop: @unchecked Sendable {
         self.configuration = configuration
         self.observer = observer
         self.logger = logger
-        var ends: [Int32] = [-1, -1]
-        _ = pipe(&ends)
-        for end in ends where end >= 0 {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        (wakeDescriptor, wakeWriter) = (ends[0], ends[1])
-    }
-
-    deinit {
-        close(wakeDescriptor)
-        close(wakeWriter)
     }
 
     func start() {
@@ -86,8 +72,7 @@ public final class WebSocketLoop: @unchecked Sendable {
     /// Queues a command and wakes the loop.
     func send(_ command: Command) {
         inbox.withLock { $0.append(command) }
-        var one: UInt8 = 1
-        _ = write(wakeWriter, &one, 1)
+        wakePipe.wake()
     }
 
     /// Closes every connection (going away) and returns once the loop ended.
@@ -108,7 +93,7 @@ public final class WebSocketLoop: @unchecked Sendable {
             startQueued()
             checkDeadlines()
             checkStreamDeadlines()
-            var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [pollfd(fd: wakePipe.descriptor, events: Int16(POLLIN), revents: 0)]
             var polled: [WebSocketLink] = []
             var again = false
             for link in links.values {
@@ -121,10 +106,7 @@ public final class WebSocketLoop: @unchecked Sendable {
             }
             let polledStreams = pollStreams(into: &descriptors, again: &again)
             _ = poll(&descriptors, nfds_t(descriptors.count), again ? 0 : pollTimeout())
-            if descriptors[0].revents != 0 {
-                var drained = [UInt8](repeating: 0, count: 512)
-                while read(wakeDescriptor, &drained, drained.count) > 0 {}
-            }
+            if descriptors[0].revents != 0 { wakePipe.drain() }
             for (index, link) in polled.enumerated() {
                 let ready = descriptors[index + 1].revents != 0
                 if ready || link.connection?.mayHaveMore == true { service(link) }
