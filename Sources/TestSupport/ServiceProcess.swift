@@ -96,7 +96,7 @@ public final class ServiceProcess: Sendable {
             process.executableURL = try NetworkLab.ipTool()
             process.arguments = ["netns", "exec", networkNamespace, binary.path] + (process.arguments ?? [])
         }
-        process.environment = Self.childEnvironment(adding: environment)
+        process.environment = Self.childEnvironment(adding: try await Self.storeEnvironment(for: dataDirectory).merging(environment) { $1 })
         let log = try FileHandle(forWritingTo: logFile)
         defer { try? log.close() }  // the child holds its own duplicate of the descriptor
         process.standardOutput = log
