@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 public import JSONCodec
 public import TransferModels
 
@@ -61,7 +60,7 @@ extension TransferStore {
     public func completeTasks(_ completions: [TaskCompletion]) async throws -> Set<String> {
         guard !completions.isEmpty else { return [] }
         let completions = try completions.map(requestSecrets.sealed)
-        let (completed, sessions) = try await pool.write { db in
+        let (completed, sessions) = try await database.write { db in
             try Self.write(db, progress: [:], responses: [:], events: [], completions: completions)
         }
         for advance in sessions.values { publish(advance) }
@@ -78,7 +77,7 @@ extension TransferStore {
     ///   (a task completes exactly once).
     public func completeTask(_ completion: TaskCompletion) async throws -> TaskRecord {
         let completion = try requestSecrets.sealed(completion)
-        let (task, advance): (TaskRecord, SessionAdvance) = try await pool.write { db in
+        let (task, advance): (TaskRecord, SessionAdvance) = try await database.write { db in
             guard let advance = try Self.complete(db, completion) else {
                 _ = try Self.fetchTask(db, id: completion.id)  // throws taskNotFound when unknown
                 throw TaskStoreError.invalidStateTransition
@@ -103,9 +102,7 @@ extension TransferStore {
 
     /// A small response body kept in the store (`TaskCompletion.body`), nil when the task has none.
     public func keptBody(taskId: String) async throws -> Data? {
-        try await pool.read { db in
-            try Data.fetchOne(db, sql: "SELECT data FROM taskBody WHERE taskId = ?", arguments: [taskId])
-        }
+        try await database.read { db in try db.value("SELECT data FROM taskBody WHERE taskId = ?", taskId, as: Data.self) }
     }
 
     // MARK: One completion inside a transaction
@@ -126,43 +123,44 @@ extension TransferStore {
     /// Writes one completion with cached statements and no decoding of the task row: the hot path of
     /// every transfer. Returns nil when the task is unknown or has already completed. `completion` is
     /// sealed (`RequestSecrets.sealed`) by the caller, outside the transaction.
-    static func complete(_ db: Database, _ completion: TaskCompletion) throws -> SessionAdvance? {
-        let update = try db.cachedStatement(
-            sql: """
-                UPDATE task SET state = 'completed', error = ?, completedAt = ?, partialPath = ?,
-                  filePath = COALESCE(?, filePath), fileExpiresAt = COALESCE(?, fileExpiresAt),
-                  storedBytes = COALESCE(?, storedBytes),
-                  metrics = COALESCE(?, metrics), response = COALESCE(?, response),
-                  currentRequest = COALESCE(?, currentRequest),
-                  countOfBytesSent = COALESCE(?, countOfBytesSent),
-                  countOfBytesExpectedToSend = COALESCE(?, countOfBytesExpectedToSend),
-                  countOfBytesReceived = COALESCE(?, countOfBytesReceived),
-                  countOfBytesExpectedToReceive = COALESCE(?, countOfBytesExpectedToReceive),
-                  webSocket = COALESCE(?, webSocket)
-                WHERE id = ? AND state <> 'completed'
-                RETURNING sessionId, taskIdentifier, kind, taskDescription
-                """)
+    static func complete(_ db: any StoreConnection, _ completion: TaskCompletion) throws -> SessionAdvance? {
+        let update = """
+            UPDATE task SET state = 'completed', error = ?, completedAt = ?, partialPath = ?,
+              filePath = COALESCE(?, filePath), fileExpiresAt = COALESCE(?, fileExpiresAt),
+              storedBytes = COALESCE(?, storedBytes),
+              metrics = COALESCE(?, metrics), response = COALESCE(?, response),
+              currentRequest = COALESCE(?, currentRequest),
+              countOfBytesSent = COALESCE(?, countOfBytesSent),
+              countOfBytesExpectedToSend = COALESCE(?, countOfBytesExpectedToSend),
+              countOfBytesReceived = COALESCE(?, countOfBytesReceived),
+              countOfBytesExpectedToReceive = COALESCE(?, countOfBytesExpectedToReceive),
+              webSocket = COALESCE(?, webSocket)
+            WHERE id = ? AND state <> 'completed'
+            RETURNING sessionId, taskIdentifier, kind, taskDescription
+            """
         let counts = completion.counts
         // The metrics are the largest value of a completion: encoded once, for the column and the event.
         let metricsJSON = try StoredJSON.text(completion.metrics)
-        let arguments: StatementArguments = [
-            try StoredJSON.text(completion.error), completion.completedAt.storageText, completion.partialPath, completion.filePath,
-            completion.fileExpiresAt?.storageText, completion.storedBytes ?? completion.body.map { Int64($0.count) },
-            metricsJSON, try StoredJSON.text(completion.response),
-            try StoredJSON.text(completion.currentRequest),
-            counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive,
-            try StoredJSON.text(completion.webSocket), completion.id,
-        ]
-        guard let row = try Row.fetchOne(update, arguments: arguments) else { return nil }
-        let sessionId: String = row["sessionId"]
-        guard let kind = TaskKind(rawValue: row["kind"]) else { throw StoredJSON.CorruptValue(column: "kind") }
+        guard
+            let row = try db.row(
+                update, try StoredJSON.text(completion.error), completion.completedAt, completion.partialPath, completion.filePath,
+                completion.fileExpiresAt, completion.storedBytes ?? completion.body.map { Int64($0.count) },
+                metricsJSON, try StoredJSON.text(completion.response),
+                try StoredJSON.text(completion.currentRequest),
+                counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive,
+                try StoredJSON.text(completion.webSocket), completion.id)
+        else { return nil }
+        let sessionId: String = try row.decode(forColumn: "sessionId")
+        guard let kind = TaskKind(rawValue: try row.decode(forColumn: "kind")) else { throw StoredJSON.CorruptValue(column: "kind") }
         let summary = TaskSummary(
-            id: completion.id, taskIdentifier: row["taskIdentifier"], kind: kind, state: .completed,
-            taskDescription: row["taskDescription"])
+            id: completion.id, taskIdentifier: try row.decode(forColumn: "taskIdentifier"), kind: kind, state: .completed,
+            taskDescription: try row.decode(forColumn: "taskDescription"))
 
         if let body = completion.body {
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO taskBody (taskId, data) VALUES (?, ?)")
-                .execute(arguments: [completion.id, Data(body)])
+            // Replaces a body kept before (nothing references `taskBody`: updating in place is the same).
+            try db.execute(
+                "INSERT INTO taskBody (taskId, data) VALUES (?, ?) ON CONFLICT (taskId) DO UPDATE SET data = excluded.data",
+                completion.id, body)
         }
         var events = completion.precedingEvents
         if let metricsJSON {
@@ -177,7 +175,9 @@ extension TransferStore {
                 type: event.type, data: event.data)
         }
         var advance = SessionAdvance(sessionId: sessionId, lastSequence: lastSequence)
-        if state == SessionState.invalidating.rawValue, var session = try SessionRecord.fetchOne(db, key: ["id": sessionId]) {
+        if state == SessionState.invalidating.rawValue,
+            var session = try db.row("SELECT * FROM session WHERE id = ?", sessionId)?.decode(SessionRecord.self)
+        {
             if try finishInvalidationIfIdle(db, session: &session) {
                 advance.changedRecord = session
                 advance.lastSequence = session.lastSequence
@@ -187,39 +187,35 @@ extension TransferStore {
     }
 
     /// Takes the session's next `count` sequence numbers; returns the last of them and the session's state.
-    static func reserveSequences(_ db: Database, sessionId: String, count: Int) throws -> (Int64, String) {
-        let statement = try db.cachedStatement(
-            sql: "UPDATE session SET lastSequence = lastSequence + ? WHERE id = ? RETURNING lastSequence, state")
-        guard let row = try Row.fetchOne(statement, arguments: [count, sessionId]) else {
+    static func reserveSequences(_ db: any StoreConnection, sessionId: String, count: Int) throws -> (Int64, String) {
+        guard
+            let row = try db.row(
+                "UPDATE session SET lastSequence = lastSequence + ? WHERE id = ? RETURNING lastSequence, state", count, sessionId)
+        else {
             throw TaskStoreError.sessionNotFound  // cannot happen: the foreign key cascades deletions
         }
-        return (row["lastSequence"], row["state"])
+        return (try row.decode(forColumn: "lastSequence"), try row.decode(forColumn: "state"))
     }
 
     static func insertEvent(
-        _ db: Database, id: String? = nil, sessionId: String, sequence: Int64, taskId: String?, type: TaskEventType,
+        _ db: any StoreConnection, id: String? = nil, sessionId: String, sequence: Int64, taskId: String?, type: TaskEventType,
         data: String
     ) throws {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO event (id, sessionId, sequence, taskId, type, timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """
-        ).execute(arguments: [
-            id ?? ResourceID.make(prefix: "evt"), sessionId, sequence, taskId, type.rawValue, Date.nowMilliseconds.storageText, data,
-        ])
+        try db.execute(
+            "INSERT INTO event (id, sessionId, sequence, taskId, type, timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            id ?? ResourceID.make(prefix: "evt"), sessionId, sequence, taskId, type.rawValue, Date.nowMilliseconds, data)
     }
 
     /// `invalidating` → `invalidated` once no task of the session is left unfinished; true when it did.
-    static func finishInvalidationIfIdle(_ db: Database, session: inout SessionRecord) throws -> Bool {
+    static func finishInvalidationIfIdle(_ db: any StoreConnection, session: inout SessionRecord) throws -> Bool {
         guard session.state == .invalidating else { return false }
         let unfinished =
-            try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM task WHERE sessionId = ? AND state <> 'completed'", arguments: [session.id]) ?? 0
+            try db.value("SELECT COUNT(*) FROM task WHERE sessionId = ? AND state <> 'completed'", session.id, as: Int.self) ?? 0
         guard unfinished == 0 else { return false }
         session.state = .invalidated
         session.invalidatedAt = .nowMilliseconds
         try appendEvent(db, session: &session, taskId: nil, event: .sessionDidBecomeInvalid(error: nil))
-        try session.update(db)
+        try db.update(session, in: "session", key: "id")
         return true
     }
 

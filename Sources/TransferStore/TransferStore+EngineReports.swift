@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import TransferModels
 
 /// A task's response head as the engine last saw it, and the request it now sends after a redirect.
@@ -51,7 +50,7 @@ extension TransferStore {
         let responses = try responses.mapValues(requestSecrets.sealed)
         let completions = try completions.map(requestSecrets.sealed)
         do {
-            let (completed, sessions) = try await pool.write { db in
+            let (completed, sessions) = try await database.write { db in
                 try Self.writePartialFiles(db, partialFiles)
                 return try Self.write(db, progress: progress, responses: responses, events: events, completions: completions)
             }
@@ -59,7 +58,7 @@ extension TransferStore {
             return (completed, [:])
         } catch {
             guard !completions.isEmpty else { throw error }
-            let (_, sessions) = try await pool.write { db in
+            let (_, sessions) = try await database.write { db in
                 try Self.writePartialFiles(db, partialFiles)
                 return try Self.write(db, progress: progress, responses: responses, events: events, completions: [])
             }
@@ -78,7 +77,7 @@ extension TransferStore {
     }
 
     static func write(
-        _ db: Database, progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend],
+        _ db: any StoreConnection, progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend],
         completions: [TaskCompletion]
     ) throws -> (Set<String>, [String: SessionAdvance]) {
         try writeProgress(db, progress)  // (a completing task's counters and head come with its completion)
@@ -121,56 +120,48 @@ extension TransferStore {
     /// `willBeginDelayedRequest` answered `useNewRequest`: the task sends `request` (its `currentRequest`).
     public func replaceCurrentRequest(id: String, with request: URLRequestSnapshot) async throws {
         let json = try StoredJSON.text(try requestSecrets.sealed(request))
-        try await pool.write { db in
-            try db.execute(sql: "UPDATE task SET currentRequest = ? WHERE id = ? AND state <> 'completed'", arguments: [json, id])
+        try await database.write { db in
+            try db.execute("UPDATE task SET currentRequest = ? WHERE id = ? AND state <> 'completed'", json, id)
         }
     }
 
     /// `dataTask.didReceiveResponse` answered `becomeDownload`: the data task is a download from now on.
     public func becomeDownload(taskId: String) async throws {
-        try await pool.write { db in
-            try db.execute(sql: "UPDATE task SET kind = 'download' WHERE id = ? AND kind = 'data'", arguments: [taskId])
+        try await database.write { db in
+            try db.execute("UPDATE task SET kind = 'download' WHERE id = ? AND kind = 'data'", taskId)
         }
     }
 
-    static func isUnfinished(_ db: Database, taskId: String) throws -> Bool {
-        let statement = try db.cachedStatement(sql: "SELECT state <> 'completed' FROM task WHERE id = ?")
-        return try Bool.fetchOne(statement, arguments: [taskId]) ?? false
+    /// Whether the task exists and has not completed (its state compared here: a comparison's result is
+    /// a boolean in PostgreSQL, not the integer both backends hold).
+    static func isUnfinished(_ db: any StoreConnection, taskId: String) throws -> Bool {
+        guard let state = try db.value("SELECT state FROM task WHERE id = ?", taskId, as: String.self) else { return false }
+        return state != TaskState.completed.rawValue
     }
 
     /// The partial file each running download writes (its checkpoint: the bytes on disk are the offset).
-    static func writePartialFiles(_ db: Database, _ paths: [String: String]) throws {
-        guard !paths.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: "UPDATE task SET partialPath = ? WHERE id = ? AND state <> 'completed'")
-        for (id, path) in paths { try statement.execute(arguments: [path, id]) }
+    static func writePartialFiles(_ db: any StoreConnection, _ paths: [String: String]) throws {
+        for (id, path) in paths { try db.execute("UPDATE task SET partialPath = ? WHERE id = ? AND state <> 'completed'", path, id) }
     }
 
-    static func writeProgress(_ db: Database, _ updates: [String: TaskByteCounts]) throws {
-        guard !updates.isEmpty else { return }
-        let statement = try db.cachedStatement(
-            sql: """
+    static func writeProgress(_ db: any StoreConnection, _ updates: [String: TaskByteCounts]) throws {
+        for (id, counts) in updates {
+            try db.execute(
+                """
                 UPDATE task SET countOfBytesSent = ?, countOfBytesExpectedToSend = ?, countOfBytesReceived = ?,
                 countOfBytesExpectedToReceive = ? WHERE id = ? AND state <> 'completed'
-                """)
-        for (id, counts) in updates {
-            try statement.execute(arguments: [
-                counts.sent, counts.expectedToSend, counts.received, counts.expectedToReceive, id,
-            ])
+                """, counts.sent, counts.expectedToSend, counts.received, counts.expectedToReceive, id)
         }
     }
 
     /// `reports` are sealed (`RequestSecrets.sealed`) by the caller, outside the transaction.
-    static func writeResponses(_ db: Database, _ reports: [String: ResponseReport]) throws {
-        guard !reports.isEmpty else { return }
-        let statement = try db.cachedStatement(
-            sql: """
+    static func writeResponses(_ db: any StoreConnection, _ reports: [String: ResponseReport]) throws {
+        for (id, report) in reports {
+            try db.execute(
+                """
                 UPDATE task SET response = ?, currentRequest = COALESCE(?, currentRequest)
                 WHERE id = ? AND state <> 'completed'
-                """)
-        for (id, report) in reports {
-            try statement.execute(arguments: [
-                try StoredJSON.text(report.response), try StoredJSON.text(report.currentRequest), id,
-            ])
+                """, try StoredJSON.text(report.response), try StoredJSON.text(report.currentRequest), id)
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TransferModels
 
 extension TransferStore {
@@ -8,12 +7,14 @@ extension TransferStore {
     /// The sequence is taken from the session row in the same transaction, so sequences never have gaps
     /// or duplicates, whatever crashes around them.
     static func appendEvent(
-        _ db: Database, session: inout SessionRecord, taskId: String?, event: DelegateEvent
+        _ db: any StoreConnection, session: inout SessionRecord, taskId: String?, event: DelegateEvent
     ) throws {
         try appendEvent(db, session: &session, taskId: taskId, encoded: try event.encoded())
     }
 
-    static func appendEvent(_ db: Database, session: inout SessionRecord, taskId: String?, encoded: EncodedEvent) throws {
+    static func appendEvent(
+        _ db: any StoreConnection, session: inout SessionRecord, taskId: String?, encoded: EncodedEvent
+    ) throws {
         session.lastSequence = try reserveSequences(db, sessionId: session.id, count: 1).0
         try insertEvent(
             db, sessionId: session.id, sequence: session.lastSequence, taskId: taskId, type: encoded.type, data: encoded.data)
@@ -21,12 +22,9 @@ extension TransferStore {
 
     /// Events of a session with `sequence > after`, oldest first.
     public func events(sessionId: String, after: Int64, limit: Int) async throws -> [EventRecord] {
-        try await pool.read { db in
-            try EventRecord
-                .filter(Column("sessionId") == sessionId && Column("sequence") > after)
-                .order(Column("sequence"))
-                .limit(limit)
-                .fetchAll(db)
+        try await database.read { db in
+            try db.rows("SELECT * FROM event WHERE sessionId = ? AND sequence > ? ORDER BY sequence LIMIT ?", sessionId, after, limit)
+                .map { try $0.decode(EventRecord.self) }
         }
     }
 
@@ -37,20 +35,16 @@ extension TransferStore {
     /// `invalidated` session whose `lastSequence` is reached has really sent its last event (invalidation
     /// appends `session.didBecomeInvalidWithError` in the transaction that changes the state).
     public func eventPage(sessionId: String, after: Int64, limit: Int) async throws -> EventPage {
-        try await pool.read { db in
+        try await database.read { db in
             // One row more than asked tells whether another page follows without a second query.
-            var events =
-                try EventRecord
-                .filter(Column("sessionId") == sessionId && Column("sequence") > after)
-                .order(Column("sequence"))
-                .limit(limit + 1)
-                .fetchAll(db)
+            var events = try db.rows(
+                "SELECT * FROM event WHERE sessionId = ? AND sequence > ? ORDER BY sequence LIMIT ?", sessionId, after, limit + 1
+            ).map { try $0.decode(EventRecord.self) }
             let hasMore = events.count > limit
             if hasMore { events.removeLast() }
-            let session = try Row.fetchOne(
-                db, sql: "SELECT state, lastSequence FROM session WHERE id = ?", arguments: [sessionId])
-            let state = session.flatMap { SessionState(rawValue: $0["state"]) }
-            let lastSequence: Int64 = session?["lastSequence"] ?? 0
+            let session = try db.row("SELECT state, lastSequence FROM session WHERE id = ?", sessionId)
+            let state = try session.flatMap { SessionState(rawValue: try $0.decode(forColumn: "state")) }
+            let lastSequence: Int64 = try session?.decode(forColumn: "lastSequence") ?? 0
             let reached = events.last?.sequence ?? after
             return EventPage(events: events, hasMore: hasMore, isFinal: state == .invalidated && reached >= lastSequence)
         }
@@ -60,14 +54,11 @@ extension TransferStore {
     /// order. `isFinal` is always false: a task's page is read once, never followed as a stream.
     /// The caller has checked the task is the tenant's.
     public func taskEventPage(taskId: String, after: Int64, limit: Int) async throws -> EventPage {
-        try await pool.read { db in
+        try await database.read { db in
             // Served by the `event_task(taskId, sequence)` index.
-            var events =
-                try EventRecord
-                .filter(Column("taskId") == taskId && Column("sequence") > after)
-                .order(Column("sequence"))
-                .limit(limit + 1)
-                .fetchAll(db)
+            var events = try db.rows(
+                "SELECT * FROM event WHERE taskId = ? AND sequence > ? ORDER BY sequence LIMIT ?", taskId, after, limit + 1
+            ).map { try $0.decode(EventRecord.self) }
             let hasMore = events.count > limit
             if hasMore { events.removeLast() }
             return EventPage(events: events, hasMore: hasMore, isFinal: false)

@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 public import JSONCodec
 import TransferModels
 
@@ -14,15 +13,14 @@ extension TransferStore {
     public func takeExpiredFiles(
         now: Date = .nowMilliseconds, partialsCompletedBefore: Date? = nil, limit: Int = 250
     ) async throws -> PrunedBatch {
-        let (expiring, stale): ([String], [String]) = try await pool.read { db in
+        let (expiring, stale): ([String], [String]) = try await database.read { db in
             // Served by the partial indexes `task_fileExpiresAt` and `task_partialPath`.
-            let expiring = try String.fetchAll(
-                db, sql: "SELECT id FROM task WHERE fileExpiresAt IS NOT NULL AND fileExpiresAt < ? LIMIT ?", arguments: [now, limit])
+            let expiring = try db.values(
+                "SELECT id FROM task WHERE fileExpiresAt IS NOT NULL AND fileExpiresAt < ? LIMIT ?", now, limit, as: String.self)
             guard let cutoff = partialsCompletedBefore else { return (expiring, []) }
-            let stale = try String.fetchAll(
-                db,
-                sql: "SELECT id FROM task WHERE partialPath IS NOT NULL AND completedAt < ? AND state = 'completed' LIMIT ?",
-                arguments: [cutoff, limit])
+            let stale = try db.values(
+                "SELECT id FROM task WHERE partialPath IS NOT NULL AND completedAt < ? AND state = 'completed' LIMIT ?", cutoff, limit,
+                as: String.self)
             return (expiring, stale)
         }
         guard !expiring.isEmpty || !stale.isEmpty else { return PrunedBatch(isLast: true) }
@@ -32,19 +30,17 @@ extension TransferStore {
             if let cutoff = partialsCompletedBefore, !stale.isEmpty {
                 let condition =
                     "id IN (\(Self.placeholders(stale.count))) AND partialPath IS NOT NULL AND completedAt < ? AND state = 'completed'"
-                let arguments = StatementArguments(stale) + [cutoff]
-                paths += try String.fetchAll(db, sql: "SELECT partialPath FROM task WHERE \(condition)", arguments: arguments)
-                try db.execute(sql: "UPDATE task SET partialPath = NULL WHERE \(condition)", arguments: arguments)
+                let arguments = stale.map(\.storeValue) + [cutoff.storeValue]
+                paths += try db.values("SELECT partialPath FROM task WHERE \(condition)", arguments, as: String.self)
+                try db.execute("UPDATE task SET partialPath = NULL WHERE \(condition)", arguments)
             }
             guard !expiring.isEmpty else { return paths }
             let list = "id IN (\(Self.placeholders(expiring.count))) AND fileExpiresAt < ?"
-            let arguments = StatementArguments(expiring) + [now]
-            try db.execute(
-                sql: "DELETE FROM taskBody WHERE taskId IN (SELECT id FROM task WHERE \(list) AND filePath IS NULL)", arguments: arguments)
-            try db.execute(sql: "UPDATE task SET fileExpiresAt = NULL WHERE \(list) AND filePath IS NULL", arguments: arguments)
-            paths += try String.fetchAll(db, sql: "SELECT filePath FROM task WHERE \(list) AND filePath IS NOT NULL", arguments: arguments)
-            try db.execute(
-                sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE \(list) AND filePath IS NOT NULL", arguments: arguments)
+            let arguments = expiring.map(\.storeValue) + [now.storeValue]
+            try db.execute("DELETE FROM taskBody WHERE taskId IN (SELECT id FROM task WHERE \(list) AND filePath IS NULL)", arguments)
+            try db.execute("UPDATE task SET fileExpiresAt = NULL WHERE \(list) AND filePath IS NULL", arguments)
+            paths += try db.values("SELECT filePath FROM task WHERE \(list) AND filePath IS NOT NULL", arguments, as: String.self)
+            try db.execute("UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE \(list) AND filePath IS NOT NULL", arguments)
             return paths
         }
         batch.rows = expiring.count + stale.count
@@ -61,18 +57,16 @@ extension TransferStore {
 
     /// The task no longer has a file (`DELETE /v1/tasks/{id}/file`); nil when it had none (any more).
     public func releaseFile(taskId: String, tenant: String) async throws -> ReleasedFile? {
-        try await pool.write { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT filePath, fileExpiresAt FROM task WHERE id = ? AND tenant = ?", arguments: [taskId, tenant])
-            else { return nil }
-            let path: String? = row["filePath"]
-            let expires: String? = row["fileExpiresAt"]
-            try db.execute(
-                sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE id = ? AND tenant = ?", arguments: [taskId, tenant])
+        try await database.write { db in
+            guard let row = try db.row("SELECT filePath, fileExpiresAt FROM task WHERE id = ? AND tenant = ?", taskId, tenant) else {
+                return nil
+            }
+            let path: String? = try row.decode(forColumn: "filePath")
+            let expires: String? = try row.decode(forColumn: "fileExpiresAt")
+            try db.execute("UPDATE task SET filePath = NULL, fileExpiresAt = NULL WHERE id = ? AND tenant = ?", taskId, tenant)
             if let path { return .file(path: path) }
             guard expires != nil else { return nil }
-            try db.execute(sql: "DELETE FROM taskBody WHERE taskId = ?", arguments: [taskId])
+            try db.execute("DELETE FROM taskBody WHERE taskId = ?", taskId)
             return .stored
         }
     }
@@ -80,17 +74,13 @@ extension TransferStore {
     /// `reset()`: the session's completed tasks no longer have files or kept bodies (nor partial files kept
     /// for resume data); returns the paths for the caller to remove. Running tasks keep theirs.
     public func releaseFiles(sessionId: String) async throws -> [String] {
-        try await pool.write { db in
+        try await database.write { db in
             let completed = "sessionId = ? AND state = 'completed'"
-            let paths = try String.fetchAll(
-                db, sql: "SELECT filePath FROM task WHERE \(completed) AND filePath IS NOT NULL", arguments: [sessionId])
-            let partials = try String.fetchAll(
-                db, sql: "SELECT partialPath FROM task WHERE \(completed) AND partialPath IS NOT NULL", arguments: [sessionId])
-            try db.execute(
-                sql: "DELETE FROM taskBody WHERE taskId IN (SELECT id FROM task WHERE \(completed))", arguments: [sessionId])
-            try db.execute(
-                sql: "UPDATE task SET filePath = NULL, fileExpiresAt = NULL, partialPath = NULL WHERE \(completed)",
-                arguments: [sessionId])
+            let paths = try db.values("SELECT filePath FROM task WHERE \(completed) AND filePath IS NOT NULL", sessionId, as: String.self)
+            let partials = try db.values(
+                "SELECT partialPath FROM task WHERE \(completed) AND partialPath IS NOT NULL", sessionId, as: String.self)
+            try db.execute("DELETE FROM taskBody WHERE taskId IN (SELECT id FROM task WHERE \(completed))", sessionId)
+            try db.execute("UPDATE task SET filePath = NULL, fileExpiresAt = NULL, partialPath = NULL WHERE \(completed)", sessionId)
             return paths + partials
         }
     }

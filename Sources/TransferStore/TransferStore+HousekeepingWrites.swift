@@ -1,25 +1,20 @@
 import Foundation
-import GRDB
 import TransferModels
 
 /// The housekeeping's writes, timed: each holds the one writer while it runs, so how long the longest
 /// took is how long a task's own write may have waited for it (reported with each pass).
 extension TransferStore {
-    /// Runs `body` in a write transaction as `pool.write` does, and records how long it held the writer:
-    /// from the moment the body starts (the writer is ours) until the commit has returned.
-    func housekeepingWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await timedOnWriter(body) { try await self.pool.write($0) }
+    /// Runs `body` in a write transaction as `database.write` does, and records how long it held the
+    /// writer: from the moment the body starts (the writer is ours) until the commit has returned.
+    func housekeepingWrite<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+        try await timedOnWriter(body) { try await self.database.write($0) }
     }
 
-    /// `housekeepingWrite` outside a transaction (the vacuum steps).
-    func housekeepingWriteWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await timedOnWriter(body) { try await self.pool.writeWithoutTransaction($0) }
-    }
-
-    /// Runs `body` through `write` (one of the pool's ways onto the writer), timed from its start.
-    private func timedOnWriter<T: Sendable>(
-        _ body: @escaping @Sendable (Database) throws -> T,
-        _ write: (@escaping @Sendable (Database) throws -> T) async throws -> T
+    /// Runs `body` through `write` (a way onto the writer: a transaction, or SQLite's writer outside one
+    /// for the vacuum steps), timed from its start.
+    func timedOnWriter<Connection, T: Sendable>(
+        _ body: @escaping @Sendable (Connection) throws -> T,
+        _ write: (@escaping @Sendable (Connection) throws -> T) async throws -> T
     ) async throws -> T {
         let started = LockedBox<ContinuousClock.Instant?>(nil)
         let result = try await write { db in

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import JSONCodec
 import TransferModels
 
@@ -9,12 +8,12 @@ extension TransferStore {
     /// completes (`completeTask` finishes the job). Returns the session and its unfinished task ids; nil
     /// for an unknown id. Repeating it is harmless.
     public func beginInvalidation(id: String, tenant: String) async throws -> (SessionRecord, unfinishedTaskIDs: [String])? {
-        let result: (SessionRecord, [String])? = try await pool.write { db in
-            guard var record = try SessionRecord.filter(Column("id") == id && Column("tenant") == tenant).fetchOne(db) else {
-                return nil
-            }
-            let unfinished = try String.fetchAll(
-                db, sql: "SELECT id FROM task WHERE sessionId = ? AND state <> 'completed' ORDER BY rowid", arguments: [id])
+        let result: (SessionRecord, [String])? = try await database.write { db in
+            guard
+                var record = try db.row("SELECT * FROM session WHERE id = ? AND tenant = ?", id, tenant)?.decode(SessionRecord.self)
+            else { return nil }
+            let unfinished = try db.values(
+                "SELECT id FROM task WHERE sessionId = ? AND state <> 'completed' ORDER BY rowid", id, as: String.self)
             guard record.state == .valid else { return (record, unfinished) }
             if unfinished.isEmpty {
                 record.state = .invalidated
@@ -23,7 +22,7 @@ extension TransferStore {
             } else {
                 record.state = .invalidating
             }
-            try record.update(db)
+            try db.update(record, in: "session", key: "id")
             return (record, unfinished)
         }
         guard let (stored, unfinished) = result else { return nil }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TransferModels
 
 /// What the start-up janitor asks before it removes a file: which files rows still name.
@@ -15,19 +14,18 @@ extension TransferStore {
         let ids = byTask.keys.filter { ResourceID.isWellFormed($0, prefix: "tsk") }
         for start in stride(from: 0, to: ids.count, by: 500) {
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
-            let paths = try await pool.read { db in
-                try Row.fetchAll(
-                    db, sql: "SELECT filePath, partialPath FROM task WHERE id IN (\(Self.placeholders(chunk.count)))",
-                    arguments: StatementArguments(chunk)
-                ).flatMap { row in [row["filePath"] as String?, row["partialPath"] as String?].compactMap { $0 } }
+            let paths = try await database.read { db in
+                try db.rows(
+                    "SELECT filePath, partialPath FROM task WHERE id IN (\(Self.placeholders(chunk.count)))", chunk.map(\.storeValue)
+                ).flatMap { row in try Self.paths(row) }
             }
             for path in paths { referenced.insert((path as NSString).lastPathComponent) }
         }
         // A task made from resume data continues the file its token names when it starts (moving it).
-        let tokens = try await pool.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT tenant, resumeData FROM task WHERE resumeData IS NOT NULL AND state <> 'completed'"
-            ).map { (tenant: $0["tenant"] as String, token: $0["resumeData"] as String) }
+        let tokens = try await database.read { db in
+            try db.rows("SELECT tenant, resumeData FROM task WHERE resumeData IS NOT NULL AND state <> 'completed'").map { row in
+                (tenant: try row.decode(String.self, forColumn: "tenant"), token: try row.decode(String.self, forColumn: "resumeData"))
+            }
         }
         for (tenant, token) in tokens {
             if let path = resumeData(from: token, tenant: tenant)?.path { referenced.insert((path as NSString).lastPathComponent) }
@@ -38,7 +36,7 @@ extension TransferStore {
 
     /// Every body file a URL cache row names (file names are random, unique across storages).
     public func cacheBodyFileNames() async throws -> Set<String> {
-        Set(try await pool.read { db in try String.fetchAll(db, sql: "SELECT bodyFile FROM cache_entry WHERE bodyFile IS NOT NULL") })
+        Set(try await database.read { db in try db.values("SELECT bodyFile FROM cache_entry WHERE bodyFile IS NOT NULL", as: String.self) })
     }
 
     /// Of `ids`, the sessions that exist and are not invalidated (their private cache directories stay).
@@ -47,11 +45,10 @@ extension TransferStore {
         for start in stride(from: 0, to: ids.count, by: 500) {
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
             live.formUnion(
-                try await pool.read { db in
-                    try String.fetchAll(
-                        db,
-                        sql: "SELECT id FROM session WHERE id IN (\(Self.placeholders(chunk.count))) AND state <> 'invalidated'",
-                        arguments: StatementArguments(chunk))
+                try await database.read { db in
+                    try db.values(
+                        "SELECT id FROM session WHERE id IN (\(Self.placeholders(chunk.count))) AND state <> 'invalidated'",
+                        chunk.map(\.storeValue), as: String.self)
                 })
         }
         return live

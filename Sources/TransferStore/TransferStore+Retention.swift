@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 import JSONCodec
 import TransferModels
 
@@ -34,33 +33,29 @@ extension TransferStore {
     /// Deletes up to `limit` events delivered before `cutoff`.
     public func pruneDeliveredEvents(deliveredBefore cutoff: Date, limit: Int) async throws -> PrunedBatch {
         // Served by the partial index `event_deliveredAt`.
-        let rowids = try await pool.read { db in
-            try Int64.fetchAll(
-                db, sql: "SELECT rowid FROM event WHERE deliveredAt IS NOT NULL AND deliveredAt < ? LIMIT ?",
-                arguments: [cutoff.storageText, limit])
+        let rowids = try await database.read { db in
+            try db.values(
+                "SELECT rowid FROM event WHERE deliveredAt IS NOT NULL AND deliveredAt < ? LIMIT ?", cutoff, limit, as: Int64.self)
         }
         guard !rowids.isEmpty else { return PrunedBatch(isLast: true) }
         let deleted = try await housekeepingWrite { db in
             try db.execute(
-                sql: "DELETE FROM event WHERE rowid IN (\(Self.placeholders(rowids.count))) AND deliveredAt < ?",
-                arguments: StatementArguments(rowids) + [cutoff.storageText])
-            return db.changesCount
+                "DELETE FROM event WHERE rowid IN (\(Self.placeholders(rowids.count))) AND deliveredAt < ?",
+                rowids.map(\.storeValue) + [cutoff.storeValue])
         }
         return PrunedBatch(rows: deleted, isLast: rowids.count < limit)
     }
 
     /// Deletes up to `limit` idempotency keys created before `cutoff` (`idempotencyWindow` ago).
     public func pruneIdempotencyKeys(createdBefore cutoff: Date, limit: Int) async throws -> PrunedBatch {
-        let rowids = try await pool.read { db in
-            try Int64.fetchAll(
-                db, sql: "SELECT rowid FROM idempotencyKey WHERE createdAt < ? LIMIT ?", arguments: [cutoff, limit])
+        let rowids = try await database.read { db in
+            try db.values("SELECT rowid FROM idempotencyKey WHERE createdAt < ? LIMIT ?", cutoff, limit, as: Int64.self)
         }
         guard !rowids.isEmpty else { return PrunedBatch(isLast: true) }
         let deleted = try await housekeepingWrite { db in
             try db.execute(
-                sql: "DELETE FROM idempotencyKey WHERE rowid IN (\(Self.placeholders(rowids.count))) AND createdAt < ?",
-                arguments: StatementArguments(rowids) + [cutoff])
-            return db.changesCount
+                "DELETE FROM idempotencyKey WHERE rowid IN (\(Self.placeholders(rowids.count))) AND createdAt < ?",
+                rowids.map(\.storeValue) + [cutoff.storeValue])
         }
         return PrunedBatch(rows: deleted, isLast: rowids.count < limit)
     }
@@ -69,11 +64,10 @@ extension TransferStore {
     /// with fewer events, never events without a task): up to `limit` rows per call.
     public func pruneFinishedTasks(completedBefore cutoff: Date, limit: Int) async throws -> PrunedBatch {
         // Served by the partial index `task_completedAt`.
-        let ids = try await pool.read { db in
-            try String.fetchAll(
-                db,
-                sql: "SELECT id FROM task WHERE completedAt IS NOT NULL AND completedAt < ? AND state = 'completed' LIMIT ?",
-                arguments: [cutoff.storageText, limit])
+        let ids = try await database.read { db in
+            try db.values(
+                "SELECT id FROM task WHERE completedAt IS NOT NULL AND completedAt < ? AND state = 'completed' LIMIT ?", cutoff, limit,
+                as: String.self)
         }
         guard !ids.isEmpty else { return PrunedBatch(isLast: true) }
         var batch = try await deleteTasks(ids, limit: limit)
@@ -86,18 +80,17 @@ extension TransferStore {
     /// session with an unfinished task is left alone.
     public func pruneInvalidatedSessions(invalidatedBefore cutoff: Date, limit: Int) async throws -> PrunedBatch {
         // Served by the partial index `session_invalidatedAt`.
-        let candidates = try await pool.read { db in
-            try String.fetchAll(
-                db,
-                sql: """
-                    SELECT id FROM session WHERE state = 'invalidated' AND invalidatedAt < ?
-                    AND NOT EXISTS (SELECT 1 FROM task WHERE task.sessionId = session.id AND task.state <> 'completed')
-                    LIMIT 1
-                    """, arguments: [cutoff.storageText])
+        let candidates = try await database.read { db in
+            try db.values(
+                """
+                SELECT id FROM session WHERE state = 'invalidated' AND invalidatedAt < ?
+                AND NOT EXISTS (SELECT 1 FROM task WHERE task.sessionId = session.id AND task.state <> 'completed')
+                LIMIT 1
+                """, cutoff, as: String.self)
         }
         guard let sessionId = candidates.first else { return PrunedBatch(isLast: true) }
-        let taskIds = try await pool.read { db in
-            try String.fetchAll(db, sql: "SELECT id FROM task WHERE sessionId = ? LIMIT ?", arguments: [sessionId, limit])
+        let taskIds = try await database.read { db in
+            try db.values("SELECT id FROM task WHERE sessionId = ? LIMIT ?", sessionId, limit, as: String.self)
         }
         if !taskIds.isEmpty {
             var batch = try await deleteTasks(taskIds, limit: limit)
@@ -106,20 +99,18 @@ extension TransferStore {
         }
         let batch = try await housekeepingWrite { db in
             var batch = PrunedBatch()
-            try db.execute(
-                sql: "DELETE FROM event WHERE rowid IN (SELECT rowid FROM event WHERE sessionId = ? LIMIT ?)",
-                arguments: [sessionId, limit])
-            batch.rows = db.changesCount
+            batch.rows = try db.execute(
+                "DELETE FROM event WHERE rowid IN (SELECT rowid FROM event WHERE sessionId = ? LIMIT ?)", sessionId, limit)
             guard batch.rows < limit else { return batch }
             // The last events went in this transaction: the row (and its small storages, by cascade) goes
             // with them. No task can have appeared since the read: the session is invalidated.
-            try db.execute(
-                sql: """
-                    DELETE FROM session WHERE id = ? AND state = 'invalidated'
-                    AND NOT EXISTS (SELECT 1 FROM task WHERE sessionId = ?)
-                    """, arguments: [sessionId, sessionId])
-            if db.changesCount > 0 { batch.sessions = [sessionId] }
-            batch.rows += db.changesCount
+            let deleted = try db.execute(
+                """
+                DELETE FROM session WHERE id = ? AND state = 'invalidated'
+                AND NOT EXISTS (SELECT 1 FROM task WHERE sessionId = ?)
+                """, sessionId, sessionId)
+            if deleted > 0 { batch.sessions = [sessionId] }
+            batch.rows += deleted
             return batch
         }
         for id in batch.sessions { sessionCache.withLock { $0[id] = nil } }
@@ -132,20 +123,23 @@ extension TransferStore {
         try await housekeepingWrite { db in
             var batch = PrunedBatch()
             let list = Self.placeholders(ids.count)
-            try db.execute(
-                sql: "DELETE FROM event WHERE rowid IN (SELECT rowid FROM event WHERE taskId IN (\(list)) LIMIT ?)",
-                arguments: StatementArguments(ids) + [limit])
-            batch.rows = db.changesCount
+            let arguments = ids.map(\.storeValue)
+            batch.rows = try db.execute(
+                "DELETE FROM event WHERE rowid IN (SELECT rowid FROM event WHERE taskId IN (\(list)) LIMIT ?)",
+                arguments + [limit.storeValue])
             guard batch.rows < limit else { return batch }
             // Still completed: a task is never reopened, but re-checking costs nothing here.
-            let files = try Row.fetchAll(
-                db, sql: "SELECT filePath, partialPath FROM task WHERE id IN (\(list))", arguments: StatementArguments(ids))
-            batch.files = files.flatMap { row in [row["filePath"] as String?, row["partialPath"] as String?].compactMap { $0 } }
-            try db.execute(sql: "DELETE FROM task WHERE id IN (\(list))", arguments: StatementArguments(ids))
-            batch.rows += db.changesCount
+            let files = try db.rows("SELECT filePath, partialPath FROM task WHERE id IN (\(list))", arguments)
+            batch.files = try files.flatMap { row in try Self.paths(row) }
+            batch.rows += try db.execute("DELETE FROM task WHERE id IN (\(list))", arguments)
             batch.isLast = true
             return batch
         }
+    }
+
+    /// The files a row of `SELECT filePath, partialPath` names.
+    static func paths(_ row: StoreRow) throws -> [String] {
+        [try row.decode(String?.self, forColumn: "filePath"), try row.decode(String?.self, forColumn: "partialPath")].compactMap { $0 }
     }
 
     static func placeholders(_ count: Int) -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import TransferModels
 
 /// The outcome of `updateSession`.
@@ -22,10 +21,10 @@ extension TransferStore {
         let sealedGenerated = try generated.map { try secrets.seal(Data($0.utf8)) }
         let sealedGiven: Data?
         if case .replaced(_, let secret?) = update.delegate { sealedGiven = try secrets.seal(Data(secret.utf8)) } else { sealedGiven = nil }
-        let outcome: (SessionRecord, usedGenerated: Bool, delegateChanged: Bool)? = try await pool.write { db in
-            guard var session = try SessionRecord.filter(Column("id") == id && Column("tenant") == tenant).fetchOne(db) else {
-                return nil
-            }
+        let outcome: (SessionRecord, usedGenerated: Bool, delegateChanged: Bool)? = try await database.write { db in
+            guard
+                var session = try db.row("SELECT * FROM session WHERE id = ? AND tenant = ?", id, tenant)?.decode(SessionRecord.self)
+            else { return nil }
             var usedGenerated = false
             var delegateChanged = false
             switch update.delegate {
@@ -45,7 +44,7 @@ extension TransferStore {
             case .null: session.sessionDescription = nil
             case .value(let description): session.sessionDescription = description
             }
-            try session.update(db, columns: ["sessionDescription"])
+            try db.update(session, in: "session", key: "id", only: ["sessionDescription"])
             return (session, usedGenerated, delegateChanged)
         }
         guard let (stored, usedGenerated, delegateChanged) = outcome else { return nil }
@@ -59,30 +58,28 @@ extension TransferStore {
     /// queue keeps its cursor, so undelivered events go to the new address; what the dispatcher learned
     /// about the old one (its retry time, a hold, a 410) and the events' attempt counts start afresh.
     static func replaceDelegate(
-        _ db: Database, session: inout SessionRecord, with delegate: DelegateConfiguration?, sealedSecret: Data?
+        _ db: any StoreConnection, session: inout SessionRecord, with delegate: DelegateConfiguration?, sealedSecret: Data?
     ) throws {
         session.delegate = delegate
         session.delegateSecret = delegate == nil ? nil : sealedSecret
-        try session.update(db, columns: ["delegate", "delegateSecret"])
+        try db.update(session, in: "session", key: "id", only: ["delegate", "delegateSecret"])
         try db.execute(
-            sql: "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?",
-            arguments: [session.id])
+            "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?", session.id)
         try db.execute(
-            sql: """
-                UPDATE event SET deliveryAttempts = 0, nextAttemptAt = NULL
-                WHERE sessionId = ? AND sequence > (SELECT delegateCursor FROM session WHERE id = ?)
-                AND type <> 'task.completion' AND deliveredAt IS NULL
-                """, arguments: [session.id, session.id])
+            """
+            UPDATE event SET deliveryAttempts = 0, nextAttemptAt = NULL
+            WHERE sessionId = ? AND sequence > (SELECT delegateCursor FROM session WHERE id = ?)
+            AND type <> 'task.completion' AND deliveredAt IS NULL
+            """, session.id, session.id)
     }
 
     /// Opens the session's delegate queue again after its delegate changed, once the dispatcher wrote
     /// everything it learned from the old address (a 410 or a hold written after the change was the old
     /// address's, not the new one's).
     public func reopenDelegateQueue(sessionId: String) async throws {
-        try await pool.write { db in
+        try await database.write { db in
             try db.execute(
-                sql: "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?",
-                arguments: [sessionId])
+                "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?", sessionId)
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 public import TransferModels
 
 /// The outcome of `createSession`: a new session, or the live background session with that identifier.
@@ -22,15 +21,11 @@ extension TransferStore {
         tenant: String, request: ValidatedSessionRequest, secret: String?
     ) async throws -> SessionCreation {
         let sealedSecret = try secret.map { try secrets.seal(Data($0.utf8)) }
-        let outcome: SessionCreation = try await pool.write { db in
+        let outcome: SessionCreation = try await database.write { [requestSecrets, quotaLimits] db in
             if let identifier = request.configuration.identifier,
-                var existing =
-                    try SessionRecord
-                    .filter(
-                        Column("tenant") == tenant && Column("identifier") == identifier
-                            && Column("state") != SessionState.invalidated.rawValue
-                    )
-                    .fetchOne(db)
+                var existing = try db.row(
+                    "SELECT * FROM session WHERE tenant = ? AND identifier = ? AND state <> 'invalidated'", tenant, identifier
+                )?.decode(SessionRecord.self)
             {
                 // A client back with another delegate (a new address, a new secret) gets its events there,
                 // those not delivered to the old one included.
@@ -42,7 +37,7 @@ extension TransferStore {
                 // The client is back: after the events it has not received (delivered in sequence order),
                 // `urlSessionDidFinishEvents(forBackgroundURLSession:)`. Events held for it (no launch
                 // events) go now.
-                try db.execute(sql: "UPDATE session SET delegateHeldAt = NULL WHERE id = ?", arguments: [existing.id])
+                try db.execute("UPDATE session SET delegateHeldAt = NULL WHERE id = ?", existing.id)
                 try Self.appendEvent(
                     db, session: &existing, taskId: nil, event: .sessionDidFinishEventsForBackgroundURLSession)
                 let record = try requestSecrets.opened(existing)
@@ -52,9 +47,8 @@ extension TransferStore {
             var record = SessionRecord(
                 id: ResourceID.make(prefix: "ses"), tenant: tenant, configuration: request.configuration,
                 delegate: request.delegate, delegateSecret: sealedSecret, sessionDescription: request.sessionDescription)
-            var row = try requestSecrets.sealed(record)  // the caller gets the real headers
-            try row.insert(db)
-            record.rowid = row.rowid
+            let row = try requestSecrets.sealed(record)  // the caller gets the real headers
+            record.rowid = try db.insert(row, into: "session", returningRowID: true)
             return .created(record)
         }
         switch outcome {
@@ -75,8 +69,9 @@ extension TransferStore {
         if let cached = cachedSession(id: id, tenant: tenant) { return cached }
         guard ResourceID.isWellFormed(id, prefix: "ses") else { return nil }
         guard
-            let record = try await pool.read({ db in try SessionRecord.filter(Column("id") == id).fetchOne(db) })
-                .map(requestSecrets.opened)
+            let record = try await database.read({ db in
+                try db.row("SELECT * FROM session WHERE id = ?", id)?.decode(SessionRecord.self)
+            }).map(requestSecrets.opened)
         else { return nil }
         cache(record)
         return record.tenant == tenant ? record : nil
@@ -90,14 +85,14 @@ extension TransferStore {
 
     /// The tenant's shared session (`URLSession.shared`), created on first use.
     public func sharedSession(tenant: String) async throws -> SessionRecord {
-        let stored = try await pool.write { db in
-            if let existing = try SessionRecord.filter(Column("tenant") == tenant && Column("isShared") == true).fetchOne(db) {
+        let stored = try await database.write { db in
+            if let existing = try db.row("SELECT * FROM session WHERE tenant = ? AND isShared <> 0", tenant)?.decode(SessionRecord.self) {
                 return existing
             }
             var record = SessionRecord(
                 id: ResourceID.make(prefix: "ses"), tenant: tenant, configuration: SessionConfiguration(kind: .default),
                 delegate: nil, delegateSecret: nil, sessionDescription: nil, isShared: true)
-            try record.insert(db)  // no header to seal
+            record.rowid = try db.insert(record, into: "session", returningRowID: true)  // no header to seal
             return record
         }
         let record = try requestSecrets.opened(stored)
@@ -107,18 +102,17 @@ extension TransferStore {
 
     /// A page of the tenant's sessions in creation order, after the row `after` (exclusive).
     public func sessions(tenant: String, after: Int64?, limit: Int) async throws -> [SessionRecord] {
-        try await pool.read { db in
-            try SessionRecord
-                .filter(Column("tenant") == tenant && Column("rowid") > (after ?? 0))
-                .order(Column("rowid"))
-                .limit(limit)
-                .fetchAll(db)
+        try await database.read { db in
+            try db.rows("SELECT * FROM session WHERE tenant = ? AND rowid > ? ORDER BY rowid LIMIT ?", tenant, after ?? 0, limit)
+                .map { try $0.decode(SessionRecord.self) }
         }.map(requestSecrets.opened)
     }
 
     /// Loads every session into the cache (start-up), so reads of them need no query.
     public func warmSessionCache() async throws {
-        let records = try await pool.read { db in try SessionRecord.fetchAll(db) }.map(requestSecrets.opened)
+        let records = try await database.read { db in
+            try db.rows("SELECT * FROM session").map { try $0.decode(SessionRecord.self) }
+        }.map(requestSecrets.opened)
         sessionCache.withLock { cache in
             for record in records { cache[record.id] = record }
         }

@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 import JSONCodec
 public import TransferModels
 
@@ -61,17 +60,8 @@ extension TransferStore {
 
     /// Writes a batch of creations in one transaction; one result per creation, in order.
     private func create(_ batch: [TaskCreation]) async throws -> [Result<TaskRecord, any Error>] {
-        let results: [Result<(TaskRecord, SessionAdvance), any Error>] = try await pool.write { db in
-            batch.map { creation in
-                Result {
-                    var created: (TaskRecord, SessionAdvance)?
-                    try db.inSavepoint {
-                        created = try Self.create(db, creation)
-                        return .commit
-                    }
-                    return created!
-                }
-            }
+        let results: [Result<(TaskRecord, SessionAdvance), any Error>] = try await database.write { db in
+            batch.map { creation in Result { try db.inSavepoint { try Self.create(db, creation) } } }
         }
         return results.map { result in
             result.map { task, advance in
@@ -81,34 +71,32 @@ extension TransferStore {
         }
     }
 
-    private static func create(_ db: Database, _ creation: TaskCreation) throws -> (TaskRecord, SessionAdvance) {
+    private static func create(_ db: any StoreConnection, _ creation: TaskCreation) throws -> (TaskRecord, SessionAdvance) {
         let (tenant, sessionId, request, sealedSecret) = (creation.tenant, creation.sessionId, creation.request, creation.sealedSecret)
         // One statement claims the next taskIdentifier and sequence of a valid session of the tenant:
         // URLSession refuses new tasks once finishTasksAndInvalidate or invalidateAndCancel was called.
-        let claim = try db.cachedStatement(
-            sql: """
+        guard
+            let claimed = try db.row(
+                """
                 UPDATE session SET lastTaskIdentifier = lastTaskIdentifier + 1, lastSequence = lastSequence + 1
                 WHERE id = ? AND tenant = ? AND state = 'valid' RETURNING lastTaskIdentifier, lastSequence
-                """)
-        guard let claimed = try Row.fetchOne(claim, arguments: [sessionId, tenant]) else {
-            let exists =
-                try Int.fetchOne(
-                    db, sql: "SELECT 1 FROM session WHERE id = ? AND tenant = ?", arguments: [sessionId, tenant]) != nil
+                """, sessionId, tenant)
+        else {
+            let exists = try db.value("SELECT 1 FROM session WHERE id = ? AND tenant = ?", sessionId, tenant, as: Int.self) != nil
             throw exists ? TaskStoreError.sessionNotValid : TaskStoreError.sessionNotFound
         }
         // After the claim, so an unknown session is still a 404; the savepoint undoes the claim.
         // A task is refused once stored bytes reached their limit: its body would add to them.
         try checkQuotas(db, tenant: tenant, limits: creation.quotaLimits, adding: [(.tasks, 1), (.storedBytes, 1)])
-        let taskIdentifier: Int = claimed["lastTaskIdentifier"]
-        let sequence: Int64 = claimed["lastSequence"]
+        let taskIdentifier: Int = try claimed.decode(forColumn: "lastTaskIdentifier")
+        let sequence: Int64 = try claimed.decode(forColumn: "lastSequence")
 
         var upload: UploadSourceReference?
         switch request.uploadBody {
         case .blob(let id)?:
-            guard
-                let size = try Int64.fetchOne(
-                    db, sql: "SELECT size FROM blob WHERE id = ? AND tenant = ?", arguments: [id, tenant])
-            else { throw TaskStoreError.blobNotFound }
+            guard let size = try db.value("SELECT size FROM blob WHERE id = ? AND tenant = ?", id, tenant, as: Int64.self) else {
+                throw TaskStoreError.blobNotFound
+            }
             upload = .blob(id: id, size: size)
         case .data(let data)?:
             upload = .inline(size: Int64(data.count))
@@ -134,10 +122,9 @@ extension TransferStore {
         var row = task
         row.originalRequest = creation.sealedRequest
         if request.resume { row.currentRequest = row.originalRequest }
-        try row.insert(db)
-        task.rowid = row.rowid
+        task.rowid = try db.insert(columns: try row.columns(), into: "task", returningRowID: true)
         if case .data(let data)? = request.uploadBody {
-            try db.execute(sql: "INSERT INTO taskUpload (taskId, data) VALUES (?, ?)", arguments: [task.id, data])
+            try db.execute("INSERT INTO taskUpload (taskId, data) VALUES (?, ?)", task.id, data)
         }
         try Self.insertEvent(
             db, sessionId: sessionId, sequence: sequence, taskId: task.id, type: created.type, data: created.data)
@@ -156,7 +143,7 @@ extension TransferStore {
         if let cached = taskReads.record(id: id) { return cached }
         let ticket = taskReads.ticket()
         guard
-            let record = try await pool.read({ db in try TaskRecord.filter(Column("id") == id).fetchOne(db) })
+            let record = try await database.read({ db in try db.row("SELECT * FROM task WHERE id = ?", id).map(TaskRecord.init(row:)) })
                 .map(requestSecrets.opened)
         else { return nil }
         taskReads.keep(record, readAt: ticket)
@@ -182,19 +169,26 @@ extension TransferStore {
     public func tasks(
         sessionId: String, kind: TaskKind? = nil, state: TaskState? = nil, after: Int64?, limit: Int
     ) async throws -> [TaskRecord] {
-        try await pool.read { db in
-            var query = TaskRecord.filter(Column("sessionId") == sessionId && Column("rowid") > (after ?? 0))
-            if let kind { query = query.filter(Column("kind") == kind.rawValue) }
-            if let state { query = query.filter(Column("state") == state.rawValue) }
-            return try query.order(Column("rowid")).limit(limit).fetchAll(db)
+        try await database.read { db in
+            var sql = "SELECT * FROM task WHERE sessionId = ? AND rowid > ?"
+            var arguments = [sessionId.storeValue, (after ?? 0).storeValue]
+            if let kind {
+                sql += " AND kind = ?"
+                arguments.append(kind.rawValue.storeValue)
+            }
+            if let state {
+                sql += " AND state = ?"
+                arguments.append(state.rawValue.storeValue)
+            }
+            return try db.rows(sql + " ORDER BY rowid LIMIT ?", arguments + [limit.storeValue]).map(TaskRecord.init(row:))
         }.map(requestSecrets.opened)
     }
 
     /// Every task not yet completed, of every tenant, in creation order: what the engine picks up again
     /// after a restart.
     public func unfinishedTasks() async throws -> [TaskRecord] {
-        try await pool.read { db in
-            try TaskRecord.filter(Column("state") != TaskState.completed.rawValue).order(Column("rowid")).fetchAll(db)
+        try await database.read { db in
+            try db.rows("SELECT * FROM task WHERE state <> 'completed' ORDER BY rowid").map(TaskRecord.init(row:))
         }.map(requestSecrets.opened)
     }
 
@@ -205,7 +199,7 @@ extension TransferStore {
     /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` (from `completed`, from
     ///   `canceling` back to work, or to `completed`, which only `completeTask` records).
     public func updateTaskState(id: String, to next: TaskState) async throws -> TaskRecord {
-        let task = try await pool.write { db in
+        let task = try await database.write { db in
             var task = try Self.fetchTask(db, id: id)
             guard task.state != next else { return task }
             guard task.state.allowsTransition(to: next) else { throw TaskStoreError.invalidStateTransition }
@@ -216,7 +210,7 @@ extension TransferStore {
                 task.startedAt = .nowMilliseconds
                 task.currentRequest = task.currentRequest ?? task.originalRequest
             }
-            try task.update(db)
+            try Self.updateTask(db, task)
             return task
         }
         return try requestSecrets.opened(task)
@@ -228,7 +222,7 @@ extension TransferStore {
     ///
     /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` once canceling or completed.
     public func resumeTask(id: String) async throws -> (TaskRecord, starts: Bool) {
-        let (task, starts) = try await pool.write { db in
+        let (task, starts) = try await database.write { db in
             var task = try Self.fetchTask(db, id: id)
             guard task.state == .running || task.state == .suspended else { throw TaskStoreError.invalidStateTransition }
             guard task.suspendCount > 0 else { return (task, false) }
@@ -241,7 +235,7 @@ extension TransferStore {
                     task.currentRequest = task.currentRequest ?? task.originalRequest
                 }
             }
-            try task.update(db)
+            try Self.updateTask(db, task)
             return (task, starts)
         }
         return (try requestSecrets.opened(task), starts)
@@ -253,7 +247,7 @@ extension TransferStore {
     /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` once canceling or completed.
     /// `counts`: the transfer's counters when it stopped, written in the same transaction.
     public func suspendTask(id: String, counts: TaskByteCounts? = nil) async throws -> (TaskRecord, stops: Bool) {
-        let (task, stops) = try await pool.write { db in
+        let (task, stops) = try await database.write { db in
             var task = try Self.fetchTask(db, id: id)
             guard task.state == .running || task.state == .suspended else { throw TaskStoreError.invalidStateTransition }
             task.suspendCount += 1
@@ -265,7 +259,7 @@ extension TransferStore {
                 task.countOfBytesExpectedToReceive = counts.expectedToReceive
             }
             task.state = .suspended
-            try task.update(db)
+            try Self.updateTask(db, task)
             return (task, stops)
         }
         return (try requestSecrets.opened(task), stops)
@@ -281,12 +275,12 @@ extension TransferStore {
     ) async throws -> TaskRecord {
         let response = try requestSecrets.sealed(response)
         let currentRequest = try currentRequest.map(requestSecrets.sealed)
-        let task = try await pool.write { db in
+        let task = try await database.write { db in
             var task = try Self.fetchTask(db, id: id)
             guard task.state != .completed else { throw TaskStoreError.invalidStateTransition }
             task.response = response
             if let currentRequest { task.currentRequest = currentRequest }
-            try task.update(db)
+            try Self.updateTask(db, task)
             return task
         }
         return try requestSecrets.opened(task)
@@ -306,14 +300,12 @@ extension TransferStore {
     /// completed tasks are skipped.
     public func recordProgress(_ updates: [String: TaskByteCounts]) async throws {
         guard !updates.isEmpty else { return }
-        try await pool.write { db in try Self.writeProgress(db, updates) }
+        try await database.write { db in try Self.writeProgress(db, updates) }
     }
 
     /// The bytes of an inline upload (`uploadTask(with:from:)`), nil for other tasks.
     public func inlineUploadData(taskId: String) async throws -> Data? {
-        try await pool.read { db in
-            try Data.fetchOne(db, sql: "SELECT data FROM taskUpload WHERE taskId = ?", arguments: [taskId])
-        }
+        try await database.read { db in try db.value("SELECT data FROM taskUpload WHERE taskId = ?", taskId, as: Data.self) }
     }
 
     /// The completion handler's own secret in clear, for signing (never for answering a client);
@@ -327,11 +319,16 @@ extension TransferStore {
 
     /// The row as stored, its request credentials sealed (`RequestSecrets.opened` gives the real ones):
     /// the form a record keeps inside a transaction, so `update` writes them back sealed.
-    static func fetchTask(_ db: Database, id: String) throws -> TaskRecord {
-        guard let task = try TaskRecord.filter(Column("id") == id).fetchOne(db) else {
+    static func fetchTask(_ db: any StoreConnection, id: String) throws -> TaskRecord {
+        guard let task = try db.row("SELECT * FROM task WHERE id = ?", id).map(TaskRecord.init(row:)) else {
             throw TaskStoreError.taskNotFound
         }
         return task
+    }
+
+    /// Writes every column of `task` (as stored) over its row.
+    static func updateTask(_ db: any StoreConnection, _ task: TaskRecord) throws {
+        try db.update(columns: try task.columns(), in: "task", key: "id")
     }
 
     /// Puts a session written by a task verb into the cache unless the cache already holds a later

@@ -1,4 +1,3 @@
-import GRDB
 public import TransferModels
 
 extension TransferStore {
@@ -41,10 +40,6 @@ extension TransferStore {
         return try usage(row)
     }
 
-    static func usage(_ db: Database, tenant: String) throws -> TenantUsage {
-        try usage(SQLiteStoreConnection(db: db), tenant: tenant)
-    }
-
     private static func usage(_ row: StoreRow) throws -> TenantUsage {
         var usage = TenantUsage()
         usage.sessions = try row.decode(forColumn: "sessions")
@@ -63,10 +58,6 @@ extension TransferStore {
         guard additions.contains(where: { limits[$0.0] > 0 }) else { return }
         let usage = try usage(db, tenant: tenant)
         for (quota, count) in additions { try limits.check(quota, usage: usage[quota], adding: count) }
-    }
-
-    static func checkQuotas(_ db: Database, tenant: String, limits: QuotaLimits, adding additions: [(Quota, Int64)]) throws {
-        try checkQuotas(SQLiteStoreConnection(db: db), tenant: tenant, limits: limits, adding: additions)
     }
 
     func remember(_ usage: TenantUsage, of tenant: String) {

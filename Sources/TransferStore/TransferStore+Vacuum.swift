@@ -50,6 +50,11 @@ extension TransferStore {
         return released
     }
 
+    /// `housekeepingWrite` outside a transaction, on SQLite's writer (the vacuum steps).
+    func housekeepingWriteWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await timedOnWriter(body) { try await self.pool.writeWithoutTransaction($0) }
+    }
+
     /// Whether the last checkpoint after freed pages was incomplete (see `releaseFreePages`).
     public var checkpointIsOwed: Bool { checkpointOwed.withLock { $0 } }
 }

@@ -84,7 +84,7 @@ public final class TransferStore: Sendable {
 
     /// Whether the database answers a trivial query (for `/readyz`).
     public func isReadable() async -> Bool {
-        (try? await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+        (try? await database.read { db in try db.value("SELECT 1", as: Int.self) }) == 1
     }
 
     /// Checkpoints the WAL and closes every connection (graceful shutdown).

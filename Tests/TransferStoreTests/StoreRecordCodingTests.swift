@@ -59,4 +59,41 @@ struct StoreRecordCodingTests {
         }
         #expect(texts.count == 2 && Array(texts[0].databaseValues) == Array(texts[1].databaseValues))
     }
+
+    /// An update or an upsert writes a nil property as null, as GRDB's did: a column cleared in the record
+    /// is cleared in the row (a synthesized `encode(to:)` skips nil properties, an insertion leaves them to
+    /// the table's defaults).
+    @Test(.timeLimit(.minutes(1)))
+    func updatesAndUpsertsClearNilColumns() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try fixture.open()
+        defer { try? store.close() }
+
+        var record = try session()
+        record.rowid = try await store.database.write { [record] db in try db.insert(record, into: "session", returningRowID: true) }
+        record.sessionDescription = nil
+        record.delegate = nil
+        try await store.database.write { [record] db in
+            try db.update(record, in: "session", key: "id", only: ["sessionDescription"])
+        }
+        var stored = try await store.database.read { [record] db in
+            try db.row("SELECT * FROM session WHERE id = ?", record.id)?.decode(SessionRecord.self)
+        }
+        #expect(stored?.sessionDescription == nil)
+        #expect(stored?.delegate != nil)  // not among the columns named
+        try await store.database.write { [record] db in try db.update(record, in: "session", key: "id") }
+        stored = try await store.database.read { [record] db in
+            try db.row("SELECT * FROM session WHERE id = ?", record.id)?.decode(SessionRecord.self)
+        }
+        #expect(stored == record)
+
+        record.sessionDescription = "again"
+        record.delegateSecret = nil
+        try await store.database.write { [record] db in try db.upsert(record, into: "session", key: ["id"]) }
+        stored = try await store.database.read { [record] db in
+            try db.row("SELECT * FROM session WHERE id = ?", record.id)?.decode(SessionRecord.self)
+        }
+        #expect(stored == record)
+    }
 }

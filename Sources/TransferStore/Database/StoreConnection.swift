@@ -44,6 +44,11 @@ extension StoreConnection {
         return try row.decodeFirst(T.self)
     }
 
+    /// The first column of every row, for a statement whose arguments are a list (`IN (?, ?, …)`).
+    public func values<T: StoreColumnValue>(_ sql: String, _ arguments: [StoreValue], as type: T.Type = T.self) throws -> [T] {
+        try rows(sql, arguments).map { try $0.decodeFirst(T.self) }
+    }
+
     /// The first column of every row.
     public func values<T: StoreColumnValue>(_ sql: String, _ arguments: any StoreArgument..., as type: T.Type = T.self) throws -> [T] {
         try rows(sql, arguments.map(\.storeValue)).map { try $0.decodeFirst(T.self) }

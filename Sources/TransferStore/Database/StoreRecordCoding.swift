@@ -12,12 +12,20 @@ extension StoreRow {
     }
 }
 
+/// A row's columns as a statement writes them, in order: a record's encoding (`TaskRecord.columns`).
+public typealias StoreColumns = [(name: String, value: StoreValue)]
+
 extension StoreConnection {
     /// Inserts `record` into `table` (its encoded properties as columns; nil ones left to their
     /// defaults) and returns the new row's `rowid` when the table has one (`returningRowID`).
     @discardableResult
     public func insert<R: Encodable>(_ record: R, into table: String, returningRowID: Bool = false) throws -> Int64? {
-        let columns = try StoreColumnsEncoder.columns(of: record)
+        try insert(columns: try StoreColumnsEncoder.columns(of: record), into: table, returningRowID: returningRowID)
+    }
+
+    /// Inserts one row of `columns` into `table` and returns its `rowid` when asked (`returningRowID`).
+    @discardableResult
+    public func insert(columns: StoreColumns, into table: String, returningRowID: Bool = false) throws -> Int64? {
         let sql = Self.insertion(into: table, columns.map(\.name))
         guard returningRowID else {
             try execute(sql, columns.map(\.value))
@@ -27,14 +35,37 @@ extension StoreConnection {
     }
 
     /// Inserts `record`, or updates every other column of the row that has its `key` (an update in
-    /// place: rows that reference it stay).
+    /// place: rows that reference it stay). A nil property is written as null, as GRDB's upsert did (a
+    /// column the new version no longer has is cleared); a nil `rowid` is left to the table.
     public func upsert<R: Encodable>(_ record: R, into table: String, key: [String]) throws {
-        let columns = try StoreColumnsEncoder.columns(of: record)
+        let columns = try StoreColumnsEncoder.columns(of: record, includingNil: true).filter { $0.name != "rowid" || $0.value != .null }
         let updates = columns.map(\.name).filter { !key.contains($0) }.map { "\(Self.quoted($0)) = excluded.\(Self.quoted($0))" }
         let sql =
             Self.insertion(into: table, columns.map(\.name))
             + " ON CONFLICT (\(key.map(Self.quoted).joined(separator: ", "))) DO UPDATE SET \(updates.joined(separator: ", "))"
         try execute(sql, columns.map(\.value))
+    }
+
+    /// Writes `record` over the row of `table` whose `key` column holds the record's value there: every
+    /// other encoded column (only those named in `only`, when given), never `rowid` (the insertion order).
+    /// Returns how many rows changed (0: no such row).
+    @discardableResult
+    public func update<R: Encodable>(_ record: R, in table: String, key: String, only: [String]? = nil) throws -> Int {
+        var columns = try StoreColumnsEncoder.columns(of: record, includingNil: true)
+        if let only { columns = columns.filter { $0.name == key || only.contains($0.name) } }
+        return try update(columns: columns, in: table, key: key)
+    }
+
+    /// `update(_:in:key:only:)` for a row given as its columns (`key` among them).
+    @discardableResult
+    public func update(columns: StoreColumns, in table: String, key: String) throws -> Int {
+        guard let keyValue = columns.first(where: { $0.name == key })?.value else {
+            throw StoreRowError(column: key, problem: "the key of an update is not among its columns")
+        }
+        let set = columns.filter { $0.name != key && $0.name != "rowid" }
+        let sql =
+            "UPDATE \(table) SET \(set.map { "\(Self.quoted($0.name)) = ?" }.joined(separator: ", ")) WHERE \(Self.quoted(key)) = ?"
+        return try execute(sql, set.map(\.value) + [keyValue])
     }
 
     private static func insertion(into table: String, _ names: [String]) -> String {
@@ -93,11 +124,16 @@ private struct StoreRowDecoder: Decoder {
 /// Encodes a record into (column, value) pairs, in the order of its properties.
 private final class StoreColumnsEncoder: Encoder {
     var columns: [(name: String, value: StoreValue)] = []
+    /// Whether a nil optional property is a column (null): an update writes it, an insertion leaves the
+    /// column to its default (`rowid` above all).
+    let includesNil: Bool
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    static func columns<R: Encodable>(of record: R) throws -> [(name: String, value: StoreValue)] {
-        let encoder = StoreColumnsEncoder()
+    private init(includesNil: Bool) { self.includesNil = includesNil }
+
+    static func columns<R: Encodable>(of record: R, includingNil: Bool = false) throws -> [(name: String, value: StoreValue)] {
+        let encoder = StoreColumnsEncoder(includesNil: includingNil)
         try record.encode(to: encoder)
         return encoder.columns
     }
@@ -113,6 +149,31 @@ private final class StoreColumnsEncoder: Encoder {
         var codingPath: [any CodingKey] { [] }
 
         func encodeNil(forKey key: Key) throws { encoder.columns.append((key.stringValue, .null)) }
+
+        // A synthesized `encode(to:)` writes an optional property with `encodeIfPresent`, which skips nil.
+        mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value, key) }
+
+        private func present<T: Encodable>(_ value: T?, _ key: Key) throws {
+            if let value {
+                try encode(value, forKey: key)
+            } else if encoder.includesNil {
+                try encodeNil(forKey: key)
+            }
+        }
 
         func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             encoder.columns.append((key.stringValue, try ColumnCoding.encode(value)))

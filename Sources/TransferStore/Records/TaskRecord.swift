@@ -1,5 +1,4 @@
 public import Foundation
-public import GRDB
 public import JSONCodec
 public import TransferModels
 
@@ -9,9 +8,7 @@ public import TransferModels
 /// Columns are read and written by hand rather than through `Codable`: JSON columns use the API's own
 /// JSON (RFC 3339 dates, explicit forms), enumerations are checked, and `originalRequest` — NOT NULL
 /// since v1 — holds the JSON text `null` for a download made from resume data.
-public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "task"
-
+public struct TaskRecord: Sendable, Hashable {
     /// Insertion order, used for pagination cursors.
     public var rowid: Int64?
     public var id: String
@@ -94,8 +91,6 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         self.createdAt = createdAt
     }
 
-    public mutating func didInsert(_ inserted: InsertionSuccess) { rowid = inserted.rowID }
-
     /// The API's view of the row; `locations` names the path of its kept file. The rate fields of
     /// `progress` are the engine's to fill for a running task; from the row alone they are 0 and unknown.
     public func wire(locations: any TaskBodyLocations) -> TransferTask {
@@ -131,7 +126,7 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
 
     // MARK: Row coding
 
-    public init(row: Row) throws {
+    init(row: StoreRow) throws {
         rowid = try row.decode(forColumn: "rowid")
         id = try row.decode(forColumn: "id")
         sessionId = try row.decode(forColumn: "sessionId")
@@ -170,56 +165,61 @@ public struct TaskRecord: Sendable, Hashable, FetchableRecord, MutablePersistabl
         completedAt = try row.decode(forColumn: "completedAt")
     }
 
-    public func encode(to container: inout PersistenceContainer) throws {
-        container["rowid"] = rowid
-        container["id"] = id
-        container["sessionId"] = sessionId
-        container["tenant"] = tenant
-        container["taskIdentifier"] = taskIdentifier
-        container["kind"] = kind.rawValue
-        container["state"] = state.rawValue
-        container["suspendCount"] = suspendCount
-        container["priority"] = priority
-        container["taskDescription"] = taskDescription
-        container["earliestBeginDate"] = earliestBeginDate?.storageText  // not GRDB's DateFormatter: the same text, far cheaper
+    /// The row's columns as the store writes them (`rowid` only once the row has one): the API's JSON in
+    /// JSON columns, enumerations as their raw text, dates as `storageText`.
+    func columns() throws -> StoreColumns {
         let original = try StoredJSON.text(originalRequest)
-        container["originalRequest"] = original ?? "null"  // the column is NOT NULL
-        // Equal until a redirect (every resumed task starts so): encoded once.
-        container["currentRequest"] = currentRequest == originalRequest ? original : try StoredJSON.text(currentRequest)
-        container["response"] = try StoredJSON.text(response)
-        container["countOfBytesSent"] = countOfBytesSent
-        container["countOfBytesExpectedToSend"] = countOfBytesExpectedToSend
-        container["countOfBytesReceived"] = countOfBytesReceived
-        container["countOfBytesExpectedToReceive"] = countOfBytesExpectedToReceive
-        container["countOfBytesClientExpectsToSend"] = countOfBytesClientExpectsToSend
-        container["countOfBytesClientExpectsToReceive"] = countOfBytesClientExpectsToReceive
-        container["error"] = try StoredJSON.text(error)
-        container["uploadSource"] = try StoredJSON.text(uploadSource)
-        container["completion"] = try StoredJSON.text(completion)
-        container["completionSecret"] = completionSecret
-        container["expectedDigest"] = expectedDigest
-        container["resumeData"] = resumeData
-        container["filePath"] = filePath
-        container["fileExpiresAt"] = fileExpiresAt?.storageText
-        container["partialPath"] = partialPath
-        container["metrics"] = try StoredJSON.text(metrics)
-        container["segments"] = try StoredJSON.text(segments)
-        container["webSocket"] = try StoredJSON.text(webSocket)
-        container["stream"] = try StoredJSON.text(stream)
-        container["createdAt"] = createdAt.storageText
-        container["startedAt"] = startedAt?.storageText
-        container["completedAt"] = completedAt?.storageText
+        var columns: StoreColumns = rowid.map { [("rowid", .integer($0))] } ?? []
+        columns += [
+            ("id", id.storeValue),
+            ("sessionId", sessionId.storeValue),
+            ("tenant", tenant.storeValue),
+            ("taskIdentifier", taskIdentifier.storeValue),
+            ("kind", kind.rawValue.storeValue),
+            ("state", state.rawValue.storeValue),
+            ("suspendCount", suspendCount.storeValue),
+            ("priority", priority.storeValue),
+            ("taskDescription", taskDescription.storeValue),
+            ("earliestBeginDate", earliestBeginDate.storeValue),
+            ("originalRequest", (original ?? "null").storeValue),  // the column is NOT NULL
+            // Equal until a redirect (every resumed task starts so): encoded once.
+            ("currentRequest", (currentRequest == originalRequest ? original : try StoredJSON.text(currentRequest)).storeValue),
+            ("response", try StoredJSON.text(response).storeValue),
+            ("countOfBytesSent", countOfBytesSent.storeValue),
+            ("countOfBytesExpectedToSend", countOfBytesExpectedToSend.storeValue),
+            ("countOfBytesReceived", countOfBytesReceived.storeValue),
+            ("countOfBytesExpectedToReceive", countOfBytesExpectedToReceive.storeValue),
+            ("countOfBytesClientExpectsToSend", countOfBytesClientExpectsToSend.storeValue),
+            ("countOfBytesClientExpectsToReceive", countOfBytesClientExpectsToReceive.storeValue),
+            ("error", try StoredJSON.text(error).storeValue),
+            ("uploadSource", try StoredJSON.text(uploadSource).storeValue),
+            ("completion", try StoredJSON.text(completion).storeValue),
+            ("completionSecret", completionSecret.storeValue),
+            ("expectedDigest", expectedDigest.storeValue),
+            ("resumeData", resumeData.storeValue),
+            ("filePath", filePath.storeValue),
+            ("fileExpiresAt", fileExpiresAt.storeValue),
+            ("partialPath", partialPath.storeValue),
+            ("metrics", try StoredJSON.text(metrics).storeValue),
+            ("segments", try StoredJSON.text(segments).storeValue),
+            ("webSocket", try StoredJSON.text(webSocket).storeValue),
+            ("stream", try StoredJSON.text(stream).storeValue),
+            ("createdAt", createdAt.storeValue),
+            ("startedAt", startedAt.storeValue),
+            ("completedAt", completedAt.storeValue),
+        ]
+        return columns
     }
 
     private static func enumeration<E: RawRepresentable>(
-        _ row: Row, _ column: String
+        _ row: StoreRow, _ column: String
     ) throws -> E where E.RawValue == String {
         let text: String = try row.decode(forColumn: column)
         guard let value = E(rawValue: text) else { throw StoredJSON.CorruptValue(column: column) }
         return value
     }
 
-    private static func json<T: Decodable>(_ row: Row, _ column: String) throws -> T? {
+    private static func json<T: Decodable>(_ row: StoreRow, _ column: String) throws -> T? {
         let text: String? = try row.decode(forColumn: column)
         return try StoredJSON.value(T.self, from: text, column: column)
     }
