@@ -32,9 +32,16 @@ struct SQLiteStoreConnection: StoreConnection {
     func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow] {
         let statement = try db.cachedStatement(sql: sql)
         let names = statement.columnNames
-        return try Row.fetchAll(statement, arguments: Self.arguments(arguments)).map { row in
-            StoreRow(names: names, values: (0..<names.count).map { Self.value(row[$0] as DatabaseValue) })
+        // A cursor's row is read in place, column by column: no row is copied on the way.
+        let cursor = try Row.fetchCursor(statement, arguments: Self.arguments(arguments))
+        var rows: [StoreRow] = []
+        while let row = try cursor.next() {
+            var values: [StoreValue] = []
+            values.reserveCapacity(names.count)
+            for index in 0..<names.count { values.append(Self.value(row[index] as DatabaseValue)) }
+            rows.append(StoreRow(names: names, values: values))
         }
+        return rows
     }
 
     func inSavepoint<T>(_ body: () throws -> T) throws -> T {

@@ -1,4 +1,5 @@
 import Foundation
+import TransferModels
 
 // `Codable` records read from and written to rows as GRDB's Codable records were, so rows written
 // before keep reading the same: a property of one of the column kinds is that column; a value that
@@ -69,8 +70,12 @@ extension StoreConnection {
     }
 
     private static func insertion(into table: String, _ names: [String]) -> String {
+        let key = InsertionKey(table: table, names: names)
+        if let known = insertions.withLock({ $0[key] }) { return known }
         let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
-        return "INSERT INTO \(table) (\(names.map(quoted).joined(separator: ", "))) VALUES (\(marks))"
+        let sql = "INSERT INTO \(table) (\(names.map(quoted).joined(separator: ", "))) VALUES (\(marks))"
+        insertions.withLock { $0[key] = sql }
+        return sql
     }
 
     /// A name in lower case is quoted (`"user"` is reserved in PostgreSQL), which matches what either
@@ -289,3 +294,13 @@ private final class SingleColumnEncoder: Encoder, SingleValueEncodingContainer {
         mutating func superEncoder() -> any Encoder { SingleColumnEncoder() }
     }
 }
+
+/// Which columns an insertion names: the statement text is made once per shape (a task creation's 36
+/// columns were quoted and joined again on every insert).
+private struct InsertionKey: Hashable {
+    let table: String
+    let names: [String]
+}
+
+/// The insert statements made so far, by shape (a handful: one per table and set of columns).
+private let insertions = LockedBox<[InsertionKey: String]>([:])
