@@ -14,14 +14,8 @@ extension WebSocketLoop {
         var current: [TransferID: (sent: Int64, received: Int64)] = [:]
         for link in links.values { current[link.job.id] = (link.bytesSent, link.bytesReceived) }
         for link in streams.values { current[link.job.id] = (link.bytesSent, link.bytesReceived) }
-        for (id, counts) in current {
-            guard let last = reportedCounts[id] else {
-                if counts != (0, 0) { report(counts, of: id) }
-                continue
-            }
-            if last != counts { report(counts, of: id) }
-        }
-        reportedCounts = current.filter { $0.value != (0, 0) }
+        for (id, counts) in current where counts != reportedCounts[id] ?? (0, 0) { report(counts, of: id) }
+        reportedCounts = current
     }
 
     private func report(_ counts: (sent: Int64, received: Int64), of id: TransferID) {

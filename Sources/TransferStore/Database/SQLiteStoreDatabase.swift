@@ -20,8 +20,6 @@ struct SQLiteStoreDatabase: StoreDatabase {
 struct SQLiteStoreConnection: StoreConnection {
     let db: Database
 
-    var dialect: StoreDialect { .sqlite }
-
     @discardableResult
     func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {
         let statement = try db.cachedStatement(sql: sql)

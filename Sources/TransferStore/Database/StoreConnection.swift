@@ -13,14 +13,6 @@ public protocol StoreConnection {
 
     /// Runs `body` in a savepoint: what it wrote is undone when it throws, and the error rethrown.
     func inSavepoint<T>(_ body: () throws -> T) throws -> T
-
-    /// Which backend: for the few statements that cannot be written the same way for both.
-    var dialect: StoreDialect { get }
-}
-
-public enum StoreDialect: Sendable {
-    case sqlite
-    case postgres
 }
 
 extension StoreConnection {

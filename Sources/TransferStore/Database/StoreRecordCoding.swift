@@ -84,10 +84,10 @@ extension StoreConnection {
     private static func quoted(_ name: String) -> String { name == name.lowercased() ? "\"\(name)\"" : name }
 }
 
-/// A record property that is not one of the kinds a column holds.
+/// A record read as something other than a row of named columns (a list, a single value).
 struct UnsupportedColumnValue: Error, CustomStringConvertible {
     var key: String
-    var description: String { "\(key) is not a value a column holds (text, integer, real, blob, date, boolean)" }
+    var description: String { "\(key): a record is read from a row of named columns" }
 }
 
 private struct StoreRowDecoder: Decoder {

@@ -11,8 +11,6 @@ struct PostgresStoreConnection: StoreConnection {
     /// Savepoint names are unique within the transaction.
     let savepoints: SavepointCounter
 
-    var dialect: StoreDialect { .postgres }
-
     @discardableResult
     func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {
         try run(sql, arguments).metadata.rows ?? 0
@@ -20,17 +18,8 @@ struct PostgresStoreConnection: StoreConnection {
 
     func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow] {
         let result = try run(sql, arguments)
-        var names: [String]?
-        return try result.rows.map { row in
-            var values: [StoreValue] = []
-            var rowNames: [String] = []
-            for cell in row {
-                values.append(try Self.value(cell))
-                if names == nil { rowNames.append(cell.columnName) }
-            }
-            if names == nil { names = rowNames }
-            return StoreRow(names: names!, values: values)
-        }
+        let names = result.rows.first.map { $0.map(\.columnName) } ?? []  // the rows of a query share one array
+        return try result.rows.map { row in StoreRow(names: names, values: try row.map(Self.value)) }
     }
 
     func inSavepoint<T>(_ body: () throws -> T) throws -> T {
