@@ -22,7 +22,7 @@ BUILD_PACKAGES := libcurl4-openssl-dev libssl-dev libmicrohttpd-dev libsqlite3-d
 TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl iproute2 postgresql
 BENCH_PACKAGES := wrk aria2 curl
 
-.PHONY: run test build release deps test-deps bench-deps clean container-smoke format lint
+.PHONY: run test test-postgres postgres-suites build release deps test-deps bench-deps clean container-smoke format lint
 
 ## Installs the Debian packages named in $(1) that are not installed yet.
 define install_missing
@@ -75,7 +75,8 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
-## Every test: the format check, unit tests and end-to-end tests against the real binary.
+## Every test: the format check, unit tests and end-to-end tests against the real binary, on SQLite;
+## then the suites that use the store again on PostgreSQL (`test-postgres`).
 test: test-deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	# Three tests at a time: each starts real servers and services, and more than that on 2 cores turns
@@ -84,6 +85,20 @@ test: test-deps lint
 	set -o pipefail; SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=3 URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) \
 		$(SWIFT) test --skip-build 2>&1 | tee .build/test.log || { \
 		echo "--- failed ---"; grep -A1 'recorded an issue' .build/test.log | head -n 80; exit 1; }
+	$(MAKE) --no-print-directory postgres-suites
+
+## The store's tests, the delivery tests and the whole integration suite on PostgreSQL: every test store
+## and service gets a database of its own on a cluster the tests start (`TestSupport/PostgresServer`).
+test-postgres: test-deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(MAKE) --no-print-directory postgres-suites
+
+POSTGRES_SUITES = IntegrationTests|TransferStoreTests|EventDeliveryTests
+postgres-suites:
+	set -o pipefail; URLSESSIOND_TEST_STORE=postgres SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=3 \
+		URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)' 2>&1 \
+		| tee .build/test-postgres.log || { \
+		echo "--- failed on PostgreSQL ---"; grep -A1 'recorded an issue' .build/test-postgres.log | head -n 80; exit 1; }
 
 container-smoke:
 	# Tokens shorter than 16 characters stop the service at start, so the smoke's default one is replaced.

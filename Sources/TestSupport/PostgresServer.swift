@@ -98,6 +98,15 @@ public final class PostgresServer: Sendable {
 
     public func url(database: String) -> String { "postgres://postgres@127.0.0.1:\(port)/\(database)" }
 
+    /// `url` (one of this server's) through the server's Unix socket instead of TCP, as libpq writes it:
+    /// `postgres://postgres@:PORT/NAME?host=DIRECTORY`.
+    public func overUnixSocket(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return url }
+        components.host = ""
+        components.queryItems = [URLQueryItem(name: "host", value: directory)]
+        return components.string ?? url
+    }
+
     /// Runs `sql` as the superuser on the `postgres` database (or `database`); its output, unaligned.
     @discardableResult
     public func psql(_ sql: String, database: String = "postgres") throws -> String {
@@ -107,6 +116,13 @@ public final class PostgresServer: Sendable {
                 "-u", "postgres", "--", "\(Self.binaries())/psql", "-h", directory, "-p", "\(port)", "-d", database, "-AtX", "-v",
                 "ON_ERROR_STOP=1", "-c", sql,
             ])
+    }
+
+    /// Everything `database` holds, as `pg_dump` writes it (rows as text, bytea in hex).
+    public func dump(database: String) throws -> String {
+        try Self.run(
+            "/usr/sbin/runuser",
+            ["-u", "postgres", "--", "\(Self.binaries())/pg_dump", "-h", directory, "-p", "\(port)", "--data-only", database])
     }
 
     /// Stops the server and removes its directory.
@@ -152,4 +168,24 @@ public final class PostgresServer: Sendable {
 public struct PostgresServerError: Error, CustomStringConvertible {
     public let message: String
     public var description: String { message }
+}
+
+/// The PostgreSQL database a test's store opens (and opens again, as a restart does) when the tests run
+/// on PostgreSQL (`URLSESSIOND_TEST_STORE=postgres`): made at the first ask, the same one after.
+public final class TestDatabase: Sendable {
+    private let made = Locked<String?>(nil)
+
+    public init() {}
+
+    /// The database's name, once made.
+    public var name: String? { made.withLock { $0 }.map { String($0.split(separator: "/").last ?? "") } }
+
+    /// The database's `postgres://` URL; nil when the tests run on SQLite.
+    public func postgresURL() async throws -> String? {
+        guard ServiceProcess.testsPostgres else { return nil }
+        if let url = made.withLock({ $0 }) { return url }
+        let url = try await PostgresServer.makeDatabase()
+        made.withLock { $0 = url }
+        return url
+    }
 }

@@ -8,15 +8,17 @@ extension ServiceProcess {
 
     /// `URLSESSIOND_DATABASE_URL` for a service on `dataDirectory`: one database per data directory, so a
     /// restart (kill -9 and start again on the same directory) finds the rows it left. A test that sets
-    /// the variable itself (several nodes on one database) wins over this.
-    static func storeEnvironment(for dataDirectory: URL) async throws -> [String: String] {
+    /// the variable itself (several nodes on one database) wins over this. A service in a network namespace
+    /// reaches the server through its Unix socket (the test's loopback is not the namespace's).
+    static func storeEnvironment(for dataDirectory: URL, overUnixSocket: Bool) async throws -> [String: String] {
         guard testsPostgres else { return [:] }
         let remembered = dataDirectory.appendingPathComponent("test-database-url")
-        if let url = try? String(contentsOf: remembered, encoding: .utf8), !url.isEmpty {
-            return ["URLSESSIOND_DATABASE_URL": url]
+        var url = (try? String(contentsOf: remembered, encoding: .utf8)) ?? ""
+        if url.isEmpty {
+            url = try await PostgresServer.makeDatabase()
+            try url.write(to: remembered, atomically: true, encoding: .utf8)
         }
-        let url = try await PostgresServer.makeDatabase()
-        try url.write(to: remembered, atomically: true, encoding: .utf8)
+        if overUnixSocket { url = try await PostgresServer.shared().overUnixSocket(url) }
         return ["URLSESSIOND_DATABASE_URL": url]
     }
 }

@@ -8,12 +8,13 @@ import Logging
 /// write lock: run on a connection of its own, writers go on while it copies.
 extension TransferStore {
     /// Passive checkpoints every `interval` until cancelled (the service runs this for its lifetime).
-    /// One with nothing to copy costs a look at the WAL index.
+    /// One with nothing to copy costs a look at the WAL index. On PostgreSQL it returns at once.
     public func runCheckpoints(every interval: Duration = .milliseconds(250)) async {
+        guard let sqlite else { return }
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             do {
-                _ = try await checkpointPassively()
+                _ = try await checkpointPassively(sqlite)
             } catch {
                 logger.warning("A WAL checkpoint failed", metadata: ["error": "\(error)"])
             }
@@ -22,7 +23,7 @@ extension TransferStore {
 
     /// Copies what the WAL holds back into the database file, as far as readers' snapshots allow, on the
     /// checkpointer's connection.
-    func checkpointPassively() async throws -> (walFrameCount: Int, checkpointedFrameCount: Int) {
-        try await checkpointer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+    func checkpointPassively(_ sqlite: SQLiteFile) async throws -> (walFrameCount: Int, checkpointedFrameCount: Int) {
+        try await sqlite.checkpointer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
     }
 }

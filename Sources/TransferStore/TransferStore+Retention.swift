@@ -48,16 +48,15 @@ extension TransferStore {
 
     /// Deletes up to `limit` idempotency keys created before `cutoff` (`idempotencyWindow` ago).
     public func pruneIdempotencyKeys(createdBefore cutoff: Date, limit: Int) async throws -> PrunedBatch {
-        let rowids = try await database.read { db in
-            try db.values("SELECT rowid FROM idempotencyKey WHERE createdAt < ? LIMIT ?", cutoff, limit, as: Int64.self)
-        }
-        guard !rowids.isEmpty else { return PrunedBatch(isLast: true) }
+        // By the primary key: the table has no `rowid` of its own on PostgreSQL.
         let deleted = try await housekeepingWrite { db in
             try db.execute(
-                "DELETE FROM idempotencyKey WHERE rowid IN (\(Self.placeholders(rowids.count))) AND createdAt < ?",
-                rowids.map(\.storeValue) + [cutoff.storeValue])
+                """
+                DELETE FROM idempotencyKey WHERE (tenant, key) IN
+                  (SELECT tenant, key FROM idempotencyKey WHERE createdAt < ? LIMIT ?)
+                """, cutoff, limit)
         }
-        return PrunedBatch(rows: deleted, isLast: rowids.count < limit)
+        return PrunedBatch(rows: deleted, isLast: deleted < limit)
     }
 
     /// Deletes tasks completed before `cutoff`, events first (a crash between batches leaves a task

@@ -140,29 +140,37 @@ extension TransferStore {
 
     /// The task `id` whoever owns it: for the engine, which works by id once the API has checked the tenant.
     public func task(id: String) async throws -> TaskRecord? {
-        if let cached = taskReads.record(id: id) { return cached }
-        let ticket = taskReads.ticket()
+        if let cached = taskReads?.record(id: id) { return cached }
+        let ticket = taskReads?.ticket()
         guard
             let record = try await database.read({ db in try db.row("SELECT * FROM task WHERE id = ?", id).map(TaskRecord.init(row:)) })
                 .map(requestSecrets.opened)
         else { return nil }
-        taskReads.keep(record, readAt: ticket)
+        if let taskReads, let ticket { taskReads.keep(record, readAt: ticket) }
         return record
     }
 
     /// The tenant's task from memory only, without touching the database (nil: not in memory, ask `task`).
     /// It is the row as last committed: every commit that changes the row drops it.
     public func cachedTask(id: String, tenant: String) -> TaskRecord? {
-        guard let record = taskReads.record(id: id), record.tenant == tenant else { return nil }
+        guard let record = taskReads?.record(id: id), record.tenant == tenant else { return nil }
         return record
     }
 
     /// Counts the commits that changed any task row: an answer made from task rows read after taking the
     /// count is current while the count is unchanged.
-    public var taskChangeCount: UInt64 { taskReads.taskCommits }
+    public var taskChangeCount: UInt64 { taskReads?.taskCommits ?? nextUnobservedChange() }
 
     /// Counts the commits that changed the event log (appends and removals alike), as `taskChangeCount`.
-    public var eventChangeCount: UInt64 { taskReads.eventCommits }
+    public var eventChangeCount: UInt64 { taskReads?.eventCommits ?? nextUnobservedChange() }
+
+    /// Where commits are not observed (PostgreSQL), a count no earlier answer was made at.
+    private func nextUnobservedChange() -> UInt64 {
+        unobservedChanges.withLock { count in
+            count += 1
+            return count
+        }
+    }
 
     /// A page of a session's tasks in creation order (`getAllTasks`), after the row `after` (exclusive),
     /// optionally only of one kind and one state. The caller has checked the session is the tenant's.

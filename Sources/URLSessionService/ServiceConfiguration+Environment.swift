@@ -75,6 +75,13 @@ extension ServiceConfiguration {
         if let directory = overrides.dataDirectory ?? env["URLSESSIOND_DATA_DIR"] {
             dataDirectory = URL(fileURLWithPath: directory)
         }
+        if let url = env["URLSESSIOND_DATABASE_URL"], !url.isEmpty {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw ConfigurationError(
+                    setting: "URLSESSIOND_DATABASE_URL", detail: "expected postgres://user:password@host:port/database")
+            }
+            databaseURL = url
+        }
         if let text = overrides.tokens ?? env["URLSESSIOND_TOKENS"] {
             tokens = try Self.parseTokens(text)
         }

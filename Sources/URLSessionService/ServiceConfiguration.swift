@@ -12,6 +12,10 @@ public import TransferStore
 public struct ServiceConfiguration: Sendable {
     /// `URLSESSIOND_DATA_DIR`: the SQLite file, downloads, blobs, cache, keys.
     public var dataDirectory = URL(fileURLWithPath: "./data")
+    /// `URLSESSIOND_DATABASE_URL`: `postgres://user:password@host:port/database`, a PostgreSQL database that
+    /// several nodes share; absent: the SQLite file in the data directory. An environment variable only, never
+    /// a flag: a flag's password would show in `ps`.
+    public var databaseURL: String?
     /// `URLSESSIOND_TOKENS`: `token:tenant:role,...`. Empty: an admin token is generated into `<data>/token`.
     public var tokens: [String: Principal] = [:]
     /// `URLSESSIOND_REQUIRE_TOKENS`: refuse to start without configured tokens (containers set it).

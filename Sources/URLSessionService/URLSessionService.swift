@@ -28,8 +28,7 @@ public enum URLSessionService {
         }
         let tokens = try await resolveTokens(configuration: configuration, logger: logger)
         let key = try SecretBox.loadKey(base64: configuration.secretKey, file: configuration.secretKeyFile)
-        let store = try TransferStore(
-            path: configuration.databasePath, secrets: SecretBox(key: key), logger: logger, quotaLimits: configuration.quotas)
+        let store = try await openStore(configuration, secrets: SecretBox(key: key), logger: logger)
         try await store.warmSessionCache()
         _ = try await store.allUsage()  // every tenant's usage in memory: blob uploads are stopped by it as they arrive
         try await DataDirectoryJanitor.removeOrphans(in: configuration, store: store, logger: logger)
@@ -81,6 +80,16 @@ public enum URLSessionService {
             onShutdown: { tasks.releaseWaiters() })
         // Started in this order, stopped in reverse: the API first, the store last.
         return Parts(services: [StoreService(store: store, logger: logger), tasks, dispatcher, server], tokens: tokens)
+    }
+
+    /// PostgreSQL when `URLSESSIOND_DATABASE_URL` names one, else the SQLite file in the data directory.
+    static func openStore(_ configuration: ServiceConfiguration, secrets: SecretBox, logger: Logger) async throws -> TransferStore {
+        guard let url = configuration.databaseURL else {
+            return try TransferStore(path: configuration.databasePath, secrets: secrets, logger: logger, quotaLimits: configuration.quotas)
+        }
+        let store = try await TransferStore.open(postgresURL: url, secrets: secrets, logger: logger, quotaLimits: configuration.quotas)
+        logger.info("Store on PostgreSQL", metadata: ["database": "\(PostgresURLError.redacted(url))"])
+        return store
     }
 
     /// `URLSESSIOND_CA_FILE` adds authorities to the system store: libcurl gets one bundle of both,

@@ -21,23 +21,27 @@ final class DeliveryHarness: Sendable {
     let key = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
     let receiver: WebhookReceiver
     let store: LockedStore
+    /// The PostgreSQL database under `make test-postgres`.
+    let database = TestDatabase()
 
-    init() throws {
+    init() async throws {
         directory = try TemporaryDirectory.make(prefix: "delivery-test")
         receiver = try WebhookReceiver.start()
-        store = LockedStore(try Self.openStore(directory: directory, key: key))
+        store = LockedStore(try await Self.openStore(directory: directory, database: database, key: key))
     }
 
-    static func openStore(directory: TemporaryDirectory, key: Data) throws -> TransferStore {
-        try TransferStore(
-            path: directory.appending("urlsessiond.sqlite").path, secrets: SecretBox(key: SymmetricKey(data: key)),
-            logger: silent)
+    static func openStore(directory: TemporaryDirectory, database: TestDatabase, key: Data) async throws -> TransferStore {
+        let secrets = SecretBox(key: SymmetricKey(data: key))
+        if let url = try await database.postgresURL() {
+            return try await TransferStore.open(postgresURL: url, secrets: secrets, logger: silent)
+        }
+        return try TransferStore(path: directory.appending("urlsessiond.sqlite").path, secrets: secrets, logger: silent)
     }
 
-    /// Closes the store and opens the same file again, as a restart does.
-    func reopenStore() throws {
+    /// Closes the store and opens the same database again, as a restart does.
+    func reopenStore() async throws {
         try store.value.close()
-        store.replace(try Self.openStore(directory: directory, key: key))
+        store.replace(try await Self.openStore(directory: directory, database: database, key: key))
     }
 
     func close() {

@@ -12,7 +12,7 @@ struct WebhookDecisionAndCompletionTests {
 
     @Test(.timeLimit(.minutes(1)))
     func aDecisionGetsItsAnswerOnceAndIsNeverRetried() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         let session = try await harness.session(decisions: ["task.willPerformHTTPRedirection"])
         harness.receiver.script([.json(#"{"disposition":"reject"}"#), .status(500)])
@@ -39,7 +39,7 @@ struct WebhookDecisionAndCompletionTests {
 
     @Test(.timeLimit(.minutes(1)))
     func aDecisionTypeTheDelegateDoesNotImplementIsAnOrdinaryNotification() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         let store = harness.store.value
         let all = try await harness.session(path: "/all", decisions: ["dataTask.didReceiveResponse"])
@@ -74,7 +74,7 @@ struct WebhookDecisionAndCompletionTests {
 
     @Test(.timeLimit(.minutes(1)))
     func completionEventsGoToTheirTaskSignedWithTheTaskSecret() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         let store = harness.store.value
         let shared = try await store.sharedSession(tenant: "t1")  // no delegate, no secret of its own
@@ -110,7 +110,7 @@ struct WebhookDecisionAndCompletionTests {
 
     @Test(.timeLimit(.minutes(1)))
     func aCompletionWithoutItsOwnSecretIsSignedWithTheDelegates() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         let store = harness.store.value
         let session = try await harness.session(events: ["task.didCompleteWithError"])

@@ -9,7 +9,7 @@ import TransferStore
 struct WebhookDispatcherTests {
     @Test(.timeLimit(.minutes(1)))
     func deliversEverySessionInOrderSigned() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         var sessions: [SessionRecord] = []
         for index in 0..<4 { sessions.append(try await harness.session(path: "/s\(index)")) }
@@ -43,7 +43,7 @@ struct WebhookDispatcherTests {
 
     @Test(.timeLimit(.minutes(1)))
     func sessionsRunInParallelButEachOneAtATime() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         harness.receiver.setDefaultReply(.status(200, delay: 0.3))
         var sessions: [SessionRecord] = []
@@ -64,7 +64,7 @@ struct WebhookDispatcherTests {
 
     @Test(.timeLimit(.minutes(1)))
     func theEventsFilterSkipsWithoutBlocking() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         let session = try await harness.session(events: ["task.didCompleteWithError"])
         try await harness.appendProgress(session, count: 300)  // more than one read batch, none delivered
@@ -83,7 +83,7 @@ struct WebhookDispatcherTests {
 
     @Test(.timeLimit(.minutes(1)))
     func aRestartDeliversWhatWasLeft() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         let session = try await harness.session()
         let events = try await harness.appendProgress(session, count: 5)
@@ -93,7 +93,7 @@ struct WebhookDispatcherTests {
         }
         #expect(Set(harness.receiver.requests.map(\.eventId)) == [events[0].id], "the head blocks its queue")
 
-        try harness.reopenStore()
+        try await harness.reopenStore()
         harness.receiver.setDefaultReply(.ok)
         let before = harness.receiver.requests.count
         try await harness.withDispatcher { _ in

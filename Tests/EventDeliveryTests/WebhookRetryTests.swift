@@ -10,7 +10,7 @@ import TransferStore
 struct WebhookRetryTests {
     @Test(.timeLimit(.minutes(1)))
     func retriesOnTheScheduleThenDeliversInOrder() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         harness.receiver.script([.status(503), .status(500)])
         let session = try await harness.session()
@@ -32,7 +32,7 @@ struct WebhookRetryTests {
 
     @Test(.timeLimit(.minutes(1)))
     func retryAfterIsHonoured() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         harness.receiver.script([.status(429, headers: [("Retry-After", "1")])])
         let session = try await harness.session()
@@ -48,7 +48,7 @@ struct WebhookRetryTests {
     /// `Retry-After: 0` and a date already past mean the schedule's next interval, never "at once".
     @Test(.timeLimit(.minutes(1)), arguments: ["0", "Sat, 05 Nov 1994 08:49:37 GMT"])
     func retryAfterZeroOrPastWaitsForTheSchedule(retryAfter: String) async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         harness.receiver.script([.status(503, headers: [("Retry-After", retryAfter)])])
         let session = try await harness.session()
@@ -62,7 +62,7 @@ struct WebhookRetryTests {
 
     @Test(.timeLimit(.minutes(1)))
     func goneDisablesTheDelegateAndKeepsTheEvents() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         harness.receiver.script([.ok, .status(410)])
         let session = try await harness.session()
@@ -81,7 +81,7 @@ struct WebhookRetryTests {
 
     @Test(.timeLimit(.minutes(1)))
     func theEgressPolicyRefusesLoopbackUnlessAllowed() async throws {
-        let harness = try DeliveryHarness()
+        let harness = try await DeliveryHarness()
         defer { harness.close() }
         let session = try await harness.session()
         try await harness.appendProgress(session, count: 1)

@@ -15,7 +15,7 @@ struct CheckpointTests {
     func commitsLeaveTheWALToTheCheckpointerWhichCopiesItBack() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try fixture.openSQLite()
         defer { try? store.close() }
         func databaseFileSize() -> Int {
             ((try? FileManager.default.attributesOfItem(atPath: fixture.path))?[.size] as? Int) ?? 0
@@ -40,10 +40,10 @@ struct CheckpointTests {
     func savepointJournalsStayInMemoryOnEveryConnection() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try fixture.openSQLite()
         defer { try? store.close() }
         let memory = 2  // PRAGMA temp_store: 0 default, 1 file, 2 memory
-        #expect(try await store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA temp_store") } == memory)
-        #expect(try await store.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA temp_store") } == memory)
+        #expect(try await store.sqlite!.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA temp_store") } == memory)
+        #expect(try await store.sqlite!.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA temp_store") } == memory)
     }
 }

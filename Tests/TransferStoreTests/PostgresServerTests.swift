@@ -1,6 +1,8 @@
+import Logging
 import Testing
 
 @testable import TestSupport
+@testable import TransferStore
 
 /// The PostgreSQL the second store backend's tests run on: started from the Debian package by the tests
 /// themselves, one cluster for the process, a database for each test.
@@ -18,5 +20,40 @@ struct PostgresServerTests {
         let other = String(second.split(separator: "/").last!)
         #expect(try server.psql("SELECT count(*) FROM pg_tables WHERE tablename = 'probe'", database: other) == "0\n")
         #expect(try server.psql("SHOW fsync") == "off\n")
+    }
+}
+
+/// `URLSESSIOND_DATABASE_URL`'s forms: TCP, and a Unix socket directory as libpq writes it (how a service in
+/// another network namespace reaches the server).
+@Suite("PostgreSQL URLs")
+struct PostgresURLTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aSocketDirectoryURLReachesTheServerOverItsUnixSocket() async throws {
+        let server = try await PostgresServer.shared()
+        let url = server.overUnixSocket(try await PostgresServer.makeDatabase())
+        #expect(url.contains("@:\(server.port)/") && url.contains("?host=/"), "\(url)")
+        let database = try await PostgresStoreDatabase(url: url, readers: 1, logger: Logger(label: "test"))
+        #expect(try await database.read { db in try db.value("SELECT 1", as: Int.self) } == 1)
+        await database.close()
+    }
+
+    @Test func aURLWithoutADatabaseOrHostIsRefusedWithoutItsPassword() {
+        for url in ["postgres://user:s3cret@db.example/", "postgres://user:s3cret@/db", "mysql://user:s3cret@db/x"] {
+            #expect(throws: PostgresURLError.self) { try PostgresStoreDatabase.configuration(url) }
+            do {
+                _ = try PostgresStoreDatabase.configuration(url)
+            } catch {
+                #expect(!"\(error)".contains("s3cret"), "\(error)")
+            }
+        }
+    }
+
+    @Test func aConnectionRefusedSaysWhy() async throws {
+        let port = try freeLoopbackPort()
+        await #expect {
+            _ = try await PostgresStoreDatabase(url: "postgres://u:s3cret@127.0.0.1:\(port)/db", readers: 1, logger: Logger(label: "test"))
+        } throws: { error in
+            "\(error)".contains("connection") && !"\(error)".contains("s3cret") && !"\(error)".contains("Generic description")
+        }
     }
 }

@@ -15,13 +15,10 @@ struct RequestSecretsTests {
     ]
 
     /// The SQLite file and its WAL (and shared memory) that hold one of `secrets`, with the secret.
-    static func leaks(in fixture: StoreFixture) throws -> [String] {
-        let directory = fixture.directory.url.path
-        return try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("urlsessiond.sqlite") }
-            .flatMap { file in
-                let bytes = try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(file))
-                return secrets.filter { bytes.range(of: Data($0.utf8)) != nil }.map { "\(file): \($0)" }
-            }
+    static func leaks(in fixture: StoreFixture) async throws -> [String] {
+        var found: [String] = []
+        for secret in secrets where try await fixture.holds(secret) { found.append(secret) }
+        return found
     }
 
     static func session(_ store: TransferStore) async throws -> SessionRecord {
@@ -51,7 +48,7 @@ struct RequestSecretsTests {
     func taskAndSessionRowsHoldNoCredentialInClearAndReadBackEqual() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         let session = try await Self.session(store)
         #expect(session.configuration.httpAdditionalHeaders["Authorization"] == "Bearer session-secret-1")
         let created = try await Self.task(store, session: session)
@@ -73,13 +70,13 @@ struct RequestSecretsTests {
         #expect(suspended.originalRequest == created.originalRequest && suspended.currentRequest == redirected)
 
         // Open: the WAL holds every page written so far.
-        #expect(try Self.leaks(in: fixture) == [])
+        #expect(try await Self.leaks(in: fixture) == [])
         #expect(try await store.task(id: created.id).map(Self.requests) == Self.requests(suspended))
         #expect(try await store.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
         try store.close()
-        #expect(try Self.leaks(in: fixture) == [])
+        #expect(try await Self.leaks(in: fixture) == [])
 
-        let reopened = try fixture.open()  // a fresh session cache: read from the rows
+        let reopened = try await fixture.open()  // a fresh session cache: read from the rows
         defer { try? reopened.close() }
         #expect(try await reopened.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
         #expect(try await reopened.sessions(tenant: "t1", after: nil, limit: 10).map(\.configuration) == [session.configuration])
@@ -89,7 +86,7 @@ struct RequestSecretsTests {
             id: created.id, error: nil, response: HTTPResponseSnapshot(url: redirected.url, statusCode: 204, allHeaderFields: [:]))
         #expect(completed.currentRequest == redirected && completed.response?.url == redirected.url)
         #expect(completed.wire(locations: Paths()).originalRequest?.url == "https://ann:*****@o.example/p?q=1")
-        #expect(try Self.leaks(in: fixture) == [])
+        #expect(try await Self.leaks(in: fixture) == [])
     }
 
     /// Rows written before sealing existed hold the credentials in clear: they read as they are.
@@ -97,23 +94,19 @@ struct RequestSecretsTests {
     func rowsWrittenInClearBeforeSealingStillRead() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         let session = try await Self.session(store)
         let created = try await Self.task(store, session: session)
         try store.close()
 
         let clearRequest = String(decoding: try WireJSON.encode(created.originalRequest), as: UTF8.self)
         let clearConfiguration = String(decoding: try WireJSON.encode(session.configuration), as: UTF8.self)
-        let queue = try DatabaseQueue(path: fixture.path)
-        try await queue.write { db in
-            try db.execute(
-                sql: "UPDATE task SET originalRequest = ?, currentRequest = ? WHERE id = ?",
-                arguments: [clearRequest, clearRequest, created.id])
-            try db.execute(sql: "UPDATE session SET configuration = ? WHERE id = ?", arguments: [clearConfiguration, session.id])
+        try await fixture.rawWrite { [created, session] db in
+            try db.execute("UPDATE task SET originalRequest = ?, currentRequest = ? WHERE id = ?", clearRequest, clearRequest, created.id)
+            try db.execute("UPDATE session SET configuration = ? WHERE id = ?", clearConfiguration, session.id)
         }
-        try queue.close()
 
-        let reopened = try fixture.open()
+        let reopened = try await fixture.open()
         defer { try? reopened.close() }
         #expect(try await reopened.task(id: created.id).map(Self.requests) == Self.requests(created))
         #expect(try await reopened.session(id: session.id, tenant: "t1")?.configuration == session.configuration)

@@ -31,7 +31,7 @@ struct ResumeDataTokenTests {
     func aTokenRevealsNeitherThePathNorTheTenant() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         let token = try store.token(for: Self.resumeData())
         let bytes = Self.decoded(token)
         #expect(!bytes.isEmpty, "\(token)")
@@ -47,7 +47,7 @@ struct ResumeDataTokenTests {
     func alteredForeignAndSignedOnlyTokensAreRefused() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         let token = try store.token(for: Self.resumeData())
         var characters = Array(token)
         for index in [0, characters.count / 2] {

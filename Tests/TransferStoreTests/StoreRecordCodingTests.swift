@@ -32,11 +32,11 @@ struct StoreRecordCodingTests {
     func rowsWrittenByEitherReadTheSameThroughBoth() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try fixture.openSQLite()
         defer { try? store.close() }
 
         var byGRDB = try session()
-        byGRDB.rowid = try await store.pool.write { [byGRDB] db in
+        byGRDB.rowid = try await store.sqlite!.pool.write { [byGRDB] db in
             var inserted = byGRDB
             try inserted.insert(db)
             return inserted.rowid
@@ -46,7 +46,7 @@ struct StoreRecordCodingTests {
             try db.insert(byStore, into: "session", returningRowID: true)
         }
         for record in [byGRDB, byStore] {
-            let throughGRDB = try await store.pool.read { db in try SessionRecord.fetchOne(db, key: ["id": record.id]) }
+            let throughGRDB = try await store.sqlite!.pool.read { db in try SessionRecord.fetchOne(db, key: ["id": record.id]) }
             let throughStore = try await store.database.read { db in
                 try db.row("SELECT * FROM session WHERE id = ?", record.id).map { try $0.decode(SessionRecord.self) }
             }
@@ -54,7 +54,7 @@ struct StoreRecordCodingTests {
             #expect(throughStore == record)
         }
         // The same text in both columns: a JSON column compares equal whoever wrote it.
-        let texts = try store.pool.read { db in
+        let texts = try store.sqlite!.pool.read { db in
             try Row.fetchAll(db, sql: "SELECT configuration, delegate, kind, state, createdAt FROM session ORDER BY rowid")
         }
         #expect(texts.count == 2 && Array(texts[0].databaseValues) == Array(texts[1].databaseValues))
@@ -67,7 +67,7 @@ struct StoreRecordCodingTests {
     func updatesAndUpsertsClearNilColumns() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try fixture.openSQLite()
         defer { try? store.close() }
 
         var record = try session()

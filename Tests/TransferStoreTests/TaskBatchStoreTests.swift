@@ -30,7 +30,7 @@ struct TaskBatchStoreTests {
     @Test func aBatchGetsConsecutiveIdentifiersAndEventsInOrder() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         defer { try? store.close() }
         let session = try await session(store)
         let results = try await store.createTasks(tenant: "t1", sessionId: session.id, requests: try (0..<50).map(dataTask))
@@ -50,8 +50,7 @@ struct TaskBatchStoreTests {
         defer { fixture.directory.remove() }
         var limits = QuotaLimits.unlimited
         limits.tasks = 3
-        let store = try TransferStore(
-            path: fixture.path, secrets: SecretBox(key: fixture.key), logger: Logger(label: "test"), quotaLimits: limits)
+        let store = try await fixture.open(quotaLimits: limits)
         defer { try? store.close() }
         let session = try await session(store)
         let foreignBlob =
@@ -71,7 +70,7 @@ struct TaskBatchStoreTests {
     @Test func anInvalidatingSessionRefusesEveryMember() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         defer { try? store.close() }
         let session = try await session(store)
         _ = try await store.beginInvalidation(id: session.id, tenant: "t1")

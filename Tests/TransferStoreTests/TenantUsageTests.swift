@@ -36,7 +36,7 @@ struct TenantUsageTests {
     @Test func usageFollowsEveryChangeAndSurvivesReopening() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         let first = try await session(store)
         let second = try await session(store)
         _ = try await store.sharedSession(tenant: "t1")
@@ -88,7 +88,7 @@ struct TenantUsageTests {
         #expect(try await store.usage(tenant: "t1").sessions == 1)
 
         try store.close()
-        let reopened = try fixture.open()
+        let reopened = try await fixture.open()
         usage = try await reopened.usage(tenant: "t1")
         #expect(usage.sessions == 1 && usage.tasks == 1 && usage.storedBytes == 500 && usage.blobCount == 1, "\(usage)")
         #expect(try await reopened.usage(tenant: "t2").sessions == 1)
@@ -101,8 +101,7 @@ struct TenantUsageTests {
         defer { fixture.directory.remove() }
         var limits = QuotaLimits.unlimited
         (limits.sessions, limits.tasks, limits.blobCount) = (1, 1, 1)
-        let store = try TransferStore(
-            path: fixture.path, secrets: SecretBox(key: fixture.key), logger: Logger(label: "test"), quotaLimits: limits)
+        let store = try await fixture.open(quotaLimits: limits)
         defer { try? store.close() }
         let only = try await session(store)
         await #expect(throws: QuotaExceeded(quota: .sessions, limit: 1, usage: 1)) { try await session(store) }
@@ -131,7 +130,7 @@ extension TenantUsageTests {
     @Test func theMigrationCountsWhatWasStoredBefore() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try fixture.openSQLite()  // SQLite files from before v10 exist; PostgreSQL databases start at this version
         let first = try await session(store)
         _ = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
         let done = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
@@ -157,7 +156,7 @@ extension TenantUsageTests {
         python.waitUntilExit()
         try #require(python.terminationStatus == 0)
 
-        let reopened = try fixture.open()
+        let reopened = try fixture.openSQLite()
         defer { try? reopened.close() }
         let usage = try await reopened.usage(tenant: "t1")
         #expect(usage.sessions == 1 && usage.tasks == 1 && usage.storedBytes == 42, "\(usage)")

@@ -1,23 +1,67 @@
 import Crypto
 import Foundation
+import GRDB
 import JSONCodec
 import Logging
 import TestSupport
 import Testing
 import TransferModels
-import TransferStore
 
-/// A store on a real SQLite file in a temporary directory.
+@testable import TransferStore
+
+/// A store on a real database: a SQLite file in a temporary directory, or under `URLSESSIOND_TEST_STORE=postgres`
+/// (`make test-postgres`) a PostgreSQL database of its own. Opening it again is a restart: the same rows.
 struct StoreFixture {
     let directory: TemporaryDirectory
     let key = SymmetricKey(size: .bits256)
+    let database = TestDatabase()
 
     init() throws { directory = try TemporaryDirectory.make(prefix: "store-test") }
 
     var path: String { directory.appending("urlsessiond.sqlite").path }
 
-    func open() throws -> TransferStore {
+    /// Everything the database holds, file by file: the SQLite files (the WAL too), or PostgreSQL's dump of
+    /// the database (bytea as hex, so a secret is looked for in both forms by `contains`).
+    func rawContents() async throws -> [(name: String, bytes: Data)] {
+        if let name = database.name {
+            return [("pg_dump", Data(try await PostgresServer.shared().dump(database: name).utf8))]
+        }
+        return try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasPrefix("urlsessiond.sqlite") }
+            .map { ($0, try Data(contentsOf: directory.url.appendingPathComponent($0))) }
+    }
+
+    /// Whether `secret` is anywhere in the database, as text or (PostgreSQL's dump of a bytea) as hex.
+    func holds(_ secret: String) async throws -> Bool {
+        let hex = Data(secret.utf8).map { String(format: "%02x", $0) }.joined()
+        return try await rawContents().contains {
+            $0.bytes.range(of: Data(secret.utf8)) != nil || $0.bytes.range(of: Data(hex.utf8)) != nil
+        }
+    }
+
+    /// Runs `body` on the database directly, outside the store's verbs (rows as an older version wrote them).
+    func rawWrite(_ body: @escaping @Sendable (any StoreConnection) throws -> Void) async throws {
+        if let url = try await database.postgresURL() {
+            let postgres = try await PostgresStoreDatabase(url: url, readers: 1, logger: Logger(label: "test"))
+            try await postgres.write(body)
+            await postgres.close()
+            return
+        }
+        let pool = try DatabasePool(path: path)
+        try await SQLiteStoreDatabase(pool: pool).write(body)
+        try pool.close()
+    }
+
+    /// The SQLite file whatever the tests' backend, for what only SQLite has (checkpoints, GRDB's records).
+    func openSQLite() throws -> TransferStore {
         try TransferStore(path: path, secrets: SecretBox(key: key), logger: Logger(label: "test"))
+    }
+
+    func open(quotaLimits: QuotaLimits = .unlimited) async throws -> TransferStore {
+        let secrets = SecretBox(key: key)
+        guard let url = try await database.postgresURL() else {
+            return try TransferStore(path: path, secrets: secrets, logger: Logger(label: "test"), quotaLimits: quotaLimits)
+        }
+        return try await TransferStore.open(postgresURL: url, secrets: secrets, logger: Logger(label: "test"), quotaLimits: quotaLimits)
     }
 }
 
@@ -25,12 +69,12 @@ private func request(_ json: String) throws -> ValidatedSessionRequest {
     try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array(json.utf8)).validated()
 }
 
-@Suite("TransferStore on a real SQLite file")
+@Suite("TransferStore on a real database (SQLite, or PostgreSQL under make test-postgres)")
 struct TransferStoreTests {
     @Test func createsReadsAndReattachesBackgroundSessions() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         let background = try request(#"{"configuration": {"kind": "background", "identifier": "com.example.a"}}"#)
 
         guard case .created(let first) = try await store.createSession(tenant: "t1", request: background, secret: nil) else {
@@ -64,7 +108,7 @@ struct TransferStoreTests {
         let secret = WebhookSecret.generate()
         var id = ""
         do {
-            let store = try fixture.open()
+            let store = try await fixture.open()
             let created = try await store.createSession(
                 tenant: "t1", request: try request(#"{"delegate": {"url": "https://h/x"}, "sessionDescription": "d"}"#),
                 secret: secret)
@@ -72,10 +116,10 @@ struct TransferStoreTests {
             id = record.id
             try store.close()
         }
-        let raw = try Data(contentsOf: URL(fileURLWithPath: fixture.path))
-        #expect(raw.range(of: Data(secret.utf8)) == nil, "the secret must not be stored in clear")
+        #expect(try await fixture.holds(id), "what is stored is found where it is looked for")
+        #expect(try await !fixture.holds(secret), "the secret must not be stored in clear")
 
-        let reopened = try fixture.open()
+        let reopened = try await fixture.open()
         let record = try #require(try await reopened.session(id: id, tenant: "t1"))
         #expect(record.sessionDescription == "d")
         #expect(record.delegate?.url == "https://h/x")
@@ -87,7 +131,7 @@ struct TransferStoreTests {
     @Test func paginatesInCreationOrder() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         var ids: [String] = []
         for _ in 0..<5 {
             if case .created(let record) = try await store.createSession(tenant: "t1", request: try request("{}"), secret: nil) {
@@ -110,7 +154,7 @@ struct TransferStoreTests {
     @Test func invalidationRecordsOneEventWithGapFreeSequence() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         guard case .created(let record) = try await store.createSession(tenant: "t1", request: try request("{}"), secret: nil) else {
             throw CancellationError()
         }
@@ -127,7 +171,7 @@ struct TransferStoreTests {
     @Test func sharedSessionIsMadeOncePerTenant() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         async let a = store.sharedSession(tenant: "t1")
         async let b = store.sharedSession(tenant: "t1")
         let (first, second) = try await (a, b)
@@ -140,7 +184,7 @@ struct TransferStoreTests {
     @Test func idempotencyKeysReplayAndConflict() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         guard case .proceed(let claim) = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1") else {
             Issue.record("first use proceeds")
             return
@@ -175,7 +219,7 @@ struct TransferStoreTests {
     @Test func aRunningClaimIsNeverTakenOver() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         let start = Date()
         func begin(after seconds: TimeInterval, key: String = "k") async throws -> IdempotencyDecision {
             try await store.beginIdempotentRequest(tenant: "t1", key: key, fingerprint: "f", now: start.addingTimeInterval(seconds))
@@ -215,12 +259,12 @@ struct TransferStoreTests {
     @Test func aDeadProcessClaimIsTakenOverAndItsLateAnswerIsDropped() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let first = try fixture.open()
+        let first = try await fixture.open()
         guard case .proceed(let stale) = try await first.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f") else {
             Issue.record("first use proceeds")
             return
         }
-        let second = try fixture.open()  // another process on the same file: the first one's requests are gone
+        let second = try await fixture.open()  // another process on the same file: the first one's requests are gone
         guard case .proceed(let owner) = try await second.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f") else {
             Issue.record("a dead process's claim is taken over")
             return
@@ -243,7 +287,7 @@ struct TransferStoreTests {
     @Test func blobsBelongToTheirTenant() async throws {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
-        let store = try fixture.open()
+        let store = try await fixture.open()
         let id = ResourceID.make(prefix: "blb")
         _ = try await store.insertBlob(BlobRecord(id: id, tenant: "t1", size: 3, digest: "sha-256=:x:"))
         #expect(try await store.blob(id: id, tenant: "t2") == nil)

@@ -89,7 +89,8 @@ public struct PostgresStoreError: Error, CustomStringConvertible {
 
     init(_ error: PSQLError) {
         sqlState = error.serverInfo?[.sqlState]
-        message = error.serverInfo?[.message] ?? "\(error.code)"
+        // Never `String(reflecting:)`: PSQLError's full description holds the query and its bindings.
+        message = error.serverInfo?[.message] ?? (["\(error.code)"] + (error.underlying.map { ["\($0)"] } ?? [])).joined(separator: ": ")
     }
 
     public var description: String { "PostgreSQL \(sqlState ?? "error"): \(message)" }

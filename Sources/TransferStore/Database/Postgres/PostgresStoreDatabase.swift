@@ -38,22 +38,46 @@ public final class PostgresStoreDatabase: StoreDatabase {
         return try await readers[index].transaction(readOnly: true, body)
     }
 
+    /// Runs `sql` outside any transaction (`VACUUM` cannot run inside one) on a reader's connection, so
+    /// this node's writes go on meanwhile.
+    func runOutsideTransaction(_ sql: String) async throws {
+        _ = try await readers[0].transaction(readOnly: nil) { db in try db.execute(sql) }
+    }
+
     /// Closes every connection.
     public func close() async {
         await writer.close()
         for reader in readers { await reader.close() }
     }
 
-    /// The connection settings of a `postgres://` (or `postgresql://`) URL; TLS is not offered yet.
+    /// Closes every connection, waiting on the calling thread (a synchronous shutdown path; never call
+    /// it on an event loop).
+    public func closeConnections() {
+        writer.closeWaiting()
+        for reader in readers { reader.closeWaiting() }
+    }
+
+    /// The connection settings of a `postgres://` (or `postgresql://`) URL. As libpq reads it, a `host`
+    /// parameter naming a directory (`postgres://user@/db?host=/run/postgresql`) connects to the server's
+    /// Unix socket there (`.s.PGSQL.<port>`), which also reaches a server from another network namespace.
+    /// TLS is not offered yet.
     static func configuration(_ url: String) throws -> PostgresConnection.Configuration {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
-            let host = components.host, !host.isEmpty
-        else { throw PostgresURLError(url: url, problem: "expected postgres://user[:password]@host[:port]/database") }
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? "") else {
+            throw PostgresURLError(url: url, problem: "expected postgres://user[:password]@host[:port]/database")
+        }
         let database = String(components.path.drop { $0 == "/" })
         guard !database.isEmpty else { throw PostgresURLError(url: url, problem: "the URL names no database") }
+        let username = components.user ?? "postgres"
+        let port = components.port ?? 5432
+        if let directory = components.queryItems?.first(where: { $0.name == "host" })?.value, directory.hasPrefix("/") {
+            return PostgresConnection.Configuration(
+                unixSocketPath: "\(directory)/.s.PGSQL.\(port)", username: username, password: components.password, database: database)
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw PostgresURLError(url: url, problem: "the URL names no host (nor a socket directory as ?host=/path)")
+        }
         return PostgresConnection.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,
-            database: database, tls: .disable)
+            host: host, port: port, username: username, password: components.password, database: database, tls: .disable)
     }
 }
 
@@ -61,10 +85,13 @@ public final class PostgresStoreDatabase: StoreDatabase {
 public struct PostgresURLError: Error, CustomStringConvertible {
     let url: String
     let problem: String
-    public var description: String {
-        var shown = URLComponents(string: url)
-        if shown?.password != nil { shown?.password = "…" }
-        return "\(shown?.string ?? "the database URL"): \(problem)"
+    public var description: String { "\(Self.redacted(url)): \(problem)" }
+
+    /// The URL with its password replaced by `…`, for logs and errors.
+    public static func redacted(_ url: String) -> String {
+        guard var shown = URLComponents(string: url) else { return "the database URL" }
+        if shown.password != nil { shown.password = "…" }
+        return shown.string ?? "the database URL"
     }
 }
 
@@ -82,11 +109,16 @@ final class PostgresWorker: @unchecked Sendable {
         self.id = id
         self.logger = logger
         self.queue = DispatchQueue(label: "urlsessiond.postgres.\(id)")
-        self.connection = try await PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: id, logger: logger)
+        do {
+            self.connection = try await PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: id, logger: logger)
+        } catch let error as PSQLError {
+            throw PostgresStoreError(error)
+        }
     }
 
-    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+    /// `readOnly` nil: no transaction at all, each statement on its own (maintenance).
+    func transaction<T: Sendable>(readOnly: Bool?, _ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 continuation.resume(with: Result { try self.run(readOnly: readOnly, body) })
@@ -96,13 +128,18 @@ final class PostgresWorker: @unchecked Sendable {
 
     /// On `queue`: BEGIN, the body, COMMIT — or ROLLBACK when it throws. A connection found closed (the
     /// server restarted, the network dropped) is opened again first.
-    private func run<T>(readOnly: Bool, _ body: (any StoreConnection) throws -> T) throws -> T {
+    private func run<T>(readOnly: Bool?, _ body: (any StoreConnection) throws -> T) throws -> T {
         if connection.isClosed {
-            connection = try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: id, logger: logger
-            ).wait()
+            do {
+                connection = try PostgresConnection.connect(
+                    on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: id, logger: logger
+                ).wait()
+            } catch let error as PSQLError {
+                throw PostgresStoreError(error)
+            }
         }
         let store = PostgresStoreConnection(connection: connection, logger: logger, savepoints: SavepointCounter())
+        guard let readOnly else { return try body(store) }
         // A read sees one snapshot, as a SQLite read transaction does.
         try store.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", [])
         do {
@@ -117,5 +154,10 @@ final class PostgresWorker: @unchecked Sendable {
 
     func close() async {
         try? await connection.close()
+    }
+
+    /// Closes the connection after the transaction under way, waiting on the calling thread.
+    func closeWaiting() {
+        queue.sync { try? connection.close().wait() }
     }
 }
