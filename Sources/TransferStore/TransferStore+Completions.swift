@@ -176,7 +176,7 @@ extension TransferStore {
         }
         var advance = SessionAdvance(sessionId: sessionId, lastSequence: lastSequence)
         if state == SessionState.invalidating.rawValue,
-            var session = try db.row("SELECT * FROM session WHERE id = ?", sessionId)?.decode(SessionRecord.self)
+            var session = try db.row("SELECT * FROM session WHERE id = ?" + db.forUpdate, sessionId)?.decode(SessionRecord.self)
         {
             if try finishInvalidationIfIdle(db, session: &session) {
                 advance.changedRecord = session

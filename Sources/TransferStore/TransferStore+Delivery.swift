@@ -168,7 +168,8 @@ extension TransferStore {
         sessionId: String, taskId: String?, type: TaskEventType, dataJSON: String
     ) async throws -> EventRecord {
         let (event, session): (EventRecord, SessionRecord) = try await database.write { db in
-            guard var session = try db.row("SELECT * FROM session WHERE id = ?", sessionId)?.decode(SessionRecord.self) else {
+            guard var session = try db.row("SELECT * FROM session WHERE id = ?" + db.forUpdate, sessionId)?.decode(SessionRecord.self)
+            else {
                 throw TaskStoreError.sessionNotFound
             }
             try Self.appendEvent(db, session: &session, taskId: taskId, encoded: EncodedEvent(type: type, data: dataJSON))

@@ -10,7 +10,8 @@ extension TransferStore {
     public func beginInvalidation(id: String, tenant: String) async throws -> (SessionRecord, unfinishedTaskIDs: [String])? {
         let result: (SessionRecord, [String])? = try await database.write { db in
             guard
-                var record = try db.row("SELECT * FROM session WHERE id = ? AND tenant = ?", id, tenant)?.decode(SessionRecord.self)
+                var record = try db.row("SELECT * FROM session WHERE id = ? AND tenant = ?" + db.forUpdate, id, tenant)?.decode(
+                    SessionRecord.self)
             else { return nil }
             let unfinished = try db.values(
                 "SELECT id FROM task WHERE sessionId = ? AND state <> 'completed' ORDER BY rowid", id, as: String.self)

@@ -23,7 +23,8 @@ extension TransferStore {
         if case .replaced(_, let secret?) = update.delegate { sealedGiven = try secrets.seal(Data(secret.utf8)) } else { sealedGiven = nil }
         let outcome: (SessionRecord, usedGenerated: Bool, delegateChanged: Bool)? = try await database.write { db in
             guard
-                var session = try db.row("SELECT * FROM session WHERE id = ? AND tenant = ?", id, tenant)?.decode(SessionRecord.self)
+                var session = try db.row("SELECT * FROM session WHERE id = ? AND tenant = ?" + db.forUpdate, id, tenant)?.decode(
+                    SessionRecord.self)
             else { return nil }
             var usedGenerated = false
             var delegateChanged = false

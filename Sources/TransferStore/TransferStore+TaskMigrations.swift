@@ -58,5 +58,28 @@ extension TransferStore {
             // A stream task's `hostName` and `port` (JSON).
             try db.alter(table: "task") { t in t.add(column: "stream", .jsonText) }
         }
+        migrator.registerMigration("v14-cluster") { db in
+            // The nodes sharing the database (one, on SQLite): each writes its heartbeat and load; a node
+            // whose heartbeat is older than the lease time has lost its tasks to the others.
+            try db.create(table: "node") { t in
+                t.primaryKey("id", .text)
+                t.column("startedAt", .datetime).notNull()
+                t.column("heartbeatAt", .datetime).notNull()
+                t.column("stoppedAt", .datetime)
+                t.column("activeTasks", .integer).notNull().defaults(to: 0)
+                t.column("maximumTransfers", .integer).notNull().defaults(to: 0)
+            }
+            // The node running the task's attempt: nil while a running task waits for a node to claim it.
+            try db.alter(table: "task") { t in t.add(column: "node", .text) }
+            try db.create(index: "task_node", on: "task", columns: ["node"])
+            try db.create(
+                index: "task_unclaimed", on: "task", columns: ["rowid"], condition: Column("state") == "running" && Column("node") == nil)
+            // Named leases held by one node until they expire (a session's webhook lane: `delivery:<session>`).
+            try db.create(table: "lease") { t in
+                t.primaryKey("name", .text)
+                t.column("node", .text).notNull()
+                t.column("expiresAt", .datetime).notNull()
+            }
+        }
     }
 }

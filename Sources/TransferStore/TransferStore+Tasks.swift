@@ -328,7 +328,7 @@ extension TransferStore {
     /// The row as stored, its request credentials sealed (`RequestSecrets.opened` gives the real ones):
     /// the form a record keeps inside a transaction, so `update` writes them back sealed.
     static func fetchTask(_ db: any StoreConnection, id: String) throws -> TaskRecord {
-        guard let task = try db.row("SELECT * FROM task WHERE id = ?", id).map(TaskRecord.init(row:)) else {
+        guard let task = try db.row("SELECT * FROM task WHERE id = ?" + db.forUpdate, id).map(TaskRecord.init(row:)) else {
             throw TaskStoreError.taskNotFound
         }
         return task

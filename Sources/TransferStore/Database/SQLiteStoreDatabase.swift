@@ -19,6 +19,7 @@ struct SQLiteStoreDatabase: StoreDatabase {
 /// A GRDB connection inside a transaction, as a `StoreConnection`.
 struct SQLiteStoreConnection: StoreConnection {
     let db: Database
+    var locksRows: Bool { false }
 
     @discardableResult
     func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {

@@ -13,6 +13,19 @@ public protocol StoreConnection {
 
     /// Runs `body` in a savepoint: what it wrote is undone when it throws, and the error rethrown.
     func inSavepoint<T>(_ body: () throws -> T) throws -> T
+
+    /// Whether the backend locks rows (PostgreSQL, where several nodes write at once); SQLite's one writer
+    /// holds the whole database for the transaction instead.
+    var locksRows: Bool { get }
+}
+
+extension StoreConnection {
+    /// Appended to a `SELECT` of a row the transaction then writes back: on PostgreSQL the row is locked
+    /// until the commit, so another node's transaction waits and reads what this one wrote (no lost update).
+    public var forUpdate: String { locksRows ? " FOR UPDATE" : "" }
+
+    /// Appended to a `SELECT` of rows to claim: rows another node's transaction holds are passed over.
+    public var forUpdateSkipLocked: String { locksRows ? " FOR UPDATE SKIP LOCKED" : "" }
 }
 
 extension StoreConnection {

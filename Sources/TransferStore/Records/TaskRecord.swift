@@ -53,6 +53,9 @@ public struct TaskRecord: Sendable, Hashable {
     public var webSocket: WebSocketTaskOptions?
     /// A stream task's host and port.
     public var stream: StreamTaskOptions?
+    /// The node running the task's attempt when several share a PostgreSQL database; nil on SQLite, and
+    /// while a running task waits for a node to claim it.
+    public var node: String?
     public var createdAt: Date
     public var startedAt: Date?
     public var completedAt: Date?
@@ -160,6 +163,7 @@ public struct TaskRecord: Sendable, Hashable {
         segments = try Self.json(row, "segments")
         webSocket = try Self.json(row, "webSocket")
         stream = try Self.json(row, "stream")
+        node = try row.decode(forColumn: "node")
         createdAt = try row.decode(forColumn: "createdAt")
         startedAt = try row.decode(forColumn: "startedAt")
         completedAt = try row.decode(forColumn: "completedAt")
@@ -204,6 +208,7 @@ public struct TaskRecord: Sendable, Hashable {
             ("segments", try StoredJSON.text(segments).storeValue),
             ("webSocket", try StoredJSON.text(webSocket).storeValue),
             ("stream", try StoredJSON.text(stream).storeValue),
+            ("node", node.storeValue),
             ("createdAt", createdAt.storeValue),
             ("startedAt", startedAt.storeValue),
             ("completedAt", completedAt.storeValue),

@@ -168,6 +168,20 @@ enum PostgresMigrations {
         ("v11-task-segments", ["ALTER TABLE task ADD COLUMN segments TEXT"]),
         ("v12-task-websocket", ["ALTER TABLE task ADD COLUMN webSocket TEXT"]),
         ("v13-task-stream", ["ALTER TABLE task ADD COLUMN stream TEXT"]),
+        (
+            "v14-cluster",
+            [
+                """
+                CREATE TABLE node (
+                  id TEXT PRIMARY KEY, startedAt TEXT NOT NULL, heartbeatAt TEXT NOT NULL, stoppedAt TEXT,
+                  activeTasks BIGINT NOT NULL DEFAULT 0, maximumTransfers BIGINT NOT NULL DEFAULT 0)
+                """,
+                "ALTER TABLE task ADD COLUMN node TEXT",
+                "CREATE INDEX task_node ON task(node)",
+                "CREATE INDEX task_unclaimed ON task(rowid) WHERE state = 'running' AND node IS NULL",
+                "CREATE TABLE lease (name TEXT PRIMARY KEY, node TEXT NOT NULL, expiresAt TEXT NOT NULL)",
+            ]
+        ),
     ]
 
     /// `tenant_usage`, kept by triggers as in SQLite: a live session, a task not completed, a blob, and

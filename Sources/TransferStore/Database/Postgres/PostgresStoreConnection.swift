@@ -10,6 +10,7 @@ struct PostgresStoreConnection: StoreConnection {
     let logger: Logger
     /// Savepoint names are unique within the transaction.
     let savepoints: SavepointCounter
+    var locksRows: Bool { true }
 
     @discardableResult
     func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {

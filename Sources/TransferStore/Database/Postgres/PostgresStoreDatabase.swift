@@ -121,9 +121,23 @@ final class PostgresWorker: @unchecked Sendable {
     func transaction<T: Sendable>(readOnly: Bool?, _ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try self.run(readOnly: readOnly, body) })
+                continuation.resume(with: Result { try self.runRetryingDeadlocks(readOnly: readOnly, body) })
             }
         }
+    }
+
+    /// Two nodes' transactions that lock the same rows in opposite orders deadlock; PostgreSQL aborts one
+    /// of them (SQLSTATE 40P01), which is run again from its start, up to three times. A transaction's body
+    /// touches only the database, so running it again is safe.
+    private func runRetryingDeadlocks<T>(readOnly: Bool?, _ body: (any StoreConnection) throws -> T) throws -> T {
+        for attempt in 1... {
+            do {
+                return try run(readOnly: readOnly, body)
+            } catch let error as PostgresStoreError where error.sqlState == "40P01" && attempt < 3 {
+                logger.notice("A transaction deadlocked with another node's and runs again", metadata: ["attempt": "\(attempt)"])
+            }
+        }
+        fatalError("unreachable: the loop returns or throws")
     }
 
     /// On `queue`: BEGIN, the body, COMMIT — or ROLLBACK when it throws. A connection found closed (the
