@@ -38,6 +38,7 @@ public enum APIRouter {
             EventRoutes(store: store, shutdown: router.shutdown, streams: usage.streams, metrics: metrics.tenants).routes,
             NetworkRoutes(networks: tasks.networks, cursors: store.listCursors).routes,
             usage.routes,
+            NodeRoutes(store: store, tasks: tasks).routes,
         ]
         for route in groups.joined() { router.add(route) }
         return router

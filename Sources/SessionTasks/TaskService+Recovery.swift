@@ -5,37 +5,47 @@ import TransferModels
 import TransferStore
 
 extension TaskService {
-    /// After a restart, tasks the store still shows as running are settled: background sessions' transfers
-    /// start again, the others complete with `networkConnectionLost` as URLSession reports a lost
-    /// connection; canceling ones complete as cancelled. Suspended tasks stay suspended.
+    /// After a restart, tasks the store still shows as running are settled (`recover`); with several
+    /// nodes, only this node's (the others' are theirs, or taken over once their lease expires).
     func recoverUnfinishedTasks() async {
         do {
-            for task in try await store.unfinishedTasks() where task.state != .suspended {
-                let url = task.currentRequest?.url ?? task.originalRequest?.url
-                if task.state == .canceling {
-                    _ = try await complete(task.id, error: .cancelled(failingURL: url))
-                    continue
-                }
-                guard let session = try await store.session(id: task.sessionId, tenant: task.tenant) else { continue }
-                if session.kind == .background {
-                    try await restart(task, session: session)
-                } else {
-                    // As URLSession reports a lost connection, with resume data when the download can continue.
-                    var error = TransferError(.networkConnectionLost, failingURL: url, userInfo: ["reason": "serviceRestarted"])
-                    var kept: String?
-                    if let path = task.partialPath,
-                        let token = resumeData(
-                            of: task, partialPath: path, response: task.response,
-                            request: task.currentRequest ?? task.originalRequest ?? resumedRequest(of: task))
-                    {
-                        error.userInfo[Self.resumeDataKey] = token
-                        kept = path
-                    }
-                    _ = try await complete(task.id, error: error, partialPath: kept)
-                }
-            }
+            let tasks = if let cluster { try await store.tasks(ofNode: cluster.nodeID) } else { try await store.unfinishedTasks() }
+            for task in tasks { await recover(task) }
         } catch {
             logger.error("Recovering tasks after a restart failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+    }
+
+    /// A task whose transfer stopped with the process that ran it: background sessions' transfers start
+    /// again, the others complete with `networkConnectionLost` as URLSession reports a lost connection;
+    /// canceling ones complete as cancelled. Suspended tasks stay suspended.
+    func recover(_ task: TaskRecord) async {
+        guard task.state != .suspended else { return }
+        do {
+            let url = task.currentRequest?.url ?? task.originalRequest?.url
+            if task.state == .canceling {
+                _ = try await complete(task.id, error: .cancelled(failingURL: url))
+                return
+            }
+            guard let session = try await store.session(id: task.sessionId, tenant: task.tenant) else { return }
+            if session.kind == .background {
+                try await restart(task, session: session)
+            } else {
+                // As URLSession reports a lost connection, with resume data when the download can continue.
+                var error = TransferError(.networkConnectionLost, failingURL: url, userInfo: ["reason": "serviceRestarted"])
+                var kept: String?
+                if let path = task.partialPath,
+                    let token = resumeData(
+                        of: task, partialPath: path, response: task.response,
+                        request: task.currentRequest ?? task.originalRequest ?? resumedRequest(of: task))
+                {
+                    error.userInfo[Self.resumeDataKey] = token
+                    kept = path
+                }
+                _ = try await complete(task.id, error: error, partialPath: kept)
+            }
+        } catch {
+            logger.error("Recovering a task failed", metadata: ["task.id": "\(task.id)", "error": "\(String(reflecting: error))"])
         }
     }
 

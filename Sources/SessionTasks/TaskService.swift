@@ -39,6 +39,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
         /// session's `connectionProxyDictionary` says otherwise; and the hosts it does not apply to.
         public var systemProxy: String?
         public var systemNoProxy: String?
+        /// This node among several on one PostgreSQL database; nil: the only node (SQLite, or PostgreSQL
+        /// without a cluster).
+        public var cluster: ClusterMembership?
         public init() {}
     }
 
@@ -131,9 +134,11 @@ public final class TaskService: TransferObserver, Service, Sendable {
 
     /// Creates a task in `session`; with `"resume": true` it starts at once (and may already have
     /// completed, when it could not start).
+    /// With several nodes, a node without a free transfer slot leaves the task queued for one with room.
     public func create(tenant: String, session: SessionRecord, request: ValidatedTaskRequest) async throws -> TaskRecord {
-        let task = try await store.createTask(tenant: tenant, sessionId: session.id, request: request)
-        guard task.state == .running else { return task }
+        let node = nodeForNewTask()
+        let task = try await store.createTask(tenant: tenant, sessionId: session.id, request: request, node: node)
+        guard task.state == .running, cluster == nil || task.node != nil else { return task }
         return try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
     }
 
@@ -143,9 +148,13 @@ public final class TaskService: TransferObserver, Service, Sendable {
     public func create(
         tenant: String, session: SessionRecord, requests: [ValidatedTaskRequest]
     ) async throws -> [Result<TaskRecord, any Error>] {
-        var results = try await store.createTasks(tenant: tenant, sessionId: session.id, requests: requests)
+        let nodes: [String?]? = cluster.map { cluster in
+            let free = freeSlots
+            return requests.indices.map { $0 < free ? cluster.nodeID : nil }
+        }
+        var results = try await store.createTasks(tenant: tenant, sessionId: session.id, requests: requests, nodes: nodes)
         for (index, result) in results.enumerated() {
-            guard case .success(let task) = result, task.state == .running else { continue }
+            guard case .success(let task) = result, task.state == .running, cluster == nil || task.node != nil else { continue }
             let started = try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
             results[index] = .success(started)
         }
@@ -170,7 +179,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// A resume that would start a transfer is refused (`QuotaExceeded`, `storedBytes`) while the tenant's
     /// stored bytes are at their limit.
     public func resume(taskId: String, tenant: String) async throws -> TaskRecord {
-        let task = try await requireTask(taskId, tenant: tenant)
+        let task = try await claimForControl(try await requireTask(taskId, tenant: tenant))
         if task.state == .suspended && task.suspendCount <= 1 { try await store.checkStorageRoom(tenant: tenant) }
         return try await control(task, .resume(beginsLater: task.beginsLater))
     }
@@ -178,7 +187,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// `suspend()`: the transfer stops (no traffic, no timeouts) and it takes as many `resume()` calls as
     /// `suspend()` calls to run again.
     public func suspend(taskId: String, tenant: String) async throws -> TaskRecord {
-        let task = try await requireTask(taskId, tenant: tenant)
+        let task = try await claimForControl(try await requireTask(taskId, tenant: tenant))
         // A WebSocket's or a stream's connection cannot be paused and picked up again: suspending it would drop it.
         if task.kind == .webSocket || task.kind == .stream, task.state == .running { throw TaskStoreError.invalidStateTransition }
         return try await control(task, .suspend)
@@ -188,7 +197,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// (`cancel(byProducingResumeData:)`): a running download keeps its partial file and its error
     /// carries the resume data (`userInfo.NSURLSessionDownloadTaskResumeData`) when it can be continued.
     public func cancel(taskId: String, tenant: String, producingResumeData: Bool = false) async throws -> TaskRecord {
-        let task = try await requireTask(taskId, tenant: tenant)
+        let task = try await claimForControl(try await requireTask(taskId, tenant: tenant))
         return try await control(task, .cancel(producingResumeData: producingResumeData))
     }
 
@@ -255,12 +264,14 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 group.addTask { await self.cookieStorages.persistPeriodically() }
                 group.addTask { await self.urlCaches.persistPeriodically() }
                 group.addTask { await self.networks.run() }  // the links' state, once a second
+                if let cluster = self.cluster { group.addTask { await self.runClusterMembership(cluster) } }
                 try? await gracefulShutdown()
                 self.releaseWaiters()
                 self.table.stop()
                 await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
                 self.endedContinuation.finish()
-                group.cancelAll()  // the ticker, the housekeeping, the storages' writers and the network monitor
+                group.cancelAll()  // the ticker, the housekeeping, the storages' writers, the network monitor, the heartbeat
+                if let cluster = self.cluster { await self.leaveCluster(cluster) }  // the others take its tasks over now
                 do {
                     try await self.cookieStorages.persistChanges()  // what the last responses set
                     try await self.urlCaches.persistChanges()

@@ -71,4 +71,6 @@ struct TaskCreation: Sendable {
     var sealedSecret: Data?
     /// The store's limits, checked inside the creation's savepoint.
     var quotaLimits = QuotaLimits.unlimited
+    /// The node that runs a task created resumed (several nodes on PostgreSQL); nil leaves it to be claimed.
+    var node: String?
 }

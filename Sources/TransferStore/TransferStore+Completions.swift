@@ -78,6 +78,7 @@ extension TransferStore {
     public func completeTask(_ completion: TaskCompletion) async throws -> TaskRecord {
         let completion = try requestSecrets.sealed(completion)
         let (task, advance): (TaskRecord, SessionAdvance) = try await database.write { db in
+            try Self.lockSessions(db, ofTasks: [completion.id])
             guard let advance = try Self.complete(db, completion) else {
                 _ = try Self.fetchTask(db, id: completion.id)  // throws taskNotFound when unknown
                 throw TaskStoreError.invalidStateTransition

@@ -80,6 +80,8 @@ extension TransferStore {
         _ db: any StoreConnection, progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend],
         completions: [TaskCompletion]
     ) throws -> (Set<String>, [String: SessionAdvance]) {
+        let tasks = Set(progress.keys).union(responses.keys).union(events.map(\.taskId)).union(completions.map(\.id))
+        try lockSessions(db, ofTasks: tasks)
         try writeProgress(db, progress)  // (a completing task's counters and head come with its completion)
         try writeResponses(db, responses)
         // A task that has completed takes no more events (a late report of a stopped transfer).
@@ -163,5 +165,18 @@ extension TransferStore {
                 WHERE id = ? AND state <> 'completed'
                 """, try StoredJSON.text(report.response), try StoredJSON.text(report.currentRequest), id)
         }
+    }
+
+    /// On PostgreSQL, locks the sessions of `tasks` first, in the order of their ids: a completion then
+    /// locks its task, the tenant's usage (by trigger) and its session's sequence in the order a creation
+    /// on another node takes the same (session, then usage), and two nodes' batches take sessions in one
+    /// order. Without it, a batch holding a tenant's usage waited for a session another node's creation held
+    /// while that creation waited for the usage: a deadlock.
+    static func lockSessions(_ db: any StoreConnection, ofTasks tasks: Set<String>) throws {
+        guard db.locksRows, !tasks.isEmpty else { return }
+        let ids = tasks.sorted()
+        _ = try db.rows(
+            "SELECT id FROM session WHERE id IN (SELECT sessionId FROM task WHERE id IN (\(placeholders(ids.count)))) ORDER BY id FOR UPDATE",
+            ids.map(\.storeValue))
     }
 }

@@ -31,10 +31,14 @@ extension TransferStore {
     ///
     /// Creations that arrive together share one transaction (group commit), each in its own savepoint, so
     /// one refused request never undoes or holds back another.
+    ///
+    /// - Parameter node: with several nodes, the node that will run the task when it is created resumed
+    ///   (nil: the first node with room claims it, `claimQueuedTasks`).
     public func createTask(
-        tenant: String, sessionId: String, request: ValidatedTaskRequest
+        tenant: String, sessionId: String, request: ValidatedTaskRequest, node: String? = nil
     ) async throws -> TaskRecord {
-        let creation = try self.creation(tenant: tenant, sessionId: sessionId, request: request)
+        var creation = try self.creation(tenant: tenant, sessionId: sessionId, request: request)
+        creation.node = node
         return try await creations.submit(creation) { batch in try await self.create(batch) }
     }
 
@@ -42,9 +46,10 @@ extension TransferStore {
     /// order (consecutive `taskIdentifier`s and event sequences): one result per request, a refused one
     /// (quota, blob, session) leaving nothing of itself while the others are created.
     public func createTasks(
-        tenant: String, sessionId: String, requests: [ValidatedTaskRequest]
+        tenant: String, sessionId: String, requests: [ValidatedTaskRequest], nodes: [String?]? = nil
     ) async throws -> [Result<TaskRecord, any Error>] {
-        let batch = try requests.map { try creation(tenant: tenant, sessionId: sessionId, request: $0) }
+        var batch = try requests.map { try creation(tenant: tenant, sessionId: sessionId, request: $0) }
+        if let nodes { for index in batch.indices where index < nodes.count { batch[index].node = nodes[index] } }
         return await creations.submit(batch) { batch in try await self.create(batch) }
     }
 
@@ -117,6 +122,7 @@ extension TransferStore {
             task.suspendCount = 0
             task.startedAt = .nowMilliseconds
             task.currentRequest = task.originalRequest
+            task.node = creation.node
         }
         // The row gets the sealed request; the caller gets the real one.
         var row = task
@@ -328,6 +334,12 @@ extension TransferStore {
     /// The row as stored, its request credentials sealed (`RequestSecrets.opened` gives the real ones):
     /// the form a record keeps inside a transaction, so `update` writes them back sealed.
     static func fetchTask(_ db: any StoreConnection, id: String) throws -> TaskRecord {
+        // On PostgreSQL a write locks its session's row before the task's, in the order creations (session,
+        // then the new task and the tenant's usage) and event appends take them: two nodes' writes of one
+        // session never hold each other's next lock.
+        if db.locksRows, let sessionId = try db.value("SELECT sessionId FROM task WHERE id = ?", id, as: String.self) {
+            _ = try db.rows("SELECT 1 FROM session WHERE id = ?" + db.forUpdate, sessionId)
+        }
         guard let task = try db.row("SELECT * FROM task WHERE id = ?" + db.forUpdate, id).map(TaskRecord.init(row:)) else {
             throw TaskStoreError.taskNotFound
         }

@@ -82,6 +82,13 @@ extension ServiceConfiguration {
             }
             databaseURL = url
         }
+        nodeID = env["URLSESSIOND_NODE_ID"]
+        if let seconds = try env.seconds("URLSESSIOND_LEASE_SECONDS") {
+            guard (2...3600).contains(seconds) else {
+                throw ConfigurationError(setting: "URLSESSIOND_LEASE_SECONDS", detail: "must be 2...3600 seconds")
+            }
+            leaseSeconds = seconds
+        }
         if let text = overrides.tokens ?? env["URLSESSIOND_TOKENS"] {
             tokens = try Self.parseTokens(text)
         }

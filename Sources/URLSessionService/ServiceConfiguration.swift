@@ -1,4 +1,5 @@
 public import ControlPlane
+import Crypto
 public import EventDelivery
 public import Foundation
 public import Logging
@@ -16,6 +17,11 @@ public struct ServiceConfiguration: Sendable {
     /// several nodes share; absent: the SQLite file in the data directory. An environment variable only, never
     /// a flag: a flag's password would show in `ps`.
     public var databaseURL: String?
+    /// `URLSESSIOND_NODE_ID`: this node's name among those sharing the PostgreSQL database; unique, and the
+    /// same after a restart. Default: the host name and a digest of the data directory's path.
+    public var nodeID: String?
+    /// `URLSESSIOND_LEASE_SECONDS`: how long a silent node keeps its tasks before others take them over.
+    public var leaseSeconds: Double = 15
     /// `URLSESSIOND_TOKENS`: `token:tenant:role,...`. Empty: an admin token is generated into `<data>/token`.
     public var tokens: [String: Principal] = [:]
     /// `URLSESSIOND_REQUIRE_TOKENS`: refuse to start without configured tokens (containers set it).
@@ -63,4 +69,15 @@ public struct ServiceConfiguration: Sendable {
     public var cacheDirectory: URL { dataDirectory.appendingPathComponent("cache") }
     public var tokenFile: URL { dataDirectory.appendingPathComponent("token") }
     public var secretKeyFile: URL { dataDirectory.appendingPathComponent("secret.key") }
+}
+
+extension ServiceConfiguration {
+    /// `nodeID`, or the host name and the first 8 hex digits of the SHA-256 of the data directory's path:
+    /// the same after a restart on the same directory, different for nodes on one host with their own.
+    public var resolvedNodeID: String {
+        if let nodeID { return nodeID }
+        let path = dataDirectory.standardizedFileURL.path
+        let digest = SHA256.hash(data: Data(path.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
+        return "\(ProcessInfo.processInfo.hostName)-\(digest)"
+    }
 }

@@ -31,7 +31,13 @@ public enum URLSessionService {
         let store = try await openStore(configuration, secrets: SecretBox(key: key), logger: logger)
         try await store.warmSessionCache()
         _ = try await store.allUsage()  // every tenant's usage in memory: blob uploads are stopped by it as they arrive
-        try await DataDirectoryJanitor.removeOrphans(in: configuration, store: store, logger: logger)
+        if configuration.databaseURL == nil {
+            try await DataDirectoryJanitor.removeOrphans(in: configuration, store: store, logger: logger)
+        } else {
+            // Nodes sharing the database may share the data directory too: a file another node is writing
+            // has no row yet, and must not be taken for a crash's leftover.
+            logger.info("Orphan files are not removed at start with a shared database")
+        }
 
         let registry = PrometheusCollectorRegistry()
         let metrics = HTTPMetrics(registry: registry)
@@ -53,6 +59,11 @@ public enum URLSessionService {
         taskConfiguration.sharedCacheMemoryCapacity = configuration.sharedCacheMemoryCapacity
         taskConfiguration.sharedCacheDiskCapacity = configuration.sharedCacheDiskCapacity
         taskConfiguration.networkPaths = configuration.networkPaths
+        if configuration.databaseURL != nil {
+            let membership = ClusterMembership(nodeID: configuration.resolvedNodeID, lease: configuration.leaseSeconds)
+            taskConfiguration.cluster = membership
+            logger.info("Node of a cluster", metadata: ["node": "\(membership.nodeID)", "leaseSeconds": "\(membership.lease)"])
+        }
         (taskConfiguration.systemProxy, taskConfiguration.systemNoProxy) = (configuration.systemProxy, configuration.systemNoProxy)
         // Decision events wait for the webhook's answer; no answer means the default handling.
         let tasks = try TaskService(

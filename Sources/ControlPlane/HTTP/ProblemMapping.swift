@@ -1,4 +1,5 @@
 import JSONCodec
+import SessionTasks
 import TransferModels
 import TransferStore
 
@@ -14,6 +15,9 @@ enum ProblemMapping {
             return taskProblem(task)
         case let exceeded as QuotaExceeded:
             return .quotaExceeded(exceeded)
+        case let elsewhere as TaskOwnedElsewhere:
+            // Control calls are not forwarded between nodes yet: the caller retries on the node named.
+            return .conflict("the task runs on node \(elsewhere.node): control it there", slug: "task-on-another-node")
         default:
             return nil
         }

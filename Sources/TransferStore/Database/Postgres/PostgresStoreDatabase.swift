@@ -126,15 +126,17 @@ final class PostgresWorker: @unchecked Sendable {
         }
     }
 
-    /// Two nodes' transactions that lock the same rows in opposite orders deadlock; PostgreSQL aborts one
-    /// of them (SQLSTATE 40P01), which is run again from its start, up to three times. A transaction's body
+    /// Two nodes' transactions that lock the same rows in opposite orders deadlock (a group commit of
+    /// completions across sessions against another node's); PostgreSQL aborts one of them (SQLSTATE 40P01),
+    /// which runs again from its start after a short random pause, up to eight times. A transaction's body
     /// touches only the database, so running it again is safe.
     private func runRetryingDeadlocks<T>(readOnly: Bool?, _ body: (any StoreConnection) throws -> T) throws -> T {
         for attempt in 1... {
             do {
                 return try run(readOnly: readOnly, body)
-            } catch let error as PostgresStoreError where error.sqlState == "40P01" && attempt < 3 {
+            } catch let error as PostgresStoreError where error.sqlState == "40P01" && attempt < 8 {
                 logger.notice("A transaction deadlocked with another node's and runs again", metadata: ["attempt": "\(attempt)"])
+                usleep(useconds_t.random(in: 1_000...(5_000 * useconds_t(attempt))))
             }
         }
         fatalError("unreachable: the loop returns or throws")

@@ -1,0 +1,159 @@
+public import Foundation
+public import JSONCodec
+
+/// A node sharing the database, as its row says: when it last wrote its heartbeat and how loaded it was.
+public struct NodeRecord: Sendable, Equatable {
+    public var id: String
+    public var startedAt: Date
+    public var heartbeatAt: Date
+    /// Set by a graceful shutdown: its tasks may be taken over at once.
+    public var stoppedAt: Date?
+    /// The tasks it was running or waiting for a transfer slot at its last heartbeat.
+    public var activeTasks: Int
+    public var maximumTransfers: Int
+    /// The unfinished tasks the database shows it running now.
+    public var claimedTasks: Int
+
+    init(row: StoreRow) throws {
+        id = try row.decode(forColumn: "id")
+        startedAt = try row.decode(forColumn: "startedAt")
+        heartbeatAt = try row.decode(forColumn: "heartbeatAt")
+        stoppedAt = try row.decode(forColumn: "stoppedAt")
+        activeTasks = try row.decode(forColumn: "activeTasks")
+        maximumTransfers = try row.decode(forColumn: "maximumTransfers")
+        claimedTasks = try row.decode(forColumn: "claimedTasks")
+    }
+
+    /// Whether its leases still hold at `now`: it has not stopped and its heartbeat is younger than `lease`.
+    public func isLive(at now: Date, lease: TimeInterval) -> Bool {
+        stoppedAt == nil && heartbeatAt > now.addingTimeInterval(-lease)
+    }
+}
+
+/// Who runs a task, as a node asking to control it finds out (`claim(taskId:node:lease:)`).
+public enum TaskClaim: Sendable, Equatable {
+    /// This node runs it now (it did, or it took it from no node or from a node whose lease expired).
+    case claimed(TaskRecord)
+    /// Another live node runs it: a control must go to that node.
+    case ownedBy(String)
+}
+
+/// The nodes sharing a PostgreSQL database, and which of them runs each task. A node's heartbeat is its
+/// lease on the tasks it claimed: a node that stops writing it (kill -9, a lost network) loses them, after
+/// `lease` seconds, to whichever node claims them next (`takeOverTasks`), which picks each up as a
+/// restart does. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so nodes claiming at once never take the
+/// same task and never wait for each other.
+extension TransferStore {
+    /// Writes this node's row at start (again, if the id is reused after a restart).
+    public func registerNode(id: String, maximumTransfers: Int, now: Date = .nowMilliseconds) async throws {
+        try await database.write { db in
+            try db.execute(
+                """
+                INSERT INTO node (id, startedAt, heartbeatAt, stoppedAt, activeTasks, maximumTransfers) VALUES (?, ?, ?, NULL, 0, ?)
+                ON CONFLICT (id) DO UPDATE SET startedAt = excluded.startedAt, heartbeatAt = excluded.heartbeatAt,
+                  stoppedAt = NULL, activeTasks = 0, maximumTransfers = excluded.maximumTransfers
+                """, id, now, now, maximumTransfers)
+        }
+    }
+
+    /// Renews this node's lease and reports its load. False when its row says it stopped or is gone (an
+    /// operator removed it): the node must not go on claiming.
+    public func heartbeat(node: String, activeTasks: Int, now: Date = .nowMilliseconds) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(
+                "UPDATE node SET heartbeatAt = ?, activeTasks = ? WHERE id = ? AND stoppedAt IS NULL", now, activeTasks, node) == 1
+        }
+    }
+
+    /// A graceful stop: the other nodes may take this node's tasks over at once.
+    public func stopNode(_ node: String, now: Date = .nowMilliseconds) async throws {
+        try await database.write { db in
+            try db.execute("UPDATE node SET stoppedAt = ?, activeTasks = 0 WHERE id = ?", now, node)
+        }
+    }
+
+    /// Every node, oldest first, with the unfinished tasks each runs.
+    public func nodes() async throws -> [NodeRecord] {
+        try await database.read { db in
+            try db.rows(
+                """
+                SELECT node.*, (SELECT COUNT(*) FROM task WHERE task.node = node.id AND task.state <> 'completed') AS claimedTasks
+                FROM node ORDER BY startedAt, id
+                """
+            ).map(NodeRecord.init(row:))
+        }
+    }
+
+    /// Claims up to `limit` running tasks that no node runs (created or resumed with no node free to take
+    /// them at once), oldest first.
+    public func claimQueuedTasks(node: String, limit: Int) async throws -> [TaskRecord] {
+        guard limit > 0 else { return [] }
+        return try await database.write { db in
+            let ids = try db.values(
+                "SELECT id FROM task WHERE state = 'running' AND node IS NULL ORDER BY rowid LIMIT ?" + db.forUpdateSkipLocked, limit,
+                as: String.self)
+            return try Self.assign(db, ids, to: node)
+        }.map(requestSecrets.opened)
+    }
+
+    /// Claims up to `limit` unfinished, unsuspended tasks of nodes whose lease has expired at `now` (or that
+    /// stopped), oldest first: the caller picks each up as a restart does.
+    public func takeOverTasks(node: String, lease: TimeInterval, limit: Int, now: Date = .nowMilliseconds) async throws -> [TaskRecord] {
+        guard limit > 0 else { return [] }
+        let cutoff = now.addingTimeInterval(-lease)
+        return try await database.write { db in
+            let ids = try db.values(
+                """
+                SELECT id FROM task WHERE state IN ('running', 'canceling') AND node IS NOT NULL AND node <> ?
+                  AND node IN (SELECT id FROM node WHERE stoppedAt IS NOT NULL OR heartbeatAt < ?)
+                ORDER BY rowid LIMIT ?
+                """ + db.forUpdateSkipLocked, node, cutoff, limit, as: String.self)
+            return try Self.assign(db, ids, to: node)
+        }.map(requestSecrets.opened)
+    }
+
+    /// The unfinished tasks the database shows `node` running (a node restarted under the same id takes
+    /// its own back at once).
+    public func tasks(ofNode node: String) async throws -> [TaskRecord] {
+        try await database.read { db in
+            try db.rows("SELECT * FROM task WHERE node = ? AND state <> 'completed' ORDER BY rowid", node).map(TaskRecord.init(row:))
+        }.map(requestSecrets.opened)
+    }
+
+    /// Makes `node` the one that runs the task, unless another live node runs it: a task no node runs,
+    /// or whose node's lease expired, is taken.
+    public func claim(taskId: String, node: String, lease: TimeInterval, now: Date = .nowMilliseconds) async throws -> TaskClaim {
+        let cutoff = now.addingTimeInterval(-lease)
+        let result: TaskClaim = try await database.write { db in
+            var task = try Self.fetchTask(db, id: taskId)  // locks the row
+            if let owner = task.node, owner != node,
+                try db.value("SELECT 1 FROM node WHERE id = ? AND stoppedAt IS NULL AND heartbeatAt >= ?", owner, cutoff, as: Int.self)
+                    != nil
+            {
+                return .ownedBy(owner)
+            }
+            if task.node != node {
+                try db.execute("UPDATE task SET node = ? WHERE id = ?", node, taskId)
+                task.node = node
+            }
+            return .claimed(task)
+        }
+        if case .claimed(let task) = result { return .claimed(try requestSecrets.opened(task)) }
+        return result
+    }
+
+    /// Leaves a task to whichever node claims it next (this node has no room for it).
+    public func release(taskId: String, node: String) async throws {
+        try await database.write { db in
+            try db.execute("UPDATE task SET node = NULL WHERE id = ? AND node = ?", taskId, node)
+        }
+    }
+
+    /// Sets `node` on the tasks `ids` (locked by the caller's select) and returns their rows.
+    private static func assign(_ db: any StoreConnection, _ ids: [String], to node: String) throws -> [TaskRecord] {
+        guard !ids.isEmpty else { return [] }
+        let list = placeholders(ids.count)
+        try db.execute("UPDATE task SET node = ? WHERE id IN (\(list))", [node.storeValue] + ids.map(\.storeValue))
+        return try db.rows("SELECT * FROM task WHERE id IN (\(list)) ORDER BY rowid", ids.map(\.storeValue)).map(TaskRecord.init(row:))
+    }
+}
