@@ -96,7 +96,8 @@ struct CrossNodeStoreTests {
             let delegateChanges = nodes.b.delegateChanges.subscribe()
             var delegate = SessionUpdate()
             delegate.delegate = .replaced(
-                DelegateConfiguration(url: "http://127.0.0.1:9/hooks", events: ["*"], decisions: [], decisionTimeout: 5, progressInterval: 0),
+                DelegateConfiguration(
+                    url: "http://127.0.0.1:9/hooks", events: ["*"], decisions: [], decisionTimeout: 5, progressInterval: 0),
                 secret: "whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=")
             _ = try await nodes.a.updateSession(id: session.id, tenant: "t1", update: delegate)
             try await next(session.id, in: delegateChanges)

@@ -54,7 +54,8 @@ public final class PostgresStoreDatabase: StoreDatabase {
     /// Hands what the other nodes' commits notify to `deliver`, on a connection of its own, until the
     /// calling task is cancelled (see `PostgresNotificationListener`).
     func listen(_ deliver: @escaping @Sendable (StoreNotice) -> Void) async {
-        let listener = PostgresNotificationListener(configuration: configuration, origin: origin, channels: StoreChannel.all, logger: logger)
+        let listener = PostgresNotificationListener(
+            configuration: configuration, origin: origin, channels: StoreChannel.all, logger: logger)
         await listener.run(deliver)
     }
 
