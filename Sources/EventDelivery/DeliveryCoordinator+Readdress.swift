@@ -13,6 +13,7 @@ extension DeliveryCoordinator {
     /// outcomes is under way, so whatever that answer taught about the old address is already in
     /// `outcomes` (and dropped here) or written (and undone by `reopenDelegateQueue`).
     func readdressDelegates() async {
+        await refreshDelegateLanes()
         guard !readdressing.isEmpty, flushTask == nil else { return }
         for sessionId in readdressing {
             let key = LaneKey(sessionId: sessionId, kind: .delegate)
@@ -23,6 +24,9 @@ extension DeliveryCoordinator {
             outcomes.disabled[sessionId] = nil
             outcomes.held[sessionId] = nil
             outcomes.delegateRetry[sessionId] = nil
+            // The node holding the session's lease re-addresses it (it alone has POSTs in flight to the
+            // old address); the change itself already reset what the store knew about that address.
+            guard leases.holds(sessionId) else { continue }
             do {
                 try await store.reopenDelegateQueue(sessionId: sessionId)
             } catch {
@@ -41,6 +45,24 @@ extension DeliveryCoordinator {
             if let done, let cursor = lanes[key]?.readCursor, cursor < done {
                 lanes[key]?.readCursor = done
             }
+        }
+    }
+
+    /// Reads delegate lanes again from the store after delegate changes may have been missed (this
+    /// node's listener reconnected): each lane with nothing in flight, once everything learned is
+    /// written, is dropped and opened again with the delegate and cursor as stored. Unlike a re-address,
+    /// what the store knows about the address (a retry time, a hold, a 410) stays.
+    private func refreshDelegateLanes() async {
+        guard !refreshing.isEmpty, outcomes.isEmpty, flushTask == nil else { return }
+        for sessionId in refreshing {
+            let key = LaneKey(sessionId: sessionId, kind: .delegate)
+            if lanes[key]?.inFlightToken != nil { continue }
+            refreshing.remove(sessionId)
+            guard lanes[key] != nil else { continue }
+            lanes[key] = nil
+            sleeping[key] = nil
+            needsRead.remove(key)
+            await openDelegateLane(sessionId)
         }
     }
 }

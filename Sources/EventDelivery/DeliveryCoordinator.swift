@@ -35,6 +35,10 @@ final class DeliveryCoordinator {
     var heldBeingWritten: Set<String> = []
     /// Sessions whose delegate changed, to re-address once their lane has nothing in flight.
     var readdressing: Set<String> = []
+    /// Sessions whose delegate lane is read again from the store (delegate changes may have been missed).
+    var refreshing: Set<String> = []
+    /// The sessions this node delivers when nodes share the database.
+    var leases: DeliveryLeases
     /// Learned since the last write.
     var outcomes = DeliveryOutcomes()
     var lastFlush = ContinuousClock.now
@@ -61,6 +65,7 @@ final class DeliveryCoordinator {
         self.waiters = waiters
         self.metrics = metrics
         self.logger = logger
+        self.leases = DeliveryLeases(isEnabled: store.sharesDatabaseWithOtherNodes, duration: configuration.leaseDuration)
     }
 
     /// Runs until `.stop` (or the inbox ends), then answers waiting decisions and writes what it learned.
@@ -86,10 +91,18 @@ final class DeliveryCoordinator {
         flushTask = nil
         await flush()
         await flushTask?.value
+        await releaseAllLeases()
     }
 
     private func handle(_ signal: DispatcherSignal) {
         switch signal {
+        case .hint(EventFeed.everySession):
+            // Hints were lost: every lane may have more, and queues unknown here are scanned for.
+            scanWanted = true
+            for key in lanes.keys {
+                lanes[key]?.mayHaveMore = true
+                if lanes[key]?.pending.isEmpty == true { advance(key) }
+            }
         case .hint(let sessionId):
             var known = true
             for kind in [LaneKey.Kind.delegate, .completion] {
@@ -101,7 +114,9 @@ final class DeliveryCoordinator {
                 lanes[key]?.mayHaveMore = true
                 if lanes[key]?.pending.isEmpty == true { advance(key) }  // otherwise it is on its way already
             }
-            if !known { scanWanted = true }
+            if !known && !leases.isElsewhere(sessionId) { scanWanted = true }
+        case .delegateChanged(EventFeed.everySession):
+            refreshing.formUnion(lanes.keys.filter { $0.kind == .delegate }.map(\.sessionId))
         case .delegateChanged(let sessionId):
             readdressing.insert(sessionId)
         case .response(let response):
@@ -136,6 +151,7 @@ final class DeliveryCoordinator {
 
     /// Reads for lanes that ran dry, scans for new queues, and flushes outcomes, as each is due.
     private func serviceStore() async {
+        await maintainLeases()
         await readdressDelegates()
         while !needsRead.isEmpty && !isStopping {  // bounded: each turn reads events or finds none
             let keys = needsRead
@@ -159,6 +175,7 @@ final class DeliveryCoordinator {
         if now - lastEviction >= .seconds(1) {
             lastEviction = now
             forgetIdleLanes()
+            await releaseUnusedLeases()
         }
     }
 
@@ -199,11 +216,11 @@ final class DeliveryCoordinator {
             let limit = 10_000
             for owner in try await store.sessionsWithDelegateBacklog(dueBy: Date(), limit: limit) {
                 let key = LaneKey(sessionId: owner.sessionId, kind: .delegate)
-                if lanes[key] == nil { await openDelegateLane(owner.sessionId) } else { wakeIfIdle(key) }
+                if lanes[key] == nil { await openDelegateLaneWhenLeased(owner.sessionId) } else { wakeIfIdle(key) }
             }
             for owner in try await store.sessionsWithPendingCompletions(limit: limit) {
                 let key = LaneKey(sessionId: owner.sessionId, kind: .completion)
-                if lanes[key] == nil { lanes[key] = DeliveryLane(key: key, tenant: owner.tenant, readCursor: 0) }
+                if lanes[key] == nil { openCompletionLaneWhenLeased(owner.sessionId, tenant: owner.tenant) }
                 wakeIfIdle(key)
             }
             if lastDepth.map({ .now - $0 >= configuration.rescanInterval }) ?? true {
@@ -268,7 +285,8 @@ final class DeliveryCoordinator {
     private func forgetIdleLanes() {
         guard outcomes.isEmpty, flushTask == nil else { return }
         let now = ContinuousClock.now
-        for (key, lane) in lanes where lane.isIdle && now - lane.lastActive > configuration.idleQueueLifetime {
+        let lifetime = leases.idleLifetime(configuration.idleQueueLifetime)
+        for (key, lane) in lanes where lane.isIdle && now - lane.lastActive > lifetime {
             lanes[key] = nil
         }
     }

@@ -1,4 +1,5 @@
 public import Curl
+import Foundation
 
 /// How the webhook dispatcher delivers events.
 public struct EventDeliveryConfiguration: Sendable {
@@ -27,8 +28,19 @@ public struct EventDeliveryConfiguration: Sendable {
     public var tickInterval: Duration = .milliseconds(10)
     /// An idle queue is forgotten after this long (it comes back with its next event).
     public var idleQueueLifetime: Duration = .seconds(30)
+    /// This node's name among the nodes sharing a PostgreSQL database: the holder of the leases it takes.
+    public var nodeID = EventDeliveryConfiguration.defaultNodeID
+    /// How long a node holds a session's delivery lease without renewing it (PostgreSQL): renewed at half
+    /// of it while the node delivers, so a node that dies (kill -9) loses its sessions to the others
+    /// after this long. The nodes' clocks must agree to well within it.
+    public var leaseDuration: Duration = .seconds(15)
 
     public init() {}
+
+    /// The host name and process id: unique among the nodes unless set otherwise.
+    public static var defaultNodeID: String {
+        "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
+    }
 
     var tenantDeliveryLimit: Int { maximumConcurrentDeliveriesPerTenant ?? max(1, maximumConcurrentDeliveries / 2) }
 

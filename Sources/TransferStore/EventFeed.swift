@@ -21,6 +21,10 @@ public final class EventFeed: Sendable {
 
     private let subscribers = LockedBox(Subscribers())
 
+    /// The element readers of every session receive when any session may have news they were not told
+    /// of (a node's listener reconnected: notifications were lost). No session has this id.
+    public static let everySession = "*"
+
     public init() {}
 
     /// A stream of session ids, one element per committed write that appended events to that session.
@@ -63,5 +67,15 @@ public final class EventFeed: Sendable {
             return continuations
         }
         for continuation in continuations { continuation.yield(sessionId) }
+    }
+
+    /// Wakes every reader as if its session had news: readers of one session receive their session's id,
+    /// readers of every session `everySession`.
+    func publishEverySession() {
+        let continuations = subscribers.withLock { subscribers in
+            subscribers.all.values.map { ($0, Self.everySession) }
+                + subscribers.bySession.flatMap { session, readers in readers.values.map { ($0, session) } }
+        }
+        for (continuation, element) in continuations { continuation.yield(element) }
     }
 }

@@ -205,6 +205,8 @@ extension TransferStore {
         try db.execute(
             "INSERT INTO event (id, sessionId, sequence, taskId, type, timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
             id ?? ResourceID.make(prefix: "evt"), sessionId, sequence, taskId, type.rawValue, Date.nowMilliseconds, data)
+        // Wakes the other nodes' readers of the session (one notification per transaction and session).
+        db.notify(.events, sessionId)
     }
 
     /// `invalidating` → `invalidated` once no task of the session is left unfinished; true when it did.
@@ -217,6 +219,7 @@ extension TransferStore {
         session.invalidatedAt = .nowMilliseconds
         try appendEvent(db, session: &session, taskId: nil, event: .sessionDidBecomeInvalid(error: nil))
         try db.update(session, in: "session", key: "id")
+        db.notify(.sessions, session.id)
         return true
     }
 

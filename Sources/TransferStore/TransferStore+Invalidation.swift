@@ -24,6 +24,7 @@ extension TransferStore {
                 record.state = .invalidating
             }
             try db.update(record, in: "session", key: "id")
+            db.notify(.sessions, record.id)
             return (record, unfinished)
         }
         guard let (stored, unfinished) = result else { return nil }

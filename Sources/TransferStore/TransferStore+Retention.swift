@@ -108,7 +108,10 @@ extension TransferStore {
                 DELETE FROM session WHERE id = ? AND state = 'invalidated'
                 AND NOT EXISTS (SELECT 1 FROM task WHERE sessionId = ?)
                 """, sessionId, sessionId)
-            if deleted > 0 { batch.sessions = [sessionId] }
+            if deleted > 0 {
+                batch.sessions = [sessionId]
+                db.notify(.sessions, sessionId)
+            }
             batch.rows += deleted
             return batch
         }

@@ -46,6 +46,7 @@ extension TransferStore {
             case .value(let description): session.sessionDescription = description
             }
             try db.update(session, in: "session", key: "id", only: ["sessionDescription"])
+            db.notify(.sessions, session.id)
             return (session, usedGenerated, delegateChanged)
         }
         guard let (stored, usedGenerated, delegateChanged) = outcome else { return nil }
@@ -64,6 +65,8 @@ extension TransferStore {
         session.delegate = delegate
         session.delegateSecret = delegate == nil ? nil : sealedSecret
         try db.update(session, in: "session", key: "id", only: ["delegate", "delegateSecret"])
+        db.notify(.sessions, session.id)
+        db.notify(.delegates, session.id)
         try db.execute(
             "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?", session.id)
         try db.execute(

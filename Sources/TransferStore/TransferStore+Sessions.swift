@@ -38,6 +38,7 @@ extension TransferStore {
                 // `urlSessionDidFinishEvents(forBackgroundURLSession:)`. Events held for it (no launch
                 // events) go now.
                 try db.execute("UPDATE session SET delegateHeldAt = NULL WHERE id = ?", existing.id)
+                db.notify(.sessions, existing.id)
                 try Self.appendEvent(
                     db, session: &existing, taskId: nil, event: .sessionDidFinishEventsForBackgroundURLSession)
                 let record = try requestSecrets.opened(existing)
@@ -68,12 +69,14 @@ extension TransferStore {
     public func session(id: String, tenant: String) async throws -> SessionRecord? {
         if let cached = cachedSession(id: id, tenant: tenant) { return cached }
         guard ResourceID.isWellFormed(id, prefix: "ses") else { return nil }
+        let foreignWritesBefore = foreignSessionWrites.withLock { $0 }
         guard
             let record = try await database.read({ db in
                 try db.row("SELECT * FROM session WHERE id = ?", id)?.decode(SessionRecord.self)
             }).map(requestSecrets.opened)
         else { return nil }
-        cache(record)
+        // Another node's write heard meanwhile may be newer than the row read: the next read asks again.
+        if foreignSessionWrites.withLock({ $0 }) == foreignWritesBefore { cache(record) }
         return record.tenant == tenant ? record : nil
     }
 
@@ -110,9 +113,12 @@ extension TransferStore {
 
     /// Loads every session into the cache (start-up), so reads of them need no query.
     public func warmSessionCache() async throws {
+        let foreignWritesBefore = foreignSessionWrites.withLock { $0 }
         let records = try await database.read { db in
             try db.rows("SELECT * FROM session").map { try $0.decode(SessionRecord.self) }
         }.map(requestSecrets.opened)
+        // Another node's write heard meanwhile may be newer than the rows read: they are read on demand.
+        guard foreignSessionWrites.withLock({ $0 }) == foreignWritesBefore else { return }
         sessionCache.withLock { cache in
             for record in records { cache[record.id] = record }
         }

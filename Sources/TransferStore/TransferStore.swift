@@ -17,7 +17,19 @@ public final class TransferStore: Sendable {
     let secrets: SecretBox
     let logger: Logger
     /// Sessions by id, filled on first read and updated by every write of this store.
+    ///
+    /// With several nodes (PostgreSQL) a write on another node notifies `StoreChannel.sessions` at its
+    /// commit and this node's listener (`followOtherNodes`) drops the entry. What remains is a window
+    /// between that commit and the notification's arrival (milliseconds on a healthy network; up to the
+    /// listener's reconnection when its connection dropped, after which the whole cache is dropped), in
+    /// which this node may answer with the session as it was: its description, state or delegate. Rules
+    /// that must hold (a task only on a valid session, sequences, cursors) are checked on the row inside
+    /// the transactions, never on the cache. `lastSequence` is not notified: it changes with every event,
+    /// and the cache's copy is only a lower bound that readers of the event log never rely on.
     let sessionCache = LockedBox<[String: SessionRecord]>([:])
+    /// Counts the other nodes' session writes heard: a read of a session that overlapped one of them
+    /// is not cached, since it may have read the row before that write.
+    let foreignSessionWrites = LockedBox<UInt64>(0)
     /// Tasks by id as last read, dropped by every commit that changes their row: only where this process
     /// sees every commit (SQLite); on PostgreSQL another node may change a row, so reads go through.
     let taskReads: TaskReadCache?

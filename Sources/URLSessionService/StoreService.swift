@@ -8,7 +8,12 @@ struct StoreService: Service {
     let logger: Logger
 
     func run() async throws {
-        try? await gracefulShutdown()
+        // Other nodes' writes reach this node's feeds and session cache until shutdown (PostgreSQL).
+        await withDiscardingTaskGroup { group in
+            group.addTask { await store.followOtherNodes() }
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
         do {
             try store.close()
             logger.info("Store closed")

@@ -21,6 +21,8 @@ struct SQLiteStoreConnection: StoreConnection {
     let db: Database
     var locksRows: Bool { false }
 
+    func notify(_ channel: StoreChannel, _ payload: String) {}
+
     @discardableResult
     func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {
         let statement = try db.cachedStatement(sql: sql)

@@ -17,6 +17,11 @@ public protocol StoreConnection {
     /// Whether the backend locks rows (PostgreSQL, where several nodes write at once); SQLite's one writer
     /// holds the whole database for the transaction instead.
     var locksRows: Bool { get }
+
+    /// Tells the other nodes `payload` on `channel` once this transaction commits (PostgreSQL's `NOTIFY`:
+    /// nothing is sent when it rolls back). Repeats within a transaction are sent once. A no-op on SQLite,
+    /// where one process sees every commit.
+    func notify(_ channel: StoreChannel, _ payload: String)
 }
 
 extension StoreConnection {

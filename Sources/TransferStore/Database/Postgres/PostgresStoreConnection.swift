@@ -10,7 +10,13 @@ struct PostgresStoreConnection: StoreConnection {
     let logger: Logger
     /// Savepoint names are unique within the transaction.
     let savepoints: SavepointCounter
+    /// What the transaction tells the other nodes at its commit.
+    let notifications: PendingNotifications
     var locksRows: Bool { true }
+
+    func notify(_ channel: StoreChannel, _ payload: String) {
+        notifications.add(channel, payload)
+    }
 
     @discardableResult
     func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {
@@ -80,6 +86,34 @@ final class SavepointCounter: @unchecked Sendable {
     func next() -> Int {
         count += 1
         return count
+    }
+}
+
+/// The notifications of one transaction, each sent once however often its writes asked for it: a
+/// transaction appending hundreds of events to a session sends one `NOTIFY`.
+final class PendingNotifications: @unchecked Sendable {
+    // `@unchecked Sendable`: used by the one thread that runs the transaction.
+    private(set) var pending: [(channel: StoreChannel, payload: String)] = []
+    private var seen: Set<String> = []
+
+    func add(_ channel: StoreChannel, _ payload: String) {
+        guard seen.insert(channel.name + "\u{0}" + payload).inserted else { return }
+        pending.append((channel, payload))
+    }
+
+    /// Queues them all in the transaction with one statement (`pg_notify` over two arrays); PostgreSQL
+    /// delivers them when it commits. Each payload starts with `origin`, so a node ignores its own.
+    func send(on connection: PostgresConnection, origin: String, logger: Logger) throws {
+        guard !pending.isEmpty else { return }
+        var binds = PostgresBindings(capacity: 2)
+        binds.append(pending.map(\.channel.name))
+        binds.append(pending.map { "\(origin) \($0.payload)" })
+        let query = PostgresQuery(unsafeSQL: "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n(c, p)", binds: binds)
+        do {
+            _ = try connection.query(query, logger: logger).wait()
+        } catch let error as PSQLError {
+            throw PostgresStoreError(error)
+        }
     }
 }
 

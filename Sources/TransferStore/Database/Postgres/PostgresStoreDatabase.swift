@@ -13,14 +13,21 @@ public final class PostgresStoreDatabase: StoreDatabase {
     private let writer: PostgresWorker
     private let readers: [PostgresWorker]
     private let nextReader = LockedBox(0)
+    let configuration: PostgresConnection.Configuration
+    let logger: Logger
+    /// Tells this database's notifications from the other nodes' (they start with it): a node ignores its
+    /// own, which its feeds saw at the commit already.
+    let origin = ResourceID.make(prefix: "node")
 
     /// Connects to the database `url` names (`postgres://user:password@host:port/database`).
     public init(url: String, readers: Int = 4, logger: Logger) async throws {
         let configuration = try Self.configuration(url)
-        writer = try await PostgresWorker(configuration: configuration, id: 0, logger: logger)
+        self.configuration = configuration
+        self.logger = logger
+        writer = try await PostgresWorker(configuration: configuration, id: 0, origin: origin, logger: logger)
         var opened: [PostgresWorker] = []
         for index in 0..<max(1, readers) {
-            opened.append(try await PostgresWorker(configuration: configuration, id: index + 1, logger: logger))
+            opened.append(try await PostgresWorker(configuration: configuration, id: index + 1, origin: origin, logger: logger))
         }
         self.readers = opened
     }
@@ -42,6 +49,14 @@ public final class PostgresStoreDatabase: StoreDatabase {
     /// this node's writes go on meanwhile.
     func runOutsideTransaction(_ sql: String) async throws {
         _ = try await readers[0].transaction(readOnly: nil) { db in try db.execute(sql) }
+    }
+
+    /// Hands what the other nodes' commits notify to `deliver`, on a connection of its own, until the
+    /// calling task is cancelled (see `PostgresNotificationListener`).
+    func listen(_ deliver: @escaping @Sendable (StoreNotice) -> Void) async {
+        let listener = PostgresNotificationListener(
+            configuration: configuration, origin: origin, channels: StoreChannel.all, logger: logger)
+        await listener.run(deliver)
     }
 
     /// Closes every connection.
@@ -101,12 +116,15 @@ final class PostgresWorker: @unchecked Sendable {
     private var connection: PostgresConnection
     private let configuration: PostgresConnection.Configuration
     private let id: Int
+    /// The database's `origin`, which starts every notification it sends.
+    private let origin: String
     private let logger: Logger
     private let queue: DispatchQueue
 
-    init(configuration: PostgresConnection.Configuration, id: Int, logger: Logger) async throws {
+    init(configuration: PostgresConnection.Configuration, id: Int, origin: String, logger: Logger) async throws {
         self.configuration = configuration
         self.id = id
+        self.origin = origin
         self.logger = logger
         self.queue = DispatchQueue(label: "urlsessiond.postgres.\(id)")
         do {
@@ -154,12 +172,14 @@ final class PostgresWorker: @unchecked Sendable {
                 throw PostgresStoreError(error)
             }
         }
-        let store = PostgresStoreConnection(connection: connection, logger: logger, savepoints: SavepointCounter())
+        let store = PostgresStoreConnection(
+            connection: connection, logger: logger, savepoints: SavepointCounter(), notifications: PendingNotifications())
         guard let readOnly else { return try body(store) }
         // A read sees one snapshot, as a SQLite read transaction does.
         try store.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", [])
         do {
             let result = try body(store)
+            try store.notifications.send(on: connection, origin: origin, logger: logger)
             try store.execute("COMMIT", [])
             return result
         } catch {

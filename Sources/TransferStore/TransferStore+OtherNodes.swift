@@ -1,0 +1,42 @@
+import Foundation
+import TransferModels
+
+extension TransferStore {
+    /// Whether other nodes may write the same database (PostgreSQL): their writes reach this node only
+    /// through `followOtherNodes`, and one node at a time delivers a session's webhooks (leases).
+    public var sharesDatabaseWithOtherNodes: Bool { sqlite == nil }
+
+    /// Applies the other nodes' writes to this node's memory until the calling task is cancelled: their
+    /// new events wake this node's `eventFeed` (long-polls, event streams, the webhook dispatcher), their
+    /// session writes drop this node's cached copies, their delegate changes reach `delegateChanges`.
+    /// Returns at once on SQLite, where this process makes every write.
+    public func followOtherNodes() async {
+        guard let postgres = database as? PostgresStoreDatabase else { return }
+        await postgres.listen { [weak self] notice in self?.receive(notice) }
+    }
+
+    func receive(_ notice: StoreNotice) {
+        switch notice {
+        case .notification(let channel, let sessionId) where channel == .events:
+            eventFeed.publish(sessionId)
+        case .notification(let channel, let sessionId) where channel == .sessions:
+            forgetForeignSessionWrite(sessionId)
+        case .notification(let channel, let sessionId) where channel == .delegates:
+            forgetForeignSessionWrite(sessionId)
+            delegateChanges.publish(sessionId)
+        case .notification:
+            break
+        case .resynchronize:
+            // Whatever was lost: every cached session may be stale, every reader may have news.
+            foreignSessionWrites.withLock { $0 &+= 1 }
+            sessionCache.withLock { $0.removeAll() }
+            eventFeed.publishEverySession()
+            delegateChanges.publishEverySession()
+        }
+    }
+
+    private func forgetForeignSessionWrite(_ sessionId: String) {
+        foreignSessionWrites.withLock { $0 &+= 1 }
+        sessionCache.withLock { $0[sessionId] = nil }
+    }
+}
