@@ -119,6 +119,9 @@ public enum URLSessionService {
         var events = configuration.events
         events.egress = configuration.engine.egress
         events.certificateAuthorities = configuration.engine.certificateAuthorities
+        // The node's name and lease, as its tasks' (a restarted node takes its sessions' lanes back at once).
+        events.nodeID = configuration.resolvedNodeID
+        events.leaseDuration = .milliseconds(Int64(configuration.leaseSeconds * 1000))
         return events
     }
 
