@@ -45,8 +45,10 @@ extension TaskService {
         table.withLock { state in state.entries.values.count { !$0.lifecycle.isSettled } }
     }
 
-    /// Free transfer slots: what this node may claim now.
-    var freeSlots: Int { max(0, configuration.engine.maximumConcurrentTransfers - activeTaskCount) }
+    /// What this node may claim now. It holds up to twice its transfer slots, so its engine's own queue
+    /// orders what it holds as on a single node (priorities; a discretionary task waits for an idle engine
+    /// even when it was claimed before a normal one).
+    var freeSlots: Int { max(0, 2 * configuration.engine.maximumConcurrentTransfers - activeTaskCount) }
 
     /// The node a task created resumed now should name: this one when it has room, else none (claimed
     /// by the next node with room).

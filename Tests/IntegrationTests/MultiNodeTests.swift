@@ -78,7 +78,7 @@ struct MultiNodeTests {
         let directory = try TemporaryDirectory.make(prefix: "urlsessiond-nodes")
         defer { directory.remove() }
         let database = try await PostgresServer.makeDatabase()
-        // Two transfers per node: six downloads spread over the three.
+        // Two transfers per node: six downloads, two on each.
         let nodes = try await Self.startNodes(3, database: database, maximumTransfers: 2, under: directory)
         let client = HTTPClient()
         let first = API(nodes[0], client)
@@ -87,7 +87,9 @@ struct MultiNodeTests {
         var ids: [String] = []
         for seed in 0..<6 {
             let url = origin.url("/bytes/\(size)?seed=\(seed)&rate=300000")
-            ids.append(try await first.createTask(session: session, ["kind": "download", "request": ["url": url], "resume": true]).taskID)
+            // Two created through each node: each runs its own two (a node holds up to twice its slots).
+            let api = API(nodes[seed % 3], client)
+            ids.append(try await api.createTask(session: session, ["kind": "download", "request": ["url": url], "resume": true]).taskID)
         }
         for id in ids { _ = try await first.task(id, until: { ($0.count("countOfBytesReceived") ?? 0) > 200_000 }, within: 30) }
         try await Task.sleep(for: .milliseconds(400))  // past a checkpoint of the partial files
