@@ -98,6 +98,9 @@ public final class PostgresServer: Sendable {
 
     public func url(database: String) -> String { "postgres://postgres@127.0.0.1:\(port)/\(database)" }
 
+    /// The database a `postgres://` URL of this server names (its path's last component).
+    public static func databaseName(of url: String) -> String { String(url.split(separator: "/").last ?? "") }
+
     /// `url` (one of this server's) through the server's Unix socket instead of TCP, as libpq writes it:
     /// `postgres://postgres@:PORT/NAME?host=DIRECTORY`.
     public func overUnixSocket(_ url: String) -> String {
@@ -178,7 +181,7 @@ public final class TestDatabase: Sendable {
     public init() {}
 
     /// The database's name, once made.
-    public var name: String? { made.withLock { $0 }.map { String($0.split(separator: "/").last ?? "") } }
+    public var name: String? { made.withLock { $0 }.map(PostgresServer.databaseName) }
 
     /// The database's `postgres://` URL; nil when the tests run on SQLite.
     public func postgresURL() async throws -> String? {

@@ -24,7 +24,7 @@ struct MultiNodeTests {
 
     /// How many tasks each node ran, from the rows.
     static func tasksPerNode(_ database: String) async throws -> [String: Int] {
-        let name = String(database.split(separator: "/").last!)
+        let name = PostgresServer.databaseName(of: database)
         let text = try await PostgresServer.shared().psql("SELECT node, count(*) FROM task GROUP BY node ORDER BY node", database: name)
         var counts: [String: Int] = [:]
         for line in text.split(separator: "\n") {
@@ -95,7 +95,7 @@ struct MultiNodeTests {
         try await Task.sleep(for: .milliseconds(400))  // past a checkpoint of the partial files
         let before = try await Self.tasksPerNode(database)
         #expect(before.keys.sorted() == ["node-1", "node-2", "node-3"], "each node runs two: \(before)")
-        let name = String(database.split(separator: "/").last!)
+        let name = PostgresServer.databaseName(of: database)
         let orphans = try await PostgresServer.shared().psql(
             "SELECT id FROM task WHERE node = 'node-2' AND state <> 'completed'", database: name
         )

@@ -166,7 +166,7 @@ struct RetentionTests {
         if ServiceProcess.testsPostgres {
             let url = try String(contentsOf: service.dataDirectory.appendingPathComponent("test-database-url"), encoding: .utf8)
             let sql = "SELECT sum(pg_total_relation_size(oid)) FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace"
-            let text = try await PostgresServer.shared().psql(sql, database: String(url.split(separator: "/").last!))
+            let text = try await PostgresServer.shared().psql(sql, database: PostgresServer.databaseName(of: url))
             return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), "\(text)")
         }
         let script = """

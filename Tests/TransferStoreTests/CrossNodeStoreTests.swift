@@ -26,7 +26,7 @@ struct TwoNodes {
         return TwoNodes(url: url, a: a, b: b, resyncsOfB: b.eventFeed.subscribe())
     }
 
-    var databaseName: String { String(url.split(separator: "/").last ?? "") }
+    var databaseName: String { PostgresServer.databaseName(of: url) }
 
     /// Runs `body` while both nodes follow each other, once B's listener listens.
     func run(_ body: @Sendable @escaping (TwoNodes) async throws -> Void) async throws {

@@ -14,10 +14,10 @@ struct PostgresServerTests {
         let first = try await PostgresServer.makeDatabase()
         let second = try await PostgresServer.makeDatabase()
         #expect(first != second && first.hasPrefix("postgres://postgres@127.0.0.1:\(server.port)/"))
-        let name = String(first.split(separator: "/").last!)
+        let name = PostgresServer.databaseName(of: first)
         try server.psql("CREATE TABLE probe (value int); INSERT INTO probe VALUES (42)", database: name)
         #expect(try server.psql("SELECT value FROM probe", database: name) == "42\n")
-        let other = String(second.split(separator: "/").last!)
+        let other = PostgresServer.databaseName(of: second)
         #expect(try server.psql("SELECT count(*) FROM pg_tables WHERE tablename = 'probe'", database: other) == "0\n")
         #expect(try server.psql("SHOW fsync") == "off\n")
     }
