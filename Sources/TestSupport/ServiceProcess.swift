@@ -61,7 +61,7 @@ public final class ServiceProcess: Sendable {
     /// Launches the binary and returns once it answers `GET /healthz` with 200.
     ///
     /// - Parameters:
-    ///   - dataDirectory: `--data-dir`; created if missing. The port file `urlsessiond.port` lives in it.
+    ///   - dataDirectory: `--data-dir`; created if missing. The port file (`urlsessiond-<random>.port`) lives in it.
     ///   - environment: Extra variables for the child, e.g. `["URLSESSIOND_TOKENS": "token-a-0123456789:tenantA:admin"]`.
     ///     The child gets the parent's environment minus `URLSESSIOND_*` and proxy variables, plus these.
     ///   - arguments: Extra arguments after the standard `serve` ones.
@@ -79,9 +79,9 @@ public final class ServiceProcess: Sendable {
     ) async throws -> ServiceProcess {
         let binary = try Self.binaryURL()
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        let portFile = dataDirectory.appendingPathComponent("urlsessiond.port")
-        // A port file left by an earlier run would point at a dead (or someone else's) port.
-        try? FileManager.default.removeItem(at: portFile)
+        // One port file per launch: nodes of a cluster share their data directory, and a file left by an
+        // earlier run would point at a dead (or someone else's) port.
+        let portFile = dataDirectory.appendingPathComponent("urlsessiond-\(String(UInt32.random(in: .min ... .max), radix: 16)).port")
         let logFile = try Self.makeLogFile(beside: dataDirectory)
 
         let process = Process()

@@ -31,13 +31,7 @@ public enum URLSessionService {
         let store = try await openStore(configuration, secrets: SecretBox(key: key), logger: logger)
         try await store.warmSessionCache()
         _ = try await store.allUsage()  // every tenant's usage in memory: blob uploads are stopped by it as they arrive
-        if configuration.databaseURL == nil {
-            try await DataDirectoryJanitor.removeOrphans(in: configuration, store: store, logger: logger)
-        } else {
-            // Nodes sharing the database may share the data directory too: a file another node is writing
-            // has no row yet, and must not be taken for a crash's leftover.
-            logger.info("Orphan files are not removed at start with a shared database")
-        }
+        try await DataDirectoryJanitor.removeOrphans(in: configuration, store: store, logger: logger)
 
         let registry = PrometheusCollectorRegistry()
         let metrics = HTTPMetrics(registry: registry)

@@ -6,26 +6,35 @@ import Testing
 /// on all, and a node killed mid-download loses its tasks to another, which continues them by `Range`.
 @Suite("Nodes sharing one PostgreSQL database")
 struct MultiNodeTests {
-    /// Three nodes on a fresh database; the same secret key (rows sealed by one are opened by another).
+    /// Nodes on a fresh database, as a cluster is deployed: one data directory they all mount (a file one
+    /// writes, another serves or continues) and the same secret key (rows sealed by one are opened by
+    /// another).
     static func startNodes(
         _ count: Int, database: String, maximumTransfers: Int, under directory: TemporaryDirectory
     ) async throws -> [ServiceProcess] {
-        let key = Data((0..<32).map { UInt8($0 * 7 + 1) }).base64EncodedString()
         var nodes: [ServiceProcess] = []
         for index in 1...count {
-            let environment = TaskEnvironment.loopback.merging([
-                "URLSESSIOND_DATABASE_URL": database, "URLSESSIOND_NODE_ID": "node-\(index)", "URLSESSIOND_LEASE_SECONDS": "5",
-                "URLSESSIOND_SECRET_KEY": key, "URLSESSIOND_MAX_TRANSFERS": "\(maximumTransfers)",
-            ]) { $1 }
-            nodes.append(try await ServiceProcess.start(dataDirectory: directory.appending("node-\(index)"), environment: environment))
+            nodes.append(try await startNode(index, database: database, maximumTransfers: maximumTransfers, under: directory))
         }
         return nodes
     }
 
-    /// How many tasks each node ran, from the rows.
-    static func tasksPerNode(_ database: String) async throws -> [String: Int] {
+    static func startNode(
+        _ index: Int, database: String, maximumTransfers: Int, under directory: TemporaryDirectory
+    ) async throws -> ServiceProcess {
+        let key = Data((0..<32).map { UInt8($0 * 7 + 1) }).base64EncodedString()
+        let environment = TaskEnvironment.loopback.merging([
+            "URLSESSIOND_DATABASE_URL": database, "URLSESSIOND_NODE_ID": "node-\(index)", "URLSESSIOND_LEASE_SECONDS": "5",
+            "URLSESSIOND_SECRET_KEY": key, "URLSESSIOND_MAX_TRANSFERS": "\(maximumTransfers)",
+        ]) { $1 }
+        return try await ServiceProcess.start(dataDirectory: directory.appending("data"), environment: environment)
+    }
+
+    /// How many tasks each node ran, from the rows (`filter`: an SQL condition on `task`).
+    static func tasksPerNode(_ database: String, where filter: String = "true") async throws -> [String: Int] {
         let name = PostgresServer.databaseName(of: database)
-        let text = try await PostgresServer.shared().psql("SELECT node, count(*) FROM task GROUP BY node ORDER BY node", database: name)
+        let text = try await PostgresServer.shared().psql(
+            "SELECT node, count(*) FROM task WHERE \(filter) GROUP BY node ORDER BY node", database: name)
         var counts: [String: Int] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "|", omittingEmptySubsequences: false)
@@ -127,5 +136,75 @@ struct MultiNodeTests {
         let events = try await first.allEvents("/v1/sessions/\(session)/events")
         #expect(events.compactMap(\.sequence) == Array(1...events.count), "gap-free across the takeover")
         for node in [nodes[0], nodes[2]] { #expect(try await node.terminate() == 0) }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func filesLiveInTheDirectoryEveryNodeShares() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-nodes")
+        defer { directory.remove() }
+        let database = try await PostgresServer.makeDatabase()
+        var nodes = try await Self.startNodes(2, database: database, maximumTransfers: 1, under: directory)
+        let client = HTTPClient()
+        let first = API(nodes[0], client)
+        let session = try await first.makeSession(["urlCache": NSNull()])
+        // Two slow downloads fill node 1 (it holds twice its one slot); the uploads created through it next
+        // can only be run by node 2, which reads their bodies from the blobs node 1 stored.
+        let size = 300_000
+        var downloads: [String] = []
+        for seed in 0..<2 {
+            let url = origin.url("/bytes/\(size)?seed=\(seed)&rate=100000")
+            downloads.append(
+                try await first.createTask(session: session, ["kind": "download", "request": ["url": url], "resume": true]).taskID)
+        }
+        var uploads: [(id: String, digest: String)] = []
+        for seed in 10..<13 {
+            let bytes = FixtureOrigin.bytes(count: 200_000, seed: UInt64(seed))
+            let blob = try await first.makeBlob(bytes)
+            let task: [String: Any] = [
+                "kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"], "uploadSource": ["blob": blob],
+                "resume": true,
+            ]
+            uploads.append((try await first.createTask(session: session, task).taskID, sha256Hex(bytes)))
+        }
+        for upload in uploads {
+            let task = try await first.completedTask(upload.id, within: 30)
+            #expect(task.errorCode == nil && task.statusCode == 200, "\(task)")
+            #expect(try await first.echo(of: upload.id).bodySHA256 == upload.digest, "the blob's bytes reached the origin")
+        }
+        let uploadsPerNode = try await Self.tasksPerNode(database, where: "kind = 'upload'")
+        #expect(uploadsPerNode == ["node-2": 3], "node 2 ran the uploads: \(uploadsPerNode)")
+
+        // Node 1's downloads are read whole and by range through node 2.
+        for (seed, id) in downloads.enumerated() {
+            #expect(try await first.completedTask(id, within: 30).errorCode == nil)
+            let second = API(nodes[1], client)
+            #expect(sha256Hex(try await second.taskFile(id).body) == fixtureSHA256(count: size, seed: UInt64(seed)))
+            let part = try await second.taskFile(id, headers: [("Range", "bytes=1000-1999")])
+            #expect(part.status == 206)
+            #expect(part.body == Array(FixtureOrigin.bytes(count: size, seed: UInt64(seed))[1000..<2000]))
+        }
+        #expect(try await Self.tasksPerNode(database, where: "kind = 'download'") == ["node-1": 2])
+
+        // A node starting while another is alive leaves a fresh file no row names (the other may be writing
+        // it) and removes one untouched for hours; alone, it removes both.
+        let downloadsDirectory = directory.appending("data").appendingPathComponent("downloads")
+        let (fresh, stale) = (
+            downloadsDirectory.appendingPathComponent("tsk_0000000000000000000001"),
+            downloadsDirectory.appendingPathComponent("tsk_0000000000000000000002")
+        )
+        for file in [fresh, stale] { try Data("orphan".utf8).write(to: file) }
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: stale.path)
+        #expect(try await nodes[1].terminate() == 0)
+        nodes[1] = try await Self.startNode(2, database: database, maximumTransfers: 1, under: directory)
+        #expect(FileManager.default.fileExists(atPath: fresh.path), "another node is alive: a fresh file may be its")
+        #expect(!FileManager.default.fileExists(atPath: stale.path), "a file untouched for hours is a leftover")
+        #expect(try await nodes[0].terminate() == 0)
+        #expect(try await nodes[1].terminate() == 0)
+        nodes[1] = try await Self.startNode(2, database: database, maximumTransfers: 1, under: directory)
+        #expect(!FileManager.default.fileExists(atPath: fresh.path), "alone, every file no row names goes")
+        for id in downloads { #expect(try await API(nodes[1], client).taskFile(id).status == 200, "named files stay") }
+        #expect(try await nodes[1].terminate() == 0)
     }
 }
