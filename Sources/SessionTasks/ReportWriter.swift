@@ -11,6 +11,8 @@ final class ReportWriter: Sendable {
     private let store: TransferStore
     private let logger: Logger
     private let waiters: CompletionWaiters
+    /// This node, on a cluster: its completions are written only for tasks still its own.
+    private let node: String?
     /// Told the ids of the completions written (or given up on), after each batch.
     private let onCompletionsWritten: @Sendable ([String]) -> Void
     private let pending = LockedBox(PendingReports())
@@ -26,12 +28,13 @@ final class ReportWriter: Sendable {
     }
 
     init(
-        store: TransferStore, waiters: CompletionWaiters, logger: Logger,
+        store: TransferStore, waiters: CompletionWaiters, node: String?, logger: Logger,
         onCompletionsWritten: @escaping @Sendable ([String]) -> Void
     ) {
         self.onCompletionsWritten = onCompletionsWritten
         self.store = store
         self.waiters = waiters
+        self.node = node
         self.logger = logger
     }
 
@@ -49,6 +52,8 @@ final class ReportWriter: Sendable {
 
     /// Queues a completion (with the task's last counters and head) and has it written now.
     func complete(_ completion: TaskCompletion) {
+        var completion = completion
+        completion.node = node
         pending.withLock { $0.complete(completion) }
         doorbell.ring(.events)
     }

@@ -45,6 +45,11 @@ extension TaskService {
         table.withLock { state in state.entries.values.count { !$0.lifecycle.isSettled } }
     }
 
+    /// How long this node runs transfers without renewing its lease: two thirds of it, so they have
+    /// stopped before another node may take its tasks over (a process frozen past the whole lease still
+    /// cannot complete them: completions are written only for tasks still this node's).
+    var fenceAfter: Duration { .milliseconds(Int64((cluster?.lease ?? 15) * 2 / 3 * 1000)) }
+
     /// What this node may claim now. It holds up to twice its transfer slots, so its engine's own queue
     /// orders what it holds as on a single node (priorities; a discretionary task waits for an idle engine
     /// even when it was claimed before a normal one).
@@ -54,22 +59,54 @@ extension TaskService {
     /// by the next node with room).
     func nodeForNewTask() -> String? {
         guard let cluster else { return nil }
-        return freeSlots > 0 ? cluster.nodeID : nil
+        return freeSlots > 0 && !table.isFenced ? cluster.nodeID : nil
     }
 
-    /// Registers the node, then heartbeats until cancelled.
-    func runClusterMembership(_ cluster: ClusterMembership) async {
+    /// Registers the node with a fresh lease: before it picks up its own tasks, so that no other node
+    /// takes them over meanwhile on the strength of the heartbeat it wrote before it stopped.
+    func joinCluster(_ cluster: ClusterMembership) async {
         do {
+            let began = ContinuousClock.now
             try await store.registerNode(id: cluster.nodeID, maximumTransfers: configuration.engine.maximumConcurrentTransfers)
+            leaseRenewedAt.withLock { $0 = began }
         } catch {
             logger.error("Registering the node failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
         }
-        // The heartbeat has a loop of its own: a slow claim (starting many tasks) never delays the lease.
+    }
+
+    /// This node's unfinished tasks, each claimed again under its row's lock (another node may be taking
+    /// it over at this moment, its lease seen expired), picked up as a restart does.
+    func pickUpOwnTasks(_ cluster: ClusterMembership) async throws {
+        for task in try await store.tasks(ofNode: cluster.nodeID) where table.withLock({ $0.entries[task.id] == nil }) {
+            guard case .claimed(let claimed) = try await store.claim(taskId: task.id, node: cluster.nodeID, lease: cluster.lease)
+            else { continue }
+            await recover(claimed)
+        }
+    }
+
+    /// Heartbeats, takes over, claims and fences until cancelled.
+    func runClusterMembership(_ cluster: ClusterMembership) async {
+        // The lease renewal has a loop of its own: a slow claim or takeover (starting many tasks, behind a
+        // busy writer) never delays it.
         await withDiscardingTaskGroup { group in
             group.addTask {
                 while !Task.isCancelled {
-                    await self.clusterHeartbeat(cluster)
+                    await self.renewLease(cluster)
                     try? await Task.sleep(for: .milliseconds(Int64(cluster.heartbeat * 1000)))
+                }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(Int64(cluster.heartbeat * 1000)))
+                    await self.takeOverTasks(cluster)
+                }
+            }
+            // The fence has a loop of its own too: a heartbeat stuck on an unreachable database never
+            // returns to notice that its lease is running out.
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(200))
+                    self.fenceIfLeaseRunsOut()
                 }
             }
             // Queued tasks are claimed every 100 ms while slots are free (a claim of no rows is one index
@@ -85,7 +122,7 @@ extension TaskService {
 
     /// Claims queued tasks up to the free slots and starts them.
     func claimQueuedTasks(_ cluster: ClusterMembership) async {
-        guard !table.isStopping, freeSlots > 0 else { return }
+        guard !table.isStopping, !table.isFenced, freeSlots > 0 else { return }
         do {
             for task in try await store.claimQueuedTasks(node: cluster.nodeID, limit: freeSlots) {
                 _ = try? await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
@@ -95,13 +132,34 @@ extension TaskService {
         }
     }
 
-    /// One heartbeat: the lease renewed, expired nodes' tasks taken over.
-    func clusterHeartbeat(_ cluster: ClusterMembership) async {
+    /// One heartbeat: the lease renewed with this node's load, and a fence lifted once it is.
+    func renewLease(_ cluster: ClusterMembership) async {
         guard !table.isStopping else { return }
         do {
+            let began = ContinuousClock.now
             guard try await store.heartbeat(node: cluster.nodeID, activeTasks: activeTaskCount) else {
                 logger.error("This node's row says it stopped: it claims nothing more", metadata: ["node": "\(cluster.nodeID)"])
                 return
+            }
+            leaseRenewedAt.withLock { $0 = max($0, began) }
+            // Not lifted while stopped attempts are still ending: the next heartbeat tries again.
+            if table.isFenced, table.liftFence() {
+                logger.notice("The lease is renewed again: this node runs its tasks again", metadata: ["node": "\(cluster.nodeID)"])
+                ownTasksToPickUp.withLock { $0 = true }
+            }
+        } catch {
+            logger.warning("Renewing the node's lease failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
+        }
+    }
+
+    /// Picks up the tasks of nodes whose lease expired (and, after a fence, this node's own), as a
+    /// restart does.
+    func takeOverTasks(_ cluster: ClusterMembership) async {
+        guard !table.isStopping, !table.isFenced else { return }
+        do {
+            if ownTasksToPickUp.withLock({ $0 }) {
+                try await pickUpOwnTasks(cluster)
+                ownTasksToPickUp.withLock { $0 = false }
             }
             let orphans = try await store.takeOverTasks(node: cluster.nodeID, lease: cluster.lease, limit: max(1, freeSlots))
             if !orphans.isEmpty {
@@ -109,8 +167,21 @@ extension TaskService {
             }
             for task in orphans { await recover(task) }
         } catch {
-            logger.warning("A cluster heartbeat failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
+            logger.warning("Taking over tasks failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
         }
+    }
+
+    /// Stops this node's transfers, as a shutdown does, once its lease has gone unrenewed for `fenceAfter`:
+    /// the database unreachable, or this process stalled. Their tasks stay running in the store, this
+    /// node's until another takes them over; the next successful heartbeat lifts the fence and picks up
+    /// what is still this node's as a restart does.
+    func fenceIfLeaseRunsOut() {
+        guard !table.isStopping, !table.isFenced, ContinuousClock.now - leaseRenewedAt.withLock({ $0 }) > fenceAfter else { return }
+        let attempts = table.fence()
+        for attempt in attempts { engine.cancel(attempt) }
+        logger.error(
+            "This node's lease was not renewed in time: its transfers stop until it is",
+            metadata: ["node": "\(cluster?.nodeID ?? "")", "transfers": "\(attempts.count)"])
     }
 
     /// A graceful stop: the other nodes take this node's unfinished tasks over at once.

@@ -21,7 +21,8 @@ extension TaskService {
     /// decided later can never overtake them; the rest is returned.
     func transition(_ taskId: String, from record: TaskRecord?, _ input: TaskLifecycle.Input) -> Effects {
         table.withLock { state in
-            state.update(taskId, from: record) { entry in
+            let isFenced = state.isFenced
+            return state.update(taskId, from: record) { entry in
                 var effects = Effects()
                 let actions = entry.lifecycle.handle(input)
                 for action in actions {
@@ -29,6 +30,8 @@ extension TaskService {
                     case .submit(let number):
                         guard let prepared = entry.prepared, prepared.job.id.attempt == number else { continue }
                         entry.prepared = nil
+                        // Fenced: nothing starts; the task is picked up from its row when the fence lifts.
+                        guard !isFenced else { continue }
                         entry.attempt = prepared.task
                         if prepared.task.record.kind == .download, let path = prepared.job.downloadPath {
                             writer.queue { $0.partialFiles[taskId] = path }  // the checkpoint a restart continues from
@@ -166,7 +169,7 @@ extension TaskService {
     func schedule(_ timer: Int, of taskId: String, after seconds: Double) {
         Task {
             try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-            guard !table.isStopping else { return }
+            guard !table.isStopping, !table.isFenced else { return }
             do {
                 guard let task = try await store.task(id: taskId) else { return }
                 try await control(task, .timerFired(timer: timer))
@@ -191,6 +194,7 @@ extension TaskService {
             var inFlight = 0
             for await (transfer, outcome) in endedStream {
                 let verdict = endVerdict(of: transfer, outcome)
+                table.attemptEnded(transfer)
                 let effects = transition(transfer.taskId, from: nil, .attemptEnded(attempt: transfer.attempt, verdict: verdict))
                 for path in effects.discardedFiles { unlink(path) }
                 for action in effects.actions {
@@ -259,13 +263,13 @@ extension TaskService {
         URLErrorCode.dnsLookupFailed.rawValue, URLErrorCode.secureConnectionFailed.rawValue,
     ]
 
-    /// How an attempt's end counts: aborted because the service stops (the task resumes at the next
-    /// start), a network error ridden out with time left in `timeoutIntervalForResource` — any of a
+    /// How an attempt's end counts: aborted because the service stops or the node is fenced (the task
+    /// resumes at the next start, or when the fence lifts), a network error ridden out with time left in `timeoutIntervalForResource` — any of a
     /// background task's, or the loss of its network path for a `waitsForConnectivity` task that has not
     /// received a response yet — or the end.
     private func endVerdict(of transfer: TransferID, _ outcome: TransferOutcome) -> TaskLifecycle.EndVerdict {
         guard let failure = outcome.error else { return .final }
-        if table.isStopping { return .serviceStopping }
+        if table.isStopping || table.isFenced { return .serviceStopping }
         guard let active = table.attempt(transfer), Self.retriedErrors.contains(failure.code), failure.reason != "egressPolicy"
         else { return .final }
         let ridesOutage =

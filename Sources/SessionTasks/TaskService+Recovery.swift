@@ -9,8 +9,8 @@ extension TaskService {
     /// nodes, only this node's (the others' are theirs, or taken over once their lease expires).
     func recoverUnfinishedTasks() async {
         do {
-            let tasks = if let cluster { try await store.tasks(ofNode: cluster.nodeID) } else { try await store.unfinishedTasks() }
-            for task in tasks { await recover(task) }
+            if let cluster { return try await pickUpOwnTasks(cluster) }
+            for task in try await store.unfinishedTasks() { await recover(task) }
         } catch {
             logger.error("Recovering tasks after a restart failed", metadata: ["error": "\(String(reflecting: error))"])
         }

@@ -81,6 +81,10 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let streamChannels = TaskChannels<StreamChannel>()
     /// Sessions whose trust bundle (their `serverTrust.anchors`) is written.
     let trustBundles = LockedBox<Set<String>>([])
+    /// When this node's last successful heartbeat began (a cluster's node): its lease runs from then.
+    let leaseRenewedAt = LockedBox(ContinuousClock.now)
+    /// A fence was lifted: the node picks up the tasks still its own at its next takeover pass.
+    let ownTasksToPickUp = LockedBox(false)
     /// From `run()` until graceful shutdown begins.
     private let serving = LockedBox(false)
     /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
@@ -105,7 +109,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.table = table
         let bodyWaiters = CompletionWaiters()
         self.bodyWaiters = bodyWaiters
-        self.writer = ReportWriter(store: store, waiters: waiters, logger: logger) { written in
+        self.writer = ReportWriter(store: store, waiters: waiters, node: configuration.cluster?.nodeID, logger: logger) { written in
             table.completionsWritten(written)
             for id in written { bodyWaiters.completed(id) }
         }
@@ -259,6 +263,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 }
                 group.addTask { await self.writer.tick() }
                 group.addTask { await self.store.runCheckpoints() }  // the WAL copied back, off the writer
+                if let cluster = self.cluster { await self.joinCluster(cluster) }
                 await self.recoverUnfinishedTasks()
                 group.addTask { await self.keepTidy() }  // expired files, rows past their retention
                 group.addTask { await self.cookieStorages.persistPeriodically() }

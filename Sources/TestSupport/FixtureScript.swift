@@ -89,6 +89,12 @@ public final class FixtureScript: Sendable {
         try await start("netns_relay.py", arguments: ["--netns", namespace, "--target-port", "\(targetPort)"])
     }
 
+    /// Sends `number` (e.g. `SIGUSR1`) to the running script: how a test steers one, e.g.
+    /// `pausable_relay.py`'s pause and resume.
+    public func send(signal number: Int32) {
+        if process.isRunning { _ = kill(process.processIdentifier, number) }
+    }
+
     /// Closes the script's stdin and sends SIGTERM; SIGKILL when it is still running 2 s later. Blocking, so
     /// that deinit can use it too: the child is gone (and reaped) when this returns. Later calls do nothing.
     public func stop() {

@@ -33,6 +33,9 @@ public struct TaskCompletion: Sendable {
     /// A webSocket task's options with the close code and reason it ended with; nil keeps what the task has.
     public var webSocket: WebSocketTaskOptions?
     public var completedAt: Date
+    /// The node whose transfer this ends (a cluster's node): written only while the task is still that
+    /// node's, so a node fenced off (its lease taken over) never completes a task another now runs.
+    public var node: String?
 
     public init(
         id: String, error: TransferError?, filePath: String? = nil, body: [UInt8]? = nil, fileExpiresAt: Date? = nil,
@@ -122,7 +125,8 @@ extension TransferStore {
     }
 
     /// Writes one completion with cached statements and no decoding of the task row: the hot path of
-    /// every transfer. Returns nil when the task is unknown or has already completed. `completion` is
+    /// every transfer. Returns nil when the task is unknown, has already completed, or is another node's
+    /// now (`completion.node`). `completion` is
     /// sealed (`RequestSecrets.sealed`) by the caller, outside the transaction.
     static func complete(_ db: any StoreConnection, _ completion: TaskCompletion) throws -> SessionAdvance? {
         let update = """
@@ -137,19 +141,23 @@ extension TransferStore {
               countOfBytesExpectedToReceive = COALESCE(?, countOfBytesExpectedToReceive),
               webSocket = COALESCE(?, webSocket)
             WHERE id = ? AND state <> 'completed'
-            RETURNING sessionId, taskIdentifier, kind, taskDescription
             """
+        let ownership = completion.node == nil ? "" : " AND (node IS NULL OR node = ?)"
         let counts = completion.counts
         // The metrics are the largest value of a completion: encoded once, for the column and the event.
         let metricsJSON = try StoredJSON.text(completion.metrics)
+        var arguments: [any StoreArgument] = [
+            try StoredJSON.text(completion.error), completion.completedAt, completion.partialPath, completion.filePath,
+            completion.fileExpiresAt, completion.storedBytes ?? completion.body.map { Int64($0.count) },
+            metricsJSON, try StoredJSON.text(completion.response), try StoredJSON.text(completion.currentRequest),
+            counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive,
+            try StoredJSON.text(completion.webSocket), completion.id,
+        ]
+        if let node = completion.node { arguments.append(node) }
         guard
-            let row = try db.row(
-                update, try StoredJSON.text(completion.error), completion.completedAt, completion.partialPath, completion.filePath,
-                completion.fileExpiresAt, completion.storedBytes ?? completion.body.map { Int64($0.count) },
-                metricsJSON, try StoredJSON.text(completion.response),
-                try StoredJSON.text(completion.currentRequest),
-                counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive,
-                try StoredJSON.text(completion.webSocket), completion.id)
+            let row = try db.rows(
+                update + ownership + " RETURNING sessionId, taskIdentifier, kind, taskDescription", arguments.map(\.storeValue)
+            ).first
         else { return nil }
         let sessionId: String = try row.decode(forColumn: "sessionId")
         guard let kind = TaskKind(rawValue: try row.decode(forColumn: "kind")) else { throw StoredJSON.CorruptValue(column: "kind") }

@@ -59,7 +59,9 @@ extension TransferStore {
     /// Renews this node's lease and reports its load. False when its row says it stopped or is gone (an
     /// operator removed it): the node must not go on claiming.
     public func heartbeat(node: String, activeTasks: Int, now: Date = .nowMilliseconds) async throws -> Bool {
-        try await database.write { db in
+        // Apart from the writer: queued behind a burst of group commits, a renewal would arrive late and
+        // the node fence itself off while the database is fine.
+        try await database.writeApart { db in
             try db.execute(
                 "UPDATE node SET heartbeatAt = ?, activeTasks = ? WHERE id = ? AND stoppedAt IS NULL", now, activeTasks, node) == 1
         }

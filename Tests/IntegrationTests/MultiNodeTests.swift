@@ -207,4 +207,54 @@ struct MultiNodeTests {
         for id in downloads { #expect(try await API(nodes[1], client).taskFile(id).status == 200, "named files stay") }
         #expect(try await nodes[1].terminate() == 0)
     }
+
+    /// A node cut off from the database (a partition: its connections stay open, nothing flows) stops its
+    /// transfers before its lease runs out; only then does another node continue them, by `Range`. Back in
+    /// touch, it runs again what is still its own (nothing: it was taken over).
+    @Test(.timeLimit(.minutes(3)))
+    func aNodeCutOffFromTheDatabaseStopsItsTransfersBeforeAnotherContinuesThem() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-nodes")
+        defer { directory.remove() }
+        let database = try await PostgresServer.makeDatabase()
+        let server = try await PostgresServer.shared()
+        let relay = try await FixtureScript.start("pausable_relay.py", arguments: ["--target-port", "\(server.port)"])
+        defer { relay.stop() }
+        let cutOff = database.replacingOccurrences(of: ":\(server.port)/", with: ":\(relay.port)/")
+        try #require(cutOff != database, "\(database)")
+        let first = try await Self.startNode(1, database: database, maximumTransfers: 1, under: directory)
+        let second = try await Self.startNode(2, database: cutOff, maximumTransfers: 1, under: directory)
+        let client = HTTPClient()
+        let api = API(first, client)
+        let session = try await api.makeSession(["kind": "background", "identifier": "fence.test"])
+        let size = 1_500_000
+        let url = origin.url("/bytes/\(size)?seed=7&rate=150000")
+        let id = try await API(second, client).createTask(session: session, ["kind": "download", "request": ["url": url], "resume": true])
+            .taskID
+        _ = try await api.task(id, until: { ($0.count("countOfBytesReceived") ?? 0) > 150_000 }, within: 30)
+        #expect(try await Self.tasksPerNode(database) == ["node-2": 1], "node 2 runs the download it was asked for")
+
+        relay.send(signal: SIGUSR1)
+        let cutAt = Date()
+        let done = try await api.completedTask(id, within: 60)
+        #expect(done.errorCode == nil, "\(done)")
+        #expect(sha256Hex(try await api.taskFile(id).body) == fixtureSHA256(count: size, seed: 7))
+        #expect(try await Self.tasksPerNode(database) == ["node-1": 1], "node 1 finished it")
+        let requests = origin.requests.filter { $0.query.hasPrefix("seed=7&") }.sorted { $0.receivedAt < $1.receivedAt }
+        try #require(requests.count == 2, "\(requests.count) requests")
+        let firstEnded = try #require(origin.connectionEnded(requests[0].connectionID), "node 2's connection ended")
+        #expect(firstEnded < requests[1].receivedAt, "node 2 stopped before node 1 continued: no overlap")
+        #expect(firstEnded.timeIntervalSince(cutAt) < 5, "node 2 stopped within its lease (5 s)")
+        #expect(requests[1].header("Range") != nil, "continued by Range")
+
+        relay.send(signal: SIGUSR2)
+        try await eventually(timeout: 30, interval: 0.5) { second.stderrText().contains("The lease is renewed again") }
+        let nodes = try await api.as(Tokens.admin).get("/v1/admin/nodes")
+        #expect(nodes.status == 200 && nodes.text.contains("\"node-2\""), "\(nodes.text)")
+        let events = try await api.allEvents("/v1/sessions/\(session)/events")
+        #expect(events.compactMap(\.sequence) == Array(1...events.count), "gap-free across the partition")
+        #expect(try await second.terminate() == 0)
+        #expect(try await first.terminate() == 0)
+    }
 }

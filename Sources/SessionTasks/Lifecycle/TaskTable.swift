@@ -33,6 +33,11 @@ final class TaskTable: Sendable {
         /// Set at shutdown: transfers the engine aborts now are not completions. Their tasks stay running
         /// in the store, with their partial files, for the next start to pick up.
         var isStopping = false
+        /// Set while this node of a cluster has not renewed its lease for most of its term: the others may
+        /// soon take its tasks over, so its transfers stop as at shutdown and none starts.
+        var isFenced = false
+        /// The attempts the fence stopped that the engine has not reported ended yet.
+        var fencedAttempts: Set<TransferID> = []
     }
 
     private let state = LockedBox(State())
@@ -44,6 +49,40 @@ final class TaskTable: Sendable {
     var isStopping: Bool { state.withLock { $0.isStopping } }
 
     func stop() { state.withLock { $0.isStopping = true } }
+
+    var isFenced: Bool { state.withLock { $0.isFenced } }
+
+    /// Fences the node; returns the attempts in the engine, for the caller to stop (empty when fenced
+    /// already).
+    func fence() -> [TransferID] {
+        state.withLock { state in
+            guard !state.isFenced else { return [] }
+            state.isFenced = true
+            let attempts = state.entries.compactMap { id, entry in entry.attempt.map { TransferID(taskId: id, attempt: $0.number) } }
+            state.fencedAttempts = Set(attempts)
+            return attempts
+        }
+    }
+
+    /// The engine reported the end of `id` (fenced or not).
+    func attemptEnded(_ id: TransferID) {
+        state.withLock { state in
+            guard state.isFenced else { return }
+            state.fencedAttempts.remove(id)
+        }
+    }
+
+    /// Lifts the fence once every attempt it stopped has ended (a new attempt must never share a number
+    /// with an old one still in the engine). Every task is forgotten but those whose completion the writer
+    /// has yet to write: the store's rows are what the node picks its tasks up from again.
+    func liftFence() -> Bool {
+        state.withLock { state in
+            guard state.isFenced, state.fencedAttempts.isEmpty else { return false }
+            state.isFenced = false
+            state.entries = state.entries.filter { $0.value.completionPending }
+            return true
+        }
+    }
 
     /// The report writer wrote these tasks' completions (or gave up on them): the store has caught up.
     func completionsWritten(_ taskIds: [String]) {

@@ -27,6 +27,7 @@ enum FixtureConnection {
     }
 
     static func serve(_ socket: FixtureSocket, id: Int, core: FixtureOriginCore) {
+        defer { core.state.withLock { $0.connectionEnds[id] = Date() } }
         do {
             while try Self.exchange(on: socket, connectionID: id, core: core) {}
         } catch .malformed(let status, let reason) {

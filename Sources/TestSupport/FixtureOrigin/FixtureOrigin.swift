@@ -29,7 +29,7 @@ public final class FixtureOrigin: Sendable {
     public let port: Int
     /// `http://127.0.0.1:PORT` (`http://[::1]:PORT` for an IPv6 host), without a trailing slash.
     public let baseURL: String
-    private let core: FixtureOriginCore
+    let core: FixtureOriginCore
 
     private init(port: Int, core: FixtureOriginCore) {
         self.port = port

@@ -22,6 +22,8 @@ final class FixtureOriginCore: Sendable {
         var accepted = 0
         var open = 0
         var resources: [String: FixtureResource] = [:]
+        /// When each connection (by ``RecordedRequest/connectionID``) ended, once it has.
+        var connectionEnds: [Int: Date] = [:]
         /// Gates a test opened (`/gate/{name}` goes on past them).
         var openGates: Set<String> = []
         var stopped = false

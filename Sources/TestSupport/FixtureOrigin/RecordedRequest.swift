@@ -30,3 +30,11 @@ public struct RecordedRequest: Sendable {
         return self.headers.first { $0.name.lowercased() == wanted }?.value
     }
 }
+
+extension FixtureOrigin {
+    /// When the connection `id` (a ``RecordedRequest/connectionID``) ended: its last byte sent or the
+    /// client gone; nil while it is open.
+    public func connectionEnded(_ id: Int) -> Date? {
+        self.core.state.withLock { $0.connectionEnds[id] }
+    }
+}

@@ -7,4 +7,17 @@ public protocol StoreDatabase: Sendable {
 
     /// Runs `body` in a read-only transaction (one consistent snapshot).
     func read<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T
+
+    /// Runs a short `body` in a write transaction that never waits behind `write`'s: a node's lease
+    /// renewal, which must go through however busy the node's writes are.
+    @discardableResult
+    func writeApart<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T
+}
+
+extension StoreDatabase {
+    /// One writer, one node (SQLite): the same as `write`.
+    @discardableResult
+    public func writeApart<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+        try await write(body)
+    }
 }

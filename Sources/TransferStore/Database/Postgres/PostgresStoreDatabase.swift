@@ -12,6 +12,8 @@ import TransferModels
 public final class PostgresStoreDatabase: StoreDatabase {
     private let writer: PostgresWorker
     private let readers: [PostgresWorker]
+    /// `writeApart`'s connection: the lease renewal never queues behind the writer's group commits.
+    private let apart: PostgresWorker
     private let nextReader = LockedBox(0)
     let configuration: PostgresConnection.Configuration
     let logger: Logger
@@ -30,11 +32,17 @@ public final class PostgresStoreDatabase: StoreDatabase {
             opened.append(try await PostgresWorker(configuration: configuration, id: index + 1, origin: origin, logger: logger))
         }
         self.readers = opened
+        apart = try await PostgresWorker(configuration: configuration, id: opened.count + 1, origin: origin, logger: logger)
     }
 
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
         try await writer.transaction(readOnly: false, body)
+    }
+
+    @discardableResult
+    public func writeApart<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+        try await apart.transaction(readOnly: false, body)
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
@@ -63,6 +71,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
     public func close() async {
         await writer.close()
         for reader in readers { await reader.close() }
+        await apart.close()
     }
 
     /// Closes every connection, waiting on the calling thread (a synchronous shutdown path; never call
@@ -70,6 +79,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
     public func closeConnections() {
         writer.closeWaiting()
         for reader in readers { reader.closeWaiting() }
+        apart.closeWaiting()
     }
 
     /// The connection settings of a `postgres://` (or `postgresql://`) URL. As libpq reads it, a `host`
@@ -128,11 +138,25 @@ final class PostgresWorker: @unchecked Sendable {
         self.logger = logger
         self.queue = DispatchQueue(label: "urlsessiond.postgres.\(id)")
         do {
-            self.connection = try await PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: id, logger: logger)
+            self.connection = try await Self.connect(configuration, id: id, logger: logger).get()
         } catch let error as PSQLError {
             throw PostgresStoreError(error)
         }
+    }
+
+    /// A transaction left open by a client that went silent (a node cut off from the database mid-way, or
+    /// frozen) is ended by the server after this long: its row locks would otherwise keep the other
+    /// nodes from taking the node's tasks over until TCP gave up on it, many minutes later. No transaction
+    /// of the store waits on anything but the database between its statements.
+    static let idleInTransactionTimeout = "10s"
+
+    private static func connect(
+        _ configuration: PostgresConnection.Configuration, id: Int, logger: Logger
+    ) -> EventLoopFuture<PostgresConnection> {
+        PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: id, logger: logger)
+            .flatMap { connection in
+                connection.simpleQuery("SET idle_in_transaction_session_timeout = '\(idleInTransactionTimeout)'").map { _ in connection }
+            }
     }
 
     /// `readOnly` nil: no transaction at all, each statement on its own (maintenance).
@@ -165,9 +189,7 @@ final class PostgresWorker: @unchecked Sendable {
     private func run<T>(readOnly: Bool?, _ body: (any StoreConnection) throws -> T) throws -> T {
         if connection.isClosed {
             do {
-                connection = try PostgresConnection.connect(
-                    on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: id, logger: logger
-                ).wait()
+                connection = try Self.connect(configuration, id: id, logger: logger).wait()
             } catch let error as PSQLError {
                 throw PostgresStoreError(error)
             }
