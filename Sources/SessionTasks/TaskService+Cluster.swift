@@ -55,11 +55,15 @@ extension TaskService {
     /// even when it was claimed before a normal one).
     var freeSlots: Int { max(0, 2 * configuration.engine.maximumConcurrentTransfers - activeTaskCount) }
 
-    /// The node a task created resumed now should name: this one when it has room, else none (claimed
-    /// by the next node with room).
-    func nodeForNewTask() -> String? {
-        guard let cluster else { return nil }
-        return freeSlots > 0 && !table.isFenced ? cluster.nodeID : nil
+    /// The node a task created and resumed now should name: this one when it has room, or when the task's
+    /// tenant holds fewer of its tasks than a tenant may run at once (its engine then gives the task the
+    /// next free slot in the tenants' turn, as on a single node, instead of leaving it behind another
+    /// tenant's backlog); else none (claimed by the next node with room).
+    func nodeForNewTask(tenant: String) -> String? {
+        guard let cluster, !table.isFenced else { return nil }
+        guard freeSlots == 0 else { return cluster.nodeID }
+        let held = table.withLock { state in state.entries.values.count { !$0.lifecycle.isSettled && $0.tenant == tenant } }
+        return held < configuration.engine.tenantTransferLimit ? cluster.nodeID : nil
     }
 
     /// Registers the node with a fresh lease: before it picks up its own tasks, so that no other node

@@ -140,7 +140,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// completed, when it could not start).
     /// With several nodes, a node without a free transfer slot leaves the task queued for one with room.
     public func create(tenant: String, session: SessionRecord, request: ValidatedTaskRequest) async throws -> TaskRecord {
-        let node = nodeForNewTask()
+        let node = nodeForNewTask(tenant: tenant)
         let task = try await store.createTask(tenant: tenant, sessionId: session.id, request: request, node: node)
         guard task.state == .running, cluster == nil || task.node != nil else { return task }
         return try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
@@ -183,26 +183,20 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// A resume that would start a transfer is refused (`QuotaExceeded`, `storedBytes`) while the tenant's
     /// stored bytes are at their limit.
     public func resume(taskId: String, tenant: String) async throws -> TaskRecord {
-        let task = try await claimForControl(try await requireTask(taskId, tenant: tenant))
-        if task.state == .suspended && task.suspendCount <= 1 { try await store.checkStorageRoom(tenant: tenant) }
-        return try await control(task, .resume(beginsLater: task.beginsLater))
+        try await perform(.resume, taskId: taskId, tenant: tenant)
     }
 
     /// `suspend()`: the transfer stops (no traffic, no timeouts) and it takes as many `resume()` calls as
     /// `suspend()` calls to run again.
     public func suspend(taskId: String, tenant: String) async throws -> TaskRecord {
-        let task = try await claimForControl(try await requireTask(taskId, tenant: tenant))
-        // A WebSocket's or a stream's connection cannot be paused and picked up again: suspending it would drop it.
-        if task.kind == .webSocket || task.kind == .stream, task.state == .running { throw TaskStoreError.invalidStateTransition }
-        return try await control(task, .suspend)
+        try await perform(.suspend, taskId: taskId, tenant: tenant)
     }
 
     /// `cancel()`: the task completes with `NSURLErrorCancelled`. `producingResumeData`
     /// (`cancel(byProducingResumeData:)`): a running download keeps its partial file and its error
     /// carries the resume data (`userInfo.NSURLSessionDownloadTaskResumeData`) when it can be continued.
     public func cancel(taskId: String, tenant: String, producingResumeData: Bool = false) async throws -> TaskRecord {
-        let task = try await claimForControl(try await requireTask(taskId, tenant: tenant))
-        return try await control(task, .cancel(producingResumeData: producingResumeData))
+        try await perform(producingResumeData ? .cancelProducingResumeData : .cancel, taskId: taskId, tenant: tenant)
     }
 
     /// Waits until the task completes, at most `timeout` (the API's `?wait=`).
@@ -269,7 +263,10 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 group.addTask { await self.cookieStorages.persistPeriodically() }
                 group.addTask { await self.urlCaches.persistPeriodically() }
                 group.addTask { await self.networks.run() }  // the links' state, once a second
-                if let cluster = self.cluster { group.addTask { await self.runClusterMembership(cluster) } }
+                if let cluster = self.cluster {
+                    group.addTask { await self.runClusterMembership(cluster) }
+                    group.addTask { await self.serveOtherNodes(cluster) }
+                }
                 try? await gracefulShutdown()
                 self.releaseWaiters()
                 self.table.stop()

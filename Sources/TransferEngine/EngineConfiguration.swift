@@ -36,7 +36,7 @@ public struct EngineConfiguration: Sendable {
 
     public init() {}
 
-    var tenantTransferLimit: Int { maximumTransfersPerTenant ?? max(1, maximumConcurrentTransfers / 2) }
+    public var tenantTransferLimit: Int { maximumTransfersPerTenant ?? max(1, maximumConcurrentTransfers / 2) }
 
     /// `CURLOPT_PROTOCOLS_STR` / `CURLOPT_REDIR_PROTOCOLS_STR`.
     var protocols: String { (["http", "https"] + extraProtocols).joined(separator: ",") }

@@ -165,6 +165,7 @@ extension TransferStore {
             id: completion.id, taskIdentifier: try row.decode(forColumn: "taskIdentifier"), kind: kind, state: .completed,
             taskDescription: try row.decode(forColumn: "taskDescription"))
 
+        db.notify(.completions, completion.id)
         if let body = completion.body {
             // Replaces a body kept before (nothing references `taskBody`: updating in place is the same).
             try db.execute(

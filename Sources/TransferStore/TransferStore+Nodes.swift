@@ -87,12 +87,24 @@ extension TransferStore {
     }
 
     /// Claims up to `limit` running tasks that no node runs (created or resumed with no node free to take
-    /// them at once), oldest first.
+    /// them at once): in turn between the tenants with queued tasks, oldest first within each, so one
+    /// tenant's backlog never holds another's tasks back (the engine's queue shares its slots the same
+    /// way among what the node holds). The turns are counted over every queued task (the partial index
+    /// `task_unclaimed` holds just those): a scan of the backlog per claim.
     public func claimQueuedTasks(node: String, limit: Int) async throws -> [TaskRecord] {
         guard limit > 0 else { return [] }
         return try await database.write { db in
+            // Locked in the outer query (a window cannot be locked); rows another node claimed meanwhile
+            // fail its conditions once their lock is seen, or are skipped while it is held.
             let ids = try db.values(
-                "SELECT id FROM task WHERE state = 'running' AND node IS NULL ORDER BY rowid LIMIT ?" + db.forUpdateSkipLocked, limit,
+                """
+                SELECT id FROM task WHERE state = 'running' AND node IS NULL AND id IN (
+                  SELECT id FROM (
+                    SELECT id, rowid, row_number() OVER (PARTITION BY tenant ORDER BY rowid) AS turn
+                    FROM task WHERE state = 'running' AND node IS NULL
+                  ) AS queued ORDER BY turn, rowid LIMIT ?
+                ) ORDER BY rowid
+                """ + db.forUpdateSkipLocked, limit,
                 as: String.self)
             return try Self.assign(db, ids, to: node)
         }.map(requestSecrets.opened)

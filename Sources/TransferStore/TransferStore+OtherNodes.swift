@@ -24,6 +24,12 @@ extension TransferStore {
         case .notification(let channel, let sessionId) where channel == .delegates:
             forgetForeignSessionWrite(sessionId)
             delegateChanges.publish(sessionId)
+        case .notification(let channel, let taskId) where channel == .completions:
+            completionsElsewhere.publish(taskId)
+        case .notification(let channel, let control) where channel == .controls:
+            forwardedControls.publish(control)
+        case .notification(let channel, let answer) where channel == .controlAnswers:
+            forwardedControlAnswers.publish(answer)
         case .notification:
             break
         case .resynchronize:

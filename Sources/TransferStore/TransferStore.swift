@@ -40,6 +40,13 @@ public final class TransferStore: Sendable {
     public let eventFeed = EventFeed()
     /// Which sessions' delegates changed (a patch, a re-attach with another delegate), after the commit.
     public let delegateChanges = EventFeed()
+    /// The tasks other nodes completed (task ids), after their commits: wakes this node's `?wait=`
+    /// long-polls on them.
+    public let completionsElsewhere = EventFeed()
+    /// Control calls other nodes forward to the nodes running the tasks, and their answers (each element a
+    /// `ForwardedControl` or `ForwardedControlAnswer` in JSON); see `TransferStore+ForwardedControls`.
+    public let forwardedControls = EventFeed()
+    public let forwardedControlAnswers = EventFeed()
     /// The `Idempotency-Key` claims whose requests this process is answering (never taken over).
     let liveIdempotencyClaims = LockedBox<Set<String>>([])
     /// Task creations, group-committed.

@@ -257,4 +257,54 @@ struct MultiNodeTests {
         #expect(try await second.terminate() == 0)
         #expect(try await first.terminate() == 0)
     }
+
+    /// `suspend`, `resume` and `cancel` made on one node reach the node running the task; a `?wait=` on
+    /// one node wakes when another completes the task.
+    @Test(.timeLimit(.minutes(2)))
+    func controlCallsReachTheNodeRunningTheTask() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-nodes")
+        defer { directory.remove() }
+        let database = try await PostgresServer.makeDatabase()
+        // Four slots: a tenant takes at most half of a node's (`tenantTransferLimit`), and both run at once.
+        let nodes = try await Self.startNodes(2, database: database, maximumTransfers: 4, under: directory)
+        let client = HTTPClient()
+        let (first, second) = (API(nodes[0], client), API(nodes[1], client))
+        let session = try await first.makeSession(["urlCache": NSNull()])
+        let size = 1_000_000
+        // Created through node 2, so node 2 runs them; controlled through node 1.
+        var ids: [String] = []
+        for seed in 0..<2 {
+            let url = origin.url("/bytes/\(size)?seed=\(seed)&rate=100000")
+            ids.append(try await second.createTask(session: session, ["kind": "download", "request": ["url": url], "resume": true]).taskID)
+        }
+        for id in ids { _ = try await first.task(id, until: { ($0.count("countOfBytesReceived") ?? 0) > 100_000 }, within: 30) }
+
+        let suspended = try await first.taskAction(ids[0], "suspend")
+        #expect(suspended.status == 200, "\(suspended.text)")
+        #expect(try suspended.json().state == "suspended")
+        let before = try await first.task(ids[0]).count("countOfBytesReceived") ?? 0
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(try await first.task(ids[0]).count("countOfBytesReceived") == before, "node 2 stopped the transfer")
+        let resumed = try await first.taskAction(ids[0], "resume")
+        #expect(resumed.status == 200, "\(resumed.text)")
+        #expect(try resumed.json().state == "running")
+
+        let cancelled = try await first.post("/v1/tasks/\(ids[1])/cancel", json: #"{"byProducingResumeData": true}"#)
+        #expect(cancelled.status == 200, "\(cancelled.text)")
+        let answer = try cancelled.json()
+        #expect(((answer["task"] as? [String: Any])?["error"] as? [String: Any])?["code"] as? Int == -999, "\(answer)")
+        #expect(answer["resumeData"] is String, "the resume data node 2 produced: \(answer)")
+
+        // The long-poll on node 1 answers as node 2 completes the task, not at its 30 s timeout.
+        let polled = ContinuousClock.now
+        let done = try await first.task(ids[0], wait: 30)
+        #expect(done.state == "completed" && done.errorCode == nil, "\(done)")
+        #expect(ContinuousClock.now - polled < .seconds(15), "woken by the completion")
+        #expect(sha256Hex(try await first.taskFile(ids[0]).body) == fixtureSHA256(count: size, seed: 0))
+
+        #expect(try await Self.tasksPerNode(database) == ["node-2": 2], "node 2 ran both throughout")
+        for node in nodes { #expect(try await node.terminate() == 0) }
+    }
 }

@@ -16,7 +16,7 @@ enum ProblemMapping {
         case let exceeded as QuotaExceeded:
             return .quotaExceeded(exceeded)
         case let elsewhere as TaskOwnedElsewhere:
-            // Control calls are not forwarded between nodes yet: the caller retries on the node named.
+            // The node running the task did not answer a forwarded control call: the caller may try it there.
             return .conflict("the task runs on node \(elsewhere.node): control it there", slug: "task-on-another-node")
         default:
             return nil

@@ -13,6 +13,8 @@ import TransferStore
 final class TaskTable: Sendable {
     struct Entry: Sendable {
         var lifecycle: TaskLifecycle
+        /// Whose task it is: a node of a cluster takes a new task of a tenant holding few of its slots.
+        var tenant = ""
         /// The attempt in the engine: what its reports need to know without reading the store.
         var attempt: ActiveTask?
         /// A prepared attempt waiting for its `.prepared` input: the engine's job and what its reports need.
@@ -108,7 +110,7 @@ extension TaskTable.State {
         guard
             var entry = entries[taskId]
                 ?? record.map({
-                    TaskTable.Entry(lifecycle: TaskLifecycle(state: $0.state, suspendCount: $0.suspendCount))
+                    TaskTable.Entry(lifecycle: TaskLifecycle(state: $0.state, suspendCount: $0.suspendCount), tenant: $0.tenant)
                 })
         else { return nil }
         let result = body(&entry)

@@ -14,8 +14,15 @@ public struct StoreChannel: Hashable, Sendable {
     /// A session's delegate changed (the payload is its id): the other nodes' dispatchers re-address it.
     static let delegates = StoreChannel("urlsessiond_delegates")
 
+    /// A task completed (the payload is its id): wakes the other nodes' `?wait=` long-polls on it.
+    static let completions = StoreChannel("urlsessiond_completions")
+    /// A control call for a task another node runs (the payload is a `ForwardedControl` in JSON).
+    static let controls = StoreChannel("urlsessiond_controls")
+    /// The answer to a forwarded control call (a `ForwardedControlAnswer` in JSON).
+    static let controlAnswers = StoreChannel("urlsessiond_control_answers")
+
     /// Every channel the store's listener follows.
-    static let all: [StoreChannel] = [.events, .sessions, .delegates]
+    static let all: [StoreChannel] = [.events, .sessions, .delegates, .completions, .controls, .controlAnswers]
 }
 
 /// What a node's listener hears from the others.

@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+import TransferModels
+import TransferStore
+
+/// Control calls across nodes. Only the node running a task can stop or start its transfer: a `resume`,
+/// `suspend` or `cancel` made on another node is forwarded to it through the database, carried out there
+/// as if made there, and answered; the caller then reads the task's row. Completions on one node wake the
+/// `?wait=` long-polls of the others.
+extension TaskService {
+    /// How long a forwarded call waits for the running node's answer before the caller is told to try
+    /// that node itself (`TaskOwnedElsewhere`).
+    static let forwardingTimeout: Duration = .seconds(10)
+
+    /// Carries out `action` on this node, or forwards it to the node running the task.
+    func perform(_ action: ForwardedControl.Action, taskId: String, tenant: String, forwarded: Bool = false) async throws -> TaskRecord {
+        let record = try await requireTask(taskId, tenant: tenant)
+        switch action {
+        case .resume:
+            if record.state == .suspended && record.suspendCount <= 1 { try await store.checkStorageRoom(tenant: tenant) }
+        case .suspend:
+            // A WebSocket's or a stream's connection cannot be paused and picked up again: suspending it would drop it.
+            if record.kind == .webSocket || record.kind == .stream, record.state == .running { throw TaskStoreError.invalidStateTransition }
+        case .cancel, .cancelProducingResumeData:
+            break
+        }
+        let task: TaskRecord
+        do {
+            task = try await claimForControl(record)
+        } catch let elsewhere as TaskOwnedElsewhere where !forwarded {
+            return try await forward(action, of: record, tenant: tenant, to: elsewhere.node)
+        }
+        switch action {
+        case .resume: return try await control(task, .resume(beginsLater: task.beginsLater))
+        case .suspend: return try await control(task, .suspend)
+        case .cancel: return try await control(task, .cancel(producingResumeData: false))
+        case .cancelProducingResumeData: return try await control(task, .cancel(producingResumeData: true))
+        }
+    }
+
+    /// Asks `node` to carry out `action` and returns the task as its answer left it.
+    private func forward(
+        _ action: ForwardedControl.Action, of task: TaskRecord, tenant: String, to node: String
+    ) async throws -> TaskRecord {
+        let control = ForwardedControl(
+            request: ResourceID.make(prefix: "ctl"), node: node, task: task.id, tenant: tenant, action: action)
+        // Subscribed before sending: the answer cannot come before the stream exists.
+        let answers = store.forwardedControlAnswers.subscribe()
+        try await store.forward(control)
+        let answer = await withTaskGroup(of: ForwardedControlAnswer?.self) { group in
+            group.addTask {
+                for await payload in answers {
+                    guard let answer = try? JSONDecoder().decode(ForwardedControlAnswer.self, from: Data(payload.utf8)) else { continue }
+                    if answer.request == control.request { return answer }
+                }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: Self.forwardingTimeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        switch answer?.outcome {
+        case .done?: return try await requireTask(task.id, tenant: tenant)
+        case .invalidState?: throw TaskStoreError.invalidStateTransition
+        case .notFound?: throw TaskStoreError.taskNotFound
+        case .failed?:
+            logger.warning(
+                "A control call forwarded to another node failed there",
+                metadata: ["task.id": "\(task.id)", "node": "\(node)", "detail": "\(answer?.detail ?? "")"])
+            throw TaskOwnedElsewhere(node: node)
+        case .notHere?, nil:
+            throw TaskOwnedElsewhere(node: node)
+        }
+    }
+
+    /// Carries out the calls other nodes forward to this one, and wakes `?wait=` long-polls on tasks the
+    /// others complete, until cancelled.
+    func serveOtherNodes(_ cluster: ClusterMembership) async {
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                for await taskId in self.store.completionsElsewhere.subscribe() {
+                    self.waiters.completed(taskId)
+                    self.bodyWaiters.completed(taskId)
+                }
+            }
+            group.addTask {
+                await withDiscardingTaskGroup { calls in
+                    for await payload in self.store.forwardedControls.subscribe() {
+                        guard let control = try? JSONDecoder().decode(ForwardedControl.self, from: Data(payload.utf8)),
+                            control.node == cluster.nodeID
+                        else { continue }
+                        calls.addTask { await self.carryOut(control) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A call another node forwarded: carried out here as if made here (never forwarded again), and
+    /// answered. A cancel producing resume data is answered once the task has completed with it, as the
+    /// API answers one made here.
+    private func carryOut(_ control: ForwardedControl) async {
+        var answer = ForwardedControlAnswer(request: control.request, outcome: .done)
+        do {
+            let task = try await perform(control.action, taskId: control.task, tenant: control.tenant, forwarded: true)
+            if control.action == .cancelProducingResumeData, task.state != .completed {
+                _ = try await waitForCompletion(of: task.id, tenant: control.tenant, timeout: .seconds(10))
+            }
+        } catch let error as TaskStoreError where error == .invalidStateTransition {
+            answer.outcome = .invalidState
+        } catch let error as TaskStoreError where error == .taskNotFound {
+            answer.outcome = .notFound
+        } catch is TaskOwnedElsewhere {
+            answer.outcome = .notHere
+        } catch {
+            answer.outcome = .failed
+            answer.detail = "\(error)"
+        }
+        do {
+            try await store.answer(answer)
+        } catch {
+            logger.warning("Answering a forwarded control call failed", metadata: ["task.id": "\(control.task)", "error": "\(error)"])
+        }
+    }
+}
