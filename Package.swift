@@ -65,6 +65,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "ObjectStorage",
+            dependencies: ["Curl", "TransferModels"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "TransferStore",
             dependencies: [
                 "TransferModels",
@@ -173,6 +177,10 @@ let package = Package(
         .testTarget(
             name: "NetworkPathsTests",
             dependencies: ["NetworkPaths"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ObjectStorageTests",
+            dependencies: ["ObjectStorage", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CurlTests",
