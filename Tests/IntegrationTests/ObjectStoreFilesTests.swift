@@ -83,6 +83,27 @@ struct ObjectStoreFilesTests {
         }
     }
 
+    /// A file past its time-to-live goes from the bucket; the task stays, its `/file` a 404.
+    @Test(.timeLimit(.minutes(3)))
+    func anExpiredFileIsDeletedFromTheBucket() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let s3 = try await S3Server.start()
+        defer { s3.stop() }
+        let bucket = try Self.client(s3)
+        let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }.merging([
+            "URLSESSIOND_FILE_TTL": "2", "URLSESSIOND_HOUSEKEEPING_INTERVAL": "1",
+        ]) { $1 }
+        try await withTaskService(environment: environment) { api, _ in
+            let session = try await api.makeSession()
+            let task = try await api.runTask(session: session, ["kind": "download", "request": ["url": origin.url("/bytes/\(Self.size)")]])
+            #expect(task.errorCode == nil, "\(task)")
+            await Self.expectGone("downloads/\(task.taskID)", from: bucket, within: 30)
+            #expect(try await api.getTask(task.taskID).status == 200, "the task stays")
+            #expect(try await api.taskFile(task.taskID).status == 404)
+        }
+    }
+
     /// An object store that refuses the put (a wrong secret): the download still completes, its file stays
     /// on the node's disk and is served from there, and the log says why without the secret.
     @Test(.timeLimit(.minutes(3)))
