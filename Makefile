@@ -10,8 +10,10 @@ PORT ?= 8080
 DATA_DIR ?= ./data
 VENV := .venv
 ## pyspnego: the NTLM acceptor of the NTLM test origin (Tests/Fixtures/ntlm_origin.py); pyftpdlib and
-## pyOpenSSL (its TLS): the FTP and FTPS origin (Tests/Fixtures/ftp_origin.py).
-PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0 pyspnego==0.12.4 pyftpdlib==2.2.0 pyOpenSSL==26.4.0 websockets==17.4
+## pyOpenSSL (its TLS): the FTP and FTPS origin (Tests/Fixtures/ftp_origin.py). moto[server]: the S3-compatible
+## object store the object store tests run against (Tests/Fixtures/s3_server.py; MinIO is on neither Debian nor PyPI).
+PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0 pyspnego==0.12.4 pyftpdlib==2.2.0 pyOpenSSL==26.4.0 websockets==17.4 \
+	moto[server]==5.2.5
 
 # Build: libcurl (OpenSSL), OpenSSL itself (libssl-dev: the certificate and PKCS#12 code), libmicrohttpd,
 # SQLite, pkg-config; at run time the public suffix list (publicsuffix: which domains may not take cookies).

@@ -65,6 +65,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "ObjectStorage",
+            dependencies: ["Curl", "TransferModels"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "TransferStore",
             dependencies: [
                 "TransferModels",
@@ -86,6 +90,7 @@ let package = Package(
             name: "SessionTasks",
             dependencies: [
                 "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies", "HTTPCaching", "Certificates", "NetworkPaths",
+                "ObjectStorage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -107,6 +112,7 @@ let package = Package(
                 "CMicroHTTPD", "TransferModels", "TransferStore", "SessionTasks", "NetworkPaths",
                 "TransferEngine",  // `GrowingBody`, `UploadStream`, `WebSocketChannel`: what the routes follow and feed
                 "WebSockets",  // the relay: the server's handshake and frames
+                "ObjectStorage",  // `/file` read from the object store
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -118,7 +124,7 @@ let package = Package(
             name: "URLSessionService",
             dependencies: [
                 "ControlPlane", "TransferStore", "TransferModels", "TransferEngine", "SessionTasks", "EventDelivery", "Curl",
-                "NetworkPaths",
+                "NetworkPaths", "ObjectStorage",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -175,6 +181,10 @@ let package = Package(
             dependencies: ["NetworkPaths"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "ObjectStorageTests",
+            dependencies: ["ObjectStorage", "TestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "CurlTests",
             dependencies: ["Curl"],
             swiftSettings: swiftSettings),
@@ -217,7 +227,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "TestSupport", "TransferModels",
+                "TestSupport", "TransferModels", "ObjectStorage",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings),

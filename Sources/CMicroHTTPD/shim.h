@@ -58,6 +58,15 @@ static inline struct MHD_Response *_Nullable cmhd_create_stream_response(
     return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, block_size, reader, reader_cls, free_reader_cls);
 }
 
+/// Wraps `MHD_create_response_from_callback` for a body of `size` bytes known in advance (sent with
+/// Content-Length, not chunked): the reader may still park the connection and answer 0 while it waits.
+static inline struct MHD_Response *_Nullable cmhd_create_sized_stream_response(
+    uint64_t size, size_t block_size, MHD_ContentReaderCallback _Nonnull reader, void *_Nullable reader_cls,
+    MHD_ContentReaderFreeCallback _Nonnull free_reader_cls)
+{
+    return MHD_create_response_from_callback(size, block_size, reader, reader_cls, free_reader_cls);
+}
+
 /// Wraps `MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD)`; -1 when unknown.
 static inline int cmhd_connection_socket(struct MHD_Connection *_Nonnull c) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);

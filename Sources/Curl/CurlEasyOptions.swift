@@ -35,6 +35,10 @@ public enum CurlStringOption: Sendable {
     /// `CURLOPT_INTERFACE` (`if!eth0` binds a device, `host!10.0.0.2` a source address); connections made
     /// with one are reused only by requests that name the same.
     case interface
+    /// `CURLOPT_AWS_SIGV4`: sign each request with AWS Signature Version 4, e.g. `aws:amz:us-east-1:s3`; the
+    /// access key and secret are `.username` and `.password`. libcurl 7.88 signs every header set with
+    /// `setHeaders` and takes the payload hash from an `x-amz-content-sha256` field when one is set.
+    case awsSignatureV4
 
     var raw: CURLoption {
         switch self {
@@ -52,6 +56,7 @@ public enum CurlStringOption: Sendable {
         case .certificateAuthorities: CURLOPT_CAINFO
         case .pinnedPublicKey: CURLOPT_PINNEDPUBLICKEY
         case .interface: CURLOPT_INTERFACE
+        case .awsSignatureV4: CURLOPT_AWS_SIGV4
         }
     }
 }
@@ -85,12 +90,18 @@ public enum CurlNumberOption: Sendable {
     case connectTimeoutMilliseconds
     /// `CURLOPT_TIMEOUT_MS`: the whole transfer.
     case timeoutMilliseconds
+    /// `CURLOPT_LOW_SPEED_LIMIT`: bytes per second below which a transfer counts as stalled…
+    case lowSpeedLimit
+    /// `CURLOPT_LOW_SPEED_TIME`: …for this many seconds, after which it fails (`CURLE_OPERATION_TIMEDOUT`).
+    case lowSpeedTime
 
     var raw: CURLoption {
         switch self {
         case .bufferSize: CURLOPT_BUFFERSIZE
         case .connectTimeoutMilliseconds: CURLOPT_CONNECTTIMEOUT_MS
         case .timeoutMilliseconds: CURLOPT_TIMEOUT_MS
+        case .lowSpeedLimit: CURLOPT_LOW_SPEED_LIMIT
+        case .lowSpeedTime: CURLOPT_LOW_SPEED_TIME
         }
     }
 }

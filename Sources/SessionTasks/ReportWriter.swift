@@ -126,6 +126,7 @@ final class ReportWriter: Sendable {
                 logger.error("Recording a completion failed", metadata: ["task.id": "\(id)", "error": "\(String(reflecting: failure))"])
             }
             for id in completed { waiters.completed(id) }
+            removeLocalCopies(of: batch.completions, recorded: completed)
             onCompletionsWritten(completed + failures.map(\.0))
         } catch  where TransferStore.isDiskFull(error) && !isClosed.withLock({ $0 }) {
             // Nothing of the batch was written (SQLite rolled it back): it waits for space, completions
@@ -139,6 +140,24 @@ final class ReportWriter: Sendable {
         } catch {
             logger.error("Recording transfer reports failed", metadata: ["error": "\(String(reflecting: error))"])
             onCompletionsWritten(batch.completions.map(\.id))
+        }
+    }
+
+    /// Files put into the object store leave the disk once their completion names the object. One whose
+    /// completion was not recorded (the task had already ended) stays: no row names it, so the start-up
+    /// janitor removes it.
+    private func removeLocalCopies(of completions: [TaskCompletion], recorded: Set<String>) {
+        let moved = completions.filter { $0.localCopy != nil }
+        guard !moved.isEmpty else { return }
+        for completion in moved {
+            guard let path = completion.localCopy else { continue }
+            if recorded.contains(completion.id) {
+                unlink(path)
+            } else {
+                logger.warning(
+                    "A download put into the object store was not recorded as complete; its object is left behind",
+                    metadata: ["task.id": "\(completion.id)", "object.key": "\(completion.fileObject ?? "")"])
+            }
         }
     }
 

@@ -76,7 +76,7 @@ extension TaskService {
         let task = active.record
         let data = CompletionHandlerEventData(
             task: summary, response: completion.response, error: completion.error, data: completion.body,
-            dataLocation: completion.filePath != nil ? locations.dataLocation(ofTask: task.id) : nil,
+            dataLocation: (completion.filePath ?? completion.fileObject) != nil ? locations.dataLocation(ofTask: task.id) : nil,
             location: location(of: task, with: completion))
         return .completion(data)
     }
@@ -100,6 +100,8 @@ extension TaskService {
             }
             if let expected = task.expectedDigest, digest != expected {
                 completion.error = TransferError(.badServerResponse, failingURL: url, userInfo: ["reason": "digestMismatch"])
+            } else if task.kind == .download {
+                await moveToObjectStore(&completion, taskId: task.id)
             }
         } catch let diskError {
             logger.error("Keeping a task's body failed", metadata: ["task.id": "\(task.id)", "error": "\(diskError)"])
@@ -185,7 +187,8 @@ extension TaskService {
 
     /// A download's `location` once `completion` is recorded, when it kept a file (or its bytes).
     func location(of task: TaskRecord, with completion: TaskCompletion) -> String? {
-        task.kind == .download && (completion.filePath != nil || completion.body != nil) ? locations.fileLocation(ofTask: task.id) : nil
+        task.kind == .download && (completion.filePath != nil || completion.fileObject != nil || completion.body != nil)
+            ? locations.fileLocation(ofTask: task.id) : nil
     }
 
     /// Completes a task that never reached the engine (cancelled while suspended, or unstartable).

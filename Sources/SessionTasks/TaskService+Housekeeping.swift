@@ -70,8 +70,8 @@ extension TaskService {
             ])
     }
 
-    /// Runs `batch` until it reports its last one (or the pass is stopping), removing the files each
-    /// released once their rows are gone; returns the rows (files, for file expiry) it deleted.
+    /// Runs `batch` until it reports its last one (or the pass is stopping), removing the files (and
+    /// objects) each released once their rows are gone; returns the rows (files, for file expiry) it deleted.
     private func repeatBatches(
         _ what: String, _ stopping: LockedBox<Bool>, _ longest: inout Duration,
         _ batch: @Sendable () async throws -> PrunedBatch
@@ -83,6 +83,7 @@ extension TaskService {
                 let done = try await batch()
                 longest = max(longest, ContinuousClock.now - started)
                 for path in done.files { Self.removePartialFile(path) }  // a partial file's journal too
+                await deleteObjects(done.objects)
                 for session in done.sessions { forgetFiles(ofSession: session) }
                 count += done.rows
                 if done.isLast { break }

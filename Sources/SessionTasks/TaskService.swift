@@ -2,6 +2,7 @@ public import Foundation
 import HTTPCookies
 public import Logging
 public import NetworkPaths
+public import ObjectStorage
 public import ServiceLifecycle
 public import TransferEngine
 public import TransferModels
@@ -42,6 +43,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
         /// This node among several on one PostgreSQL database; nil: the only node (SQLite, or PostgreSQL
         /// without a cluster).
         public var cluster: ClusterMembership?
+        /// Where finished downloads' files go (`URLSESSIOND_OBJECT_STORE_URL`); nil: they stay on disk.
+        public var objectStore: ObjectStore?
         public init() {}
     }
 
@@ -215,7 +218,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
         try await urlCaches.reset(session)
         try await credentialStorages.reset(session)
         engine.closeConnections(ofSession: session.id, idleOnly: false)
-        for path in try await store.releaseFiles(sessionId: session.id) { unlink(path) }
+        let released = try await store.releaseFiles(sessionId: session.id)
+        for path in released.paths { unlink(path) }
+        await deleteObjects(released.objects)
     }
 
     /// The session is being invalidated: what only it could use (its private storages) goes, and its

@@ -9,6 +9,12 @@ public struct TaskCompletion: Sendable {
     public var error: TransferError?
     /// The downloaded file, or the spilled body of a data task; nil keeps what the task has.
     public var filePath: String?
+    /// The key under which the download's file was put into the object store; the local copy
+    /// (`filePath`) is removed once this completion is recorded.
+    public var fileObject: String?
+    /// Not written: the local copy of a file put into the object store (`fileObject`), removed once this
+    /// completion is recorded (so a completion that is not recorded loses no file).
+    public var localCopy: String?
     /// A small response body kept in the store instead of a file (data and upload tasks).
     public var body: [UInt8]?
     /// When the file or kept body is released unless deleted before.
@@ -131,7 +137,7 @@ extension TransferStore {
     static func complete(_ db: any StoreConnection, _ completion: TaskCompletion) throws -> SessionAdvance? {
         let update = """
             UPDATE task SET state = 'completed', error = ?, completedAt = ?, partialPath = ?,
-              filePath = COALESCE(?, filePath), fileExpiresAt = COALESCE(?, fileExpiresAt),
+              filePath = COALESCE(?, filePath), fileObject = COALESCE(?, fileObject), fileExpiresAt = COALESCE(?, fileExpiresAt),
               storedBytes = COALESCE(?, storedBytes),
               metrics = COALESCE(?, metrics), response = COALESCE(?, response),
               currentRequest = COALESCE(?, currentRequest),
@@ -148,7 +154,7 @@ extension TransferStore {
         let metricsJSON = try StoredJSON.text(completion.metrics)
         var arguments: [any StoreArgument] = [
             try StoredJSON.text(completion.error), completion.completedAt, completion.partialPath, completion.filePath,
-            completion.fileExpiresAt, completion.storedBytes ?? completion.body.map { Int64($0.count) },
+            completion.fileObject, completion.fileExpiresAt, completion.storedBytes ?? completion.body.map { Int64($0.count) },
             metricsJSON, try StoredJSON.text(completion.response), try StoredJSON.text(completion.currentRequest),
             counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive,
             try StoredJSON.text(completion.webSocket), completion.id,

@@ -21,6 +21,8 @@ public struct RetentionPolicy: Sendable, Equatable {
 public struct PrunedBatch: Sendable {
     public var rows = 0
     public var files: [String] = []
+    /// Keys of objects in the object store the deleted rows named, for the caller to delete.
+    public var objects: [String] = []
     /// Sessions whose row went (their in-memory state can go too).
     public var sessions: [String] = []
     /// Whether the batch found nothing more to do.
@@ -131,8 +133,9 @@ extension TransferStore {
                 arguments + [limit.storeValue])
             guard batch.rows < limit else { return batch }
             // Still completed: a task is never reopened, but re-checking costs nothing here.
-            let files = try db.rows("SELECT filePath, partialPath FROM task WHERE id IN (\(list))", arguments)
+            let files = try db.rows("SELECT filePath, partialPath, fileObject FROM task WHERE id IN (\(list))", arguments)
             batch.files = try files.flatMap { row in try Self.paths(row) }
+            batch.objects = try files.compactMap { row in try row.decode(String?.self, forColumn: "fileObject") }
             batch.rows += try db.execute("DELETE FROM task WHERE id IN (\(list))", arguments)
             batch.isLast = true
             return batch

@@ -81,5 +81,10 @@ extension TransferStore {
                 t.column("expiresAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v15-task-file-object") { db in
+            // The key of a finished download's file in the object store (`URLSESSIOND_OBJECT_STORE_URL`),
+            // once it was put there; `filePath` then names the local copy that was removed.
+            try db.alter(table: "task") { t in t.add(column: "fileObject", .text) }
+        }
     }
 }

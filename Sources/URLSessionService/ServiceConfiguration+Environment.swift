@@ -4,6 +4,7 @@ import EventDelivery
 import Foundation
 import Logging
 import NetworkPaths
+import ObjectStorage
 import TransferEngine
 public import TransferModels
 
@@ -81,6 +82,14 @@ extension ServiceConfiguration {
                     setting: "URLSESSIOND_DATABASE_URL", detail: "expected postgres://user:password@host:port/database")
             }
             databaseURL = url
+        }
+        if let url = env["URLSESSIOND_OBJECT_STORE_URL"], !url.isEmpty {
+            do {
+                objectStore = try ObjectStoreConfiguration(
+                    url: url, accessKeyId: env["AWS_ACCESS_KEY_ID"], secretAccessKey: env["AWS_SECRET_ACCESS_KEY"])
+            } catch {
+                throw ConfigurationError(setting: "URLSESSIOND_OBJECT_STORE_URL", detail: error.detail)
+            }
         }
         nodeID = env["URLSESSIOND_NODE_ID"]
         if let seconds = try env.seconds("URLSESSIOND_LEASE_SECONDS") {

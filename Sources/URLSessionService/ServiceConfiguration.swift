@@ -4,6 +4,7 @@ public import EventDelivery
 public import Foundation
 public import Logging
 public import NetworkPaths
+public import ObjectStorage
 public import SessionTasks
 public import TransferEngine
 public import TransferModels
@@ -17,6 +18,11 @@ public struct ServiceConfiguration: Sendable {
     /// several nodes share; absent: the SQLite file in the data directory. An environment variable only, never
     /// a flag: a flag's password would show in `ps`.
     public var databaseURL: String?
+    /// `URLSESSIOND_OBJECT_STORE_URL` (`s3://bucket[/prefix]?endpoint=http://host:port[&region=…]`) with
+    /// `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`: an S3-compatible object store finished downloads
+    /// are put into, so every node serves them; absent: they stay in the data directory. Environment only:
+    /// the secret must not show in `ps`, and is never logged.
+    public var objectStore: ObjectStoreConfiguration?
     /// `URLSESSIOND_NODE_ID`: this node's name among those sharing the PostgreSQL database; unique, and the
     /// same after a restart. Default: the host name and a digest of the data directory's path.
     public var nodeID: String?

@@ -2,6 +2,7 @@ public import ControlPlane
 import EventDelivery
 import Foundation
 public import Logging
+import ObjectStorage
 import Prometheus
 public import ServiceLifecycle
 import SessionTasks
@@ -59,6 +60,10 @@ public enum URLSessionService {
             logger.info("Node of a cluster", metadata: ["node": "\(membership.nodeID)", "leaseSeconds": "\(membership.lease)"])
         }
         (taskConfiguration.systemProxy, taskConfiguration.systemNoProxy) = (configuration.systemProxy, configuration.systemNoProxy)
+        if let objectStore = configuration.objectStore {
+            taskConfiguration.objectStore = ObjectStore(configuration: objectStore)
+            logger.info("Finished downloads go to an object store", metadata: ["objectStore": "\(objectStore)"])  // no secret
+        }
         // Decision events wait for the webhook's answer; no answer means the default handling.
         let tasks = try TaskService(
             store: store, configuration: taskConfiguration, decisions: dispatcher.decisions, locations: APIPaths(),

@@ -9,7 +9,8 @@ public struct HTTPResponse: Sendable {
         /// `length` bytes of an open file from `offset` (sent with sendfile). The handler opens the file, so
         /// one removed before the answer is queued is still sent; see ``ResponseFile``.
         case file(ResponseFile, offset: UInt64, length: UInt64)
-        /// Bytes produced while the answer is sent, of unknown length (chunked): server-sent events.
+        /// Bytes produced while the answer is sent: of unknown length (chunked), such as server-sent events,
+        /// or of the stream's `length` (a file read from the object store).
         case stream(ResponseStream)
         /// A 101: no body; once it is sent the connection is handed over (a WebSocket relay).
         case upgrade(ConnectionUpgrade)

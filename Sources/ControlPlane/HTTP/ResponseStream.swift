@@ -34,10 +34,16 @@ public final class ResponseStream: Sendable {
     /// A producer that gets this far ahead of the client waits, so a slow reader cannot grow the buffer.
     static let highWater = 256 * 1024
     let state = LockedBox(State())
+    /// The body's length when known in advance (sent as Content-Length; a stream that ends short of it
+    /// closes the connection, so the client sees the body is incomplete); nil: chunked.
+    let length: UInt64?
     private let producer: @Sendable (ResponseStream) async -> Void
 
-    /// - Parameter producer: writes the body, and returns when it is done or the stream is closed.
-    public init(producer: @escaping @Sendable (ResponseStream) async -> Void) {
+    /// - Parameters:
+    ///   - length: the number of bytes the producer will write, when known.
+    ///   - producer: writes the body, and returns when it is done or the stream is closed.
+    public init(length: UInt64? = nil, producer: @escaping @Sendable (ResponseStream) async -> Void) {
+        self.length = length
         self.producer = producer
     }
 

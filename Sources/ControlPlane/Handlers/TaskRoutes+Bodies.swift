@@ -56,6 +56,7 @@ extension TaskRoutes {
         guard task.kind == .download else { throw Problem.notFound("only download tasks have a file") }
         guard task.state == .completed else { throw Problem.conflict("the file is there once the download completes") }
         if let error = task.error { throw Problem.notFound("\(task.id) failed with code \(error.code): it has no file") }
+        if let key = task.fileObject { return try await objectFile(request, task: task, key: key) }
         let body: Body
         if let current = try await currentBody(of: task) {
             body = current
@@ -64,14 +65,21 @@ extension TaskRoutes {
         } else {
             throw Problem.notFound("the file of \(task.id) was deleted or has expired")
         }
-        let etag = "\"\(task.id)-\(body.size)\""
+        let (headers, range) = Self.fileHeaders(request, task: task, size: body.size)
+        return try Self.answer(body, range: range, headers: headers)
+    }
+
+    /// The header fields of `/file` for a file of `size` bytes, and the `Range` to apply (none when an
+    /// `If-Range` does not match the entity tag).
+    static func fileHeaders(_ request: HTTPRequest, task: TaskRecord, size: UInt64) -> ([(name: String, value: String)], String?) {
+        let etag = "\"\(task.id)-\(size)\""
         let headers: [(name: String, value: String)] = [
             ("Content-Type", task.response?.mimeType ?? "application/octet-stream"), ("Accept-Ranges", "bytes"), ("ETag", etag),
             ("Content-Disposition", "attachment; filename=\"\(Self.quoted(task.response?.suggestedFilename ?? task.id))\""),
             Self.noSniff,
         ]
         let ifRange = request.header("if-range")
-        return try Self.answer(body, range: ifRange == nil || ifRange == etag ? request.header("range") : nil, headers: headers)
+        return (headers, ifRange == nil || ifRange == etag ? request.header("range") : nil)
     }
 
     /// 416 for a body of `size` bytes, with `Content-Range: bytes */size` besides `headers`.
@@ -91,6 +99,7 @@ extension TaskRoutes {
         let gone = Problem.notFound("the file of \(task.id) was already deleted or has expired")
         switch try await store.releaseFile(taskId: task.id, tenant: request.tenant) {
         case .file(let path)?: guard unlink(path) == 0 else { throw gone }
+        case .object(let key)?: await tasks.deleteObjects([key])  // a failure is logged; the row no longer names it
         case .stored?: break
         case nil: throw gone
         }

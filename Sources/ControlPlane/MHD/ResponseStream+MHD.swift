@@ -23,8 +23,13 @@ extension ResponseStream {
     /// response keeps the stream alive until MHD frees it (`mhdStreamReleased`).
     func makeMHDResponse(connection: OpaquePointer) -> OpaquePointer? {
         let retained = Unmanaged.passRetained(self)
-        guard let response = cmhd_create_stream_response(Self.blockSize, mhdStreamReader, retained.toOpaque(), mhdStreamReleased)
-        else {
+        let created =
+            if let length {
+                cmhd_create_sized_stream_response(length, Self.blockSize, mhdStreamReader, retained.toOpaque(), mhdStreamReleased)
+            } else {
+                cmhd_create_stream_response(Self.blockSize, mhdStreamReader, retained.toOpaque(), mhdStreamReleased)
+            }
+        guard let response = created else {
             retained.release()
             return nil
         }

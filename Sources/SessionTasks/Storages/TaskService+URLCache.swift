@@ -37,7 +37,8 @@ extension TaskService {
             try await urlCaches.invalidate(after: outcome, placement: placement)
             try await urlCaches.revalidated(outcome, placement: placement)
             if completion.error == nil,
-                let offer = URLCaches.offer(outcome, placement: placement, bodyBytes: completion.body, bodyFile: completion.filePath)
+                let offer = URLCaches.offer(
+                    outcome, placement: placement, bodyBytes: completion.body, bodyFile: completion.filePath ?? completion.localCopy)
             {
                 var policy = offer.proposedPolicy
                 var userInfo: JSONValue?

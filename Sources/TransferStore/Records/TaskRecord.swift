@@ -44,6 +44,9 @@ public struct TaskRecord: Sendable, Hashable {
     public var filePath: String?
     /// When the file is removed unless deleted before.
     public var fileExpiresAt: Date?
+    /// The key of a finished download's file in the object store, once it was put there
+    /// (`URLSESSIOND_OBJECT_STORE_URL`); `filePath` then names the local copy, which is gone.
+    public var fileObject: String?
     /// A running download's partial file (checkpointed by the engine), for picking it up again.
     public var partialPath: String?
     public var metrics: TaskMetrics?
@@ -115,12 +118,13 @@ public struct TaskRecord: Sendable, Hashable {
         return task
     }
 
-    /// A download whose file (or, when small, its bytes in the store) is kept: the API serves it.
-    public var keepsDownload: Bool { kind == .download && (filePath != nil || bodyIsStored) }
+    /// A download whose file (on disk, in the object store, or when small its bytes in the store) is kept:
+    /// the API serves it.
+    public var keepsDownload: Bool { kind == .download && (filePath != nil || fileObject != nil || bodyIsStored) }
 
     /// The body (a data task's, or a small download's file) is kept in the store, not in a file: it has
-    /// a time-to-live but no path.
-    public var bodyIsStored: Bool { filePath == nil && fileExpiresAt != nil }
+    /// a time-to-live but no path and no object.
+    public var bodyIsStored: Bool { filePath == nil && fileObject == nil && fileExpiresAt != nil }
 
     /// The fields every task event carries.
     public var summary: TaskSummary {
@@ -158,6 +162,7 @@ public struct TaskRecord: Sendable, Hashable {
         resumeData = try row.decode(forColumn: "resumeData")
         filePath = try row.decode(forColumn: "filePath")
         fileExpiresAt = try row.decode(forColumn: "fileExpiresAt")
+        fileObject = try row.decode(forColumn: "fileObject")
         partialPath = try row.decode(forColumn: "partialPath")
         metrics = try Self.json(row, "metrics")
         segments = try Self.json(row, "segments")
@@ -203,6 +208,7 @@ public struct TaskRecord: Sendable, Hashable {
             ("resumeData", resumeData.storeValue),
             ("filePath", filePath.storeValue),
             ("fileExpiresAt", fileExpiresAt.storeValue),
+            ("fileObject", fileObject.storeValue),
             ("partialPath", partialPath.storeValue),
             ("metrics", try StoredJSON.text(metrics).storeValue),
             ("segments", try StoredJSON.text(segments).storeValue),

@@ -182,6 +182,7 @@ enum PostgresMigrations {
                 "CREATE TABLE lease (name TEXT PRIMARY KEY, node TEXT NOT NULL, expiresAt TEXT NOT NULL)",
             ]
         ),
+        ("v15-task-file-object", ["ALTER TABLE task ADD COLUMN fileObject TEXT"]),
     ]
 
     /// `tenant_usage`, kept by triggers as in SQLite: a live session, a task not completed, a blob, and
