@@ -24,7 +24,8 @@
 #    - tasks/s: TASKS completed in that interval;
 #    - events/s: every event the sessions' feeds hold (read through node 1 afterwards, untimed, each
 #      session checked gap-free, 1…n) over the same interval;
-#    - the tasks each node ran (`task.node`), the nodes' and PostgreSQL's CPU time during the run.
+#    - the tasks each node ran (`task.node`), the nodes' and PostgreSQL's CPU time during the run, and
+#      the deadlocks PostgreSQL detected (the store runs such a transaction again).
 # One run of each configuration (REPEATS=N runs the whole sequence N times; every run is printed).
 # Everything runs on loopback with OS-chosen ports in a throw-away directory that is removed at the end.
 set -euo pipefail
@@ -131,15 +132,16 @@ run_config() {
     done
     create=$BASES
     [ "$CREATE_VIA" = first ] && create=$first
-    local nodes0 pg0 nodes1 pg1
-    nodes0=$(nodes_cpu); pg0=$(pg_cpu)
+    local nodes0 pg0 nodes1 pg1 deadlocks0 deadlocks
+    deadlocks() { grep -c 'ERROR:  deadlock detected' "$WORK/pg/server.log" || true; }
+    nodes0=$(nodes_cpu); pg0=$(pg_cpu); deadlocks0=$(deadlocks)
     timeout $((TIMEOUT + 60)) python3 "$CLIENT" "$create" "$TOKEN" "$ids" "$ORIGIN/small/" "$TASKS" \
         "$CLIENT_CONNECTIONS" data "$TIMEOUT" 1024 > "$dir/client.json" || {
         for n in $(seq 1 "$count"); do echo "--- node $n:" >&2; grep -v '^\s*$' "$dir/node-$n.log" | tail -n 8 >&2 || true; done
         [ -z "$url" ] || { echo "--- PostgreSQL (the last deadlock it reported):" >&2
             grep -A12 'ERROR:  deadlock detected' "$WORK/pg/server.log" | tail -n 13 | cut -c1-400 >&2 || true; }
         fail "$name: tasks: $(cat "$dir/client.json")"; }
-    nodes1=$(nodes_cpu); pg1=$(pg_cpu)
+    nodes1=$(nodes_cpu); pg1=$(pg_cpu); deadlocks=$(($(deadlocks) - deadlocks0))
     local per_node='{}'
     if [ -n "$url" ]; then
         per_node=$(psql_su "SELECT coalesce(node, '-'), count(*) FROM task GROUP BY 1 ORDER BY 1" "bench_${name}_$run" \
@@ -147,11 +149,11 @@ run_config() {
     fi
     # Every event of the sessions, through node 1 (untimed): count, gap-free, the last completion's time.
     python3 - "$first" "$TOKEN" "$ids" "$dir/client.json" "$name" "$count" "$TASKS" "$per_node" \
-        "$(ticks $((nodes1 - nodes0)))" "$(ticks $((pg1 - pg0)))" "$CREATE_VIA" >> "$WORK/results.jsonl" <<'PY' \
+        "$(ticks $((nodes1 - nodes0)))" "$(ticks $((pg1 - pg0)))" "$CREATE_VIA" "$deadlocks" >> "$WORK/results.jsonl" <<'PY' \
         || fail "$name: reading the events"
 import http.client, json, sys, urllib.parse
 from datetime import datetime
-base, token, ids, client_path, name, nodes, tasks, per_node, cpu_nodes, cpu_pg, via = sys.argv[1:12]
+base, token, ids, client_path, name, nodes, tasks, per_node, cpu_nodes, cpu_pg, via, deadlocks = sys.argv[1:13]
 client = json.load(open(client_path))
 url = urllib.parse.urlsplit(base)
 conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
@@ -186,7 +188,8 @@ print(json.dumps({
     "config": name, "nodes": int(nodes), "tasks": int(tasks), "ok": client["ok"], "seconds": round(seconds, 3),
     "clientSeconds": client["seconds"], "tasksPerSecond": round(int(tasks) / seconds, 1),
     "events": events, "eventsPerSecond": round(events / seconds, 1), "perNode": json.loads(per_node),
-    "cpuNodes": float(cpu_nodes), "cpuPostgres": float(cpu_pg), "createVia": via, "problems": problems}))
+    "cpuNodes": float(cpu_nodes), "cpuPostgres": float(cpu_pg), "createVia": via, "deadlocks": int(deadlocks),
+    "problems": problems}))
 PY
     for pid in "${NODE_PIDS[@]}"; do stop_pid "$pid" TERM; done
     NODE_PIDS=()
@@ -228,5 +231,8 @@ problems = [f"{r['config']}: {p}" for r in rows for p in r["problems"]] + \
 print()
 print("Checks: " + ("; ".join(problems) if problems else
       "every task completed with 200 and 1 KiB; every session's events gap-free (1…n); one completion event per task."))
+deadlocks = ", ".join(f"{r['config']} {r['deadlocks']}" for r in rows if r["config"] != "sqlite")
+if deadlocks:
+    print(f"Deadlocks PostgreSQL detected (each transaction retried, up to eight times): {deadlocks}.")
 sys.exit(1 if problems else 0)
 PY
