@@ -24,7 +24,7 @@ BUILD_PACKAGES := libcurl4-openssl-dev libssl-dev libmicrohttpd-dev libsqlite3-d
 TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl iproute2 postgresql
 BENCH_PACKAGES := wrk aria2 curl
 
-.PHONY: run test test-postgres postgres-suites build release deps test-deps bench-deps clean container-smoke format lint
+.PHONY: run test test-postgres postgres-suites build release deps test-deps bench-deps clean container-smoke postgres-smoke format lint
 
 ## Installs the Debian packages named in $(1) that are not installed yet.
 define install_missing
@@ -106,6 +106,12 @@ postgres-suites:
 container-smoke:
 	# Tokens shorter than 16 characters stop the service at start, so the smoke's default one is replaced.
 	SMOKE_TOKENS=$${SMOKE_TOKENS:-smoke-token-0123456789:tenant:admin} PROJECT_DIR=$(CURDIR) ../shared/tools/container-smoke
+
+## The image as compose.yaml runs it: two containers on a PostgreSQL started on the host, one data
+## directory, nginx with deploy/nginx.conf in front (deploy/postgres-smoke; builds the image with
+## container-smoke first when it is absent).
+postgres-smoke:
+	CONTAINER_SMOKE=$(CURDIR)/../shared/tools/container-smoke deploy/postgres-smoke
 
 clean:
 	rm -rf .build $(VENV)

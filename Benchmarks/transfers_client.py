@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Creates many urlsessiond tasks at once and waits until every one has completed (stdlib only).
 
-    transfers_client.py BASE TOKEN SESSION_ID[,SESSION_ID...] URL_PREFIX COUNT CONNECTIONS KIND [TIMEOUT=120] [BYTES]
+    transfers_client.py BASE[,BASE...] TOKEN SESSION_ID[,SESSION_ID...] URL_PREFIX COUNT CONNECTIONS KIND [TIMEOUT=120] [BYTES]
 
 Creates COUNT tasks `{"kind": KIND, "request": {"url": URL_PREFIX + i}, "resume": true}` (i = 0..COUNT-1;
 task i in the (i mod N)-th of the N sessions given) from CONNECTIONS threads, each with its own keep-alive
@@ -11,6 +11,10 @@ every 10 ms, session after session, until no task is running in any. CREATOR=cur
 it pages through the sessions' tasks and checks that each completed with HTTP 200, no error and (when BYTES
 is given) that many bytes received. Prints one JSON line; `startedAt` and `finishedAt` are the wall-clock
 (Unix) times of the first create and of the poll that found no running task.
+
+Several BASEs (nodes of one cluster, Benchmarks/cluster.sh): task i is created through the (i mod M)-th of
+the M bases (CREATOR=curl), or connection k talks to the (k mod M)-th (threads, batches); polls and
+checks go to the first.
 """
 import http.client
 import json
@@ -23,30 +27,33 @@ import time
 import urllib.parse
 
 
-def write_curl_config(base, token, sessions, prefix, count, kind):
-    """A curl config with one POST per task (`next` between them), each writing its status code."""
+def write_curl_config(bases, token, sessions, prefix, count, kind):
+    """A curl config with one POST per task (`next` between them), each writing its status code; task i
+    through the (i mod M)-th of the M bases."""
     handle, path = tempfile.mkstemp(suffix=".curl")
     with os.fdopen(handle, "w") as config:
         for i in range(count):
             body = json.dumps({"kind": kind, "request": {"url": f"{prefix}{i}"}, "resume": True})
             config.write(
-                f'next\nurl = "{base}/v1/sessions/{sessions[i % len(sessions)]}/tasks"\n'
+                f'next\nurl = "{bases[i % len(bases)]}/v1/sessions/{sessions[i % len(sessions)]}/tasks"\n'
                 f'header = "Authorization: Bearer {token}"\nheader = "Content-Type: application/json"\n'
                 f'data = {json.dumps(body)}\noutput = "/dev/null"\nwrite-out = "%{{http_code}}\\n"\n')
     return path
 
 
 def main():
-    base, token, session_list, prefix, count, connections, kind = sys.argv[1:8]
+    base_list, token, session_list, prefix, count, connections, kind = sys.argv[1:8]
+    bases = base_list.split(",")
     sessions = session_list.split(",")
     count, connections = int(count), int(connections)
     timeout = float(sys.argv[8]) if len(sys.argv) > 8 else 120.0
     expected = int(sys.argv[9]) if len(sys.argv) > 9 else None
-    url = urllib.parse.urlsplit(base)
+    urls = [urllib.parse.urlsplit(base) for base in bases]
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     deadline = time.monotonic() + timeout
 
-    def connect():
+    def connect(index=0):
+        url = urls[index % len(urls)]
         conn = http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
         conn.connect()
         return conn
@@ -106,12 +113,12 @@ def main():
     poller = connect()
     if os.environ.get("CREATOR") == "batch":
         # BATCH_SIZE members per POST …/tasks/batch, over CONNECTIONS connections.
-        conns = [connect() for _ in range(connections)]
+        conns = [connect(i) for i in range(connections)]
         t0, started_at = run_threads(batcher, int(os.environ.get("BATCH_SIZE", "100")))
     elif os.environ.get("CREATOR") == "curl":
         # The creates from `curl --parallel` (native, like the peers) over CONNECTIONS connections; this
         # process only polls and checks. The config is written before the clock starts.
-        config = write_curl_config(base, token, sessions, prefix, count, kind)
+        config = write_curl_config(bases, token, sessions, prefix, count, kind)
         conns = []
         t0, started_at = time.monotonic(), time.time()
         codes = subprocess.run(
@@ -122,7 +129,7 @@ def main():
             errors.append(f"create: {len(codes)} answers, {created[0]} of them 201: {sorted(set(codes))}")
         os.unlink(config)
     else:
-        conns = [connect() for _ in range(connections)]
+        conns = [connect(i) for i in range(connections)]
         t0, started_at = run_threads(creator)
     t_created = time.monotonic()
     polls = 0

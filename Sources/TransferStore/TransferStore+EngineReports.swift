@@ -179,4 +179,16 @@ extension TransferStore {
             "SELECT id FROM session WHERE id IN (SELECT sessionId FROM task WHERE id IN (\(placeholders(ids.count)))) ORDER BY id FOR UPDATE",
             ids.map(\.storeValue))
     }
+
+    /// On PostgreSQL, locks the sessions `ids` first, in the order of their ids, when a creation batch spans
+    /// several: each creation takes its session's row, then the tenant's usage (by trigger), so a batch
+    /// holding the usage while it waited for its next session deadlocked with another node's completion
+    /// in that session, which holds the session and waits for the usage. (One session: the creation's own
+    /// `UPDATE session` comes first already.)
+    static func lockSessions(_ db: any StoreConnection, ids: Set<String>) throws {
+        guard db.locksRows, ids.count > 1 else { return }
+        let sorted = ids.sorted()
+        _ = try db.rows(
+            "SELECT id FROM session WHERE id IN (\(placeholders(sorted.count))) ORDER BY id FOR UPDATE", sorted.map(\.storeValue))
+    }
 }

@@ -66,7 +66,8 @@ extension TransferStore {
     /// Writes a batch of creations in one transaction; one result per creation, in order.
     private func create(_ batch: [TaskCreation]) async throws -> [Result<TaskRecord, any Error>] {
         let results: [Result<(TaskRecord, SessionAdvance), any Error>] = try await database.write { db in
-            batch.map { creation in Result { try db.inSavepoint { try Self.create(db, creation) } } }
+            try Self.lockSessions(db, ids: Set(batch.map(\.sessionId)))
+            return batch.map { creation in Result { try db.inSavepoint { try Self.create(db, creation) } } }
         }
         return results.map { result in
             result.map { task, advance in
