@@ -34,7 +34,7 @@ public enum APIRouter {
             CookieRoutes(store: store, tasks: tasks).routes,
             CacheRoutes(store: store, tasks: tasks).routes,
             CredentialRoutes(store: store, tasks: tasks).routes,
-            BlobRoutes(store: store, directory: blobDirectory).routes,
+            BlobRoutes(store: store, tasks: tasks, directory: blobDirectory).routes,
             EventRoutes(store: store, shutdown: router.shutdown, streams: usage.streams, metrics: metrics.tenants).routes,
             NetworkRoutes(networks: tasks.networks, cursors: store.listCursors).routes,
             usage.routes,

@@ -195,6 +195,7 @@ extension TaskService {
             for await (transfer, outcome) in endedStream {
                 let verdict = endVerdict(of: transfer, outcome)
                 table.attemptEnded(transfer)
+                removeFetchedBlob(of: transfer)  // the engine is done with it
                 let effects = transition(transfer.taskId, from: nil, .attemptEnded(attempt: transfer.attempt, verdict: verdict))
                 for path in effects.discardedFiles { unlink(path) }
                 for action in effects.actions {

@@ -91,7 +91,7 @@ extension TaskService {
         let request = OutgoingRequest(
             url: snapshot.url, method: snapshot.httpMethod,
             headers: Self.mergedHeaders(request: snapshot.allHTTPHeaderFields, session: configuration.httpAdditionalHeaders),
-            body: try await body(of: task, snapshot: snapshot))
+            body: try await body(of: task, snapshot: snapshot, attempt: attempt))
         try checkFileRoot(request)
         var job = TransferJob(
             id: TransferID(taskId: task.id, attempt: attempt), sessionId: task.sessionId, kind: Self.engineKind(task.kind), request: request
@@ -161,11 +161,17 @@ extension TaskService {
         downloadsPath + "/" + taskId
     }
 
-    private func body(of task: TaskRecord, snapshot: URLRequestSnapshot) async throws -> OutgoingRequest.Body {
+    private func body(of task: TaskRecord, snapshot: URLRequestSnapshot, attempt: Int) async throws -> OutgoingRequest.Body {
         switch task.uploadSource {
         case .blob(let id, let size):
-            let path = configuration.blobDirectory.appendingPathComponent(id).path
-            guard FileManager.default.fileExists(atPath: path) else {
+            let path: String?
+            do {
+                path = try await localBlobFile(id, size: size, of: task, attempt: attempt)
+            } catch {
+                // The object store did not give the blob back (logged): the attempt cannot start.
+                throw TransferError(.fileDoesNotExist, failingURL: snapshot.url, userInfo: ["reason": "blobUnavailable"])
+            }
+            guard let path else {
                 throw TransferError(.fileDoesNotExist, failingURL: snapshot.url, userInfo: ["reason": "blobMissing"])
             }
             return .file(path: path, length: size)

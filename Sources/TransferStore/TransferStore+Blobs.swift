@@ -43,6 +43,14 @@ extension TransferStore {
         return deleted
     }
 
+    /// Names the object a blob was put into (its local file is removed after this returns); false when
+    /// the blob was deleted meanwhile, so the caller deletes the object no row names.
+    public func recordBlobObject(id: String, key: String) async throws -> Bool {
+        try await database.write { db in
+            try db.execute("UPDATE blob SET object = ? WHERE id = ?", key, id) > 0
+        }
+    }
+
     /// Every blob id the store knows (start-up clean-up of orphaned files).
     public func allBlobIDs() async throws -> Set<String> {
         Set(try await database.read { db in try db.values("SELECT id FROM blob", as: String.self) })

@@ -86,5 +86,9 @@ extension TransferStore {
             // once it was put there; `filePath` then names the local copy that was removed.
             try db.alter(table: "task") { t in t.add(column: "fileObject", .text) }
         }
+        migrator.registerMigration("v16-blob-object") { db in
+            // The key of a blob in the object store once it was put there; its local file is then removed.
+            try db.alter(table: "blob") { t in t.add(column: "object", .text) }
+        }
     }
 }

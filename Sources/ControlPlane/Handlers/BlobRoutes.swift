@@ -1,10 +1,13 @@
 import Foundation
+import SessionTasks
 import TransferModels
 import TransferStore
 
-/// `/v1/blobs`: upload bodies streamed to `<data>/blobs/<id>`, for upload tasks.
+/// `/v1/blobs`: upload bodies streamed to `<data>/blobs/<id>`, for upload tasks; with an object store,
+/// put into it once recorded (`TaskService.moveBlobToObjectStore`).
 struct BlobRoutes {
     let store: TransferStore
+    let tasks: TaskService
     let directory: URL
 
     var routes: [Route] {
@@ -20,7 +23,8 @@ struct BlobRoutes {
                 guard let blob = try await store.deleteBlob(id: request.parameter("id"), tenant: request.tenant) else {
                     throw Problem.notFound("no blob \(request.parameter("id"))")
                 }
-                unlink(path(of: blob.id))
+                unlink(path(of: blob.id))  // none when the blob is in the object store, or on another node
+                if let key = blob.object { await tasks.deleteObjects([key]) }  // a failure is logged; no row names it
                 return .noContent
             },
         ]
@@ -47,6 +51,8 @@ struct BlobRoutes {
             unlink(path(of: id))
             throw error
         }
+        // Before the answer: a client that sees 201 may start an upload on another node at once.
+        await tasks.moveBlobToObjectStore(record, path: path(of: id))
         return try .json(record.wire, status: 201, headers: [("Location", "/v1/blobs/\(id)")])
     }
 }

@@ -3,7 +3,7 @@ public import GRDB
 public import JSONCodec
 public import TransferModels
 
-/// A row of `blob`: an uploaded body stored at `<data>/blobs/<id>`.
+/// A row of `blob`: an uploaded body stored at `<data>/blobs/<id>`, or in the object store (`object`).
 public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord, StoresDatesAsText {
     public static let databaseTableName = "blob"
 
@@ -13,6 +13,9 @@ public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutableP
     public var size: Int64
     public var digest: String
     public var createdAt: Date
+    /// The blob's key in the object store once it was put there (`URLSESSIOND_OBJECT_STORE_URL`); its
+    /// local file is then removed, and a node without it fetches the object.
+    public var object: String?
 
     public init(id: String, tenant: String, size: Int64, digest: String, createdAt: Date = .nowMilliseconds) {
         self.id = id
@@ -31,6 +34,7 @@ public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutableP
         size = try row.decode(forColumn: "size")
         digest = try row.decode(forColumn: "digest")
         createdAt = try row.decode(forColumn: "createdAt")
+        object = try row.decode(forColumn: "object")
     }
 
     public var wire: Blob { Blob(id: id, size: size, digest: digest, createdAt: createdAt) }

@@ -183,6 +183,7 @@ enum PostgresMigrations {
             ]
         ),
         ("v15-task-file-object", ["ALTER TABLE task ADD COLUMN fileObject TEXT"]),
+        ("v16-blob-object", ["ALTER TABLE blob ADD COLUMN object TEXT"]),
     ]
 
     /// `tenant_usage`, kept by triggers as in SQLite: a live session, a task not completed, a blob, and

@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+import ObjectStorage
+import TransferEngine
+public import TransferStore
+
+// Blobs in the object store (`URLSESSIOND_OBJECT_STORE_URL`): once complete, a blob leaves this node's
+// disk for the bucket, so an upload from it runs on whichever node claims the task.
+extension TaskService {
+    /// The object key of a blob.
+    static func objectName(ofBlob blobId: String) -> String { "blobs/\(blobId)" }
+
+    /// Puts a recorded blob's file (`path`) into the object store, names the object in the blob's row,
+    /// then removes the file. A failed put (or write) leaves the file where it is, logged: the blob is
+    /// served from this node's disk as without an object store, never lost. A blob deleted while it was
+    /// being put has its object deleted (no row names it).
+    public func moveBlobToObjectStore(_ blob: BlobRecord, path: String) async {
+        guard let objectStore else { return }
+        let key = objectStore.configuration.key(Self.objectName(ofBlob: blob.id))
+        let metadata: Logger.Metadata = ["blob.id": "\(blob.id)", "object.key": "\(key)"]
+        do {
+            _ = try await objectStore.put(fileAt: path, key: key)
+        } catch {
+            logger.error(
+                "Putting a blob into the object store failed; it stays on this node's disk",
+                metadata: metadata.merging(["error": "\(error)"]) { $1 })
+            return
+        }
+        do {
+            guard try await store.recordBlobObject(id: blob.id, key: key) else {
+                await deleteObjects([key])
+                return
+            }
+        } catch {
+            // The row may or may not name the object: the file stays (a later read finds one or the other).
+            logger.error(
+                "Recording a blob's object failed; its file stays on this node's disk",
+                metadata: metadata.merging(["error": "\(error)"]) { $1 })
+            return
+        }
+        unlink(path)
+        logger.debug("Blob put into the object store", metadata: metadata)
+    }
+
+    /// Where an upload's blob fetched from the object store is kept while attempt `attempt` sends it:
+    /// `<data>/blobs/<task id>.<attempt>.upload` (one per attempt: a stopped attempt's end, settled late,
+    /// never removes the next one's; no blob's name, so start-up removes one a crash left behind).
+    func fetchedBlobPath(of taskId: String, attempt: Int) -> String {
+        configuration.blobDirectory.appendingPathComponent("\(taskId).\(attempt).upload").path
+    }
+
+    /// The local file an upload from blob `blobId` reads: the blob's own file on this node, else the
+    /// object fetched now into `fetchedBlobPath` (removed when the attempt ends, `removeFetchedBlob`).
+    /// Nil when neither exists (the blob was deleted, or is on another node's disk only).
+    func localBlobFile(_ blobId: String, size: Int64, of task: TaskRecord, attempt: Int) async throws -> String? {
+        let path = configuration.blobDirectory.appendingPathComponent(blobId).path
+        if FileManager.default.fileExists(atPath: path) { return path }
+        guard let objectStore, let key = try await store.blob(id: blobId, tenant: task.tenant)?.object else { return nil }
+        let destination = fetchedBlobPath(of: task.id, attempt: attempt)
+        do {
+            try await Self.fetch(objectStore.get(key: key), into: destination, size: UInt64(size))
+        } catch {
+            unlink(destination)
+            logger.error(
+                "Fetching an upload's blob from the object store failed",
+                metadata: ["task.id": "\(task.id)", "object.key": "\(key)", "error": "\(error)"])
+            throw error
+        }
+        return destination
+    }
+
+    /// An attempt ended: the blob copy it read (if it fetched one) goes; the next attempt fetches again.
+    func removeFetchedBlob(of transfer: TransferID) {
+        guard objectStore != nil else { return }
+        unlink(fetchedBlobPath(of: transfer.taskId, attempt: transfer.attempt))
+    }
+
+    /// Writes what `reader` reads to a new file at `path`, which must end up `size` bytes long.
+    private static func fetch(_ reader: ObjectReader, into path: String, size: UInt64) async throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        var written: UInt64 = 0
+        while let chunk = try await reader.next() {  // bounded: the object ends, or the read fails
+            try writeAll(chunk, to: descriptor)
+            written += UInt64(chunk.count)
+        }
+        // A blob is never rewritten: another length means the object is not the blob the row names.
+        guard written == size else { throw POSIXError(.EIO) }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
+        var offset = 0
+        while offset < bytes.count {  // bounded: each pass writes at least one byte or throws
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            offset += count
+        }
+    }
+}
