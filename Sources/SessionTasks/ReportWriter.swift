@@ -155,7 +155,7 @@ final class ReportWriter: Sendable {
                 unlink(path)
             } else {
                 logger.warning(
-                    "A download put into the object store was not recorded as complete; its object is left behind",
+                    "A task's file put into the object store was not recorded as complete; its object is left behind",
                     metadata: ["task.id": "\(completion.id)", "object.key": "\(completion.fileObject ?? "")"])
             }
         }

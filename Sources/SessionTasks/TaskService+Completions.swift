@@ -100,8 +100,8 @@ extension TaskService {
             }
             if let expected = task.expectedDigest, digest != expected {
                 completion.error = TransferError(.badServerResponse, failingURL: url, userInfo: ["reason": "digestMismatch"])
-            } else if task.kind == .download {
-                await moveToObjectStore(&completion, taskId: task.id)
+            } else if completion.filePath != nil {  // a download's file, or a data body too large for the store
+                await moveToObjectStore(&completion, of: task)
             }
         } catch let diskError {
             logger.error("Keeping a task's body failed", metadata: ["task.id": "\(task.id)", "error": "\(diskError)"])

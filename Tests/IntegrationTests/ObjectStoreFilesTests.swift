@@ -124,7 +124,7 @@ struct ObjectStoreFilesTests {
             let file = try await api.taskFile(task.taskID)
             #expect(file.status == 200 && sha256Hex(file.body) == fixtureSHA256(count: Self.size, seed: 9))
             let log = service.stderrText()
-            #expect(log.contains("Putting a download into the object store failed"), "\(log.suffix(2000))")
+            #expect(log.contains("Putting a task's file into the object store failed"), "\(log.suffix(2000))")
             #expect(log.contains("SignatureDoesNotMatch"))
             #expect(!log.contains(wrongSecret) && !log.contains(s3.secretAccessKey))
         }

@@ -24,6 +24,7 @@ extension TaskRoutes {
         if let error = task.error { throw Problem.notFound("\(task.id) failed with code \(error.code): it has no body") }
         let contentType = task.response?.value(forHTTPHeaderField: "Content-Type") ?? "application/octet-stream"
         let headers = [("Content-Type", contentType), Self.noSniff]
+        if let key = task.fileObject { return try await objectData(request, task: task, key: key, headers: headers) }
         guard let body = try await currentBody(of: task) else {
             guard task.countOfBytesReceived == 0 else {
                 throw Problem.notFound("the body of \(task.id) has expired or was released")

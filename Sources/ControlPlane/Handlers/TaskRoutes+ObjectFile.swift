@@ -8,14 +8,26 @@ extension TaskRoutes {
     /// its end), as `/file` answers for a file on disk. The bytes are streamed as the store sends them, with
     /// their length: a read that fails midway cuts the connection, so the client sees an incomplete body.
     func objectFile(_ request: HTTPRequest, task: TaskRecord, key: String) async throws -> HTTPResponse {
-        guard let objectStore = tasks.objectStore else {
-            throw Problem(
-                status: 503, slug: "object-store-not-configured", title: "Service Unavailable",
-                detail: "the file of \(task.id) is in an object store this node is not configured for (URLSESSIOND_OBJECT_STORE_URL)",
-                field: nil)
-        }
+        guard let objectStore = tasks.objectStore else { throw Self.notConfigured(task) }
         let size = try await Self.size(of: key, in: objectStore, taskId: task.id)
         let (headers, range) = Self.fileHeaders(request, task: task, size: size)
+        return try Self.objectAnswer(key, in: objectStore, size: size, range: range, headers: headers)
+    }
+
+    /// `/data` of a completed task whose body was kept as a file and put into the object store: 200, 206
+    /// or 416 as for a body on disk, streamed from the store.
+    func objectData(_ request: HTTPRequest, task: TaskRecord, key: String, headers: [(name: String, value: String)]) async throws
+        -> HTTPResponse
+    {
+        guard let objectStore = tasks.objectStore else { throw Self.notConfigured(task) }
+        let size = try await Self.size(of: key, in: objectStore, taskId: task.id)
+        return try Self.objectAnswer(key, in: objectStore, size: size, range: request.header("range"), headers: headers)
+    }
+
+    /// The answer streaming object `key` of `size` bytes, or the one range `range` asks for.
+    private static func objectAnswer(
+        _ key: String, in objectStore: ObjectStore, size: UInt64, range: String?, headers: [(name: String, value: String)]
+    ) throws -> HTTPResponse {
         let (status, first, count, extra) = try Self.objectSlice(range: range, size: size, headers: headers)
         guard count > 0 else { return HTTPResponse(status: status, headers: headers + extra) }
         let bytes = first...(first + count - 1)
@@ -24,6 +36,14 @@ extension TaskRoutes {
             await Self.copy(objectStore.get(key: key, range: asked), into: stream)
         }
         return HTTPResponse(status: status, headers: headers + extra, body: .stream(stream))
+    }
+
+    /// 503: the task's file is in an object store this node does not know.
+    private static func notConfigured(_ task: TaskRecord) -> Problem {
+        Problem(
+            status: 503, slug: "object-store-not-configured", title: "Service Unavailable",
+            detail: "the file of \(task.id) is in an object store this node is not configured for (URLSESSIOND_OBJECT_STORE_URL)",
+            field: nil)
     }
 
     /// The object's size; 404 when it is gone (deleted behind the service's back).
