@@ -67,6 +67,36 @@ struct ObjectStoreBlobsTests {
         }
     }
 
+    /// An object store that refuses the put (a wrong secret): the blob stays on the node's disk, logged
+    /// without the secret, and an upload from it still sends its bytes.
+    @Test(.timeLimit(.minutes(3)))
+    func aRefusedPutKeepsTheBlobOnDisk() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let s3 = try await S3Server.start()
+        defer { s3.stop() }
+        let wrongSecret = "wrong-\(UInt32.random(in: 0 ... .max))"
+        var environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }
+        environment["AWS_SECRET_ACCESS_KEY"] = wrongSecret
+        try await withTaskService(environment: environment) { api, service in
+            let bytes = FixtureOrigin.bytes(count: 200_000, seed: 17)
+            let blob = try await api.makeBlob(bytes)
+            #expect(Self.blobFiles(of: service) == [blob])
+            let session = try await api.makeSession()
+            let task = try await api.runTask(
+                session: session,
+                ["kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"], "uploadSource": ["blob": blob]])
+            #expect(task.errorCode == nil && task.statusCode == 200, "\(task)")
+            let echo = try await api.echo(of: task.taskID)
+            #expect(echo.bodySize == bytes.count && echo.bodySHA256 == sha256Hex(bytes))
+            let log = service.stderrText()
+            #expect(log.contains("Putting a blob into the object store failed"), "\(log.suffix(2000))")
+            #expect(!log.contains(wrongSecret) && !log.contains(s3.secretAccessKey))
+            #expect(try await api.delete("/v1/blobs/\(blob)").status == 204)
+            #expect(Self.blobFiles(of: service).isEmpty)
+        }
+    }
+
     /// A data task's body too large for the store is kept as a file, put into the bucket, and `/data`
     /// serves it from there, whole and by range, byte-exact; the node's disk no longer has it.
     @Test(.timeLimit(.minutes(3)))
