@@ -38,7 +38,11 @@ extension TaskService {
                         }
                         engine.start(prepared.job)
                     case .abandon(let number):
-                        if entry.prepared?.job.id.attempt == number { entry.prepared = nil }
+                        if entry.prepared?.job.id.attempt == number {
+                            entry.prepared = nil
+                            // Never started: the blob copy it may have fetched goes (the engine reads none).
+                            if objectStore != nil { effects.discardedFiles.append(fetchedBlobPath(of: taskId, attempt: number)) }
+                        }
                     case .stop(let number):
                         engine.cancel(TransferID(taskId: taskId, attempt: number))
                         // Suspended: from here its reports are ignored, and its last counters are the task's.

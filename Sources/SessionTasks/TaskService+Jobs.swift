@@ -42,6 +42,9 @@ extension TaskService {
             job = try await makeJob(for: task, session: session, attempt: number)
         } catch let noPath as NoUsablePath {
             return try attemptWithoutPath(number, of: task, session: session, noPath)
+        } catch {
+            removeFetchedBlob(of: TransferID(taskId: task.id, attempt: number))  // the engine will not read it
+            throw error
         }
         if continuing, task.kind == .download {
             // The stopped attempt's checkpoint and response head may still be queued for the store.
@@ -72,7 +75,10 @@ extension TaskService {
             state.entries[task.id] = entry
             return true
         }
-        if !accepted { logger.debug("A prepared attempt is no longer wanted", metadata: ["task.id": "\(task.id)"]) }
+        if !accepted {
+            removeFetchedBlob(of: TransferID(taskId: task.id, attempt: number))  // the engine will not read it
+            logger.debug("A prepared attempt is no longer wanted", metadata: ["task.id": "\(task.id)"])
+        }
         return .prepared(attempt: number)
     }
 
