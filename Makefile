@@ -99,7 +99,7 @@ test-postgres: test-deps
 POSTGRES_SUITES = IntegrationTests|TransferStoreTests|EventDeliveryTests
 postgres-suites:
 	set -o pipefail; URLSESSIOND_TEST_STORE=postgres SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=3 \
-		URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)' --skip MultiNodeTests 2>&1 \
+		URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)' --skip 'MultiNode' 2>&1 \
 		| tee .build/test-postgres.log || { \
 		echo "--- failed on PostgreSQL ---"; grep -A1 'recorded an issue' .build/test-postgres.log | head -n 80; exit 1; }
 
