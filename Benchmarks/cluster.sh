@@ -35,6 +35,8 @@ TASKS=${1:-2000}
 PARALLEL=${2:-16}
 SESSIONS=${3:-8}
 CONFIGS=${CONFIGS:-sqlite pg1 pg2 pg3}
+# Extra server settings for an experiment, e.g. PG_SETTINGS="-c synchronous_commit=off" (not durable).
+PG_SETTINGS=${PG_SETTINGS:-}
 CREATE_VIA=${CREATE_VIA:-all}
 CLIENT_CONNECTIONS=${CLIENT_CONNECTIONS:-16}
 REPEATS=${REPEATS:-1}
@@ -75,7 +77,7 @@ runuser -u postgres -- "$PG_BIN/initdb" -D "$PG_DATA" -U postgres -E UTF8 -A tru
     || fail "initdb: $(tail -n 3 "$WORK/pg/initdb.log")"
 PG_STARTED=1
 runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$WORK/pg/server.log" -w -t 30 \
-    -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$WORK/pg -c max_connections=200" \
+    -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$WORK/pg -c max_connections=200 ${PG_SETTINGS:-}" \
     start >/dev/null || fail "PostgreSQL did not start: $(tail -n 5 "$WORK/pg/server.log")"
 psql_su() { runuser -u postgres -- "$PG_BIN/psql" -h "$WORK/pg" -p "$PG_PORT" -d "${2:-postgres}" -AtX -v ON_ERROR_STOP=1 -c "$1"; }
 PG_VERSION=$(psql_su 'SHOW server_version' | cut -d' ' -f1)
