@@ -18,7 +18,7 @@ struct ObjectStoreBlobsTests {
         defer { origin.stop() }
         let s3 = try await S3Server.start()
         defer { s3.stop() }
-        let bucket = try Self.client(s3, prefix: "node-blobs")
+        let bucket = try s3.client(prefix: "node-blobs")
         let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment(prefix: "node-blobs")) { $1 }
         try await withTaskService(environment: environment) { api, service in
             let bytes = FixtureOrigin.bytes(count: 1_500_000, seed: 13)
@@ -26,7 +26,7 @@ struct ObjectStoreBlobsTests {
             let key = "node-blobs/blobs/\(blob)"
             // The 201 comes once the object is named by the blob's row and the local file removed.
             #expect(try await bucket.head(key: key).size == UInt64(bytes.count))
-            #expect(Self.blobFiles(of: service).isEmpty, "\(Self.blobFiles(of: service))")
+            #expect(service.files(in: "blobs").isEmpty, "\(service.files(in: "blobs"))")
 
             let session = try await api.makeSession()
             let task = try await api.runTask(
@@ -36,10 +36,10 @@ struct ObjectStoreBlobsTests {
             #expect(task.count("countOfBytesSent") == bytes.count)
             let echo = try await api.echo(of: task.taskID)
             #expect(echo.bodySize == bytes.count && echo.bodySHA256 == sha256Hex(bytes))
-            try await eventually(timeout: 10, interval: 0.05) { Self.blobFiles(of: service).isEmpty }
+            try await eventually(timeout: 10, interval: 0.05) { service.files(in: "blobs").isEmpty }
 
             #expect(try await api.delete("/v1/blobs/\(blob)").status == 204)
-            await Self.expectGone(key, from: bucket)
+            await expectGone(key, from: bucket)
             #expect(try await api.get("/v1/blobs/\(blob)").status == 404)
         }
     }
@@ -52,7 +52,7 @@ struct ObjectStoreBlobsTests {
         defer { origin.stop() }
         let s3 = try await S3Server.start()
         defer { s3.stop() }
-        let bucket = try Self.client(s3)
+        let bucket = try s3.client()
         let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }
         try await withTaskService(environment: environment) { api, service in
             let blob = try await api.makeBlob(FixtureOrigin.bytes(count: 10_000, seed: 3))
@@ -63,7 +63,7 @@ struct ObjectStoreBlobsTests {
                 ["kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"], "uploadSource": ["blob": blob]])
             #expect(task.errorCode != nil, "\(task)")
             #expect(origin.requests(path: "/upload").isEmpty)
-            #expect(Self.blobFiles(of: service).isEmpty, "\(Self.blobFiles(of: service))")
+            #expect(service.files(in: "blobs").isEmpty, "\(service.files(in: "blobs"))")
         }
     }
 
@@ -81,7 +81,7 @@ struct ObjectStoreBlobsTests {
         try await withTaskService(environment: environment) { api, service in
             let bytes = FixtureOrigin.bytes(count: 200_000, seed: 17)
             let blob = try await api.makeBlob(bytes)
-            #expect(Self.blobFiles(of: service) == [blob])
+            #expect(service.files(in: "blobs") == [blob])
             let session = try await api.makeSession()
             let task = try await api.runTask(
                 session: session,
@@ -93,7 +93,7 @@ struct ObjectStoreBlobsTests {
             #expect(log.contains("Putting a blob into the object store failed"), "\(log.suffix(2000))")
             #expect(!log.contains(wrongSecret) && !log.contains(s3.secretAccessKey))
             #expect(try await api.delete("/v1/blobs/\(blob)").status == 204)
-            #expect(Self.blobFiles(of: service).isEmpty)
+            #expect(service.files(in: "blobs").isEmpty)
         }
     }
 
@@ -105,7 +105,7 @@ struct ObjectStoreBlobsTests {
         defer { origin.stop() }
         let s3 = try await S3Server.start()
         defer { s3.stop() }
-        let bucket = try Self.client(s3)
+        let bucket = try s3.client()
         let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }
         try await withTaskService(environment: environment) { api, service in
             let expected = FixtureOrigin.bytes(count: Self.size, seed: 5)
@@ -115,7 +115,7 @@ struct ObjectStoreBlobsTests {
             #expect(task.errorCode == nil && task.statusCode == 200, "\(task)")
             let id = task.taskID
             #expect(try await bucket.head(key: "bodies/\(id)").size == UInt64(Self.size))
-            try await eventually(timeout: 10, interval: 0.05) { !Self.downloads(of: service).contains { $0.hasPrefix(id) } }
+            try await eventually(timeout: 10, interval: 0.05) { !service.files(in: "downloads").contains { $0.hasPrefix(id) } }
 
             let whole = try await api.taskData(id)
             #expect(whole.status == 200, "\(whole.status): \(whole.text)")
@@ -126,35 +126,5 @@ struct ObjectStoreBlobsTests {
             #expect(middle.status == 206 && middle.body == Array(expected[100...199]), "\(middle.status)")
             #expect(middle.header("Content-Range") == "bytes 100-199/\(Self.size)")
         }
-    }
-
-    private static func client(_ s3: S3Server, prefix: String = "") throws -> ObjectStore {
-        ObjectStore(
-            configuration: try ObjectStoreConfiguration(
-                url: s3.objectStoreURL(prefix: prefix), accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey))
-    }
-
-    /// Waits (up to 10 seconds) until HEAD of `key` says 404.
-    private static func expectGone(_ key: String, from bucket: ObjectStore, sourceLocation: SourceLocation = #_sourceLocation) async {
-        do {
-            try await eventually(timeout: 10, interval: 0.1) {
-                do {
-                    _ = try await bucket.head(key: key)
-                    return false
-                } catch {
-                    return (error as? ObjectStoreError)?.isNotFound == true
-                }
-            }
-        } catch {
-            Issue.record("\(key) is still in the bucket", sourceLocation: sourceLocation)
-        }
-    }
-
-    private static func blobFiles(of service: ServiceProcess) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: service.dataDirectory.appendingPathComponent("blobs").path)) ?? []
-    }
-
-    private static func downloads(of service: ServiceProcess) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: service.dataDirectory.appendingPathComponent("downloads").path)) ?? []
     }
 }

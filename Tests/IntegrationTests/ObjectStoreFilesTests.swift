@@ -16,7 +16,7 @@ struct ObjectStoreFilesTests {
         defer { origin.stop() }
         let s3 = try await S3Server.start()
         defer { s3.stop() }
-        let bucket = try Self.client(s3, prefix: "node-files")
+        let bucket = try s3.client(prefix: "node-files")
         let expected = FixtureOrigin.bytes(count: Self.size, seed: 7)
         let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment(prefix: "node-files")) { $1 }
         try await withTaskService(environment: environment) { api, service in
@@ -29,7 +29,7 @@ struct ObjectStoreFilesTests {
 
             // In the bucket, and gone from the node's disk once the completion named the object.
             #expect(try await bucket.head(key: key).size == UInt64(Self.size))
-            try await eventually(timeout: 10, interval: 0.05) { !Self.downloads(of: service).contains { $0.hasPrefix(id) } }
+            try await eventually(timeout: 10, interval: 0.05) { !service.files(in: "downloads").contains { $0.hasPrefix(id) } }
 
             let whole = try await api.taskFile(id)
             #expect(whole.status == 200, "\(whole.status): \(whole.text)")
@@ -51,7 +51,7 @@ struct ObjectStoreFilesTests {
             #expect(stale.status == 200 && stale.body.count == Self.size, "If-Range that does not match: the whole file")
 
             #expect(try await api.delete("/v1/tasks/\(id)/file").status == 204)
-            await Self.expectGone(key, from: bucket)
+            await expectGone(key, from: bucket)
             #expect(try await api.taskFile(id).status == 404)
         }
     }
@@ -63,7 +63,7 @@ struct ObjectStoreFilesTests {
         defer { origin.stop() }
         let s3 = try await S3Server.start()
         defer { s3.stop() }
-        let bucket = try Self.client(s3)
+        let bucket = try s3.client()
         let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }.merging([
             "URLSESSIOND_TASK_RETENTION": "3", "URLSESSIOND_HOUSEKEEPING_INTERVAL": "1",
         ]) { $1 }
@@ -76,9 +76,9 @@ struct ObjectStoreFilesTests {
                 #expect(try await bucket.head(key: "downloads/\(task.taskID)").size == UInt64(Self.size), "\(task)")
             }
             #expect(try await api.post("/v1/sessions/\(reset)/reset").status == 204)
-            await Self.expectGone("downloads/\(first.taskID)", from: bucket)
+            await expectGone("downloads/\(first.taskID)", from: bucket)
             // The other one goes with its task, past its retention.
-            await Self.expectGone("downloads/\(second.taskID)", from: bucket, within: 30)
+            await expectGone("downloads/\(second.taskID)", from: bucket, within: 30)
             #expect(try await api.getTask(second.taskID).status == 404)
         }
     }
@@ -90,7 +90,7 @@ struct ObjectStoreFilesTests {
         defer { origin.stop() }
         let s3 = try await S3Server.start()
         defer { s3.stop() }
-        let bucket = try Self.client(s3)
+        let bucket = try s3.client()
         let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }.merging([
             "URLSESSIOND_FILE_TTL": "2", "URLSESSIOND_HOUSEKEEPING_INTERVAL": "1",
         ]) { $1 }
@@ -98,7 +98,7 @@ struct ObjectStoreFilesTests {
             let session = try await api.makeSession()
             let task = try await api.runTask(session: session, ["kind": "download", "request": ["url": origin.url("/bytes/\(Self.size)")]])
             #expect(task.errorCode == nil, "\(task)")
-            await Self.expectGone("downloads/\(task.taskID)", from: bucket, within: 30)
+            await expectGone("downloads/\(task.taskID)", from: bucket, within: 30)
             #expect(try await api.getTask(task.taskID).status == 200, "the task stays")
             #expect(try await api.taskFile(task.taskID).status == 404)
         }
@@ -120,7 +120,7 @@ struct ObjectStoreFilesTests {
             let task = try await api.runTask(
                 session: session, ["kind": "download", "request": ["url": origin.url("/bytes/\(Self.size)?seed=9")]])
             #expect(task.errorCode == nil && task.statusCode == 200, "\(task)")
-            #expect(Self.downloads(of: service).contains { $0.hasPrefix(task.taskID) }, "the file stays on disk")
+            #expect(service.files(in: "downloads").contains { $0.hasPrefix(task.taskID) }, "the file stays on disk")
             let file = try await api.taskFile(task.taskID)
             #expect(file.status == 200 && sha256Hex(file.body) == fixtureSHA256(count: Self.size, seed: 9))
             let log = service.stderrText()
@@ -138,33 +138,5 @@ struct ObjectStoreFilesTests {
                 "URLSESSIOND_OBJECT_STORE_URL": "s3://bucket?endpoint=http://127.0.0.1:9", "AWS_ACCESS_KEY_ID": "AKID",
             ]) { $1 })
         #expect(log.contains("URLSESSIOND_OBJECT_STORE_URL") && log.contains("AWS_SECRET_ACCESS_KEY"), "\(log)")
-    }
-
-    private static func client(_ s3: S3Server, prefix: String = "") throws -> ObjectStore {
-        ObjectStore(
-            configuration: try ObjectStoreConfiguration(
-                url: s3.objectStoreURL(prefix: prefix), accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey))
-    }
-
-    /// Waits (up to `within` seconds) until HEAD of `key` says 404.
-    private static func expectGone(
-        _ key: String, from bucket: ObjectStore, within seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
-    ) async {
-        do {
-            try await eventually(timeout: seconds, interval: 0.1) {
-                do {
-                    _ = try await bucket.head(key: key)
-                    return false
-                } catch {
-                    return (error as? ObjectStoreError)?.isNotFound == true
-                }
-            }
-        } catch {
-            Issue.record("\(key) is still in the bucket after \(seconds) s", sourceLocation: sourceLocation)
-        }
-    }
-
-    private static func downloads(of service: ServiceProcess) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: service.dataDirectory.appendingPathComponent("downloads").path)) ?? []
     }
 }

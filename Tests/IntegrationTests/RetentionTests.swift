@@ -11,10 +11,6 @@ struct RetentionTests {
         TaskEnvironment.loopback.merging(retention.merging(["URLSESSIOND_HOUSEKEEPING_INTERVAL": "1"]) { $1 }) { $1 }
     }
 
-    static func downloads(of service: ServiceProcess) -> Set<String> {
-        Set((try? FileManager.default.contentsOfDirectory(atPath: service.dataDirectory.appendingPathComponent("downloads").path)) ?? [])
-    }
-
     /// A retention that is not whole seconds in range stops the service at start, naming the setting;
     /// the flags are read too.
     @Test(.timeLimit(.minutes(1)))
@@ -39,7 +35,7 @@ struct RetentionTests {
             let download = try await api.runTask(session: session, ["kind": "download", "request": ["url": origin.url("/bytes/200000")]])
             let data = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/bytes/1000")]])
             #expect(download.statusCode == 200 && data.statusCode == 200, "\(download) \(data)")
-            #expect(Self.downloads(of: service).contains(download.taskID), "the finished download is a file")
+            #expect(service.files(in: "downloads").contains(download.taskID), "the finished download is a file")
             let suspended = try await api.createTask(session: session, ["kind": "data", "request": ["url": origin.url("/bytes/10")]])
             let running = try await api.createTask(
                 session: session, ["kind": "download", "request": ["url": origin.url("/stall?bytes=100000&total=1000000")], "resume": true])
@@ -51,14 +47,14 @@ struct RetentionTests {
             }
             #expect(try await api.get("/v1/tasks/\(download.taskID)/events").status == 404)
             #expect(try await api.taskFile(download.taskID).status == 404)
-            #expect(!Self.downloads(of: service).contains(download.taskID), "its file went with it")
+            #expect(!service.files(in: "downloads").contains(download.taskID), "its file went with it")
             let events = try await api.allEvents("/v1/sessions/\(session)/events")
             #expect(!events.contains { [download.taskID, data.taskID].contains($0.eventTaskID) }, "\(events)")
 
             #expect(try await api.task(suspended.taskID).state == "suspended")
             #expect(try await api.task(running.taskID).state == "running")
             #expect(
-                Self.downloads(of: service).contains { $0.hasPrefix(running.taskID) && $0.hasSuffix(".part") }, "its partial file stays")
+                service.files(in: "downloads").contains { $0.hasPrefix(running.taskID) && $0.hasSuffix(".part") }, "its partial file stays")
             #expect(events.contains { $0.eventTaskID == suspended.taskID }, "an unfinished task keeps its events")
             let cancelled = try await api.taskAction(running.taskID, "cancel")
             #expect(cancelled.status == 200, "\(cancelled.status): \(cancelled.text)")
