@@ -90,37 +90,26 @@ extension TaskService {
 
     /// Heartbeats, takes over, claims and fences until cancelled.
     func runClusterMembership(_ cluster: ClusterMembership) async {
-        // The lease renewal has a loop of its own: a slow claim or takeover (starting many tasks, behind a
-        // busy writer) never delays it.
+        // Each in a loop of its own: a slow claim or takeover (starting many tasks, behind a busy writer)
+        // never delays the lease renewal, and a renewal stuck on an unreachable database never keeps the
+        // fence from noticing that the lease is running out.
+        let heartbeat = Duration.milliseconds(Int64(cluster.heartbeat * 1000))
+        await renewLease(cluster)  // at once: the recovery since joining may have taken most of the lease
         await withDiscardingTaskGroup { group in
-            group.addTask {
-                while !Task.isCancelled {
-                    await self.renewLease(cluster)
-                    try? await Task.sleep(for: .milliseconds(Int64(cluster.heartbeat * 1000)))
-                }
-            }
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(Int64(cluster.heartbeat * 1000)))
-                    await self.takeOverTasks(cluster)
-                }
-            }
-            // The fence has a loop of its own too: a heartbeat stuck on an unreachable database never
-            // returns to notice that its lease is running out.
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(200))
-                    self.fenceIfLeaseRunsOut()
-                }
-            }
-            // Queued tasks are claimed every 100 ms while slots are free (a claim of no rows is one index
-            // probe), so a node that finishes tasks takes the next ones at once.
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(100))
-                    await self.claimQueuedTasks(cluster)
-                }
-            }
+            group.addTask { await Self.repeating(every: heartbeat) { await self.renewLease(cluster) } }
+            group.addTask { await Self.repeating(every: heartbeat) { await self.takeOverTasks(cluster) } }
+            group.addTask { await Self.repeating(every: .milliseconds(200)) { self.fenceIfLeaseRunsOut() } }
+            // Queued tasks are claimed every 100 ms while slots are free (a scan of the queued tasks, for the
+            // tenants' turns), so a node that finishes tasks takes the next ones at once.
+            group.addTask { await Self.repeating(every: .milliseconds(100)) { await self.claimQueuedTasks(cluster) } }
+        }
+    }
+
+    /// Runs `body` every `interval` (after each wait) until the calling task is cancelled.
+    private static func repeating(every interval: Duration, _ body: () async -> Void) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            await body()
         }
     }
 

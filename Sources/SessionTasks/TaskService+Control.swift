@@ -197,8 +197,7 @@ extension TaskService {
         await withTaskGroup(of: Void.self) { group in
             var inFlight = 0
             for await (transfer, outcome) in endedStream {
-                let verdict = endVerdict(of: transfer, outcome)
-                table.attemptEnded(transfer)
+                let verdict = endVerdict(of: transfer, outcome, interrupted: table.attemptEnded(transfer))
                 removeFetchedBlob(of: transfer)  // the engine is done with it
                 let effects = transition(transfer.taskId, from: nil, .attemptEnded(attempt: transfer.attempt, verdict: verdict))
                 for path in effects.discardedFiles { unlink(path) }
@@ -272,9 +271,9 @@ extension TaskService {
     /// resumes at the next start, or when the fence lifts), a network error ridden out with time left in `timeoutIntervalForResource` — any of a
     /// background task's, or the loss of its network path for a `waitsForConnectivity` task that has not
     /// received a response yet — or the end.
-    private func endVerdict(of transfer: TransferID, _ outcome: TransferOutcome) -> TaskLifecycle.EndVerdict {
+    private func endVerdict(of transfer: TransferID, _ outcome: TransferOutcome, interrupted: Bool) -> TaskLifecycle.EndVerdict {
         guard let failure = outcome.error else { return .final }
-        if table.isStopping || table.isFenced { return .serviceStopping }
+        if interrupted { return .serviceStopping }
         guard let active = table.attempt(transfer), Self.retriedErrors.contains(failure.code), failure.reason != "egressPolicy"
         else { return .final }
         let ridesOutage =

@@ -66,11 +66,12 @@ final class TaskTable: Sendable {
         }
     }
 
-    /// The engine reported the end of `id` (fenced or not).
-    func attemptEnded(_ id: TransferID) {
+    /// The engine reported the end of `id`; returns whether it was cut short by the service stopping or
+    /// the node being fenced (not the task's end: its row stays running), in one look at the table.
+    func attemptEnded(_ id: TransferID) -> Bool {
         state.withLock { state in
-            guard state.isFenced else { return }
-            state.fencedAttempts.remove(id)
+            if state.isFenced { state.fencedAttempts.remove(id) }
+            return state.isStopping || state.isFenced
         }
     }
 
