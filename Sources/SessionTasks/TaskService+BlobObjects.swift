@@ -88,16 +88,4 @@ extension TaskService {
         // A blob is never rewritten: another length means the object is not the blob the row names.
         guard written == size else { throw POSIXError(.EIO) }
     }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
-        var offset = 0
-        while offset < bytes.count {  // bounded: each pass writes at least one byte or throws
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-            offset += count
-        }
-    }
 }

@@ -138,8 +138,13 @@ extension TaskService {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
+        try writeAll(bytes, to: descriptor)
+    }
+
+    /// Writes all of `bytes` at the descriptor's offset (a short write goes on, an interrupted one again).
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
         var offset = 0
-        while offset < bytes.count {
+        while offset < bytes.count {  // bounded: each pass writes at least one byte or throws
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
