@@ -102,6 +102,31 @@ struct BlobsAPITests {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func aBodyRefusedOnItsLengthIsReadSoTheAnswerArrivesIntact() async throws {
+        let environment = Tokens.environment.merging(["URLSESSIOND_MAX_BLOB_SIZE": "1048576"]) { $1 }
+        try await withRunningService(environment: environment) { service, client in
+            // Closing on 2 MiB of unread body would reset the connection under a client still sending; the
+            // body is read and dropped instead, so the connection even serves the next request.
+            let body = Self.randomBytes(2 * 1024 * 1024)
+            var request = Array(
+                ("POST /v1/blobs HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Tokens.tenantA)\r\n"
+                    + "Content-Type: application/octet-stream\r\nContent-Length: \(body.count)\r\n\r\n").utf8)
+            request += body + Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+            let reply = String(decoding: try await client.sendRaw(port: service.port, bytes: request, timeout: 10), as: UTF8.self)
+            #expect(reply.hasPrefix("HTTP/1.1 413"), "\(reply.prefix(300))")
+            #expect(reply.contains("HTTP/1.1 200"), "\(reply.suffix(300))")
+
+            // A client that waits for 100 Continue is answered at once and sends nothing.
+            let waiting = Array(
+                ("POST /v1/blobs HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Tokens.tenantA)\r\n"
+                    + "Content-Length: \(body.count)\r\nExpect: 100-continue\r\n\r\n").utf8)
+            let refused = String(decoding: try await client.sendRaw(port: service.port, bytes: waiting, timeout: 10), as: UTF8.self)
+            #expect(refused.hasPrefix("HTTP/1.1 413"), "\(refused.prefix(300))")
+            #expect(!refused.contains("100 Continue"))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func chunkedUploadsOverTheLimitAreRejectedToo() async throws {
         let environment = Tokens.environment.merging(["URLSESSIOND_MAX_BLOB_SIZE": "65536"]) { $1 }
         try await withRunningService(environment: environment) { service, client in

@@ -7,8 +7,11 @@ import TransferStore
 extension HTTPServer {
     /// MHD's access handler: called once with the headers, once per body chunk, then once more (and once
     /// again after a resume) with no data. Answers are queued only from the last kind of call, because
-    /// MHD 0.9.75 drops keep-alive for answers queued on the first one — except rejections that must not
-    /// read the body (too large, unauthenticated uploads), where closing is what we want.
+    /// MHD 0.9.75 drops keep-alive for answers queued on the first one. A request refused before its body
+    /// (too large, unauthenticated) is answered there only when the body will not come (`Expect:
+    /// 100-continue`) or is too large to read: otherwise its body is read and discarded first, because
+    /// closing with unread bytes makes the kernel reset the connection, and the client loses the answer
+    /// while it is still sending (as nginx's lingering close avoids).
     func access(
         connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
         uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>,
@@ -18,7 +21,7 @@ extension HTTPServer {
             let context = begin(connection: connection, url: url, method: method)
             liveRequests.withLock { $0 += 1 }
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
-            if context.response != nil && expectsBody(context) {
+            if context.response != nil && expectsBody(context) && !discardsBody(context) {
                 return queue(context)
             }
             return MHD_YES
@@ -145,28 +148,28 @@ extension HTTPServer {
         let size = count.pointee
         count.pointee = 0
         context.receivedBodyBytes += Int64(size)
-        if context.response == nil {
-            if context.receivedBodyBytes > context.bodyLimit {
-                context.response = Problem.payloadTooLarge(limit: context.bodyLimit).response
-                context.spool?.discard()
-                context.spool = nil
-                context.request.body = []
-            } else if let quota = context.quotaLimit, quota.usage + context.receivedBodyBytes > quota.limit {
-                refuseOverQuota(context)
-            } else if let data {
-                let buffer = UnsafeRawBufferPointer(start: data, count: size)
-                if let spool = context.spool {
-                    do { try spool.append(buffer) } catch {
-                        context.response = problemResponse(for: error, request: context.request)
-                    }
-                } else {
-                    context.request.body.append(contentsOf: buffer)
+        guard context.response == nil else {
+            // Already answered: dropped, up to a bound; a client that keeps sending past it is cut off.
+            context.discardedBodyBytes += Int64(size)
+            return context.discardedBodyBytes > Self.discardedBodyLimit ? MHD_NO : MHD_YES
+        }
+        if context.receivedBodyBytes > context.bodyLimit {
+            context.response = Problem.payloadTooLarge(limit: context.bodyLimit).response
+            context.spool?.discard()
+            context.spool = nil
+            context.request.body = []
+        } else if let quota = context.quotaLimit, quota.usage + context.receivedBodyBytes > quota.limit {
+            refuseOverQuota(context)
+        } else if let data {
+            let buffer = UnsafeRawBufferPointer(start: data, count: size)
+            if let spool = context.spool {
+                do { try spool.append(buffer) } catch {
+                    context.response = problemResponse(for: error, request: context.request)
                 }
+            } else {
+                context.request.body.append(contentsOf: buffer)
             }
         }
-        // A client that keeps sending far past the limit (chunked, no length) is cut off.
-        let limit = min(context.bodyLimit, context.quotaLimit.map { max(0, $0.limit - $0.usage) } ?? .max)
-        if context.receivedBodyBytes > limit * 2 + (1 << 20) { return MHD_NO }
         return MHD_YES
     }
 
@@ -211,6 +214,16 @@ extension HTTPServer {
             MHD_resume_connection(context.connection)
         }
         return MHD_YES
+    }
+
+    /// The most of a refused request's body that is read and dropped so that its answer arrives intact.
+    static let discardedBodyLimit: Int64 = 8 << 20
+
+    /// Whether a request refused on its headers has its body read and dropped before the answer.
+    private func discardsBody(_ context: RequestContext) -> Bool {
+        if context.request.header("expect")?.lowercased() == "100-continue" { return false }
+        guard let length = context.request.header("content-length") else { return true }  // chunked: cut off at the limit
+        return Int64(length).map { $0 <= Self.discardedBodyLimit } ?? false
     }
 
     private func expectsBody(_ context: RequestContext) -> Bool {

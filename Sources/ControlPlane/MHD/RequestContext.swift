@@ -17,6 +17,8 @@ final class RequestContext: @unchecked Sendable {
     /// Status actually queued (for metrics and the access log).
     var queuedStatus: Int = 0
     var receivedBodyBytes: Int64 = 0
+    /// Body bytes read and dropped after the request was already answered (bounded by `discardedBodyLimit`).
+    var discardedBodyBytes: Int64 = 0
     var bodyLimit: Int64
     /// A blob upload stops here: the tenant's `blobBytes` quota, less what it holds (as last read).
     var quotaLimit: (limit: Int64, usage: Int64)?
