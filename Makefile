@@ -12,19 +12,22 @@ VENV := .venv
 ## pyspnego: the NTLM acceptor of the NTLM test origin (Tests/Fixtures/ntlm_origin.py); pyftpdlib and
 ## pyOpenSSL (its TLS): the FTP and FTPS origin (Tests/Fixtures/ftp_origin.py). moto[server]: the S3-compatible
 ## object store the object store tests run against (Tests/Fixtures/s3_server.py; MinIO is on neither Debian nor PyPI).
+## playwright: drives Debian's chromium through the console's pages (Tests/Fixtures/console_browser.py); it
+## uses /usr/bin/chromium, so its own browser download (`playwright install`) is never needed.
 PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0 pyspnego==0.12.4 pyftpdlib==2.2.0 pyOpenSSL==26.4.0 websockets==17.4 \
-	moto[server]==5.2.5
+	moto[server]==5.2.5 playwright==1.65.2
 
 # Build: libcurl (OpenSSL), OpenSSL itself (libssl-dev: the certificate and PKCS#12 code), libmicrohttpd,
 # SQLite, pkg-config; at run time the public suffix list (publicsuffix: which domains may not take cookies).
 # Tests: python3-venv for schemathesis, nginx for a standard origin, iproute2 for the network-namespace
 # tests of network paths, postgresql for the second store backend (started by the tests themselves in a
-# temporary directory). Benchmarks: wrk, aria2, curl.
+# temporary directory), chromium for the console's browser tests. Benchmarks: wrk, aria2, curl.
 BUILD_PACKAGES := libcurl4-openssl-dev libssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config publicsuffix
-TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl iproute2 postgresql
+TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl iproute2 postgresql chromium
 BENCH_PACKAGES := wrk aria2 curl
 
-.PHONY: run test test-postgres postgres-suites build release deps test-deps bench-deps clean container-smoke postgres-smoke format lint
+.PHONY: run test test-postgres postgres-suites build release deps test-deps bench-deps clean container-smoke postgres-smoke format lint \
+	console-screenshot
 
 ## Installs the Debian packages named in $(1) that are not installed yet.
 define install_missing
@@ -95,11 +98,12 @@ test-postgres: test-deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory postgres-suites
 
-## (The multi-node suite always runs its nodes on PostgreSQL: it ran in the first pass.)
+## (The multi-node suite always runs its nodes on PostgreSQL: it ran in the first pass; the console's browser
+## tests look at the page, which is the same whatever the store.)
 POSTGRES_SUITES = IntegrationTests|TransferStoreTests|EventDeliveryTests
 postgres-suites:
 	set -o pipefail; URLSESSIOND_TEST_STORE=postgres SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=3 \
-		URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)' --skip 'MultiNode' 2>&1 \
+		URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)' --skip 'MultiNode|ConsoleTests' 2>&1 \
 		| tee .build/test-postgres.log || { \
 		echo "--- failed on PostgreSQL ---"; grep -A1 'recorded an issue' .build/test-postgres.log | head -n 80; exit 1; }
 
@@ -112,6 +116,12 @@ container-smoke:
 ## container-smoke first when it is absent).
 postgres-smoke:
 	CONTAINER_SMOKE=$(CURDIR)/../shared/tools/container-smoke deploy/postgres-smoke
+
+## README's picture of the console (docs/console.png), taken by the console's browser test mid-download.
+console-screenshot: test-deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	URLSESSIOND_CONSOLE_SCREENSHOT=$(CURDIR)/docs/console.png URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) \
+		$(SWIFT) test --skip-build --filter 'ConsoleTests/aSlowDownloads'
 
 clean:
 	rm -rf .build $(VENV)

@@ -106,10 +106,15 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings),
+        // The operator console: plain HTML, CSS and JavaScript compiled into the binary, no build step.
+        .target(
+            name: "Console",
+            resources: ConsoleAssets.files.map { .embedInCode("Assets/\($0)") },
+            swiftSettings: swiftSettings),
         .target(
             name: "ControlPlane",
             dependencies: [
-                "CMicroHTTPD", "TransferModels", "TransferStore", "SessionTasks", "NetworkPaths",
+                "CMicroHTTPD", "TransferModels", "TransferStore", "SessionTasks", "NetworkPaths", "Console",
                 "TransferEngine",  // `GrowingBody`, `UploadStream`, `WebSocketChannel`: what the routes follow and feed
                 "WebSockets",  // the relay: the server's handshake and frames
                 "ObjectStorage",  // `/file` read from the object store
@@ -233,3 +238,11 @@ let package = Package(
             swiftSettings: swiftSettings),
     ]
 )
+
+/// The console's files (`Sources/Console/Assets`), each embedded as bytes; `ConsoleAssets.swift` serves them.
+enum ConsoleAssets {
+    static let files = [
+        "index.html", "console.css", "app.js", "api.js", "dom.js", "format.js", "events.js", "sessions.js", "tasks.js",
+        "task.js", "timeline.js", "admin.js",
+    ]
+}

@@ -39,6 +39,7 @@ public enum APIRouter {
             NetworkRoutes(networks: tasks.networks, cursors: store.listCursors).routes,
             usage.routes,
             NodeRoutes(store: store, tasks: tasks).routes,
+            ConsoleRoutes().routes,
         ]
         for route in groups.joined() { router.add(route) }
         return router

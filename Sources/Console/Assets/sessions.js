@@ -1,0 +1,72 @@
+// The tenant's sessions: kind, state, description and the health of each delegate's webhooks.
+
+import { api, query } from './api.js';
+import { h, replace, table, row, badge, problem } from './dom.js';
+import { time, relative } from './format.js';
+
+const pageSize = 50;
+const refreshEvery = 3000;
+
+const columns = [
+  { label: 'Session' }, { label: 'Kind' }, { label: 'State' }, { label: 'Delegate' }, { label: 'Webhooks' }, { label: 'Created' },
+];
+
+/** The webhook health of a session's delegate, in a few words. */
+export function deliverySummary(session) {
+  const delivery = session.delivery;
+  if (!session.delegate) return h('span', { class: 'muted' }, 'no delegate');
+  if (!delivery) return h('span', { class: 'muted' }, '—');
+  const parts = [badge(delivery.state)];
+  if (delivery.pendingEvents > 0) parts.push(` ${delivery.pendingEvents} waiting`);
+  if (delivery.lastDeliveredAt) parts.push(h('div', { class: 'muted' }, `last delivered ${relative(delivery.lastDeliveredAt)}`));
+  if (delivery.consecutiveFailures > 0) {
+    const reason = delivery.lastFailure ? ` (${delivery.lastFailure.reason})` : '';
+    parts.push(h('div', { class: 'muted' }, `${delivery.consecutiveFailures} failed${reason}`));
+  }
+  if (delivery.nextAttemptAt) parts.push(h('div', { class: 'muted' }, `next attempt ${relative(delivery.nextAttemptAt)}`));
+  return h('span', {}, parts);
+}
+
+function sessionRow(session) {
+  const name = session.sessionDescription || session.configuration?.identifier || session.id;
+  return row(columns, [
+    [h('a', { href: `#/sessions/${session.id}` }, name), h('div', { class: 'muted mono' }, session.id)],
+    session.configuration?.kind ?? 'shared',
+    badge(session.state),
+    session.delegate ? h('span', { class: 'mono' }, session.delegate.url) : h('span', { class: 'muted' }, 'system-provided'),
+    deliverySummary(session),
+    time(session.createdAt),
+  ], { 'data-session': session.id });
+}
+
+/** `#/sessions`: one page of sessions, read again every few seconds so new ones appear. */
+export function sessionsView(view) {
+  const controller = new AbortController();
+  const cursors = [null];  // the cursor of each page seen, to go back
+  let page = 0;
+  let timer = null;
+  const list = h('div', {});
+  const pager = h('div', { class: 'pager' });
+  replace(view, h('h1', {}, 'Sessions'), h('p', { class: 'muted' }, h('a', { href: '#/sessions/shared' }, 'The shared session'), ' (URLSession.shared)'), list, pager);
+
+  async function load() {
+    clearTimeout(timer);
+    try {
+      const answer = await api(`/v1/sessions${query({ limit: pageSize, after: cursors[page] })}`, { signal: controller.signal });
+      cursors[page + 1] = answer.nextCursor;
+      replace(list, answer.items.length
+        ? table(columns, answer.items.map(sessionRow))
+        : h('p', { class: 'notice' }, 'No sessions yet. Create one with POST /v1/sessions.'));
+      replace(pager,
+        h('button', { type: 'button', class: 'secondary', disabled: page === 0, onclick: () => { page -= 1; load(); } }, 'Previous'),
+        h('span', { class: 'muted' }, `Page ${page + 1}`),
+        h('button', { type: 'button', class: 'secondary', disabled: !answer.nextCursor, onclick: () => { page += 1; load(); } }, 'Next'));
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      replace(list, problem(error));
+    }
+    if (!controller.signal.aborted) timer = setTimeout(load, refreshEvery);
+  }
+  load();
+  return { stop: () => { controller.abort(); clearTimeout(timer); } };
+}

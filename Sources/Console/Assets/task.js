@@ -1,0 +1,211 @@
+// One task: its request, response, metrics as a timeline, events and error, and the actions URLSession
+// has for it (resume, suspend, cancel, cancel producing resume data, and deleting a downloaded file).
+
+import { api, id, query } from './api.js';
+import { h, replace, badge, problem, facts, headerTable, actionButton, table, row } from './dom.js';
+import { bytes, rate, duration, percent, time, json } from './format.js';
+import { timeline } from './timeline.js';
+
+const pollEvery = 1000;
+
+/** What a task's state means to a reader: a completed task succeeded, failed or was cancelled. */
+export function outcome(task) {
+  if (task.state !== 'completed') return badge(task.state);
+  if (!task.error) return badge('completed');
+  return h('span', {}, badge(task.error.code === -999 ? 'cancelled' : 'failed'), h('div', { class: 'muted' }, `${task.error.code} ${task.error.name ?? ''}`));
+}
+
+function transferred(task) {
+  const sending = task.kind === 'upload' && task.countOfBytesExpectedToSend > 0 && task.countOfBytesReceived === 0;
+  return sending
+    ? { done: task.countOfBytesSent, expected: task.countOfBytesExpectedToSend }
+    : { done: task.countOfBytesReceived, expected: task.countOfBytesExpectedToReceive };
+}
+
+/** The progress bar: fraction, bytes, throughput and time remaining. */
+export function progressView(task) {
+  const { done, expected } = transferred(task);
+  const succeeded = task.state === 'completed' && !task.error;
+  let fraction = task.progress?.fractionCompleted ?? (expected > 0 ? done / expected : 0);
+  if (succeeded) fraction = 1;
+  const known = expected > 0 || succeeded;
+  const fill = h('span', {});
+  fill.style.width = `${Math.round(Math.min(1, fraction) * 1000) / 10}%`;
+  const bar = h('div', {
+    class: known ? 'bar' : 'bar indeterminate', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100,
+    'aria-valuenow': known ? Math.floor(fraction * 100) : undefined, 'aria-label': 'progress',
+  }, fill);
+  const figures = [known ? percent(fraction) : '', `${bytes(done)}${expected > 0 ? ` of ${bytes(expected)}` : ''}`];
+  if (task.state === 'running') {
+    figures.push(rate(task.progress?.throughput));
+    if (task.progress?.estimatedTimeRemaining != null) figures.push(`${duration(task.progress.estimatedTimeRemaining)} left`);
+  }
+  return [bar, h('div', { class: 'figures' }, figures.filter(Boolean).join(' · '))];
+}
+
+/** Moves a task's counters with a progress event, before the task is read again. */
+export function applyProgressEvent(task, event) {
+  const data = event.data ?? {};
+  switch (event.type) {
+    case 'downloadTask.didWriteData':
+      task.countOfBytesReceived = data.totalBytesWritten;
+      task.countOfBytesExpectedToReceive = data.totalBytesExpectedToWrite;
+      break;
+    case 'dataTask.didReceiveData':
+      task.countOfBytesReceived = data.totalBytesReceived;
+      task.countOfBytesExpectedToReceive = data.totalBytesExpectedToReceive;
+      break;
+    case 'task.didSendBodyData':
+      task.countOfBytesSent = data.totalBytesSent;
+      task.countOfBytesExpectedToSend = data.totalBytesExpectedToSend;
+      break;
+    default:
+      return;
+  }
+  const { done, expected } = transferred(task);
+  if (task.progress && expected > 0) task.progress.fractionCompleted = Math.min(1, done / expected);
+}
+
+/**
+ * The buttons for what can be done to `task` now. `changed(task)` gets the task as the action left it;
+ * `cancelled(answer)` the whole answer of a cancel producing resume data.
+ */
+export function taskActions(task, { signal, report, changed, cancelled, detailed = false }) {
+  const call = (action, body) => async () => {
+    const answer = await api(`/v1/tasks/${id(task.id)}/${action}`, { method: 'POST', body, signal });
+    const updated = answer?.task ?? answer;
+    if (answer?.resumeData !== undefined) cancelled?.(answer);
+    changed(updated?.id ? updated : await api(`/v1/tasks/${id(task.id)}`, { signal }));
+  };
+  const open = task.state !== 'completed';
+  const buttons = [];
+  if (task.state === 'suspended') buttons.push(actionButton('Resume', call('resume'), { report }));
+  if (task.state === 'running') buttons.push(actionButton('Suspend', call('suspend'), { kind: 'secondary', report }));
+  if (open && task.state !== 'canceling') buttons.push(actionButton('Cancel', call('cancel', {}), { kind: 'danger', report }));
+  if (detailed && open && task.kind === 'download') {
+    buttons.push(actionButton('Cancel producing resume data', call('cancel', { byProducingResumeData: true }), { kind: 'danger', report }));
+  }
+  if (detailed && task.location) {
+    buttons.push(actionButton('Delete file', async () => {
+      await api(task.location, { method: 'DELETE', signal });
+      changed(await api(`/v1/tasks/${id(task.id)}`, { signal }));
+    }, { kind: 'danger', report }));
+  }
+  return h('span', { class: 'actions' }, buttons);
+}
+
+function requestCard(title, request) {
+  if (!request) return null;
+  return h('div', { class: 'card' }, h('h2', {}, title), facts([
+    ['Method', request.httpMethod],
+    ['URL', h('span', { class: 'mono' }, request.url)],
+    ['Cache policy', request.cachePolicy],
+    ['Timeout', request.timeoutInterval != null ? duration(request.timeoutInterval) : null],
+  ]), h('h2', {}, 'Header fields'), headerTable(request.allHTTPHeaderFields));
+}
+
+function responseCard(response) {
+  if (!response) return h('div', { class: 'card' }, h('h2', {}, 'Response'), h('p', { class: 'muted' }, 'No response yet.'));
+  return h('div', { class: 'card' }, h('h2', {}, 'Response'), facts([
+    ['Status', response.statusCode],
+    ['URL', h('span', { class: 'mono' }, response.url)],
+    ['MIME type', response.mimeType],
+    ['Expected length', response.expectedContentLength >= 0 ? bytes(response.expectedContentLength) : 'unknown'],
+    ['Suggested file name', response.suggestedFilename],
+  ]), h('h2', {}, 'Header fields'), headerTable(response.allHeaderFields));
+}
+
+function errorCard(error) {
+  if (!error) return null;
+  return h('div', { class: 'card' }, h('h2', {}, 'Error'), facts([
+    ['Domain', error.domain], ['Code', `${error.code} ${error.name ?? ''}`], ['Description', error.localizedDescription],
+    error.underlying ? ['Underlying', `${error.underlying.domain} ${error.underlying.code}: ${error.underlying.message ?? ''}`] : null,
+  ]), error.userInfo ? h('pre', {}, json(error.userInfo)) : null);
+}
+
+const eventColumns = [{ label: 'Sequence', class: 'num' }, { label: 'Time' }, { label: 'Event' }, { label: 'Data' }];
+
+function eventRow(event) {
+  const data = { ...(event.data ?? {}) };
+  delete data.task;
+  return row(eventColumns, [event.sequence, time(event.timestamp), h('code', {}, event.type), h('pre', {}, json(data))]);
+}
+
+/** `#/tasks/{id}`: read again every second until the task completes. */
+export function taskView(view, taskId) {
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const message = h('div', {});
+  const body = h('div', {});
+  const resume = h('div', {});
+  const eventsBody = h('tbody', {});
+  let lastSequence = 0;
+  let timer = null;
+  let metricsShown = false;
+  const metrics = h('div', { class: 'card' }, h('h2', {}, 'Metrics'), h('p', { class: 'muted' }, 'Collected when the task completes.'));
+  replace(view, message, body, resume, metrics,
+    h('div', { class: 'card' }, h('h2', {}, 'Events'),
+      h('div', { class: 'scroll' }, h('table', { class: 'stack' },
+        h('thead', {}, h('tr', {}, eventColumns.map((column) => h('th', { class: column.class }, column.label)))), eventsBody))));
+  const report = (error) => replace(message, problem(error));
+
+  function render(task) {
+    replace(body,
+      h('p', {}, h('a', { href: `#/sessions/${task.sessionId}` }, '← session')),
+      h('h1', {}, `${task.kind} task ${task.taskIdentifier}`, task.taskDescription ? ` — ${task.taskDescription}` : ''),
+      h('div', { class: 'card' },
+        h('div', { class: 'toolbar' }, outcome(task), taskActions(task, {
+          signal, report, detailed: true,
+          changed: (updated) => { render(updated); schedule(updated); },
+          cancelled: (answer) => replace(resume, h('div', { class: 'card' }, h('h2', {}, 'Resume data'),
+            answer.resumeData
+              ? [h('p', { class: 'muted' }, 'Pass it as resumeData of a new download task.'), h('textarea', { rows: 4, readonly: true }, answer.resumeData)]
+              : h('p', { class: 'muted' }, 'This download cannot be resumed (null).'))),
+        })),
+        h('div', { class: 'progress' }, progressView(task)),
+        facts([
+          ['Id', h('span', { class: 'mono' }, task.id)],
+          ['Priority', task.priority],
+          ['Created', time(task.createdAt)], ['Started', time(task.startedAt)], ['Completed', time(task.completedAt)],
+          ['Sent', `${bytes(task.countOfBytesSent)} of ${bytes(task.countOfBytesExpectedToSend)}`],
+          ['Received', `${bytes(task.countOfBytesReceived)} of ${bytes(task.countOfBytesExpectedToReceive)}`],
+          task.location ? ['File', h('span', { class: 'mono' }, task.location)] : null,
+        ])),
+      errorCard(task.error),
+      h('div', { class: 'grid2' }, requestCard('Original request', task.originalRequest), responseCard(task.response)),
+      JSON.stringify(task.currentRequest) !== JSON.stringify(task.originalRequest) ? requestCard('Current request', task.currentRequest) : null);
+  }
+
+  async function loadEvents() {
+    for (let pages = 0; pages < 20; pages += 1) {  // bounded: a task's events, 500 at a time
+      const answer = await api(`/v1/tasks/${id(taskId)}/events${query({ after: lastSequence, limit: 500 })}`, { signal });
+      for (const event of answer.items) { eventsBody.append(eventRow(event)); lastSequence = event.sequence; }
+      if (!answer.nextCursor) break;
+    }
+  }
+
+  async function loadMetrics() {
+    const answer = await api(`/v1/tasks/${id(taskId)}/metrics`, { signal });
+    replace(metrics, h('h2', {}, 'Metrics'), timeline(answer));
+    metricsShown = true;
+  }
+
+  function schedule(task) {
+    clearTimeout(timer);
+    if (task.state !== 'completed' && !signal.aborted) timer = setTimeout(load, pollEvery);
+  }
+
+  async function load() {
+    try {
+      const task = await api(`/v1/tasks/${id(taskId)}`, { signal });
+      render(task);
+      await loadEvents();
+      if (task.state === 'completed' && !metricsShown) await loadMetrics();
+      schedule(task);
+    } catch (error) {
+      if (!signal.aborted) report(error);
+    }
+  }
+  load();
+  return { stop: () => { controller.abort(); clearTimeout(timer); } };
+}

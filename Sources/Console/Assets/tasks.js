@@ -1,0 +1,187 @@
+// A session's page: its configuration and delegate health, and its tasks with live state and progress,
+// fed by the session's server-sent events. Tasks are shown a page at a time, so a session with 10,000
+// tasks costs what one page does.
+
+import { api, query, id } from './api.js';
+import { h, replace, table, row, badge, problem, facts, actionButton } from './dom.js';
+import { time, json } from './format.js';
+import { followSession } from './events.js';
+import { deliverySummary } from './sessions.js';
+import { progressView, outcome, taskActions, applyProgressEvent } from './task.js';
+
+const pageSize = 50;
+const refetchAfter = 1000;  // a task on the page is read again at most this often while its events arrive
+const sessionRefreshEvery = 5000;
+
+const columns = [
+  { label: '#', class: 'num' }, { label: 'Kind' }, { label: 'URL', class: 'url' }, { label: 'State' },
+  { label: 'Progress' }, { label: 'Status' }, { label: 'Actions' },
+];
+
+/** `#/sessions/{id}` (or `#/sessions/shared`). */
+export function sessionView(view, sessionId) {
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const header = h('div', {});
+  const message = h('div', {});
+  const live = h('span', { class: 'live' }, 'connecting…');
+  const stateFilter = h('select', { 'aria-label': 'State' },
+    ['', 'running', 'suspended', 'canceling', 'completed'].map((state) => h('option', { value: state }, state || 'any state')));
+  const list = h('div', {});
+  const pager = h('div', { class: 'pager' });
+  replace(view, header, message,
+    h('h2', {}, 'Tasks'),
+    h('div', { class: 'toolbar' }, stateFilter, live),
+    list, pager);
+
+  const rows = new Map();  // task id → { task, cells, refetch timer }
+  const cursors = [null];
+  let page = 0;
+  let lastPage = true;
+  let stream = null;
+  let sessionTimer = null;
+  let reloadTimer = null;
+  let session = null;
+
+  const report = (error) => replace(message, problem(error));
+
+  async function loadSession() {
+    clearTimeout(sessionTimer);
+    try {
+      session = await api(`/v1/sessions/${id(sessionId)}`, { signal });
+      renderHeader();
+    } catch (error) {
+      if (signal.aborted) return;
+      replace(header, h('h1', {}, 'Session'), problem(error));
+    }
+    if (!signal.aborted) sessionTimer = setTimeout(loadSession, sessionRefreshEvery);
+  }
+
+  function renderHeader() {
+    const delivery = session.delivery;
+    const canResend = delivery && (delivery.pendingEvents > 0 || ['retrying', 'held', 'disabled'].includes(delivery.state));
+    replace(header,
+      h('h1', {}, session.sessionDescription || session.configuration?.identifier || 'Session'),
+      h('div', { class: 'grid2' },
+        h('div', { class: 'card' }, facts([
+          ['Id', h('span', { class: 'mono' }, session.id)],
+          ['Kind', session.configuration?.kind ?? 'shared'],
+          ['State', badge(session.state)],
+          ['Created', time(session.createdAt)],
+        ]),
+        session.configuration ? h('details', {}, h('summary', {}, 'Configuration'), h('pre', {}, json(session.configuration))) : null),
+        h('div', { class: 'card', id: 'delegate' },
+          h('h2', {}, 'Delegate'),
+          session.delegate
+            ? [facts([
+              ['URL', h('span', { class: 'mono' }, session.delegate.url)],
+              ['Events', (session.delegate.events ?? []).join(', ')],
+              ['Decisions', (session.delegate.decisions ?? []).join(', ') || 'none'],
+              ['Webhooks', deliverySummary(session)],
+              delivery?.heldAt ? ['Held since', time(delivery.heldAt)] : null,
+              delivery?.disabledAt ? ['Disabled since', time(delivery.disabledAt)] : null,
+              delivery?.lastFailure ? ['Last failure', `${delivery.lastFailure.reason} at ${time(delivery.lastFailure.at)}`] : null,
+            ]),
+            h('div', { class: 'actions' }, actionButton('Re-send held webhooks', async () => {
+              session = await api(`/v1/sessions/${id(session.id)}/redeliver`, { method: 'POST', signal });
+              replace(message);
+              renderHeader();
+            }, { disabled: !canResend, report, title: 'Send the undelivered events now: forget retry waits, a hold and a 410' }))]
+            : h('p', { class: 'muted' }, 'System-provided delegate: events are read here or with GET …/events.'))));
+  }
+
+  function taskRow(task) {
+    const cells = { state: h('span', {}), progress: h('div', { class: 'progress' }), status: h('span', {}), actions: h('span', {}) };
+    const entry = { task, cells, timer: null };
+    const element = row(columns, [
+      task.taskIdentifier, task.kind,
+      h('a', { href: `#/tasks/${task.id}`, class: 'mono' }, task.currentRequest?.url ?? task.originalRequest?.url ?? task.id),
+      cells.state, cells.progress, cells.status, cells.actions,
+    ], { 'data-task': task.id });
+    rows.set(task.id, entry);
+    render(entry);
+    return element;
+  }
+
+  function render(entry) {
+    const task = entry.task;
+    replace(entry.cells.state, outcome(task));
+    replace(entry.cells.progress, progressView(task));
+    replace(entry.cells.status, task.response?.statusCode ?? '');
+    replace(entry.cells.actions, taskActions(task, { signal, report, changed: (updated) => { entry.task = updated; render(entry); } }));
+  }
+
+  async function loadTasks() {
+    try {
+      const path = `/v1/sessions/${id(sessionId)}/tasks${query({ limit: pageSize, after: cursors[page], state: stateFilter.value })}`;
+      const answer = await api(path, { signal });
+      cursors[page + 1] = answer.nextCursor;
+      lastPage = !answer.nextCursor;
+      for (const entry of rows.values()) clearTimeout(entry.timer);
+      rows.clear();
+      replace(list, answer.items.length
+        ? table(columns, answer.items.map(taskRow))
+        : h('p', { class: 'notice' }, 'No tasks here.'));
+      replace(pager,
+        h('button', { type: 'button', class: 'secondary', disabled: page === 0, onclick: () => { page -= 1; loadTasks(); } }, 'Previous'),
+        h('span', { class: 'muted' }, `Page ${page + 1} · ${pageSize} per page`),
+        h('button', { type: 'button', class: 'secondary', disabled: lastPage, onclick: () => { page += 1; loadTasks(); } }, 'Next'));
+    } catch (error) {
+      if (!signal.aborted) replace(list, problem(error));
+    }
+  }
+
+  function refetch(entry) {
+    if (entry.timer) return;
+    entry.timer = setTimeout(async () => {
+      try {
+        entry.task = await api(`/v1/tasks/${id(entry.task.id)}`, { signal });
+        render(entry);
+      } catch (error) {
+        if (!signal.aborted) report(error);
+      } finally {
+        entry.timer = null;
+      }
+    }, refetchAfter);
+  }
+
+  function onEvent(event) {
+    const entry = event.taskId ? rows.get(event.taskId) : null;
+    if (entry) {
+      applyProgressEvent(entry.task, event);
+      if (event.data?.task?.state) entry.task.state = event.data.task.state;
+      render(entry);
+      refetch(entry);
+    } else if (event.type === 'task.didCreateTask' && lastPage && rows.size < pageSize && !reloadTimer) {
+      reloadTimer = setTimeout(() => { reloadTimer = null; loadTasks(); }, 300);  // a new task shows on this page
+    }
+    if (event.type === 'session.didBecomeInvalidWithError') loadSession();
+  }
+
+  stateFilter.addEventListener('change', () => { page = 0; cursors.length = 1; loadTasks(); });
+
+  (async () => {
+    await loadSession();
+    await loadTasks();
+    if (signal.aborted || !session) return;
+    // Only what happens from now on: the page already shows the tasks as they are.
+    stream = followSession(session.id, {
+      after: session.lastEventSequence ?? 0,
+      onEvent,
+      onState: (state, error) => {
+        live.className = `live ${state === 'live' ? 'on' : 'off'}`;
+        live.textContent = { live: 'live', reconnecting: `reconnecting${error ? ` (${error.message})` : ''}`, ended: 'session ended' }[state];
+      },
+    });
+  })();
+
+  return {
+    stop: () => {
+      controller.abort();
+      stream?.stop();
+      clearTimeout(sessionTimer);
+      clearTimeout(reloadTimer);
+      for (const entry of rows.values()) clearTimeout(entry.timer);
+    },
+  };
+}

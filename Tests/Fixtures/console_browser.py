@@ -1,0 +1,372 @@
+"""Drives the operator console (`GET /console`) in Debian's Chromium through Playwright, against a running
+urlsessiond: one scenario per run (see `Tests/IntegrationTests/ConsoleTests.swift`).
+
+    console_browser.py SCENARIO --base URL --token T --admin-token T --origin URL [--screenshot FILE]
+
+Each scenario prepares what it needs through the API (urllib, the same tokens), then acts and looks only
+through the page. A failed check raises: the exit status is 1 and the traceback says which check. Every
+wait is bounded (Playwright's timeouts, `deadline` loops).
+"""
+
+import argparse
+import http.server
+import json
+import re
+import threading
+import time
+import urllib.error
+import urllib.request
+
+from playwright.sync_api import expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+WAIT_MS = 20_000
+
+
+class API:
+    """The service's API with one token, through urllib."""
+
+    def __init__(self, base, token):
+        self.base, self.token = base, token
+
+    def call(self, method, path, body=None, token=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Authorization", f"Bearer {token or self.token}")
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                text = response.read()
+                return response.status, json.loads(text) if text else None
+        except urllib.error.HTTPError as error:
+            text = error.read()
+            return error.code, json.loads(text) if text else None
+
+    def ok(self, method, path, body=None):
+        status, answer = self.call(method, path, body)
+        assert 200 <= status < 300, f"{method} {path}: {status} {answer}"
+        return answer
+
+    def session(self, **members):
+        return self.ok("POST", "/v1/sessions", {"configuration": {"kind": "default"}, **members})
+
+    def task(self, session, url, kind="download", resume=False, **members):
+        body = {"kind": kind, "request": {"url": url}, "resume": resume, **members}
+        return self.ok("POST", f"/v1/sessions/{session['id']}/tasks", body)
+
+
+def until(check, what, seconds=20):
+    """Polls `check` (a function returning a truthy value) for at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+class Browser:
+    """One headless Chromium page, with the page's errors and policy violations collected."""
+
+    def __init__(self, playwright, width=1280, height=900):
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
+        self.context = self.browser.new_context(viewport={"width": width, "height": height})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(WAIT_MS)
+        self.problems = []
+        self.dialogs = []
+        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        self.page.on("console", self._console)
+        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
+
+    def _console(self, message):
+        text = message.text
+        # Failed API calls (401 of a wrong token, 403 of a user token on /v1/admin) are expected; a policy
+        # violation or a script error never is.
+        if message.type == "error" and not re.search(r"status of (401|403|404)", text):
+            self.problems.append(f"console {message.type}: {text}")
+
+    def sign_in(self, base, token):
+        self.page.goto(base + "/console")
+        self.page.fill("#token", token)
+        self.page.click("#sign-in button[type=submit]")
+        expect(self.page.locator("#nav")).to_be_visible()
+
+    def close(self):
+        assert not self.problems, f"the page reported: {self.problems}"
+        assert not self.dialogs, f"a dialog opened (script ran): {self.dialogs}"
+        self.browser.close()
+
+
+def scenario_sign_in(playwright, options, api):
+    browser = Browser(playwright)
+    page = browser.page
+    response = page.goto(options.base + "/console")
+    headers = response.headers
+    policy = headers["content-security-policy"]
+    for directive in ["script-src 'self'", "frame-ancestors 'none'", "default-src 'none'", "form-action 'none'"]:
+        assert directive in policy, f"{directive} missing from {policy}"
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy, policy
+    assert headers["x-frame-options"] == "DENY"
+    assert page.locator("script:not([src])").count() == 0, "an inline script"
+
+    # A wrong token: the 401 problem's own title and detail are shown.
+    status, problem = api.call("GET", "/v1/usage", token="not-a-valid-token-0000")
+    assert status == 401, status
+    page.fill("#token", "not-a-valid-token-0000")
+    page.click("#sign-in button[type=submit]")
+    expect(page.locator("#sign-in-error")).to_have_text(f"{problem['title']}: {problem['detail']}")
+    expect(page.locator("#nav")).to_be_hidden()
+    assert page.evaluate("sessionStorage.length") == 0, "a refused token was kept"
+
+    # The right one: the tenant's name, and a session created afterwards appears without a reload.
+    page.fill("#token", options.token)
+    page.click("#sign-in button[type=submit]")
+    expect(page.locator("#who")).to_have_text("tenantA")
+    expect(page.locator("#nav-admin")).to_be_hidden()  # a user token
+    session = api.session(sessionDescription="appears while watching")
+    row = page.locator(f"tr[data-session='{session['id']}']")
+    expect(row).to_contain_text("appears while watching")
+    expect(row).to_contain_text("default")
+
+    # The token is in this tab's sessionStorage only: never in a URL, a cookie or localStorage.
+    assert page.evaluate("sessionStorage.getItem('urlsessiond.token')") == options.token
+    assert page.evaluate("localStorage.length") == 0
+    assert browser.context.cookies() == []
+    assert options.token not in page.url
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.reload()
+    expect(row).to_be_visible()  # still signed in after a reload of the tab
+    assert requested and not any(options.token in url for url in requested), requested
+
+    page.click("#sign-out")
+    expect(page.locator("#sign-in")).to_be_visible()
+    assert page.evaluate("sessionStorage.length") == 0
+    browser.close()
+
+
+def scenario_progress(playwright, options, api):
+    session = api.session(sessionDescription="nightly exports")
+    # 1.5 MB at 300 kB/s: about five seconds of progress to watch.
+    slow = api.task(session, f"{options.origin}/bytes/1500000?seed=7&rate=300000", taskDescription="slow export")
+    done = api.task(session, f"{options.origin}/bytes/65536?seed=3", resume=True, taskDescription="small report")
+    api.ok("GET", f"/v1/tasks/{done['id']}?wait=10")
+    endless = api.task(session, f"{options.origin}/bytes/50000000?seed=9&rate=100000", resume=True, taskDescription="archive")
+    api.task(session, f"{options.origin}/bytes/1000?seed=1", taskDescription="waiting its turn")
+
+    browser = Browser(playwright)
+    page = browser.page
+    browser.sign_in(options.base, options.token)
+    page.goto(f"{options.base}/console#/sessions/{session['id']}")
+    expect(page.locator(".live")).to_have_text("live")
+    bar = page.locator(f"tr[data-task='{slow['id']}'] [role=progressbar]")
+    expect(page.locator(f"tr[data-task='{slow['id']}']")).to_contain_text("suspended")
+
+    api.ok("POST", f"/v1/tasks/{slow['id']}/resume")
+    seen = []
+    shot = False
+
+    def progressed():
+        value = bar.get_attribute("aria-valuenow")
+        if value is not None and (not seen or seen[-1] != int(value)):
+            seen.append(int(value))
+        return seen and seen[-1] == 100
+
+    deadline = time.monotonic() + 30
+    while not progressed():
+        assert time.monotonic() < deadline, f"the bar stopped at {seen}"
+        if options.screenshot and not shot and seen and 35 <= seen[-1] <= 75:  # the README's picture
+            page.screenshot(path=options.screenshot, full_page=True)
+            shot = True
+        time.sleep(0.1)
+    moving = [value for value in seen if 0 < value < 100]
+    assert len(moving) >= 3, f"the bar did not move through the download: {seen}"
+    assert seen == sorted(seen), f"the bar went backwards: {seen}"
+    expect(page.locator(f"tr[data-task='{slow['id']}']")).to_contain_text("completed")
+    expect(page.locator(f"tr[data-task='{slow['id']}'] .figures")).to_contain_text("100 %")
+    assert api.ok("GET", f"/v1/tasks/{slow['id']}")["countOfBytesReceived"] == 1_500_000
+
+    # Cancel the endless download from its row.
+    row = page.locator(f"tr[data-task='{endless['id']}']")
+    expect(row).to_contain_text("running")
+    row.get_by_role("button", name="Cancel").click()
+    expect(row).to_contain_text("cancelled")
+    cancelled = api.ok("GET", f"/v1/tasks/{endless['id']}")
+    assert cancelled["state"] == "completed" and cancelled["error"]["code"] == -999, cancelled
+
+    # The finished task's page: request, response, the metrics timeline and the events.
+    page.locator(f"tr[data-task='{slow['id']}'] a").click()
+    expect(page.locator("#view h1")).to_contain_text("download task")
+    expect(page.locator(".timeline .row")).to_have_count(1)
+    expect(page.locator(".timeline .phase.response")).to_have_count(1)
+    expect(page.locator("text=downloadTask.didFinishDownloadingTo")).to_be_visible()
+    page.get_by_role("button", name="Delete file").click()
+    until(lambda: api.call("GET", f"/v1/tasks/{slow['id']}/file")[0] == 404, "the file to be deleted")
+    browser.close()
+
+
+class Receiver(http.server.ThreadingHTTPServer):
+    """A delegate's webhook receiver that fails (500) until told to accept; it counts what it accepted."""
+
+    def __init__(self):
+        self.accepting = False
+        self.accepted = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(handler):
+                body = handler.rfile.read(int(handler.headers.get("Content-Length", 0)))
+                status = 204 if self.accepting else 500
+                if self.accepting:
+                    self.accepted.append(json.loads(body))
+                handler.send_response(status)
+                handler.send_header("Content-Length", "0")
+                handler.end_headers()
+
+            def log_message(handler, *arguments):
+                pass
+
+        super().__init__(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.server_address[1]}/hooks"
+
+
+def scenario_held_webhook(playwright, options, api):
+    receiver = Receiver()
+    # A background session without launch events holds its delegate queue once the delegate is unreachable.
+    session = api.ok("POST", "/v1/sessions", {
+        "configuration": {"kind": "background", "identifier": "com.example.console", "sessionSendsLaunchEvents": False},
+        "delegate": {"url": receiver.url},
+        "sessionDescription": "held deliveries",
+    })
+    api.task(session, f"{options.origin}/bytes/2048?seed=5", kind="data", resume=True)
+    until(lambda: (api.ok("GET", f"/v1/sessions/{session['id']}").get("delivery") or {}).get("state") == "held",
+          "the delegate queue to be held")
+
+    browser = Browser(playwright)
+    page = browser.page
+    browser.sign_in(options.base, options.token)
+    row = page.locator(f"tr[data-session='{session['id']}']")
+    expect(row).to_contain_text("held")
+    row.locator("a").click()
+    expect(page.locator("#delegate")).to_contain_text("held")
+    resend = page.get_by_role("button", name="Re-send held webhooks")
+    expect(resend).to_be_enabled()
+
+    receiver.accepting = True
+    resend.click()
+    until(lambda: any(event["type"] == "task.didCompleteWithError" for event in receiver.accepted),
+          "the held events to reach the receiver")
+    expect(page.locator("#delegate")).to_contain_text("idle", timeout=WAIT_MS)
+    sequences = [event["sequence"] for event in receiver.accepted]
+    assert sequences == sorted(sequences) and sequences[0] == 1, sequences
+    receiver.shutdown()
+    browser.close()
+
+
+def scenario_escaping(playwright, options, api):
+    hostile = "<script>window.__pwned=1</script>"
+    session = api.session(sessionDescription="<img src=x onerror=\"window.__pwned=2\">")
+    url = f"{options.origin}/status/404?q={hostile}"
+    task = api.ok("POST", f"/v1/sessions/{session['id']}/tasks", {
+        "kind": "data", "resume": True, "taskDescription": hostile,
+        "request": {"url": url, "allHTTPHeaderFields": {"X-Note": "<b onmouseover=alert(3)>bold</b>"}},
+    })
+    shown_url = api.ok("GET", f"/v1/tasks/{task['id']}?wait=10")["originalRequest"]["url"]
+
+    browser = Browser(playwright)
+    page = browser.page
+    browser.sign_in(options.base, options.token)
+    expect(page.locator(f"tr[data-session='{session['id']}']")).to_contain_text(session["sessionDescription"])
+    page.goto(f"{options.base}/console#/sessions/{session['id']}")
+    link = page.locator(f"tr[data-task='{task['id']}'] a")
+    expect(link).to_have_text(shown_url)
+    assert "<script>" in link.text_content(), "the URL is shown as it is, as text"
+    link.click()
+    expect(page.locator("#view h1")).to_contain_text(hostile)
+    expect(page.locator("td", has_text="<b onmouseover=alert(3)>bold</b>")).to_have_count(1)
+    assert page.evaluate("window.__pwned") is None, "a script from the data ran"
+    assert page.locator("main img, main script, main b").count() == 0, "markup from the data became elements"
+    browser.close()
+
+
+def scenario_phone(playwright, options, api):
+    session = api.session(sessionDescription="ten thousand")
+    for batch in range(10):
+        tasks = [{"kind": "data", "request": {"url": f"{options.origin}/bytes/1?n={batch * 1000 + index}"}} for index in range(1000)]
+        answer = api.ok("POST", f"/v1/sessions/{session['id']}/tasks/batch", {"tasks": tasks})
+        assert all("id" in item for item in answer["items"]), "a member was refused"
+
+    browser = Browser(playwright, width=390, height=844)
+    page = browser.page
+    browser.sign_in(options.base, options.token)
+    started = time.monotonic()
+    page.goto(f"{options.base}/console#/sessions/{session['id']}")
+    rows = page.locator("tr[data-task]")
+    expect(rows).to_have_count(50)
+    expect(rows.first).to_contain_text("1")
+    expect(page.get_by_role("button", name="Next")).to_be_enabled()
+    assert time.monotonic() - started < 10, "a page of a 10,000-task session took too long"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width}px wide on a 390px screen"
+    page.get_by_role("button", name="Next").click()
+    expect(rows.first.locator("td").first).to_have_text("51")
+    expect(page.locator(".pager")).to_contain_text("Page 2")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    browser.close()
+
+
+def scenario_admin(playwright, options, api):
+    admin = API(options.base, options.admin_token)
+    api.session(sessionDescription="counted in the usage")
+    browser = Browser(playwright)
+    page = browser.page
+    browser.sign_in(options.base, options.admin_token)
+    expect(page.locator("#who")).to_have_text("tenantA · admin")
+    page.click("#nav-admin")
+    networks = page.locator("#networks")
+    expect(networks).to_contain_text("default")
+    expect(networks.locator(".badge")).to_have_text("up")
+    networks.get_by_role("button", name="Mark down").click()
+    expect(networks.locator(".badge")).to_have_text("down")
+    listed = admin.ok("GET", "/v1/networks")["items"]
+    assert listed[0]["available"] is False and listed[0]["adminOverride"] is False, listed
+    networks.get_by_role("button", name="Mark up").click()
+    expect(networks.locator(".badge")).to_have_text("up")
+    expect(page.locator("#usage")).to_contain_text("tenantA")
+    expect(page.locator("#figures")).to_contain_text("urlsessiond_http_requests_total")
+    expect(page.locator("#nodes")).to_contain_text("live")
+    browser.close()
+
+
+SCENARIOS = {
+    "sign-in": scenario_sign_in,
+    "progress": scenario_progress,
+    "held-webhook": scenario_held_webhook,
+    "escaping": scenario_escaping,
+    "phone": scenario_phone,
+    "admin": scenario_admin,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scenario", choices=sorted(SCENARIOS))
+    parser.add_argument("--base", required=True)
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--admin-token", required=True)
+    parser.add_argument("--origin", required=True)
+    parser.add_argument("--screenshot")
+    options = parser.parse_args()
+    with sync_playwright() as playwright:
+        SCENARIOS[options.scenario](playwright, options, API(options.base, options.token))
+    print(f"{options.scenario}: passed")
+
+
+if __name__ == "__main__":
+    main()
