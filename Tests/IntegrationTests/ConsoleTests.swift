@@ -64,7 +64,9 @@ struct ConsoleTests {
             #expect(page.header("x-frame-options") == "DENY" && page.header("x-content-type-options") == "nosniff")
             #expect(page.text.contains(#"<script type="module" src="/console/app.js"></script>"#))
             // Every module the page loads, each with the same policy; they import one another by relative path.
-            let files = ["app.js", "api.js", "dom.js", "format.js", "events.js", "sessions.js", "tasks.js", "task.js", "timeline.js", "admin.js"]
+            let files = [
+                "app.js", "api.js", "dom.js", "format.js", "events.js", "sessions.js", "tasks.js", "task.js", "timeline.js", "admin.js",
+            ]
             for file in files {
                 let script = try await api.as(nil).get("/console/\(file)")
                 #expect(script.status == 200 && script.header("content-type") == "text/javascript; charset=utf-8", "\(file)")
