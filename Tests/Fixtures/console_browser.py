@@ -289,7 +289,7 @@ def scenario_escaping(playwright, options, api):
     assert "<script>" in link.text_content(), "the URL is shown as it is, as text"
     link.click()
     expect(page.locator("#view h1")).to_contain_text(hostile)
-    expect(page.locator("td", has_text="<b onmouseover=alert(3)>bold</b>")).to_have_count(1)
+    expect(page.locator("td", has_text="<b onmouseover=alert(3)>bold</b>").first).to_be_visible()
     assert page.evaluate("window.__pwned") is None, "a script from the data ran"
     assert page.locator("main img, main script, main b").count() == 0, "markup from the data became elements"
     browser.close()

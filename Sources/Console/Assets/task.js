@@ -149,28 +149,41 @@ export function taskView(view, taskId) {
         h('thead', {}, h('tr', {}, eventColumns.map((column) => h('th', { class: column.class }, column.label)))), eventsBody))));
   const report = (error) => replace(message, problem(error));
 
+  // The parts that change while the task runs (progress, counters) are redrawn on every read; the rest,
+  // buttons included, only when the task's state does, so nothing is replaced under the reader's pointer.
+  const top = h('div', {});
+  const toolbar = h('div', { class: 'toolbar' });
+  const progress = h('div', { class: 'progress' });
+  const figures = h('div', {});
+  const details = h('div', {});
+  replace(body, top, h('div', { class: 'card' }, toolbar, progress, figures), details);
+  let shape = null;
+
   function render(task) {
-    replace(body,
+    replace(progress, progressView(task));
+    replace(figures, facts([
+      ['Id', h('span', { class: 'mono' }, task.id)],
+      ['Priority', task.priority],
+      ['Created', time(task.createdAt)], ['Started', time(task.startedAt)], ['Completed', time(task.completedAt)],
+      ['Sent', `${bytes(task.countOfBytesSent)} of ${bytes(task.countOfBytesExpectedToSend)}`],
+      ['Received', `${bytes(task.countOfBytesReceived)} of ${bytes(task.countOfBytesExpectedToReceive)}`],
+      task.location ? ['File', h('span', { class: 'mono' }, task.location)] : null,
+    ]));
+    const now = `${task.state} ${task.location ?? ''} ${JSON.stringify(task.response ?? null).length} ${task.error?.code ?? ''}`;
+    if (now === shape) return;
+    shape = now;
+    replace(top,
       h('p', {}, h('a', { href: `#/sessions/${task.sessionId}` }, '← session')),
-      h('h1', {}, `${task.kind} task ${task.taskIdentifier}`, task.taskDescription ? ` — ${task.taskDescription}` : ''),
-      h('div', { class: 'card' },
-        h('div', { class: 'toolbar' }, outcome(task), taskActions(task, {
-          signal, report, detailed: true,
-          changed: (updated) => { render(updated); schedule(updated); },
-          cancelled: (answer) => replace(resume, h('div', { class: 'card' }, h('h2', {}, 'Resume data'),
-            answer.resumeData
-              ? [h('p', { class: 'muted' }, 'Pass it as resumeData of a new download task.'), h('textarea', { rows: 4, readonly: true }, answer.resumeData)]
-              : h('p', { class: 'muted' }, 'This download cannot be resumed (null).'))),
-        })),
-        h('div', { class: 'progress' }, progressView(task)),
-        facts([
-          ['Id', h('span', { class: 'mono' }, task.id)],
-          ['Priority', task.priority],
-          ['Created', time(task.createdAt)], ['Started', time(task.startedAt)], ['Completed', time(task.completedAt)],
-          ['Sent', `${bytes(task.countOfBytesSent)} of ${bytes(task.countOfBytesExpectedToSend)}`],
-          ['Received', `${bytes(task.countOfBytesReceived)} of ${bytes(task.countOfBytesExpectedToReceive)}`],
-          task.location ? ['File', h('span', { class: 'mono' }, task.location)] : null,
-        ])),
+      h('h1', {}, `${task.kind} task ${task.taskIdentifier}`, task.taskDescription ? ` — ${task.taskDescription}` : ''));
+    replace(toolbar, outcome(task), taskActions(task, {
+      signal, report, detailed: true,
+      changed: (updated) => { render(updated); schedule(updated); },
+      cancelled: (answer) => replace(resume, h('div', { class: 'card' }, h('h2', {}, 'Resume data'),
+        answer.resumeData
+          ? [h('p', { class: 'muted' }, 'Pass it as resumeData of a new download task.'), h('textarea', { rows: 4, readonly: true }, answer.resumeData)]
+          : h('p', { class: 'muted' }, 'This download cannot be resumed (null).'))),
+    }));
+    replace(details,
       errorCard(task.error),
       h('div', { class: 'grid2' }, requestCard('Original request', task.originalRequest), responseCard(task.response)),
       JSON.stringify(task.currentRequest) !== JSON.stringify(task.originalRequest) ? requestCard('Current request', task.currentRequest) : null);
@@ -203,7 +216,9 @@ export function taskView(view, taskId) {
       if (task.state === 'completed' && !metricsShown) await loadMetrics();
       schedule(task);
     } catch (error) {
-      if (!signal.aborted) report(error);
+      if (signal.aborted) return;
+      report(error);
+      if (error.status !== 404) timer = setTimeout(load, 5 * pollEvery);  // the service may be restarting
     }
   }
   load();

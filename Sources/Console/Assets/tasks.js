@@ -92,7 +92,7 @@ export function sessionView(view, sessionId) {
 
   function taskRow(task) {
     const cells = { state: h('span', {}), progress: h('div', { class: 'progress' }), status: h('span', {}), actions: h('span', {}) };
-    const entry = { task, cells, timer: null };
+    const entry = { task, cells, timer: null, shape: null };
     const element = row(columns, [
       task.taskIdentifier, task.kind,
       h('a', { href: `#/tasks/${task.id}`, class: 'mono' }, task.currentRequest?.url ?? task.originalRequest?.url ?? task.id),
@@ -103,10 +103,15 @@ export function sessionView(view, sessionId) {
     return element;
   }
 
+  // Progress moves on every event; the state cell and the buttons are rebuilt only when the state does,
+  // so a button is not replaced under the pointer of someone about to click it.
   function render(entry) {
     const task = entry.task;
-    replace(entry.cells.state, outcome(task));
     replace(entry.cells.progress, progressView(task));
+    const shape = `${task.state} ${task.error?.code ?? ''} ${task.response?.statusCode ?? ''}`;
+    if (entry.shape === shape) return;
+    entry.shape = shape;
+    replace(entry.cells.state, outcome(task));
     replace(entry.cells.status, task.response?.statusCode ?? '');
     replace(entry.cells.actions, taskActions(task, { signal, report, changed: (updated) => { entry.task = updated; render(entry); } }));
   }
