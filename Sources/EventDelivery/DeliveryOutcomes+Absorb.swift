@@ -11,5 +11,6 @@ extension DeliveryOutcomes {
         cursors.merge(older.cursors) { max($0, $1) }
         delegateRetry.merge(older.delegateRetry) { newer, _ in newer }
         disabled.merge(older.disabled) { newer, _ in newer }
+        delegateHealth.merge(older.delegateHealth) { newer, older in older.followed(by: newer) }
     }
 }
