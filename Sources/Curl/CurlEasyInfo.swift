@@ -21,6 +21,9 @@ public enum CurlNumberInfo: Sendable {
     case newConnections
     /// `CURLINFO_SSL_VERIFYRESULT`: OpenSSL's verification result.
     case sslVerifyResult
+    /// `CURLINFO_OS_ERRNO`: the `errno` of the failure to connect (0: none), e.g. `ECONNREFUSED`, which
+    /// libcurl's text for `CURLE_COULDNT_CONNECT` does not say.
+    case osErrno
 
     var raw: CURLINFO {
         switch self {
@@ -32,6 +35,7 @@ public enum CurlNumberInfo: Sendable {
         case .responseHeaderBytes: CURLINFO_HEADER_SIZE
         case .newConnections: CURLINFO_NUM_CONNECTS
         case .sslVerifyResult: CURLINFO_SSL_VERIFYRESULT
+        case .osErrno: CURLINFO_OS_ERRNO
         }
     }
 }

@@ -105,6 +105,7 @@ extension DeliveryCoordinator {
         lane.lastActive = .now
         let now = Date()
         let id = head.event.id
+        if key.kind == .delegate { noteDelegateHealth(response, sessionId: key.sessionId, at: now) }
         if (200..<300).contains(response.status) {
             outcomes.delivered[id] = now
             metrics.deliveredEvent(timestamp: head.event.timestamp, at: now)
@@ -147,6 +148,17 @@ extension DeliveryCoordinator {
         }
         lanes[key] = lane
         advance(key)
+    }
+
+    /// What an answer of the delegate says about its health, written with the batch. Completion lanes
+    /// post to their tasks' own URLs: their answers say nothing about the delegate.
+    private func noteDelegateHealth(_ response: WebhookResponse, sessionId: String, at now: Date) {
+        if (200..<300).contains(response.status) {
+            outcomes.delegateHealth[sessionId, default: DelegateHealthChange()].delivered(at: now)
+        } else {
+            let reason = DeliveryFailureReason.of(response)
+            outcomes.delegateHealth[sessionId, default: DelegateHealthChange()].failed(at: now, reason: reason)
+        }
     }
 
     private func finishHead(of lane: inout DeliveryLane) {

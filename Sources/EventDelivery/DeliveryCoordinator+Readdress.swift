@@ -7,7 +7,8 @@ extension DeliveryCoordinator {
     /// Sends the queues of sessions whose delegate changed (a patch, a re-attach from a new address) to
     /// the new delegate: the events read for the old one are dropped from memory and read again, with the
     /// new URL, signer and filters, from where the queue is done. What the old address earned (a retry
-    /// wait, a hold, a 410) is forgotten.
+    /// wait, a hold, a 410) is forgotten. A redeliver (`POST /v1/sessions/{id}/redeliver`) comes the same
+    /// way, with the same delegate: its queue starts again now.
     ///
     /// A lane with a POST in flight is re-addressed once its answer is in, and only while no write of
     /// outcomes is under way, so whatever that answer taught about the old address is already in
@@ -26,7 +27,12 @@ extension DeliveryCoordinator {
             outcomes.delegateRetry[sessionId] = nil
             // The node holding the session's lease re-addresses it (it alone has POSTs in flight to the
             // old address); the change itself already reset what the store knew about that address.
-            guard leases.holds(sessionId) else { continue }
+            guard leases.holds(sessionId) else {
+                // A queue no node delivers (its lane was dropped by a hold or a 410, and its lease let go)
+                // is found by the next scan, soon rather than at the periodic one.
+                if !leases.isElsewhere(sessionId) { scanWanted = true }
+                continue
+            }
             do {
                 try await store.reopenDelegateQueue(sessionId: sessionId)
             } catch {

@@ -6,7 +6,8 @@ import TransferStore
 enum DispatcherSignal: Sendable {
     /// A commit appended events to this session (a hint: the store is read after it).
     case hint(String)
-    /// The session's delegate changed: its queue goes to the new one (`DeliveryCoordinator+Readdress`).
+    /// The session's delegate changed, or a redeliver was asked: its queue starts again from its cursor,
+    /// to the delegate as it is now (`DeliveryCoordinator+Readdress`).
     case delegateChanged(String)
     case response(WebhookResponse)
     /// Retry timers, flushes and scans are checked.

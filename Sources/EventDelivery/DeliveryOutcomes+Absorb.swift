@@ -11,5 +11,9 @@ extension DeliveryOutcomes {
         cursors.merge(older.cursors) { max($0, $1) }
         delegateRetry.merge(older.delegateRetry) { newer, _ in newer }
         disabled.merge(older.disabled) { newer, _ in newer }
+        // A hold not written would leave the queue held in this coordinator's memory only: a restart
+        // would send the held events again without the client's re-attach.
+        held.merge(older.held) { newer, _ in newer }
+        delegateHealth.merge(older.delegateHealth) { newer, older in older.followed(by: newer) }
     }
 }

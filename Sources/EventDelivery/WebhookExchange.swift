@@ -26,6 +26,8 @@ struct WebhookResponse: Sendable {
     var curlCode: Int
     /// libcurl's text for a failure, or the egress policy's reason.
     var failure: String?
+    /// The `errno` of a failure to connect (0: none or unknown).
+    var osErrno = 0
 }
 
 /// One attempt on the loop thread: its easy handle (reused from the loop's pool), what it sends, and what
@@ -60,7 +62,9 @@ final class WebhookExchange {
     func response(result: CurlResult) -> WebhookResponse {
         guard result.isSuccess else {
             let failure = easy.egressDenial.map { "egress policy: \($0)" } ?? easy.errorMessage(for: result)
-            return WebhookResponse(token: token, status: 0, retryAfter: nil, body: [], curlCode: result.code, failure: failure)
+            return WebhookResponse(
+                token: token, status: 0, retryAfter: nil, body: [], curlCode: result.code, failure: failure,
+                osErrno: easy.info(.osErrno))
         }
         return WebhookResponse(
             token: token, status: easy.info(.responseCode), retryAfter: retryAfter, body: body, curlCode: 0, failure: nil)

@@ -149,6 +149,17 @@ extension TransferStore {
                 try db.execute(
                     "UPDATE session SET delegateHeldAt = ?, delegateRetryAt = NULL WHERE id = ? AND delegateHeldAt IS NULL", at, session)
             }
+            // One statement per session however many answers the batch had: a success replaces the
+            // failure count (keep = 0), a batch of failures only adds to it (keep = 1).
+            for (session, health) in outcomes.delegateHealth {
+                try db.execute(
+                    """
+                    UPDATE session SET delegateFailures = delegateFailures * ? + ?,
+                    delegateDeliveredAt = COALESCE(?, delegateDeliveredAt), delegateFailedAt = COALESCE(?, delegateFailedAt),
+                    delegateFailureReason = COALESCE(?, delegateFailureReason) WHERE id = ?
+                    """, health.deliveredAt == nil ? 1 : 0, health.failures, health.deliveredAt, health.lastFailure?.at,
+                    health.lastFailure?.reason, session)
+            }
         }
     }
 

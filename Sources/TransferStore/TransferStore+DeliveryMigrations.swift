@@ -44,4 +44,21 @@ extension TransferStore {
             }
         }
     }
+
+    /// The delegate's health (`DelegateDeliveryRecord`), registered by `migrator` after every other
+    /// migration (it came last): what the dispatcher learned besides the cursor, written with its
+    /// outcomes (`recordDeliveries`). Append here, never edit.
+    static func registerDeliveryHealthMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v17-session-delegate-health") { db in
+            try db.alter(table: "session") { t in
+                // The last 2xx from the delegate (nil: none yet).
+                t.add(column: "delegateDeliveredAt", .datetime)
+                // Failed attempts to the delegate since its last 2xx.
+                t.add(column: "delegateFailures", .integer).notNull().defaults(to: 0)
+                // The last failed attempt and its short reason (`HTTP 500`, `timed out`; never the URL).
+                t.add(column: "delegateFailedAt", .datetime)
+                t.add(column: "delegateFailureReason", .text)
+            }
+        }
+    }
 }

@@ -113,6 +113,7 @@ extension TransferStore {
         registerUsageMigrations(&migrator)
         registerRetentionMigrations(&migrator)
         registerSegmentMigrations(&migrator)
+        registerDeliveryHealthMigrations(&migrator)
         return migrator
     }()
 }

@@ -66,15 +66,24 @@ extension TransferStore {
         session.delegateSecret = delegate == nil ? nil : sealedSecret
         try db.update(session, in: "session", key: "id", only: ["delegate", "delegateSecret"])
         db.notify(.sessions, session.id)
-        db.notify(.delegates, session.id)
+        try restartDelegateQueue(db, sessionId: session.id)
+    }
+
+    /// Forgets what the dispatcher learned about the delegate's address — its retry time, a hold, a 410 —
+    /// and the attempt counts of the events not delivered yet, and tells every node's dispatcher at the
+    /// commit (`delegateChanges`), whose holder of the session's lease re-reads the queue from its cursor.
+    /// For a new delegate, and for a redeliver to the same one. The health (last success, failures since)
+    /// stays: it is what happened.
+    static func restartDelegateQueue(_ db: any StoreConnection, sessionId: String) throws {
+        db.notify(.delegates, sessionId)
         try db.execute(
-            "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?", session.id)
+            "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?", sessionId)
         try db.execute(
             """
             UPDATE event SET deliveryAttempts = 0, nextAttemptAt = NULL
             WHERE sessionId = ? AND sequence > (SELECT delegateCursor FROM session WHERE id = ?)
             AND type <> 'task.completion' AND deliveredAt IS NULL
-            """, session.id, session.id)
+            """, sessionId, sessionId)
     }
 
     /// Opens the session's delegate queue again after its delegate changed, once the dispatcher wrote

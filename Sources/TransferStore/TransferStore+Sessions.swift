@@ -105,10 +105,7 @@ extension TransferStore {
 
     /// A page of the tenant's sessions in creation order, after the row `after` (exclusive).
     public func sessions(tenant: String, after: Int64?, limit: Int) async throws -> [SessionRecord] {
-        try await database.read { db in
-            try db.rows("SELECT * FROM session WHERE tenant = ? AND rowid > ? ORDER BY rowid LIMIT ?", tenant, after ?? 0, limit)
-                .map { try $0.decode(SessionRecord.self) }
-        }.map(requestSecrets.opened)
+        try await sessionsWithDelivery(tenant: tenant, after: after, limit: limit).map(\.record)
     }
 
     /// Loads every session into the cache (start-up), so reads of them need no query.

@@ -8,7 +8,9 @@ public import TransferModels
 ///
 /// The only module that speaks SQL. Its API is domain verbs; every write is one transaction, so a
 /// rejected or interrupted request leaves nothing half-made. Sessions are also kept in a read-through
-/// cache (they change only through this type), so the hot `GET /v1/sessions/{id}` path needs no query.
+/// cache (they change only through this type), so the hot `GET /v1/sessions/{id}` path needs no query
+/// for a session without a delegate (a delegate's delivery state is read from its row each time:
+/// `delegateDelivery(sessionId:)`).
 public final class TransferStore: Sendable {
     /// Where the rows live; every verb runs on it.
     let database: any StoreDatabase
@@ -38,7 +40,8 @@ public final class TransferStore: Sendable {
     let unobservedChanges = LockedBox<UInt64>(0)
     /// Which sessions have new events, after each commit that appended some.
     public let eventFeed = EventFeed()
-    /// Which sessions' delegates changed (a patch, a re-attach with another delegate), after the commit.
+    /// Which sessions' delegates changed (a patch, a re-attach with another delegate) or are to be
+    /// redelivered to, after the commit.
     public let delegateChanges = EventFeed()
     /// The tasks other nodes completed (task ids), after their commits: wakes this node's `?wait=`
     /// long-polls on them.

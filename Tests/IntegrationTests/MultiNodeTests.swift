@@ -10,23 +10,26 @@ struct MultiNodeTests {
     /// writes, another serves or continues) and the same secret key (rows sealed by one are opened by
     /// another).
     static func startNodes(
-        _ count: Int, database: String, maximumTransfers: Int, under directory: TemporaryDirectory
+        _ count: Int, database: String, maximumTransfers: Int, under directory: TemporaryDirectory,
+        environment extra: [String: String] = [:]
     ) async throws -> [ServiceProcess] {
         var nodes: [ServiceProcess] = []
         for index in 1...count {
-            nodes.append(try await startNode(index, database: database, maximumTransfers: maximumTransfers, under: directory))
+            nodes.append(
+                try await startNode(index, database: database, maximumTransfers: maximumTransfers, under: directory, environment: extra))
         }
         return nodes
     }
 
     static func startNode(
-        _ index: Int, database: String, maximumTransfers: Int, under directory: TemporaryDirectory
+        _ index: Int, database: String, maximumTransfers: Int, under directory: TemporaryDirectory,
+        environment extra: [String: String] = [:]
     ) async throws -> ServiceProcess {
         let key = Data((0..<32).map { UInt8($0 * 7 + 1) }).base64EncodedString()
         let environment = TaskEnvironment.loopback.merging([
             "URLSESSIOND_DATABASE_URL": database, "URLSESSIOND_NODE_ID": "node-\(index)", "URLSESSIOND_LEASE_SECONDS": "5",
             "URLSESSIOND_SECRET_KEY": key, "URLSESSIOND_MAX_TRANSFERS": "\(maximumTransfers)",
-        ]) { $1 }
+        ]) { $1 }.merging(extra) { $1 }
         return try await ServiceProcess.start(dataDirectory: directory.appending("data"), environment: environment)
     }
 

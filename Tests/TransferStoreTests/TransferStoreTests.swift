@@ -124,7 +124,7 @@ struct TransferStoreTests {
         #expect(record.sessionDescription == "d")
         #expect(record.delegate?.url == "https://h/x")
         #expect(try reopened.delegateSecret(of: record) == secret)
-        #expect(record.wire.delegate?.secret == nil)
+        #expect(record.wire(delivery: nil).delegate?.secret == nil)
         try reopened.close()
     }
 

@@ -4,7 +4,12 @@ import SessionTasks
 import TransferModels
 import TransferStore
 
-/// `/v1/sessions…`: create (and re-attach), read, list, the shared session, invalidation, flush, reset.
+/// `/v1/sessions…`: create (and re-attach), read, list, the shared session, invalidation, flush, reset,
+/// redeliver.
+///
+/// Every session object carries its delegate's `delivery` state read from the row when it is answered
+/// (`DelegateDeliveryRecord`): the dispatcher writes it in batches that do not go through the session
+/// cache, so a session with a delegate is never answered from that cache alone.
 struct SessionRoutes {
     let store: TransferStore
     let tasks: TaskService
@@ -17,18 +22,21 @@ struct SessionRoutes {
             Route("POST", "/v1/sessions") { try await create($0) },
             Route("GET", "/v1/sessions") { try await list($0) },
             Route("GET", "/v1/sessions/shared") { request in
-                try HTTPResponse.json(try await store.sharedSession(tenant: request.tenant).wire)
+                try HTTPResponse.json(try await store.sharedSession(tenant: request.tenant).wire(delivery: nil))
             },
             Route(
                 "GET", "/v1/sessions/{id}",
                 fast: { request in
-                    // Served from the store's session cache on the HTTP thread; a miss takes the async path.
-                    guard let record = store.cachedSession(id: request.parameter("id"), tenant: request.tenant) else { return nil }
-                    let json = try encoded.json(for: record)
-                    return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(json))
+                    // Served from the store's session cache on the HTTP thread when there is no delegate whose
+                    // delivery state must be read; a miss takes the async path.
+                    guard let record = store.cachedSession(id: request.parameter("id"), tenant: request.tenant),
+                        record.delegate == nil
+                    else { return nil }
+                    return try encodedResponse(record, delivery: nil)
                 }
             ) { request in
-                try HTTPResponse.json(try await session(request).wire)
+                let record = try await session(request)
+                return try encodedResponse(record, delivery: try await delivery(of: record))
             },
             Route("PATCH", "/v1/sessions/{id}") { try await update($0) },
             Route("POST", "/v1/sessions/{id}/finishTasksAndInvalidate") { try await invalidate($0, cancelTasks: false) },
@@ -41,6 +49,7 @@ struct SessionRoutes {
                 try await tasks.reset(try await session(request))
                 return .noContent
             },
+            Route("POST", "/v1/sessions/{id}/redeliver") { try await redeliver($0) },
         ]
     }
 
@@ -52,13 +61,13 @@ struct SessionRoutes {
             tenant: request.tenant, request: validated, secret: validated.clientSecret ?? generatedSecret)
         switch creation {
         case .created(let record):
-            var wire = record.wire
+            var wire = record.wire(delivery: DelegateDeliveryRecord())  // nothing sent or failed yet
             wire.delegate?.secret = generatedSecret  // returned once, only when the service made it
             return try .json(wire, status: 201, headers: [("Location", "/v1/sessions/\(record.id)")])
         case .reattached(let record):
-            return try .json(record.wire, status: 200, headers: [("Location", "/v1/sessions/\(record.id)")])
+            return try .json(try await sessionObject(record), status: 200, headers: [("Location", "/v1/sessions/\(record.id)")])
         case .reattachedWithNewDelegate(let record):
-            var wire = record.wire
+            var wire = try await sessionObject(record)
             wire.delegate?.secret = generatedSecret  // the new delegate's secret, once, when the service made it
             return try .json(wire, status: 200, headers: [("Location", "/v1/sessions/\(record.id)")])
         }
@@ -84,7 +93,7 @@ struct SessionRoutes {
         guard let outcome = try await store.updateSession(id: current.id, tenant: request.tenant, update: update) else {
             throw Problem.notFound("no session \(current.id)")
         }
-        var wire = outcome.record.wire
+        var wire = try await sessionObject(outcome.record)
         wire.delegate?.secret = outcome.generatedSecret
         return try .json(wire)
     }
@@ -103,12 +112,46 @@ struct SessionRoutes {
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
         let pagination = try request.pagination(store.listCursors)
-        let records = try await store.sessions(tenant: request.tenant, after: pagination.after, limit: pagination.limit)
-        return try .json(try pagination.page(records.map(\.wire), last: records.last?.rowid))
+        let found = try await store.sessionsWithDelivery(tenant: request.tenant, after: pagination.after, limit: pagination.limit)
+        let items = found.map { $0.record.wire(delivery: $0.delivery) }
+        return try .json(try pagination.page(items, last: found.last?.record.rowid))
     }
 
     private func session(_ request: HTTPRequest) async throws -> SessionRecord {
         try await SessionLookup.session(request, store: store)
+    }
+
+    /// The delegate's delivery state, read from the row now; nil without a delegate.
+    private func delivery(of record: SessionRecord) async throws -> DelegateDeliveryRecord? {
+        record.delegate == nil ? nil : try await store.delegateDelivery(sessionId: record.id)
+    }
+
+    /// The session object as answered, its delivery state read now.
+    private func sessionObject(_ record: SessionRecord) async throws -> TransferSession {
+        record.wire(delivery: try await delivery(of: record))
+    }
+
+    /// A 200 with the session's JSON, encoded once per state of the session and its delivery.
+    private func encodedResponse(_ record: SessionRecord, delivery: DelegateDeliveryRecord?) throws -> HTTPResponse {
+        HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/json")], body: .bytes(try encoded.json(for: record, delivery: delivery)))
+    }
+
+    /// `POST /v1/sessions/{id}/redeliver` (no body, or `{}`): the delegate's undelivered events go again
+    /// now, from the first one on. A retry wait, a hold and a 410 are forgotten, as when a `PATCH` gives
+    /// the delegate a new address; with several nodes the one delivering the session does it.
+    private func redeliver(_ request: HTTPRequest) async throws -> HTTPResponse {
+        _ = try request.decodeJSON(EmptyRequest.self)
+        let record = try await session(request)
+        guard !record.isShared else { throw Problem.conflict("the shared session has no delegate (URLSession.shared)") }
+        switch try await store.redeliverDelegateEvents(sessionId: record.id, tenant: request.tenant) {
+        case .restarted(let restarted):
+            return try .json(try await sessionObject(restarted))
+        case .noDelegate:
+            throw Problem.conflict("the session has no delegate to deliver to")
+        case .notFound:
+            throw Problem.notFound("no session \(record.id)")
+        }
     }
 
     /// `finishTasksAndInvalidate()` lets running tasks finish; `invalidateAndCancel()` cancels them. Either
@@ -130,6 +173,15 @@ struct SessionRoutes {
         guard let updated = try await store.session(id: record.id, tenant: request.tenant) else {
             throw Problem.notFound("no session \(record.id)")
         }
-        return try .json(updated.wire)
+        return try .json(try await sessionObject(updated))
+    }
+}
+
+/// A body that must be absent or `{}`: any member is 400 `unknown-field`.
+private struct EmptyRequest: Decodable {
+    private enum NoMembers: CodingKey {}
+
+    init(from decoder: any Decoder) throws {
+        _ = try decoder.container(keyedBy: NoMembers.self)
     }
 }

@@ -85,13 +85,15 @@ public struct DeliveryOutcomes: Sendable {
     /// Background sessions without launch events whose delegate could not be reached: their events wait
     /// for the client to re-attach instead of being retried (`sessionSendsLaunchEvents = false`).
     public var held: [String: Date] = [:]
+    /// Per session, what its delegate's answers taught about its health (successes, failures, reasons).
+    public var delegateHealth: [String: DelegateHealthChange] = [:]
 
     public init() {}
 
     /// The number of changes held.
     public var count: Int {
         delivered.count + failures.count + abandoned.count + cursors.count + delegateRetry.count + disabled.count
-            + held.count
+            + held.count + delegateHealth.count
     }
 
     public var isEmpty: Bool { count == 0 }

@@ -49,14 +49,16 @@ public struct SessionRecord: Codable, Sendable, Hashable, FetchableRecord, Mutab
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { rowid = inserted.rowID }
 
-    /// The API's view of the row (never the secret, nor a credential in `httpAdditionalHeaders`).
-    public var wire: TransferSession {
+    /// The API's view of the row (never the secret, nor a credential in `httpAdditionalHeaders`), with its
+    /// delegate's `delivery` as read from the row (`TransferStore.delegateDelivery(sessionId:)`); a session
+    /// without a delegate shows none whatever is given.
+    public func wire(delivery: DelegateDeliveryRecord?) -> TransferSession {
         var delegate = self.delegate
         delegate?.secret = nil
         var configuration = self.configuration
         configuration.httpAdditionalHeaders = Redaction.fields(configuration.httpAdditionalHeaders)
         return TransferSession(
             id: id, configuration: configuration, delegate: delegate, sessionDescription: sessionDescription,
-            state: state, createdAt: createdAt)
+            state: state, createdAt: createdAt, delivery: delegate == nil ? nil : delivery?.wire)
     }
 }

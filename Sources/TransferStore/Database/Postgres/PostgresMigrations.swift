@@ -184,6 +184,15 @@ enum PostgresMigrations {
         ),
         ("v15-task-file-object", ["ALTER TABLE task ADD COLUMN fileObject TEXT"]),
         ("v16-blob-object", ["ALTER TABLE blob ADD COLUMN object TEXT"]),
+        (
+            "v17-session-delegate-health",
+            [
+                """
+                ALTER TABLE session ADD COLUMN delegateDeliveredAt TEXT, ADD COLUMN delegateFailures BIGINT NOT NULL DEFAULT 0,
+                  ADD COLUMN delegateFailedAt TEXT, ADD COLUMN delegateFailureReason TEXT
+                """
+            ]
+        ),
     ]
 
     /// `tenant_usage`, kept by triggers as in SQLite: a live session, a task not completed, a blob, and

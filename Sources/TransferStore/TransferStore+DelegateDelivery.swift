@@ -1,0 +1,63 @@
+import Foundation
+import TransferModels
+
+/// The outcome of `redeliverDelegateEvents`.
+public enum RedeliveryOutcome: Sendable {
+    /// The queue starts again from its cursor; the session as it is now.
+    case restarted(SessionRecord)
+    /// The session has no delegate to send to.
+    case noDelegate
+    /// No such session for this tenant.
+    case notFound
+}
+
+/// A session with its delegate's delivery state, read from the same row.
+public struct SessionWithDelivery: Sendable {
+    public var record: SessionRecord
+    /// Nil when the session has no delegate.
+    public var delivery: DelegateDeliveryRecord?
+}
+
+extension TransferStore {
+    /// The delivery state of the session's delegate, read from its row now (never from the session
+    /// cache, which the dispatcher's writes do not update); nil when the session is gone or has no delegate.
+    public func delegateDelivery(sessionId: String) async throws -> DelegateDeliveryRecord? {
+        try await database.read { db in
+            try db.row(
+                "SELECT \(DelegateDeliveryRecord.columns) FROM session WHERE id = ? AND delegate IS NOT NULL", sessionId
+            ).map(DelegateDeliveryRecord.init(row:))
+        }
+    }
+
+    /// A page of the tenant's sessions in creation order, after the row `after` (exclusive), each with its
+    /// delegate's delivery state from the same row.
+    public func sessionsWithDelivery(tenant: String, after: Int64?, limit: Int) async throws -> [SessionWithDelivery] {
+        let found = try await database.read { db in
+            try db.rows("SELECT * FROM session WHERE tenant = ? AND rowid > ? ORDER BY rowid LIMIT ?", tenant, after ?? 0, limit)
+                .map { row in
+                    let record = try row.decode(SessionRecord.self)
+                    return SessionWithDelivery(
+                        record: record, delivery: record.delegate == nil ? nil : try DelegateDeliveryRecord(row: row))
+                }
+        }
+        return try found.map { SessionWithDelivery(record: try requestSecrets.opened($0.record), delivery: $0.delivery) }
+    }
+
+    /// `POST /v1/sessions/{id}/redeliver`: the delegate's undelivered events go again now, from the
+    /// queue's cursor, as after a change of delegate (`restartDelegateQueue`: a retry wait, a hold and a
+    /// 410 are forgotten; the dispatcher holding the session's lease re-reads the queue).
+    public func redeliverDelegateEvents(sessionId: String, tenant: String) async throws -> RedeliveryOutcome {
+        let outcome: RedeliveryOutcome = try await database.write { db in
+            guard
+                let session = try db.row("SELECT * FROM session WHERE id = ? AND tenant = ?" + db.forUpdate, sessionId, tenant)?
+                    .decode(SessionRecord.self)
+            else { return .notFound }
+            guard session.delegate != nil else { return .noDelegate }
+            try Self.restartDelegateQueue(db, sessionId: sessionId)
+            return .restarted(session)
+        }
+        guard case .restarted(let stored) = outcome else { return outcome }
+        delegateChanges.publish(sessionId)
+        return .restarted(try requestSecrets.opened(stored))
+    }
+}
