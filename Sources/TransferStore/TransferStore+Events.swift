@@ -46,7 +46,8 @@ extension TransferStore {
             let state = try session.flatMap { SessionState(rawValue: try $0.decode(forColumn: "state")) }
             let lastSequence: Int64 = try session?.decode(forColumn: "lastSequence") ?? 0
             let reached = events.last?.sequence ?? after
-            return EventPage(events: events, hasMore: hasMore, isFinal: state == .invalidated && reached >= lastSequence)
+            return EventPage(
+                events: events, hasMore: hasMore, isFinal: state == .invalidated && reached >= lastSequence, lastSequence: lastSequence)
         }
     }
 

@@ -77,6 +77,25 @@ struct SessionEventsTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func aSessionsPageTellsItsNewestSequenceSoAClientCanFollowOnlyWhatComesNext() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let empty = try await api.get("/v1/sessions/\(session)/events?limit=1").json()
+            #expect(int(empty["lastSequence"]) == 0, "\(empty)")
+            let tasks = try await Self.runDataTasks(api, session: session, origin: origin, count: 2)
+            let events = try await api.allEvents("/v1/sessions/\(session)/events")
+            let first = try await api.get("/v1/sessions/\(session)/events?limit=1").json()
+            #expect(int(first["lastSequence"]) == events.count, "\(first)")
+            #expect((first["items"] as? [Any])?.count == 1)
+            // A task's page has no such member: its sequences are the session's, with gaps.
+            let own = try await api.get("/v1/tasks/\(tasks[0])/events").json()
+            #expect(own["lastSequence"] == nil && own["items"] != nil, "\(own)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func waitAnswersWhenAnEventArrives() async throws {
         let origin = try FixtureOrigin.start()
         defer { origin.stop() }

@@ -167,11 +167,20 @@ export function sessionView(view, sessionId) {
 
   (async () => {
     await loadSession();
-    await loadTasks();
     if (signal.aborted || !session) return;
-    // Only what happens from now on: the page already shows the tasks as they are.
+    // Only what happens from now on: the newest sequence is read before the tasks, so an event between
+    // the two reads is seen twice (harmless) rather than never.
+    let after = 0;
+    try {
+      after = (await api(`/v1/sessions/${id(session.id)}/events?limit=1`, { signal })).lastSequence ?? 0;
+    } catch (error) {
+      if (signal.aborted) return;
+      report(error);
+    }
+    await loadTasks();
+    if (signal.aborted) return;
     stream = followSession(session.id, {
-      after: session.lastEventSequence ?? 0,
+      after,
       onEvent,
       onState: (state, error) => {
         live.className = `live ${state === 'live' ? 'on' : 'off'}`;

@@ -10,10 +10,26 @@ enum EventJSON {
         try WireJSON.encode(try wire(event))
     }
 
-    /// `{"items": [...], "nextCursor": "<last sequence>" | null}`: a cursor only when more are stored.
+    /// `{"items": [...], "nextCursor": "<last sequence>" | null}`: a cursor only when more are stored; a
+    /// session's page adds `lastSequence`, where a client that wants only what comes next starts.
     static func page(_ page: EventPage) throws -> [UInt8] {
         let next = page.hasMore ? page.events.last.map { String($0.sequence) } : nil
-        return try WireJSON.encode(Page(items: try page.events.map(wire), nextCursor: next))
+        return try WireJSON.encode(EventList(items: try page.events.map(wire), nextCursor: next, lastSequence: page.lastSequence))
+    }
+
+    private struct EventList: Encodable {
+        var items: [EventObject]
+        var nextCursor: String?
+        var lastSequence: Int64?
+
+        enum CodingKeys: String, CodingKey { case items, nextCursor, lastSequence }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(items, forKey: .items)
+            try container.encode(nextCursor, forKey: .nextCursor)  // null when this page reaches the newest
+            try container.encodeIfPresent(lastSequence, forKey: .lastSequence)
+        }
     }
 
     /// One frame per event: `id: <sequence>`, `event: <type>`, `data: <the Event JSON>`, then a blank line.

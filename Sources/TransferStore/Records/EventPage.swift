@@ -7,4 +7,6 @@ public struct EventPage: Sendable {
     public var hasMore: Bool
     /// The session is invalidated and nothing is stored after this page: no event will ever follow.
     public var isFinal: Bool
+    /// The session's newest `sequence` when the page was read (0: none yet); nil on a task's page.
+    public var lastSequence: Int64? = nil
 }
