@@ -149,13 +149,16 @@ def scenario_sign_in(playwright, options, api):
 
 
 def scenario_progress(playwright, options, api):
-    session = api.session(sessionDescription="nightly exports")
+    receiver = Receiver()
+    receiver.accepting = True
+    session = api.session(sessionDescription="nightly exports", delegate={"url": receiver.url})
     # 1.5 MB at 300 kB/s: about five seconds of progress to watch.
     slow = api.task(session, f"{options.origin}/bytes/1500000?seed=7&rate=300000", taskDescription="slow export")
     done = api.task(session, f"{options.origin}/bytes/65536?seed=3", resume=True, taskDescription="small report")
     api.ok("GET", f"/v1/tasks/{done['id']}?wait=10")
     endless = api.task(session, f"{options.origin}/bytes/50000000?seed=9&rate=100000", resume=True, taskDescription="archive")
     api.task(session, f"{options.origin}/bytes/1000?seed=1", taskDescription="waiting its turn")
+    resumable = api.task(session, f"{options.origin}/bytes/50000000?seed=11&rate=100000", resume=True, taskDescription="mirror")
 
     browser = Browser(playwright)
     page = browser.page
@@ -205,6 +208,17 @@ def scenario_progress(playwright, options, api):
     expect(page.locator("text=downloadTask.didFinishDownloadingTo")).to_be_visible()
     page.get_by_role("button", name="Delete file").click()
     until(lambda: api.call("GET", f"/v1/tasks/{slow['id']}/file")[0] == 404, "the file to be deleted")
+
+    # Cancel producing resume data, from the task's page: the page shows the resume data.
+    page.goto(f"{options.base}/console#/tasks/{resumable['id']}")
+    until(lambda: api.ok("GET", f"/v1/tasks/{resumable['id']}")["countOfBytesReceived"] > 0, "the mirror to receive bytes")
+    page.get_by_role("button", name="Cancel producing resume data").click()
+    expect(page.locator("textarea")).not_to_be_empty()
+    ended = api.ok("GET", f"/v1/tasks/{resumable['id']}")
+    assert ended["error"]["code"] == -999, ended
+    assert ended["error"]["userInfo"]["NSURLSessionDownloadTaskResumeData"] == page.locator("textarea").input_value()
+    expect(page.locator("#view .toolbar")).to_contain_text("cancelled")
+    receiver.shutdown()
     browser.close()
 
 
