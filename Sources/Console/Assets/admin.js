@@ -97,18 +97,28 @@ export function adminView(view) {
   replace(view, h('h1', {}, 'Service'), message, parts.networks, parts.nodes, parts.usage, parts.figures);
   const report = (error) => replace(message, problem(error));
 
-  async function each(target, load) {
-    try { replace(target, await load()); } catch (error) { if (!signal.aborted) replace(target, problem(error)); }
+  // A part is redrawn only when what it shows changed, so its buttons are not replaced under the pointer.
+  const shown = new Map();
+  async function each(target, read, draw) {
+    try {
+      const data = await read();
+      const key = JSON.stringify(data);
+      if (shown.get(target) === key) return;
+      shown.set(target, key);
+      replace(target, draw(data));
+    } catch (error) {
+      if (signal.aborted) return;
+      shown.delete(target);
+      replace(target, problem(error));
+    }
   }
 
   async function load() {
     clearTimeout(timer);
     await Promise.all([
-      each(parts.networks, async () => {
-        const answer = await api('/v1/networks?limit=1000', { signal });
-        return networksCard(answer.items, load, report);
-      }),
-      each(parts.nodes, async () => nodesCard((await api('/v1/admin/nodes', { signal })).items ?? [])),
+      each(parts.networks, async () => (await api('/v1/networks?limit=1000', { signal })).items,
+        (networks) => networksCard(networks, load, report)),
+      each(parts.nodes, async () => (await api('/v1/admin/nodes', { signal })).items ?? [], nodesCard),
       (async () => {
         try {
           const exposition = await text('/metrics', { signal });

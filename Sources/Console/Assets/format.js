@@ -28,13 +28,12 @@ export function time(iso) {
   return Number.isNaN(date.getTime()) ? String(iso) : date.toLocaleString();
 }
 
-/** "12 s ago", "in 4 min". */
-export function relative(iso) {
+/** The time of day for today's instants, the date and time for others. */
+export function clock(iso) {
   if (!iso) return '—';
-  const seconds = (Date.parse(iso) - Date.now()) / 1000;
-  if (!Number.isFinite(seconds)) return String(iso);
-  const text = duration(Math.abs(seconds));
-  return seconds < 0 ? `${text} ago` : `in ${text}`;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return date.toDateString() === new Date().toDateString() ? date.toLocaleTimeString() : date.toLocaleString();
 }
 
 export const percent = (fraction) => `${Math.floor(Math.max(0, Math.min(1, fraction)) * 100)} %`;

@@ -2,7 +2,7 @@
 
 import { api, query } from './api.js';
 import { h, replace, table, row, badge, problem } from './dom.js';
-import { time, relative } from './format.js';
+import { time, clock } from './format.js';
 
 const pageSize = 50;
 const refreshEvery = 3000;
@@ -18,12 +18,12 @@ export function deliverySummary(session) {
   if (!delivery) return h('span', { class: 'muted' }, '—');
   const parts = [badge(delivery.state)];
   if (delivery.pendingEvents > 0) parts.push(` ${delivery.pendingEvents} waiting`);
-  if (delivery.lastDeliveredAt) parts.push(h('div', { class: 'muted' }, `last delivered ${relative(delivery.lastDeliveredAt)}`));
+  if (delivery.lastDeliveredAt) parts.push(h('div', { class: 'muted' }, `last delivered at ${clock(delivery.lastDeliveredAt)}`));
   if (delivery.consecutiveFailures > 0) {
     const reason = delivery.lastFailure ? ` (${delivery.lastFailure.reason})` : '';
     parts.push(h('div', { class: 'muted' }, `${delivery.consecutiveFailures} failed${reason}`));
   }
-  if (delivery.nextAttemptAt) parts.push(h('div', { class: 'muted' }, `next attempt ${relative(delivery.nextAttemptAt)}`));
+  if (delivery.nextAttemptAt) parts.push(h('div', { class: 'muted' }, `next attempt at ${clock(delivery.nextAttemptAt)}`));
   return h('span', {}, parts);
 }
 

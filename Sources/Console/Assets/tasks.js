@@ -48,8 +48,10 @@ export function sessionView(view, sessionId) {
   async function loadSession() {
     clearTimeout(sessionTimer);
     try {
-      session = await api(`/v1/sessions/${id(sessionId)}`, { signal });
-      renderHeader();
+      const read = await api(`/v1/sessions/${id(sessionId)}`, { signal });
+      const changed = JSON.stringify(read) !== JSON.stringify(session);
+      session = read;
+      if (changed) renderHeader();  // an unchanged header is left alone: an open <details> stays open
     } catch (error) {
       if (signal.aborted) return;
       replace(header, h('h1', {}, 'Session'), problem(error));
@@ -59,6 +61,7 @@ export function sessionView(view, sessionId) {
 
   function renderHeader() {
     const delivery = session.delivery;
+    const configurationOpen = header.querySelector('details')?.open ?? false;
     const canResend = delivery && (delivery.pendingEvents > 0 || ['retrying', 'held', 'disabled'].includes(delivery.state));
     replace(header,
       h('h1', {}, session.sessionDescription || session.configuration?.identifier || 'Session'),
@@ -69,7 +72,7 @@ export function sessionView(view, sessionId) {
           ['State', badge(session.state)],
           ['Created', time(session.createdAt)],
         ]),
-        session.configuration ? h('details', {}, h('summary', {}, 'Configuration'), h('pre', {}, json(session.configuration))) : null),
+        session.configuration ? h('details', { open: configurationOpen }, h('summary', {}, 'Configuration'), h('pre', {}, json(session.configuration))) : null),
         h('div', { class: 'card', id: 'delegate' },
           h('h2', {}, 'Delegate'),
           session.delegate
