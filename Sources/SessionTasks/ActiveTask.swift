@@ -34,6 +34,8 @@ struct ActiveTask: Sendable {
     var reportedSent: Int64 = 0
     var reportedReceived: Int64 = 0
     var lastProgressEvent: ContinuousClock.Instant?
+    /// The attempt's pace, for `progress.throughput` and `estimatedTimeRemaining` (`TaskService+Rates`).
+    var rate = TransferRate()
     /// What a streamed upload sends now (`PUT /v1/tasks/{id}/body` writes into it); a redirect that
     /// needs the body again replaces it.
     var uploadStream: UploadStream?
@@ -125,6 +127,16 @@ struct ActiveTask: Sendable {
         }
         if !events.isEmpty { lastProgressEvent = now }
         return events
+    }
+
+    /// Samples the pace of the counter the task's `fractionCompleted` measures: an upload's body sent,
+    /// any other task's body received.
+    mutating func sampleRate(_ progress: TransferProgress, at now: ContinuousClock.Instant) {
+        if record.kind == .upload {
+            rate.record(bytes: progress.bytesSent, expected: progress.bytesExpectedToSend, at: now)
+        } else {
+            rate.record(bytes: progress.bytesReceived, expected: progress.bytesExpectedToReceive, at: now)
+        }
     }
 
     /// The next `count` bytes of the body for a `didReceiveData` event, when the delegate wants them and

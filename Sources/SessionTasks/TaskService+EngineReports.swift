@@ -50,14 +50,15 @@ extension TaskService {
         }
     }
 
-    /// Counters always; progress events at most once per `progressInterval`.
+    /// Counters and the rate always; progress events at most once per `progressInterval`.
     public func transfer(_ transfer: TransferID, didProgress progress: TransferProgress) {
         let counts = Self.counts(progress)
         let now = ContinuousClock.now
         table.withLock { state in
             guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            task.sampleRate(progress, at: now)
             let events = task.progressEvents(progress, now: now)
-            if !events.isEmpty { state.entries[transfer.taskId]?.attempt = task }
+            state.entries[transfer.taskId]?.attempt = task
             writer.queue { pending in
                 pending.progress[transfer.taskId] = counts
                 pending.events += events
@@ -65,12 +66,14 @@ extension TaskService {
         }
     }
 
-    /// An open WebSocket or stream connection's counts: the task's row follows them, with no event (a
-    /// webSocket or stream task has no `didSendBodyData` or `didReceiveData`).
+    /// An open WebSocket or stream connection's counts: the task's row and rate follow them, with no event
+    /// (a webSocket or stream task has no `didSendBodyData` or `didReceiveData`).
     public func transfer(_ transfer: TransferID, didCount progress: TransferProgress) {
         let counts = Self.counts(progress)
+        let now = ContinuousClock.now
         table.withLock { state in
-            guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            guard state.entries[transfer.taskId]?.attempt?.number == transfer.attempt else { return }
+            state.entries[transfer.taskId]?.attempt?.sampleRate(progress, at: now)
             writer.queue { pending in pending.progress[transfer.taskId] = counts }
         }
     }
@@ -79,10 +82,12 @@ extension TaskService {
     /// `progressInterval`), so they come before the next part's response.
     public func transfer(_ transfer: TransferID, didReceiveAllOfPart progress: TransferProgress) {
         let counts = Self.counts(progress)
+        let now = ContinuousClock.now
         table.withLock { state in
             guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
-            let events = task.progressEvents(progress, now: .now, final: true)
-            if !events.isEmpty { state.entries[transfer.taskId]?.attempt = task }
+            task.sampleRate(progress, at: now)
+            let events = task.progressEvents(progress, now: now, final: true)
+            state.entries[transfer.taskId]?.attempt = task
             writer.queue { pending in
                 pending.progress[transfer.taskId] = counts
                 pending.events += events

@@ -2,7 +2,9 @@ import JSONCodec
 import TransferModels
 import TransferStore
 
-/// The JSON of each task as last sent, reused while the task's row is unchanged (as `EncodedSessionCache`).
+/// The JSON of each task as last sent, reused while the task's row is unchanged (as `EncodedSessionCache`);
+/// a running task's for at most `runningTaskLifetime` besides, since its rate (`TaskService.withLiveRate`)
+/// changes with no write to the row — above all when the transfer stalls and no counter moves.
 ///
 /// A completed task's answer carries its metrics: encoding them costs far more than comparing the record
 /// with the one the bytes were made from.
@@ -10,14 +12,35 @@ import TransferStore
 /// A task's JSON is a few KiB; one past `maximumEntryBytes` (many or long header fields) is encoded each
 /// time rather than kept, so the cache stays within about `capacity` × that.
 final class EncodedTaskCache: Sendable {
-    private let entries = LockedBox(BoundedCache<String, (record: TaskRecord, json: [UInt8])>(capacity: 2048))
-    static let maximumEntryBytes = 16 * 1024
+    private struct Entry {
+        var record: TaskRecord
+        var json: [UInt8]
+        /// Set for a running task: when its rate may have moved too far to show.
+        var expires: ContinuousClock.Instant?
+    }
 
-    func json(for record: TaskRecord) throws -> [UInt8] {
-        if let entry = entries.withLock({ $0[record.id] }), entry.record == record { return entry.json }
-        let json = try WireJSON.encode(record.wire)
+    private let entries = LockedBox(BoundedCache<String, Entry>(capacity: 2048))
+    static let maximumEntryBytes = 16 * 1024
+    /// How stale a running task's rate may be when answered from here. The row of a transfer that moves
+    /// changes every quarter second anyway (the report writer's counters), so this bounds mostly the
+    /// stalled ones and the polls between two writes.
+    static let runningTaskLifetime = Duration.seconds(1)
+
+    /// The JSON of `record`, made by `wire` (the API's view of it, with its rate) when none is current.
+    func json(for record: TaskRecord, wire: (TaskRecord) -> TransferTask) throws -> [UInt8] {
+        if let entry = entries.withLock({ $0[record.id] }), entry.record == record, Self.isCurrent(entry) {
+            return entry.json
+        }
+        let json = try WireJSON.encode(wire(record))
         guard json.count <= Self.maximumEntryBytes else { return json }
-        entries.withLock { _ = $0.insert((record, json), for: record.id) }
+        let expires = record.state == .running ? ContinuousClock.now + Self.runningTaskLifetime : nil
+        entries.withLock { _ = $0.insert(Entry(record: record, json: json, expires: expires), for: record.id) }
         return json
+    }
+
+    /// A finished or suspended task's entry needs no clock: only a running task's rate moves.
+    private static func isCurrent(_ entry: Entry) -> Bool {
+        guard let expires = entry.expires else { return true }
+        return ContinuousClock.now < expires
     }
 }

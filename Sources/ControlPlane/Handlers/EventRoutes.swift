@@ -45,7 +45,7 @@ struct EventRoutes {
         guard try await store.task(id: id, tenant: request.tenant) != nil else { throw Problem.notFound("no task \(id)") }
         let query = try EventQuery(request, streams: false)
         let json = try await taskPages.json(Self.pageKey(id, query), count: store.eventChangeCount) {
-            try EventJSON.page(try await store.taskEventPage(taskId: id, after: query.after, limit: query.limit))
+            (try EventJSON.page(try await store.taskEventPage(taskId: id, after: query.after, limit: query.limit)), keptFor: nil)
         }
         return Self.json(json)
     }

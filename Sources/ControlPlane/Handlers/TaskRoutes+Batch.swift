@@ -44,7 +44,7 @@ extension TaskRoutes {
         for (member, result) in zip(accepted, created) {
             switch result {
             case .success(let task):
-                items[member.index] = .task(member.task.wire(task))
+                items[member.index] = .task(member.task.withSecret(wire(task)))
             case .failure(let error as TaskStoreError) where error == .sessionNotFound || error == .sessionNotValid:
                 throw error  // invalidated (or deleted) since the lookup: the whole batch is refused, as one create would be
             case .failure(let error):

@@ -29,7 +29,7 @@ struct TaskRoutes {
                     // A task in the store's memory is answered on the HTTP thread, unless it is to be waited for.
                     guard let task = store.cachedTask(id: request.parameter("id"), tenant: request.tenant) else { return nil }
                     if try Self.waitDuration(request) != nil, task.state != .completed { return nil }
-                    return .encodedJSON(try encoded.json(for: task))
+                    return .encodedJSON(try encoded.json(for: task, wire: wire))
                 }
             ) { request in
                 let id = request.parameter("id")
@@ -39,13 +39,13 @@ struct TaskRoutes {
                         try await tasks.waitForCompletion(of: id, tenant: request.tenant, timeout: wait)
                     }
                 }
-                return .encodedJSON(try encoded.json(for: task))
+                return .encodedJSON(try encoded.json(for: task, wire: wire))
             },
             Route("POST", "/v1/tasks/{id}/resume") { request in
-                try .json(try await tasks.resume(taskId: request.parameter("id"), tenant: request.tenant).wire)
+                try .json(wire(try await tasks.resume(taskId: request.parameter("id"), tenant: request.tenant)))
             },
             Route("POST", "/v1/tasks/{id}/suspend") { request in
-                try .json(try await tasks.suspend(taskId: request.parameter("id"), tenant: request.tenant).wire)
+                try .json(wire(try await tasks.suspend(taskId: request.parameter("id"), tenant: request.tenant)))
             },
             Route("POST", "/v1/tasks/{id}/cancel") { try await cancel($0) },
             Route("GET", "/v1/tasks/{id}/metrics") { request in
@@ -76,7 +76,7 @@ struct TaskRoutes {
         if let wait, task.state != .completed {
             task = try await tasks.waitForCompletion(of: task.id, tenant: request.tenant, timeout: wait)
         }
-        return try .json(prepared.wire(task), status: 201, headers: [("Location", "/v1/tasks/\(task.id)")])
+        return try .json(prepared.withSecret(wire(task)), status: 201, headers: [("Location", "/v1/tasks/\(task.id)")])
     }
 
     /// A task body checked before anything is created — by the single create and by each member of a
@@ -105,7 +105,11 @@ struct TaskRoutes {
             let page = try await tasks.list(
                 sessionId: session.id, kind: query.kind, state: query.state, after: query.pagination.after,
                 limit: query.pagination.limit)
-            return try WireJSON.encode(try query.pagination.page(page.map(\.wire), last: page.last?.rowid))
+            let items = page.map(wire)
+            let json = try WireJSON.encode(try query.pagination.page(items, last: page.last?.rowid))
+            // A running task's rate changes with no commit: a page showing one is kept only briefly.
+            let showsRates = items.contains { $0.state == .running }
+            return (json, keptFor: showsRates ? EncodedTaskCache.runningTaskLifetime : nil)
         }
         return .encodedJSON(json)
     }
@@ -133,7 +137,7 @@ struct TaskRoutes {
             task = try await tasks.waitForCompletion(of: id, tenant: request.tenant, timeout: .seconds(10))
         }
         let resumeData = producing ? task.error?.userInfo[TaskService.resumeDataKey] : nil
-        return try .json(CancelResponse(task: task.wire, resumeData: resumeData))
+        return try .json(CancelResponse(task: wire(task), resumeData: resumeData))
     }
 
     /// `cancel(with:reason:)` of a webSocket task: a close code a close frame may carry (1000–1003,
@@ -152,11 +156,14 @@ struct TaskRoutes {
             sent.append(character)
         }
         guard try await tasks.requireTask(id, tenant: request.tenant).kind == .webSocket else {
-            return try .json(CancelResponse(task: try await tasks.cancel(taskId: id, tenant: request.tenant).wire, resumeData: nil))
+            return try .json(CancelResponse(task: wire(try await tasks.cancel(taskId: id, tenant: request.tenant)), resumeData: nil))
         }
         let task = try await tasks.cancelWebSocket(taskId: id, tenant: request.tenant, closeCode: code, reason: sent)
-        return try .json(CancelResponse(task: task.wire, resumeData: nil))
+        return try .json(CancelResponse(task: wire(task), resumeData: nil))
     }
+
+    /// A task as the API answers it: the row's view, with the rate of its attempt when this node runs it.
+    func wire(_ task: TaskRecord) -> TransferTask { tasks.withLiveRate(task.wire) }
 
     /// `?wait=SECONDS` (0…300), nil when absent.
     static func waitDuration(_ request: HTTPRequest) throws -> Duration? {
@@ -174,9 +181,9 @@ struct PreparedTask {
     var request: ValidatedTaskRequest
     var generatedSecret: String?
 
-    /// The created task as the API answers it.
-    func wire(_ task: TaskRecord) -> TransferTask {
-        var wire = task.wire
+    /// The created task as the API answers it: with the completion secret made for it.
+    func withSecret(_ task: TransferTask) -> TransferTask {
+        var wire = task
         wire.completionSecret = generatedSecret
         return wire
     }

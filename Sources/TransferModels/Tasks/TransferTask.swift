@@ -134,9 +134,11 @@ public struct TransferTask: Codable, Sendable, Hashable {
 /// The task's `progress` (`Progress`) with the transfer rate.
 public struct TaskProgress: Codable, Sendable, Hashable {
     public var fractionCompleted: Double
-    /// Bytes per second over the last seconds of the transfer; 0 when not running.
+    /// Bytes per second over the last seconds of the transfer (the body `fractionCompleted` measures);
+    /// 0 when not running, or when the node answering does not run the transfer.
     public var throughput: Double
-    /// Seconds; nil when unknown (no expected size, or not running).
+    /// Seconds at `throughput` for the bytes still expected; nil when unknown (no expected size, or a
+    /// `throughput` of 0).
     public var estimatedTimeRemaining: Double?
 
     public init(fractionCompleted: Double, throughput: Double = 0, estimatedTimeRemaining: Double? = nil) {

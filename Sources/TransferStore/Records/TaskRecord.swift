@@ -98,7 +98,8 @@ public struct TaskRecord: Sendable, Hashable {
     }
 
     /// The API's view of the row; `locations` names the path of its kept file. The rate fields of
-    /// `progress` are the engine's to fill for a running task; from the row alone they are 0 and unknown.
+    /// `progress` are not in the row: here they are 0 and unknown, and the task layer fills them in for a
+    /// running task whose transfer its node runs (`TaskService.withLiveRate`).
     public func wire(locations: any TaskBodyLocations) -> TransferTask {
         let fraction = TaskProgress.fraction(
             kind: kind, state: state, succeeded: error == nil, sent: countOfBytesSent,
