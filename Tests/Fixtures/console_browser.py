@@ -37,11 +37,17 @@ class API:
             request.add_header("Content-Type", "application/json")
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
-                text = response.read()
-                return response.status, json.loads(text) if text else None
+                return response.status, self._body(response)
         except urllib.error.HTTPError as error:
-            text = error.read()
-            return error.code, json.loads(text) if text else None
+            return error.code, self._body(error)
+
+    @staticmethod
+    def _body(response):
+        """JSON answers parsed; anything else (a downloaded file) as bytes."""
+        body = response.read()
+        if not body:
+            return None
+        return json.loads(body) if "json" in (response.headers.get("Content-Type") or "") else body
 
     def ok(self, method, path, body=None):
         status, answer = self.call(method, path, body)
@@ -171,6 +177,7 @@ def scenario_progress(playwright, options, api):
     api.ok("POST", f"/v1/tasks/{slow['id']}/resume")
     seen = []
     shot = False
+    rates = []  # the row's figures while it runs: the throughput and the time left, from the task's progress
 
     def progressed():
         value = bar.get_attribute("aria-valuenow")
@@ -181,6 +188,8 @@ def scenario_progress(playwright, options, api):
     deadline = time.monotonic() + 30
     while not progressed():
         assert time.monotonic() < deadline, f"the bar stopped at {seen}"
+        if seen and 20 <= seen[-1] <= 90:
+            rates.append(page.locator(f"tr[data-task='{slow['id']}'] .figures").text_content())
         if options.screenshot and not shot and seen and 35 <= seen[-1] <= 75:  # the README's picture
             page.screenshot(path=options.screenshot, full_page=True)
             shot = True
@@ -188,6 +197,7 @@ def scenario_progress(playwright, options, api):
     moving = [value for value in seen if 0 < value < 100]
     assert len(moving) >= 3, f"the bar did not move through the download: {seen}"
     assert seen == sorted(seen), f"the bar went backwards: {seen}"
+    assert any(re.search(r"\d+ KiB/s · .* left", figures) for figures in rates), f"no throughput or time left: {rates}"
     expect(page.locator(f"tr[data-task='{slow['id']}']")).to_contain_text("completed")
     expect(page.locator(f"tr[data-task='{slow['id']}'] .figures")).to_contain_text("100 %")
     assert api.ok("GET", f"/v1/tasks/{slow['id']}")["countOfBytesReceived"] == 1_500_000
