@@ -14,24 +14,18 @@ struct ObjectStoreBlobsTests {
     /// sends the exact bytes, the fetched copy gone once the task ends; deleting the blob deletes the object.
     @Test(.timeLimit(.minutes(3)))
     func aBlobInTheBucketIsUploadedFromAndDeletedWithIt() async throws {
-        let origin = try FixtureOrigin.start()
-        defer { origin.stop() }
-        let s3 = try await S3Server.start()
-        defer { s3.stop() }
-        let bucket = try s3.client(prefix: "node-blobs")
-        let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment(prefix: "node-blobs")) { $1 }
-        try await withTaskService(environment: environment) { api, service in
+        try await withObjectStoreService(prefix: "node-blobs") { api, service, world in
             let bytes = FixtureOrigin.bytes(count: 1_500_000, seed: 13)
             let blob = try await api.makeBlob(bytes)
             let key = "node-blobs/blobs/\(blob)"
             // The 201 comes once the object is named by the blob's row and the local file removed.
-            #expect(try await bucket.head(key: key).size == UInt64(bytes.count))
+            #expect(try await world.bucket.head(key: key).size == UInt64(bytes.count))
             #expect(service.files(in: "blobs").isEmpty, "\(service.files(in: "blobs"))")
 
             let session = try await api.makeSession()
             let task = try await api.runTask(
                 session: session,
-                ["kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"], "uploadSource": ["blob": blob]])
+                ["kind": "upload", "request": ["url": world.origin.url("/upload"), "httpMethod": "PUT"], "uploadSource": ["blob": blob]])
             #expect(task.errorCode == nil && task.statusCode == 200, "\(task)")
             #expect(task.count("countOfBytesSent") == bytes.count)
             let echo = try await api.echo(of: task.taskID)
@@ -39,7 +33,7 @@ struct ObjectStoreBlobsTests {
             try await eventually(timeout: 10, interval: 0.05) { service.files(in: "blobs").isEmpty }
 
             #expect(try await api.delete("/v1/blobs/\(blob)").status == 204)
-            await expectGone(key, from: bucket)
+            await expectGone(key, from: world.bucket)
             #expect(try await api.get("/v1/blobs/\(blob)").status == 404)
         }
     }
@@ -48,21 +42,15 @@ struct ObjectStoreBlobsTests {
     /// would, and leaves no fetched copy behind.
     @Test(.timeLimit(.minutes(3)))
     func aBlobWhoseObjectIsGoneFailsTheUpload() async throws {
-        let origin = try FixtureOrigin.start()
-        defer { origin.stop() }
-        let s3 = try await S3Server.start()
-        defer { s3.stop() }
-        let bucket = try s3.client()
-        let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }
-        try await withTaskService(environment: environment) { api, service in
+        try await withObjectStoreService { api, service, world in
             let blob = try await api.makeBlob(FixtureOrigin.bytes(count: 10_000, seed: 3))
-            try await bucket.delete(key: "blobs/\(blob)")
+            try await world.bucket.delete(key: "blobs/\(blob)")
             let session = try await api.makeSession()
             let task = try await api.runTask(
                 session: session,
-                ["kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"], "uploadSource": ["blob": blob]])
+                ["kind": "upload", "request": ["url": world.origin.url("/upload"), "httpMethod": "PUT"], "uploadSource": ["blob": blob]])
             #expect(task.errorCode != nil, "\(task)")
-            #expect(origin.requests(path: "/upload").isEmpty)
+            #expect(world.origin.requests(path: "/upload").isEmpty)
             #expect(service.files(in: "blobs").isEmpty, "\(service.files(in: "blobs"))")
         }
     }
@@ -71,27 +59,21 @@ struct ObjectStoreBlobsTests {
     /// without the secret, and an upload from it still sends its bytes.
     @Test(.timeLimit(.minutes(3)))
     func aRefusedPutKeepsTheBlobOnDisk() async throws {
-        let origin = try FixtureOrigin.start()
-        defer { origin.stop() }
-        let s3 = try await S3Server.start()
-        defer { s3.stop() }
         let wrongSecret = "wrong-\(UInt32.random(in: 0 ... .max))"
-        var environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }
-        environment["AWS_SECRET_ACCESS_KEY"] = wrongSecret
-        try await withTaskService(environment: environment) { api, service in
+        try await withObjectStoreService(environment: ["AWS_SECRET_ACCESS_KEY": wrongSecret]) { api, service, world in
             let bytes = FixtureOrigin.bytes(count: 200_000, seed: 17)
             let blob = try await api.makeBlob(bytes)
             #expect(service.files(in: "blobs") == [blob])
             let session = try await api.makeSession()
             let task = try await api.runTask(
                 session: session,
-                ["kind": "upload", "request": ["url": origin.url("/upload"), "httpMethod": "PUT"], "uploadSource": ["blob": blob]])
+                ["kind": "upload", "request": ["url": world.origin.url("/upload"), "httpMethod": "PUT"], "uploadSource": ["blob": blob]])
             #expect(task.errorCode == nil && task.statusCode == 200, "\(task)")
             let echo = try await api.echo(of: task.taskID)
             #expect(echo.bodySize == bytes.count && echo.bodySHA256 == sha256Hex(bytes))
             let log = service.stderrText()
             #expect(log.contains("Putting a blob into the object store failed"), "\(log.suffix(2000))")
-            #expect(!log.contains(wrongSecret) && !log.contains(s3.secretAccessKey))
+            #expect(!log.contains(wrongSecret) && !log.contains(world.s3.secretAccessKey))
             #expect(try await api.delete("/v1/blobs/\(blob)").status == 204)
             #expect(service.files(in: "blobs").isEmpty)
         }
@@ -101,20 +83,14 @@ struct ObjectStoreBlobsTests {
     /// serves it from there, whole and by range, byte-exact; the node's disk no longer has it.
     @Test(.timeLimit(.minutes(3)))
     func aSpilledDataBodyIsServedFromTheBucket() async throws {
-        let origin = try FixtureOrigin.start()
-        defer { origin.stop() }
-        let s3 = try await S3Server.start()
-        defer { s3.stop() }
-        let bucket = try s3.client()
-        let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }
-        try await withTaskService(environment: environment) { api, service in
+        try await withObjectStoreService { api, service, world in
             let expected = FixtureOrigin.bytes(count: Self.size, seed: 5)
             let session = try await api.makeSession()
             let task = try await api.runTask(
-                session: session, ["kind": "data", "request": ["url": origin.url("/bytes/\(Self.size)?seed=5")]])
+                session: session, ["kind": "data", "request": ["url": world.origin.url("/bytes/\(Self.size)?seed=5")]])
             #expect(task.errorCode == nil && task.statusCode == 200, "\(task)")
             let id = task.taskID
-            #expect(try await bucket.head(key: "bodies/\(id)").size == UInt64(Self.size))
+            #expect(try await world.bucket.head(key: "bodies/\(id)").size == UInt64(Self.size))
             try await eventually(timeout: 10, interval: 0.05) { !service.files(in: "downloads").contains { $0.hasPrefix(id) } }
 
             let whole = try await api.taskData(id)

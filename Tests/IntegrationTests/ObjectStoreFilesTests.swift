@@ -12,23 +12,17 @@ struct ObjectStoreFilesTests {
 
     @Test(.timeLimit(.minutes(3)))
     func aFinishedDownloadIsServedFromTheBucketWholeAndByRangeAndDeletedWithItsFile() async throws {
-        let origin = try FixtureOrigin.start()
-        defer { origin.stop() }
-        let s3 = try await S3Server.start()
-        defer { s3.stop() }
-        let bucket = try s3.client(prefix: "node-files")
         let expected = FixtureOrigin.bytes(count: Self.size, seed: 7)
-        let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment(prefix: "node-files")) { $1 }
-        try await withTaskService(environment: environment) { api, service in
+        try await withObjectStoreService(prefix: "node-files") { api, service, world in
             let session = try await api.makeSession()
             let task = try await api.runTask(
-                session: session, ["kind": "download", "request": ["url": origin.url("/bytes/\(Self.size)?seed=7")]])
+                session: session, ["kind": "download", "request": ["url": world.origin.url("/bytes/\(Self.size)?seed=7")]])
             #expect(task.errorCode == nil && task.statusCode == 200, "\(task)")
             let id = task.taskID
             let key = "node-files/downloads/\(id)"
 
             // In the bucket, and gone from the node's disk once the completion named the object.
-            #expect(try await bucket.head(key: key).size == UInt64(Self.size))
+            #expect(try await world.bucket.head(key: key).size == UInt64(Self.size))
             try await eventually(timeout: 10, interval: 0.05) { !service.files(in: "downloads").contains { $0.hasPrefix(id) } }
 
             let whole = try await api.taskFile(id)
@@ -51,7 +45,7 @@ struct ObjectStoreFilesTests {
             #expect(stale.status == 200 && stale.body.count == Self.size, "If-Range that does not match: the whole file")
 
             #expect(try await api.delete("/v1/tasks/\(id)/file").status == 204)
-            await expectGone(key, from: bucket)
+            await expectGone(key, from: world.bucket)
             #expect(try await api.taskFile(id).status == 404)
         }
     }
@@ -59,26 +53,21 @@ struct ObjectStoreFilesTests {
     /// `reset` and retention pruning delete the objects of the files they release.
     @Test(.timeLimit(.minutes(3)))
     func resetAndRetentionDeleteTheObjects() async throws {
-        let origin = try FixtureOrigin.start()
-        defer { origin.stop() }
-        let s3 = try await S3Server.start()
-        defer { s3.stop() }
-        let bucket = try s3.client()
-        let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }.merging([
-            "URLSESSIOND_TASK_RETENTION": "3", "URLSESSIOND_HOUSEKEEPING_INTERVAL": "1",
-        ]) { $1 }
-        try await withTaskService(environment: environment) { api, _ in
+        let environment = ["URLSESSIOND_TASK_RETENTION": "3", "URLSESSIOND_HOUSEKEEPING_INTERVAL": "1"]
+        try await withObjectStoreService(environment: environment) { api, _, world in
             let reset = try await api.makeSession()
             let kept = try await api.makeSession()
-            let first = try await api.runTask(session: reset, ["kind": "download", "request": ["url": origin.url("/bytes/\(Self.size)")]])
-            let second = try await api.runTask(session: kept, ["kind": "download", "request": ["url": origin.url("/bytes/\(Self.size)")]])
+            let first = try await api.runTask(
+                session: reset, ["kind": "download", "request": ["url": world.origin.url("/bytes/\(Self.size)")]])
+            let second = try await api.runTask(
+                session: kept, ["kind": "download", "request": ["url": world.origin.url("/bytes/\(Self.size)")]])
             for task in [first, second] {
-                #expect(try await bucket.head(key: "downloads/\(task.taskID)").size == UInt64(Self.size), "\(task)")
+                #expect(try await world.bucket.head(key: "downloads/\(task.taskID)").size == UInt64(Self.size), "\(task)")
             }
             #expect(try await api.post("/v1/sessions/\(reset)/reset").status == 204)
-            await expectGone("downloads/\(first.taskID)", from: bucket)
+            await expectGone("downloads/\(first.taskID)", from: world.bucket)
             // The other one goes with its task, past its retention.
-            await expectGone("downloads/\(second.taskID)", from: bucket, within: 30)
+            await expectGone("downloads/\(second.taskID)", from: world.bucket, within: 30)
             #expect(try await api.getTask(second.taskID).status == 404)
         }
     }
@@ -86,19 +75,13 @@ struct ObjectStoreFilesTests {
     /// A file past its time-to-live goes from the bucket; the task stays, its `/file` a 404.
     @Test(.timeLimit(.minutes(3)))
     func anExpiredFileIsDeletedFromTheBucket() async throws {
-        let origin = try FixtureOrigin.start()
-        defer { origin.stop() }
-        let s3 = try await S3Server.start()
-        defer { s3.stop() }
-        let bucket = try s3.client()
-        let environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }.merging([
-            "URLSESSIOND_FILE_TTL": "2", "URLSESSIOND_HOUSEKEEPING_INTERVAL": "1",
-        ]) { $1 }
-        try await withTaskService(environment: environment) { api, _ in
+        let environment = ["URLSESSIOND_FILE_TTL": "2", "URLSESSIOND_HOUSEKEEPING_INTERVAL": "1"]
+        try await withObjectStoreService(environment: environment) { api, _, world in
             let session = try await api.makeSession()
-            let task = try await api.runTask(session: session, ["kind": "download", "request": ["url": origin.url("/bytes/\(Self.size)")]])
+            let task = try await api.runTask(
+                session: session, ["kind": "download", "request": ["url": world.origin.url("/bytes/\(Self.size)")]])
             #expect(task.errorCode == nil, "\(task)")
-            await expectGone("downloads/\(task.taskID)", from: bucket, within: 30)
+            await expectGone("downloads/\(task.taskID)", from: world.bucket, within: 30)
             #expect(try await api.getTask(task.taskID).status == 200, "the task stays")
             #expect(try await api.taskFile(task.taskID).status == 404)
         }
@@ -108,17 +91,11 @@ struct ObjectStoreFilesTests {
     /// on the node's disk and is served from there, and the log says why without the secret.
     @Test(.timeLimit(.minutes(3)))
     func aRefusedPutKeepsTheFileOnDisk() async throws {
-        let origin = try FixtureOrigin.start()
-        defer { origin.stop() }
-        let s3 = try await S3Server.start()
-        defer { s3.stop() }
         let wrongSecret = "wrong-\(UInt32.random(in: 0 ... .max))"
-        var environment = TaskEnvironment.loopback.merging(s3.serviceEnvironment()) { $1 }
-        environment["AWS_SECRET_ACCESS_KEY"] = wrongSecret
-        try await withTaskService(environment: environment) { api, service in
+        try await withObjectStoreService(environment: ["AWS_SECRET_ACCESS_KEY": wrongSecret]) { api, service, world in
             let session = try await api.makeSession()
             let task = try await api.runTask(
-                session: session, ["kind": "download", "request": ["url": origin.url("/bytes/\(Self.size)?seed=9")]])
+                session: session, ["kind": "download", "request": ["url": world.origin.url("/bytes/\(Self.size)?seed=9")]])
             #expect(task.errorCode == nil && task.statusCode == 200, "\(task)")
             #expect(service.files(in: "downloads").contains { $0.hasPrefix(task.taskID) }, "the file stays on disk")
             let file = try await api.taskFile(task.taskID)
@@ -126,7 +103,7 @@ struct ObjectStoreFilesTests {
             let log = service.stderrText()
             #expect(log.contains("Putting a task's file into the object store failed"), "\(log.suffix(2000))")
             #expect(log.contains("SignatureDoesNotMatch"))
-            #expect(!log.contains(wrongSecret) && !log.contains(s3.secretAccessKey))
+            #expect(!log.contains(wrongSecret) && !log.contains(world.s3.secretAccessKey))
         }
     }
 
