@@ -55,10 +55,12 @@ extension TaskService {
         let counts = Self.counts(progress)
         let now = ContinuousClock.now
         table.withLock { state in
-            guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
-            task.sampleRate(progress, at: now)
+            guard state.entries[transfer.taskId]?.attempt?.number == transfer.attempt else { return }
+            // Sampled in place: a copy taken first would make the rate's samples be copied on every report.
+            state.entries[transfer.taskId]?.attempt?.sampleRate(progress, at: now)
+            guard var task = state.entries[transfer.taskId]?.attempt else { return }
             let events = task.progressEvents(progress, now: now)
-            state.entries[transfer.taskId]?.attempt = task
+            if !events.isEmpty { state.entries[transfer.taskId]?.attempt = task }
             writer.queue { pending in
                 pending.progress[transfer.taskId] = counts
                 pending.events += events
@@ -84,10 +86,11 @@ extension TaskService {
         let counts = Self.counts(progress)
         let now = ContinuousClock.now
         table.withLock { state in
-            guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
-            task.sampleRate(progress, at: now)
+            guard state.entries[transfer.taskId]?.attempt?.number == transfer.attempt else { return }
+            state.entries[transfer.taskId]?.attempt?.sampleRate(progress, at: now)
+            guard var task = state.entries[transfer.taskId]?.attempt else { return }
             let events = task.progressEvents(progress, now: now, final: true)
-            state.entries[transfer.taskId]?.attempt = task
+            if !events.isEmpty { state.entries[transfer.taskId]?.attempt = task }
             writer.queue { pending in
                 pending.progress[transfer.taskId] = counts
                 pending.events += events
