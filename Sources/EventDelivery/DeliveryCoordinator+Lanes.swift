@@ -200,7 +200,7 @@ extension DeliveryCoordinator {
             metadata["curl.code"] = "\(response.curlCode)"
             metadata["error"] = "\(response.failure ?? "")"
         }
-        if response.failure?.hasPrefix("egress policy") == true {
+        if response.deniedByEgressPolicy {
             logger.warning("A webhook destination is refused by the egress policy (URLSESSIOND_EGRESS_ALLOW)", metadata: metadata)
         } else {
             logger.debug("Webhook delivery failed; will retry", metadata: metadata)

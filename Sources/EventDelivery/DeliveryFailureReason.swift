@@ -8,7 +8,7 @@ import Foundation
 enum DeliveryFailureReason {
     static func of(_ response: WebhookResponse) -> String {
         if response.status > 0 { return "HTTP \(response.status)" }
-        if response.failure?.hasPrefix("egress policy") == true { return "egress policy" }
+        if response.deniedByEgressPolicy { return "egress policy" }
         return transport(curlCode: response.curlCode, osErrno: response.osErrno)
     }
 

@@ -28,6 +28,8 @@ struct WebhookResponse: Sendable {
     var failure: String?
     /// The `errno` of a failure to connect (0: none or unknown).
     var osErrno = 0
+    /// The egress policy refused the destination (`failure` then says which address).
+    var deniedByEgressPolicy = false
 }
 
 /// One attempt on the loop thread: its easy handle (reused from the loop's pool), what it sends, and what
@@ -64,7 +66,7 @@ final class WebhookExchange {
             let failure = easy.egressDenial.map { "egress policy: \($0)" } ?? easy.errorMessage(for: result)
             return WebhookResponse(
                 token: token, status: 0, retryAfter: nil, body: [], curlCode: result.code, failure: failure,
-                osErrno: easy.info(.osErrno))
+                osErrno: easy.info(.osErrno), deniedByEgressPolicy: easy.egressDenial != nil)
         }
         return WebhookResponse(
             token: token, status: easy.info(.responseCode), retryAfter: retryAfter, body: body, curlCode: 0, failure: nil)

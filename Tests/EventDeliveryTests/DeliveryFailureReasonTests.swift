@@ -7,8 +7,12 @@ import Testing
 /// fixed phrase, never libcurl's text (which names the host and port).
 @Suite("Delivery failure reasons")
 struct DeliveryFailureReasonTests {
-    static func response(status: Int = 0, curlCode: Int = 0, failure: String? = nil, osErrno: Int = 0) -> WebhookResponse {
-        WebhookResponse(token: 1, status: status, retryAfter: nil, body: [], curlCode: curlCode, failure: failure, osErrno: osErrno)
+    static func response(
+        status: Int = 0, curlCode: Int = 0, failure: String? = nil, osErrno: Int = 0, egress: Bool = false
+    ) -> WebhookResponse {
+        WebhookResponse(
+            token: 1, status: status, retryAfter: nil, body: [], curlCode: curlCode, failure: failure, osErrno: osErrno,
+            deniedByEgressPolicy: egress)
     }
 
     @Test(arguments: [
@@ -23,7 +27,7 @@ struct DeliveryFailureReasonTests {
         (response(curlCode: 60, failure: "SSL certificate problem: self-signed certificate"), "TLS failure"),
         (response(curlCode: 52), "empty reply"),
         (response(curlCode: 56), "connection lost"),
-        (response(curlCode: 7, failure: "egress policy: 10.0.0.7 is not allowed"), "egress policy"),
+        (response(curlCode: 7, failure: "egress policy: 10.0.0.7 is not allowed", egress: true), "egress policy"),
         (response(curlCode: 99, failure: "something at https://hooks.example/?token=x"), "transport error (curl 99)"),
     ])
     func eachFailureHasAShortReason(response: WebhookResponse, reason: String) {
