@@ -82,3 +82,27 @@ export function headerTable(fields) {
   const columns = [{ label: 'Field' }, { label: 'Value' }];
   return table(columns, entries.map(([name, value]) => row(columns, [h('code', {}, name), h('span', { class: 'mono' }, value)])));
 }
+
+/**
+ * Paging over a list's cursors: `after` is the cursor of the page shown, `shown(nextCursor)` records what
+ * the page's answer said and draws Previous / Next into `element`, which call `load` again.
+ */
+export function pager(load, { caption = (page) => `Page ${page}` } = {}) {
+  const cursors = [null];  // the cursor of each page seen, to go back
+  let page = 0;
+  const element = h('div', { class: 'pager' });
+  const go = (step) => () => { page += step; load(); };
+  return {
+    element,
+    get after() { return cursors[page]; },
+    get isLast() { return cursors[page + 1] == null; },
+    reset() { page = 0; cursors.length = 1; },
+    shown(nextCursor) {
+      cursors[page + 1] = nextCursor;
+      replace(element,
+        h('button', { type: 'button', class: 'secondary', disabled: page === 0, onclick: go(-1) }, 'Previous'),
+        h('span', { class: 'muted' }, caption(page + 1)),
+        h('button', { type: 'button', class: 'secondary', disabled: !nextCursor, onclick: go(1) }, 'Next'));
+    },
+  };
+}

@@ -1,7 +1,7 @@
 // The tenant's sessions: kind, state, description and the health of each delegate's webhooks.
 
 import { api, query } from './api.js';
-import { h, replace, table, row, badge, problem } from './dom.js';
+import { h, replace, table, row, badge, problem, pager } from './dom.js';
 import { time, clock } from './format.js';
 
 const pageSize = 50;
@@ -42,25 +42,19 @@ function sessionRow(session) {
 /** `#/sessions`: one page of sessions, read again every few seconds so new ones appear. */
 export function sessionsView(view) {
   const controller = new AbortController();
-  const cursors = [null];  // the cursor of each page seen, to go back
-  let page = 0;
   let timer = null;
   const list = h('div', {});
-  const pager = h('div', { class: 'pager' });
-  replace(view, h('h1', {}, 'Sessions'), h('p', { class: 'muted' }, h('a', { href: '#/sessions/shared' }, 'The shared session'), ' (URLSession.shared)'), list, pager);
+  const pages = pager(() => load());
+  replace(view, h('h1', {}, 'Sessions'), h('p', { class: 'muted' }, h('a', { href: '#/sessions/shared' }, 'The shared session'), ' (URLSession.shared)'), list, pages.element);
 
   async function load() {
     clearTimeout(timer);
     try {
-      const answer = await api(`/v1/sessions${query({ limit: pageSize, after: cursors[page] })}`, { signal: controller.signal });
-      cursors[page + 1] = answer.nextCursor;
+      const answer = await api(`/v1/sessions${query({ limit: pageSize, after: pages.after })}`, { signal: controller.signal });
       replace(list, answer.items.length
         ? table(columns, answer.items.map(sessionRow))
         : h('p', { class: 'notice' }, 'No sessions yet. Create one with POST /v1/sessions.'));
-      replace(pager,
-        h('button', { type: 'button', class: 'secondary', disabled: page === 0, onclick: () => { page -= 1; load(); } }, 'Previous'),
-        h('span', { class: 'muted' }, `Page ${page + 1}`),
-        h('button', { type: 'button', class: 'secondary', disabled: !answer.nextCursor, onclick: () => { page += 1; load(); } }, 'Next'));
+      pages.shown(answer.nextCursor);
     } catch (error) {
       if (controller.signal.aborted) return;
       replace(list, problem(error));

@@ -3,7 +3,7 @@
 // tasks costs what one page does.
 
 import { api, query, id } from './api.js';
-import { h, replace, table, row, badge, problem, facts, actionButton } from './dom.js';
+import { h, replace, table, row, badge, problem, facts, actionButton, pager } from './dom.js';
 import { time, json } from './format.js';
 import { followSession } from './events.js';
 import { deliverySummary } from './sessions.js';
@@ -28,16 +28,13 @@ export function sessionView(view, sessionId) {
   const stateFilter = h('select', { 'aria-label': 'State' },
     ['', 'running', 'suspended', 'canceling', 'completed'].map((state) => h('option', { value: state }, state || 'any state')));
   const list = h('div', {});
-  const pager = h('div', { class: 'pager' });
+  const pages = pager(() => loadTasks(), { caption: (page) => `Page ${page} · ${pageSize} per page` });
   replace(view, header, message,
     h('h2', {}, 'Tasks'),
     h('div', { class: 'toolbar' }, stateFilter, live),
-    list, pager);
+    list, pages.element);
 
   const rows = new Map();  // task id → { task, cells, refetch timer }
-  const cursors = [null];
-  let page = 0;
-  let lastPage = true;
   let stream = null;
   let sessionTimer = null;
   let reloadTimer = null;
@@ -121,19 +118,14 @@ export function sessionView(view, sessionId) {
 
   async function loadTasks() {
     try {
-      const path = `/v1/sessions/${id(sessionId)}/tasks${query({ limit: pageSize, after: cursors[page], state: stateFilter.value })}`;
+      const path = `/v1/sessions/${id(sessionId)}/tasks${query({ limit: pageSize, after: pages.after, state: stateFilter.value })}`;
       const answer = await api(path, { signal });
-      cursors[page + 1] = answer.nextCursor;
-      lastPage = !answer.nextCursor;
       for (const entry of rows.values()) clearTimeout(entry.timer);
       rows.clear();
       replace(list, answer.items.length
         ? table(columns, answer.items.map(taskRow))
         : h('p', { class: 'notice' }, 'No tasks here.'));
-      replace(pager,
-        h('button', { type: 'button', class: 'secondary', disabled: page === 0, onclick: () => { page -= 1; loadTasks(); } }, 'Previous'),
-        h('span', { class: 'muted' }, `Page ${page + 1} · ${pageSize} per page`),
-        h('button', { type: 'button', class: 'secondary', disabled: lastPage, onclick: () => { page += 1; loadTasks(); } }, 'Next'));
+      pages.shown(answer.nextCursor);
     } catch (error) {
       if (!signal.aborted) replace(list, problem(error));
     }
@@ -160,13 +152,13 @@ export function sessionView(view, sessionId) {
       if (event.data?.task?.state) entry.task.state = event.data.task.state;
       render(entry);
       refetch(entry);
-    } else if (event.type === 'task.didCreateTask' && lastPage && rows.size < pageSize && !reloadTimer) {
+    } else if (event.type === 'task.didCreateTask' && pages.isLast && rows.size < pageSize && !reloadTimer) {
       reloadTimer = setTimeout(() => { reloadTimer = null; loadTasks(); }, 300);  // a new task shows on this page
     }
     if (event.type === 'session.didBecomeInvalidWithError') loadSession();
   }
 
-  stateFilter.addEventListener('change', () => { page = 0; cursors.length = 1; loadTasks(); });
+  stateFilter.addEventListener('change', () => { pages.reset(); loadTasks(); });
 
   (async () => {
     await loadSession();
