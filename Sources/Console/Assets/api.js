@@ -34,10 +34,11 @@ async function problemOf(response) {
 }
 
 /**
- * Calls the API; JSON in and out. Throws `APIError` for any answer but 2xx. A 401 signs the tab out,
- * unless `signsOut` is false (`/metrics`, whose token may be another one).
+ * A request with the tab's token, as every call sends it: no cookies, no cache, no referrer. Throws
+ * `APIError` for any answer but 2xx; a 401 signs the tab out unless `signsOut` is false (`/metrics`, whose
+ * token may be another one).
  */
-export async function api(path, { method = 'GET', body, signal, accept = 'application/json', signsOut = true } = {}) {
+async function send(path, { method = 'GET', body, signal, accept, signsOut = true }) {
   const init = {
     method, signal, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer',
     headers: headers({ Accept: accept }),
@@ -52,6 +53,12 @@ export async function api(path, { method = 'GET', body, signal, accept = 'applic
     if (response.status === 401 && signsOut) unauthorizedHandler(error);
     throw error;
   }
+  return response;
+}
+
+/** Calls the API; JSON in and out (see `send`). */
+export async function api(path, { method = 'GET', body, signal, accept = 'application/json', signsOut = true } = {}) {
+  const response = await send(path, { method, body, signal, accept, signsOut });
   if (response.status === 204) return null;
   const type = response.headers.get('Content-Type') ?? '';
   return type.includes('json') ? response.json() : response.text();
@@ -81,16 +88,8 @@ export const id = (value) => encodeURIComponent(value);
  * 204 (false); rejects on a transport error or a non-2xx answer.
  */
 export async function readEventStream(path, { after, signal, onEvent, onOpen }) {
-  const response = await fetch(path + query({ after }), {
-    signal, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer',
-    headers: headers({ Accept: 'text/event-stream' }),
-  });
+  const response = await send(path + query({ after }), { signal, accept: 'text/event-stream' });
   if (response.status === 204) return false;
-  if (!response.ok) {
-    const error = new APIError(response.status, await problemOf(response));
-    if (response.status === 401) unauthorizedHandler(error);
-    throw error;
-  }
   onOpen?.();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
