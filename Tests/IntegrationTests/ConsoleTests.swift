@@ -9,36 +9,17 @@ import Testing
 @Suite("Console in the browser")
 struct ConsoleTests {
     /// Runs `scenario` against a fresh service; it fails with what the script printed (killed after 150 s).
-    static func run(_ scenario: String, screenshot: String? = nil, environment: [String: String] = [:]) async throws {
+    static func run(_ scenario: String, screenshot: String? = nil) async throws {
         let origin = try FixtureOrigin.start()
         defer { origin.stop() }
-        try await withTaskService(environment: TaskEnvironment.loopback.merging(environment) { $1 }) { api, _ in
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Fixtures/console_browser.py")
-            let output = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID().uuidString).out")
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            defer { try? FileManager.default.removeItem(at: output) }
-            let process = Process()
-            process.executableURL = venvProgram("python")
-            process.arguments =
+        try await withTaskService { api, _ in
+            let arguments =
                 [
-                    script.path, scenario, "--base", api.base, "--token", Tokens.tenantA, "--admin-token", Tokens.admin,
-                    "--origin", origin.url(""),
+                    scenario, "--base", api.base, "--token", Tokens.tenantA, "--admin-token", Tokens.admin, "--origin",
+                    origin.url(""),
                 ] + (screenshot.map { ["--screenshot", $0] } ?? [])
-            process.standardInput = FileHandle.nullDevice
-            let handle = try FileHandle(forWritingTo: output)
-            process.standardOutput = handle
-            process.standardError = handle
-            try process.run()
-            try? handle.close()
-            let deadline = ContinuousClock.now + .seconds(150)
-            while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
-            let printed = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-            #expect(process.terminationStatus == 0, "the console scenario \(scenario) failed:\n\(printed)")
+            let run = try await runFixtureScript("console_browser.py", arguments: arguments, timeout: .seconds(150))
+            #expect(run.status == 0, "the console scenario \(scenario) failed:\n\(run.output)\(run.errors)")
         }
     }
 

@@ -10,27 +10,11 @@ import Testing
 struct WebSocketRelayTests {
     /// Runs a scenario of the relay client against task `task` and returns what it printed (killed after 90 s).
     static func client(_ scenario: String, _ api: API, task: String, protocols: [String] = []) async throws -> [String: Any] {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/websocket_relay_client.py")
         let url = api.base.replacingOccurrences(of: "http://", with: "ws://") + "/v1/tasks/\(task)/socket"
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("relay-client-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = venvProgram("python")
-        process.arguments = [script.path, scenario, url, api.token ?? ""] + protocols.flatMap { ["--protocol", $0] }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(90)
-        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        let printed = try Data(contentsOf: output)
-        #expect(process.terminationStatus == 0, "the relay client \(scenario) failed: \(String(decoding: printed, as: UTF8.self))")
-        return try JSONSerialization.jsonObject(with: printed) as? [String: Any] ?? [:]
+        let arguments = [scenario, url, api.token ?? ""] + protocols.flatMap { ["--protocol", $0] }
+        let run = try await runFixtureScript("websocket_relay_client.py", arguments: arguments, timeout: .seconds(90))
+        #expect(run.status == 0, "the relay client \(scenario) failed: \(run.output)\(run.errors)")
+        return try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any] ?? [:]
     }
 
     /// The fields of a valid upgrade (RFC 6455's sample key).

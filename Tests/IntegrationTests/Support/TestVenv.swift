@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A program of the Python venv `make test-deps` makes: `URLSESSIOND_TEST_VENV` (set by `make test`),
 /// else the package's `.venv`.
@@ -9,4 +10,38 @@ func venvProgram(_ name: String) -> URL {
     let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     return packageRoot.appendingPathComponent(".venv/bin/\(name)")
+}
+
+/// What a fixture script run to its end left: its exit status, its standard output and its standard error.
+struct ScriptRun {
+    var status: Int32
+    var output: String
+    var errors: String
+}
+
+/// Runs `Tests/Fixtures/<script>` with the venv's Python and `arguments` to its end, killed after `timeout`.
+func runFixtureScript(_ script: String, arguments: [String], timeout: Duration) async throws -> ScriptRun {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/\(script)")  // Tests/Fixtures
+    let directory = try TemporaryDirectory.make(prefix: "script-\(script.prefix { $0 != "." })")
+    defer { directory.remove() }
+    let (output, errors) = (directory.appending("stdout"), directory.appending("stderr"))
+    for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+    let process = Process()
+    process.executableURL = venvProgram("python")
+    process.arguments = [path.path] + arguments
+    process.standardInput = FileHandle.nullDevice
+    let (outputHandle, errorsHandle) = (try FileHandle(forWritingTo: output), try FileHandle(forWritingTo: errors))
+    process.standardOutput = outputHandle
+    process.standardError = errorsHandle
+    try process.run()
+    for handle in [outputHandle, errorsHandle] { try? handle.close() }  // the child holds its own descriptors
+    let deadline = ContinuousClock.now + timeout
+    while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+    }
+    let read = { (file: URL) in String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self) }
+    return ScriptRun(status: process.terminationStatus, output: read(output), errors: read(errors))
 }
