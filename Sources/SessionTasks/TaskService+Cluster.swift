@@ -135,8 +135,10 @@ extension TaskService {
                 return
             }
             leaseRenewedAt.withLock { $0 = max($0, began) }
-            // Not lifted while stopped attempts are still ending: the next heartbeat tries again.
-            if table.isFenced, table.liftFence() {
+            // Not lifted by a renewal sent before the lease ran out (it waited out a partition: counted from
+            // its start, as it must be, the lease is spent again and the fence would fall back at once), nor
+            // while stopped attempts are still ending: the next heartbeat tries again.
+            if table.isFenced, ContinuousClock.now - began < fenceAfter, table.liftFence() {
                 logger.notice("The lease is renewed again: this node runs its tasks again", metadata: ["node": "\(cluster.nodeID)"])
                 ownTasksToPickUp.withLock { $0 = true }
             }

@@ -257,6 +257,9 @@ struct MultiNodeTests {
         #expect(nodes.status == 200 && nodes.text.contains("\"node-2\""), "\(nodes.text)")
         let events = try await api.allEvents("/v1/sessions/\(session)/events")
         #expect(events.compactMap(\.sequence) == Array(1...events.count), "gap-free across the partition")
+        // A renewal that waited out the partition did not lift the fence, to have it fall back at once.
+        let fences = second.stderrText().components(separatedBy: "lease was not renewed in time").count - 1
+        #expect(fences == 1, "fenced \(fences) times")
         #expect(try await second.terminate() == 0)
         #expect(try await first.terminate() == 0)
     }

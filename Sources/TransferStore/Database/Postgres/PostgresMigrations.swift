@@ -313,7 +313,7 @@ extension PostgresStoreDatabase {
     /// Brings the database to the current schema: the migrations not applied yet, in order, in one
     /// transaction, under an advisory lock (nodes starting together wait for the first one).
     public func migrate() async throws {
-        try await write { db in
+        try await writeWithoutDeadline { db in
             try db.execute("SELECT pg_advisory_xact_lock(8171)")  // held to the end of this transaction
             try db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (identifier TEXT PRIMARY KEY, appliedAt TEXT NOT NULL)")
             let applied = Set(try db.values("SELECT identifier FROM schema_migrations", as: String.self))

@@ -7,6 +7,8 @@ import PostgresNIO
 /// query waited for on the calling thread (one of `PostgresStoreDatabase`'s, never an event loop).
 struct PostgresStoreConnection: StoreConnection {
     let connection: PostgresConnection
+    /// How long a statement may go unanswered before its connection is given up (nil: maintenance, no end).
+    let deadline: Duration?
     let logger: Logger
     /// Savepoint names are unique within the transaction.
     let savepoints: SavepointCounter
@@ -53,12 +55,19 @@ struct PostgresStoreConnection: StoreConnection {
             case .blob(let bytes): binds.append(ByteBuffer(bytes: bytes))
             }
         }
-        let query = PostgresQuery(unsafeSQL: PostgresPlaceholders.numbered(sql), binds: binds)
-        do {
-            return try connection.query(query, logger: logger).wait()
-        } catch let error as PSQLError {
-            throw PostgresStoreError(error)
-        }
+        return try answer(to: PostgresQuery(unsafeSQL: PostgresPlaceholders.numbered(sql), binds: binds))
+    }
+
+    /// Runs `query` and waits for its answer, within the deadline.
+    func answer(to query: PostgresQuery) throws -> PostgresQueryResult {
+        try PostgresBoundedWait.answer(to: connection.query(query, logger: logger), on: connection, within: deadline)
+    }
+
+    /// Queues the transaction's notifications (see `PendingNotifications`); PostgreSQL delivers them when
+    /// it commits.
+    func sendNotifications(origin: String) throws {
+        guard let query = notifications.query(origin: origin) else { return }
+        _ = try answer(to: query)
     }
 
     /// A cell as one of the five kinds: integers of any width, reals, text of any flavour, bytes;
@@ -101,19 +110,14 @@ final class PendingNotifications: @unchecked Sendable {
         pending.append((channel, payload))
     }
 
-    /// Queues them all in the transaction with one statement (`pg_notify` over two arrays); PostgreSQL
-    /// delivers them when it commits. Each payload starts with `origin`, so a node ignores its own.
-    func send(on connection: PostgresConnection, origin: String, logger: Logger) throws {
-        guard !pending.isEmpty else { return }
+    /// All of them in one statement (`pg_notify` over two arrays), or nil when there are none. Each payload
+    /// starts with `origin`, so a node ignores its own.
+    func query(origin: String) -> PostgresQuery? {
+        guard !pending.isEmpty else { return nil }
         var binds = PostgresBindings(capacity: 2)
         binds.append(pending.map(\.channel.name))
         binds.append(pending.map { "\(origin) \($0.payload)" })
-        let query = PostgresQuery(unsafeSQL: "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n(c, p)", binds: binds)
-        do {
-            _ = try connection.query(query, logger: logger).wait()
-        } catch let error as PSQLError {
-            throw PostgresStoreError(error)
-        }
+        return PostgresQuery(unsafeSQL: "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n(c, p)", binds: binds)
     }
 }
 
@@ -121,6 +125,12 @@ final class PendingNotifications: @unchecked Sendable {
 public struct PostgresStoreError: Error, CustomStringConvertible {
     public let sqlState: String?
     public let message: String
+
+    /// A failure of the connection rather than of a statement (closed, or no answer in time).
+    init(message: String) {
+        sqlState = nil
+        self.message = message
+    }
 
     init(_ error: PSQLError) {
         sqlState = error.serverInfo?[.sqlState]

@@ -21,18 +21,29 @@ public final class PostgresStoreDatabase: StoreDatabase {
     /// own, which its feeds saw at the commit already.
     let origin = ResourceID.make(prefix: "node")
 
+    /// How long a statement, or opening a connection, may go unanswered by default: the connection is then
+    /// given up (its transaction fails; the next one opens another). Without it a node cut off from the
+    /// database by a partition, its connections open and silent, would wait until TCP gave up, many
+    /// minutes, and could not even stop. No statement of the store comes near it; the migrations, which
+    /// may rebuild a big table, and maintenance (`VACUUM`) have none.
+    public static let defaultStatementDeadline = Duration.seconds(30)
+
     /// Connects to the database `url` names (`postgres://user:password@host:port/database`).
-    public init(url: String, readers: Int = 4, logger: Logger) async throws {
+    public init(
+        url: String, readers: Int = 4, statementDeadline: Duration = defaultStatementDeadline, logger: Logger
+    ) async throws {
         let configuration = try Self.configuration(url)
         self.configuration = configuration
         self.logger = logger
-        writer = try await PostgresWorker(configuration: configuration, id: 0, origin: origin, logger: logger)
-        var opened: [PostgresWorker] = []
-        for index in 0..<max(1, readers) {
-            opened.append(try await PostgresWorker(configuration: configuration, id: index + 1, origin: origin, logger: logger))
+        let origin = origin
+        func worker(_ id: Int) async throws -> PostgresWorker {
+            try await PostgresWorker(configuration: configuration, id: id, origin: origin, deadline: statementDeadline, logger: logger)
         }
+        writer = try await worker(0)
+        var opened: [PostgresWorker] = []
+        for index in 0..<max(1, readers) { opened.append(try await worker(index + 1)) }
         self.readers = opened
-        apart = try await PostgresWorker(configuration: configuration, id: opened.count + 1, origin: origin, logger: logger)
+        apart = try await worker(opened.count + 1)
     }
 
     @discardableResult
@@ -57,6 +68,11 @@ public final class PostgresStoreDatabase: StoreDatabase {
     /// this node's writes go on meanwhile.
     func runOutsideTransaction(_ sql: String) async throws {
         _ = try await readers[0].transaction(readOnly: nil) { db in try db.execute(sql) }
+    }
+
+    /// A write transaction whose statements may take as long as they take (the migrations).
+    func writeWithoutDeadline<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+        try await writer.transaction(readOnly: false, unbounded: true, body)
     }
 
     /// Hands what the other nodes' commits notify to `deliver`, on a connection of its own, until the
@@ -128,13 +144,16 @@ final class PostgresWorker: @unchecked Sendable {
     private let id: Int
     /// The database's `origin`, which starts every notification it sends.
     private let origin: String
+    /// A statement's, and opening a connection's (see `PostgresStoreDatabase.defaultStatementDeadline`).
+    private let deadline: Duration
     private let logger: Logger
     private let queue: DispatchQueue
 
-    init(configuration: PostgresConnection.Configuration, id: Int, origin: String, logger: Logger) async throws {
+    init(configuration: PostgresConnection.Configuration, id: Int, origin: String, deadline: Duration, logger: Logger) async throws {
         self.configuration = configuration
         self.id = id
         self.origin = origin
+        self.deadline = deadline
         self.logger = logger
         self.queue = DispatchQueue(label: "urlsessiond.postgres.\(id)")
         do {
@@ -159,11 +178,15 @@ final class PostgresWorker: @unchecked Sendable {
             }
     }
 
-    /// `readOnly` nil: no transaction at all, each statement on its own (maintenance).
-    func transaction<T: Sendable>(readOnly: Bool?, _ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+    /// `readOnly` nil: no transaction at all, each statement on its own (maintenance). Maintenance and an
+    /// `unbounded` transaction have no statement deadline.
+    func transaction<T: Sendable>(
+        readOnly: Bool?, unbounded: Bool = false, _ body: @escaping @Sendable (any StoreConnection) throws -> T
+    ) async throws -> T {
+        let deadline = readOnly == nil || unbounded ? nil : self.deadline
+        return try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try self.runRetryingDeadlocks(readOnly: readOnly, body) })
+                continuation.resume(with: Result { try self.runRetryingDeadlocks(readOnly: readOnly, deadline: deadline, body) })
             }
         }
     }
@@ -172,10 +195,10 @@ final class PostgresWorker: @unchecked Sendable {
     /// completions across sessions against another node's); PostgreSQL aborts one of them (SQLSTATE 40P01),
     /// which runs again from its start after a short random pause, up to eight times. A transaction's body
     /// touches only the database, so running it again is safe.
-    private func runRetryingDeadlocks<T>(readOnly: Bool?, _ body: (any StoreConnection) throws -> T) throws -> T {
+    private func runRetryingDeadlocks<T>(readOnly: Bool?, deadline: Duration?, _ body: (any StoreConnection) throws -> T) throws -> T {
         for attempt in 1... {
             do {
-                return try run(readOnly: readOnly, body)
+                return try run(readOnly: readOnly, deadline: deadline, body)
             } catch let error as PostgresStoreError where error.sqlState == "40P01" && attempt < 8 {
                 logger.notice("A transaction deadlocked with another node's and runs again", metadata: ["attempt": "\(attempt)"])
                 usleep(useconds_t.random(in: 1_000...(5_000 * useconds_t(attempt))))
@@ -186,22 +209,23 @@ final class PostgresWorker: @unchecked Sendable {
 
     /// On `queue`: BEGIN, the body, COMMIT — or ROLLBACK when it throws. A connection found closed (the
     /// server restarted, the network dropped) is opened again first.
-    private func run<T>(readOnly: Bool?, _ body: (any StoreConnection) throws -> T) throws -> T {
+    private func run<T>(readOnly: Bool?, deadline: Duration?, _ body: (any StoreConnection) throws -> T) throws -> T {
         if connection.isClosed {
-            do {
-                connection = try Self.connect(configuration, id: id, logger: logger).wait()
-            } catch let error as PSQLError {
-                throw PostgresStoreError(error)
+            let opening = Self.connect(configuration, id: id, logger: logger)
+            // One that opens too late is closed, never left behind.
+            connection = try PostgresBoundedWait.wait(for: opening, within: self.deadline) {
+                opening.whenSuccess { late in let _: EventLoopFuture<Void> = late.close() }
             }
         }
         let store = PostgresStoreConnection(
-            connection: connection, logger: logger, savepoints: SavepointCounter(), notifications: PendingNotifications())
+            connection: connection, deadline: deadline, logger: logger, savepoints: SavepointCounter(),
+            notifications: PendingNotifications())
         guard let readOnly else { return try body(store) }
         // A read sees one snapshot, as a SQLite read transaction does.
         try store.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", [])
         do {
             let result = try body(store)
-            try store.notifications.send(on: connection, origin: origin, logger: logger)
+            try store.sendNotifications(origin: origin)
             try store.execute("COMMIT", [])
             return result
         } catch {

@@ -1,0 +1,76 @@
+import NIOCore
+import PostgresNIO
+import TransferModels
+
+/// The wait of a worker's thread for an answer from PostgreSQL, with the two ends postgres-nio does not
+/// give it: the answer is late (the network is partitioned: the connection stays open, nothing flows),
+/// or it will never come (the query was written after the connection closed).
+enum PostgresBoundedWait {
+    /// Waits on the calling thread (never an event loop) for `future`. Past `deadline` it throws and runs
+    /// `late` on the loop, once, and only when the answer has not come meanwhile.
+    static func wait<Value: Sendable>(
+        for future: EventLoopFuture<Value>, within deadline: Duration?, late: @escaping @Sendable () -> Void = {}
+    ) throws -> Value {
+        let outcome = Outcome(future.eventLoop.makePromise(of: Value.self))
+        future.whenComplete { outcome.settle($0) }
+        let timer = deadline.map { deadline in
+            future.eventLoop.scheduleTask(in: .nanoseconds(Int64(deadline.nanoseconds))) {
+                if outcome.settle(.failure(PostgresStoreError(message: "no answer from the database within \(deadline)"))) { late() }
+            }
+        }
+        defer { timer?.cancel() }
+        do {
+            return try outcome.promise.futureResult.wait()
+        } catch let error as PSQLError {
+            throw PostgresStoreError(error)
+        }
+    }
+
+    /// A statement's answer on `connection`. A statement written once the connection has closed is dropped
+    /// with its promise (the channel's handlers are gone), so it is looked at on the loop after the write
+    /// (an event loop runs what it is given in order): closed then, the wait ends at once. Late, the
+    /// connection is closed: its next transaction opens another.
+    static func answer<Value: Sendable>(
+        to future: EventLoopFuture<Value>, on connection: PostgresConnection, within deadline: Duration?
+    ) throws -> Value {
+        try wait(for: Self.failing(future, whenClosed: connection), within: deadline) { let _: EventLoopFuture<Void> = connection.close() }
+    }
+
+    /// `future`, or a failure once `connection` is found closed after the query was written.
+    private static func failing<Value: Sendable>(_ future: EventLoopFuture<Value>, whenClosed connection: PostgresConnection)
+        -> EventLoopFuture<Value>
+    {
+        let promise = future.eventLoop.makePromise(of: Value.self)
+        future.cascade(to: promise)  // a second completion of a promise is ignored
+        future.eventLoop.execute {
+            if connection.isClosed { promise.fail(PostgresStoreError(message: "the connection to the database is closed")) }
+        }
+        return promise.futureResult
+    }
+
+    /// The one result a wait gets: the answer's, or the deadline's, whichever comes first (both on the loop).
+    private final class Outcome<Value: Sendable>: Sendable {
+        let promise: EventLoopPromise<Value>
+        private let settled = LockedBox(false)
+
+        init(_ promise: EventLoopPromise<Value>) { self.promise = promise }
+
+        /// Whether this result is the one the wait gets.
+        @discardableResult
+        func settle(_ result: Result<Value, any Error>) -> Bool {
+            let first = settled.withLock { settled in
+                defer { settled = true }
+                return !settled
+            }
+            guard first else { return false }
+            promise.completeWith(result)
+            return true
+        }
+    }
+}
+
+extension Duration {
+    fileprivate var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+}
