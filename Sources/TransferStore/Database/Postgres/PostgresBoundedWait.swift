@@ -6,16 +6,22 @@ import TransferModels
 /// give it: the answer is late (the network is partitioned: the connection stays open, nothing flows),
 /// or it will never come (the query was written after the connection closed).
 enum PostgresBoundedWait {
-    /// Waits on the calling thread (never an event loop) for `future`. Past `deadline` it throws and runs
-    /// `late` on the loop, once, and only when the answer has not come meanwhile.
+    /// Waits on the calling thread (never an event loop) for `future`. Past `deadline` it runs `late` on
+    /// the loop, once, and only when the answer has not come meanwhile, and throws once what `late`
+    /// returned has completed (the connection closed: the thread's next transaction finds it so).
     static func wait<Value: Sendable>(
-        for future: EventLoopFuture<Value>, within deadline: Duration?, late: @escaping @Sendable () -> Void = {}
+        for future: EventLoopFuture<Value>, within deadline: Duration?, late: @escaping @Sendable () -> EventLoopFuture<Void>? = { nil }
     ) throws -> Value {
         let outcome = Outcome(future.eventLoop.makePromise(of: Value.self))
-        future.whenComplete { outcome.settle($0) }
+        future.whenComplete { result in
+            if outcome.claim() { outcome.promise.completeWith(result) }
+        }
         let timer = deadline.map { deadline in
             future.eventLoop.scheduleTask(in: .nanoseconds(Int64(deadline.nanoseconds))) {
-                if outcome.settle(.failure(PostgresStoreError(message: "no answer from the database within \(deadline)"))) { late() }
+                guard outcome.claim() else { return }
+                let failure = PostgresStoreError(message: "no answer from the database within \(deadline)")
+                guard let cleanup = late() else { return outcome.promise.fail(failure) }
+                cleanup.whenComplete { _ in outcome.promise.fail(failure) }
             }
         }
         defer { timer?.cancel() }
@@ -33,7 +39,7 @@ enum PostgresBoundedWait {
     static func answer<Value: Sendable>(
         to future: EventLoopFuture<Value>, on connection: PostgresConnection, within deadline: Duration?
     ) throws -> Value {
-        try wait(for: Self.failing(future, whenClosed: connection), within: deadline) { let _: EventLoopFuture<Void> = connection.close() }
+        try wait(for: Self.failing(future, whenClosed: connection), within: deadline) { connection.close() }
     }
 
     /// `future`, or a failure once `connection` is found closed after the query was written.
@@ -55,16 +61,12 @@ enum PostgresBoundedWait {
 
         init(_ promise: EventLoopPromise<Value>) { self.promise = promise }
 
-        /// Whether this result is the one the wait gets.
-        @discardableResult
-        func settle(_ result: Result<Value, any Error>) -> Bool {
-            let first = settled.withLock { settled in
+        /// Whether the caller's result is the one the wait gets (it then completes `promise`).
+        func claim() -> Bool {
+            settled.withLock { settled in
                 defer { settled = true }
                 return !settled
             }
-            guard first else { return false }
-            promise.completeWith(result)
-            return true
         }
     }
 }

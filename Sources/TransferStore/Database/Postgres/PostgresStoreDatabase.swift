@@ -215,6 +215,7 @@ final class PostgresWorker: @unchecked Sendable {
             // One that opens too late is closed, never left behind.
             connection = try PostgresBoundedWait.wait(for: opening, within: self.deadline) {
                 opening.whenSuccess { late in let _: EventLoopFuture<Void> = late.close() }
+                return nil
             }
         }
         let store = PostgresStoreConnection(
