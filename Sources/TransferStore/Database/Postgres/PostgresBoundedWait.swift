@@ -9,15 +9,27 @@ enum PostgresBoundedWait {
     /// Waits on the calling thread (never an event loop) for `future`. Past `deadline` it runs `late` on
     /// the loop, once, and only when the answer has not come meanwhile, and throws once what `late`
     /// returned has completed (the connection closed: the thread's next transaction finds it so).
+    ///
+    /// With `connection`, `future` is a statement's answer on it. A statement written once the connection
+    /// has closed is dropped with its promise (the channel's handlers are gone), so the connection is
+    /// looked at on the loop after the write (an event loop runs what it is given in order): closed then,
+    /// the wait ends at once.
     static func wait<Value: Sendable>(
-        for future: EventLoopFuture<Value>, within deadline: Duration?, late: @escaping @Sendable () -> EventLoopFuture<Void>? = { nil }
+        for future: EventLoopFuture<Value>, on connection: PostgresConnection? = nil, within deadline: Duration?,
+        late: @escaping @Sendable () -> EventLoopFuture<Void>? = { nil }
     ) throws -> Value {
         let outcome = Outcome(future.eventLoop.makePromise(of: Value.self))
         future.whenComplete { result in
             if outcome.claim() { outcome.promise.completeWith(result) }
         }
+        if let connection {
+            future.eventLoop.execute {
+                guard connection.isClosed, outcome.claim() else { return }
+                outcome.promise.fail(PostgresStoreError(message: "the connection to the database is closed"))
+            }
+        }
         let timer = deadline.map { deadline in
-            future.eventLoop.scheduleTask(in: .nanoseconds(Int64(deadline.nanoseconds))) {
+            future.eventLoop.scheduleTask(in: TimeAmount(deadline)) {
                 guard outcome.claim() else { return }
                 let failure = PostgresStoreError(message: "no answer from the database within \(deadline)")
                 guard let cleanup = late() else { return outcome.promise.fail(failure) }
@@ -32,29 +44,16 @@ enum PostgresBoundedWait {
         }
     }
 
-    /// A statement's answer on `connection`. A statement written once the connection has closed is dropped
-    /// with its promise (the channel's handlers are gone), so it is looked at on the loop after the write
-    /// (an event loop runs what it is given in order): closed then, the wait ends at once. Late, the
-    /// connection is closed: its next transaction opens another.
+    /// A statement's answer on `connection`; late, the connection is closed, and its next transaction
+    /// opens another.
     static func answer<Value: Sendable>(
         to future: EventLoopFuture<Value>, on connection: PostgresConnection, within deadline: Duration?
     ) throws -> Value {
-        try wait(for: Self.failing(future, whenClosed: connection), within: deadline) { connection.close() }
+        try wait(for: future, on: connection, within: deadline) { connection.close() }
     }
 
-    /// `future`, or a failure once `connection` is found closed after the query was written.
-    private static func failing<Value: Sendable>(_ future: EventLoopFuture<Value>, whenClosed connection: PostgresConnection)
-        -> EventLoopFuture<Value>
-    {
-        let promise = future.eventLoop.makePromise(of: Value.self)
-        future.cascade(to: promise)  // a second completion of a promise is ignored
-        future.eventLoop.execute {
-            if connection.isClosed { promise.fail(PostgresStoreError(message: "the connection to the database is closed")) }
-        }
-        return promise.futureResult
-    }
-
-    /// The one result a wait gets: the answer's, or the deadline's, whichever comes first (both on the loop).
+    /// The one result a wait gets: the answer's, the closed connection's or the deadline's, whichever comes first
+    /// (all on the loop).
     private final class Outcome<Value: Sendable>: Sendable {
         let promise: EventLoopPromise<Value>
         private let settled = LockedBox(false)
@@ -68,11 +67,5 @@ enum PostgresBoundedWait {
                 return !settled
             }
         }
-    }
-}
-
-extension Duration {
-    fileprivate var nanoseconds: Int64 {
-        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
     }
 }
