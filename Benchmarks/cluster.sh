@@ -26,6 +26,10 @@
 #      session checked gap-free, 1…n) over the same interval;
 #    - the tasks each node ran (`task.node`), the nodes' and PostgreSQL's CPU time during the run, and
 #      the deadlocks PostgreSQL detected (the store runs such a transaction again).
+#    - statements: every statement the nodes ran in the database from the first create to the end (its
+#      own `pg_stat_statements`, top level, transaction control included), per task.
+# PG_RTT_MS=1 puts Benchmarks/latency_proxy.py between the nodes and PostgreSQL: a round trip of that
+# many milliseconds, as a database on another machine of the same zone.
 # One run of each configuration (REPEATS=N runs the whole sequence N times; every run is printed).
 # Everything runs on loopback with OS-chosen ports in a throw-away directory that is removed at the end.
 set -euo pipefail
@@ -37,6 +41,7 @@ SESSIONS=${3:-8}
 CONFIGS=${CONFIGS:-sqlite pg1 pg2 pg3}
 # Extra server settings for an experiment, e.g. PG_SETTINGS="-c synchronous_commit=off" (not durable).
 PG_SETTINGS=${PG_SETTINGS:-}
+PG_RTT_MS=${PG_RTT_MS:-0}
 CREATE_VIA=${CREATE_VIA:-all}
 CLIENT_CONNECTIONS=${CLIENT_CONNECTIONS:-16}
 REPEATS=${REPEATS:-1}
@@ -56,6 +61,7 @@ PG_STARTED=0
 cluster_cleanup() {
     local pid
     for pid in "${NODE_PIDS[@]}"; do stop_pid "$pid" TERM; done
+    [ -n "${PROXY_PID:-}" ] && kill "$PROXY_PID" 2>/dev/null
     [ "$PG_STARTED" = 1 ] && runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DATA" -m fast -w -t 30 stop >/dev/null 2>&1 || true
     bench_cleanup
 }
@@ -77,10 +83,17 @@ runuser -u postgres -- "$PG_BIN/initdb" -D "$PG_DATA" -U postgres -E UTF8 -A tru
     || fail "initdb: $(tail -n 3 "$WORK/pg/initdb.log")"
 PG_STARTED=1
 runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$WORK/pg/server.log" -w -t 30 \
-    -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$WORK/pg -c max_connections=200 ${PG_SETTINGS:-}" \
+    -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$WORK/pg -c max_connections=200 -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=top ${PG_SETTINGS:-}" \
     start >/dev/null || fail "PostgreSQL did not start: $(tail -n 5 "$WORK/pg/server.log")"
 psql_su() { runuser -u postgres -- "$PG_BIN/psql" -h "$WORK/pg" -p "$PG_PORT" -d "${2:-postgres}" -AtX -v ON_ERROR_STOP=1 -c "$1"; }
 PG_VERSION=$(psql_su 'SHOW server_version' | cut -d' ' -f1)
+DB_PORT=$PG_PORT
+if [ "$PG_RTT_MS" != 0 ]; then
+    python3 Benchmarks/latency_proxy.py 0 "$PG_PORT" "$(awk -v r="$PG_RTT_MS" 'BEGIN { print r / 2 }')" "$WORK/pg-proxy-port" &
+    PROXY_PID=$!
+    for _ in $(seq 1 100); do [ -s "$WORK/pg-proxy-port" ] && break; sleep 0.05; done
+    DB_PORT=$(cat "$WORK/pg-proxy-port")
+fi
 SECRET_KEY=$(head -c 32 /dev/urandom | base64 -w0)
 
 sync  # the origin's files and the cluster are written out before anything is measured
@@ -120,7 +133,8 @@ run_config() {
         sqlite) count=1 ;;
         pg[1-9]) count=${name#pg}
             psql_su "CREATE DATABASE bench_${name}_$run" >/dev/null
-            url=postgres://postgres@127.0.0.1:$PG_PORT/bench_${name}_$run ;;
+            psql_su "CREATE EXTENSION pg_stat_statements" "bench_${name}_$run" >/dev/null
+            url=postgres://postgres@127.0.0.1:$DB_PORT/bench_${name}_$run ;;
         *) fail "unknown configuration $name (sqlite, pg1, pg2, …)" ;;
     esac
     mkdir -p "$dir"
@@ -137,6 +151,7 @@ run_config() {
     local nodes0 pg0 nodes1 pg1 deadlocks0 deadlocks
     deadlocks() { grep -c 'ERROR:  deadlock detected' "$WORK/pg/server.log" || true; }
     nodes0=$(nodes_cpu); pg0=$(pg_cpu); deadlocks0=$(deadlocks)
+    [ -z "$url" ] || psql_su "SELECT pg_stat_statements_reset()" "bench_${name}_$run" >/dev/null
     timeout $((TIMEOUT + 60)) python3 "$CLIENT" "$create" "$TOKEN" "$ids" "$ORIGIN/small/" "$TASKS" \
         "$CLIENT_CONNECTIONS" data "$TIMEOUT" 1024 > "$dir/client.json" || {
         for n in $(seq 1 "$count"); do echo "--- node $n:" >&2; grep -v '^\s*$' "$dir/node-$n.log" | tail -n 8 >&2 || true; done
@@ -144,6 +159,14 @@ run_config() {
             grep -A12 'ERROR:  deadlock detected' "$WORK/pg/server.log" | tail -n 13 | cut -c1-400 >&2 || true; }
         fail "$name: tasks: $(cat "$dir/client.json")"; }
     nodes1=$(nodes_cpu); pg1=$(pg_cpu); deadlocks=$(($(deadlocks) - deadlocks0))
+    local statements=0
+    [ -z "$url" ] || statements=$(psql_su "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND query NOT LIKE '%pg_stat_statements%'" "bench_${name}_$run")
+    # PG_TOP=N: the N statements run most often, to stderr (what a task costs, statement by statement).
+    [ -z "$url" ] || [ "${PG_TOP:-0}" = 0 ] || psql_su "SELECT calls, left(regexp_replace(query, '\s+', ' ', 'g'), 150)
+        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+        ORDER BY calls DESC LIMIT $PG_TOP" "bench_${name}_$run" >&2
     local per_node='{}'
     if [ -n "$url" ]; then
         per_node=$(psql_su "SELECT coalesce(node, '-'), count(*) FROM task GROUP BY 1 ORDER BY 1" "bench_${name}_$run" \
@@ -151,11 +174,11 @@ run_config() {
     fi
     # Every event of the sessions, through node 1 (untimed): count, gap-free, the last completion's time.
     python3 - "$first" "$TOKEN" "$ids" "$dir/client.json" "$name" "$count" "$TASKS" "$per_node" \
-        "$(ticks $((nodes1 - nodes0)))" "$(ticks $((pg1 - pg0)))" "$CREATE_VIA" "$deadlocks" >> "$WORK/results.jsonl" <<'PY' \
+        "$(ticks $((nodes1 - nodes0)))" "$(ticks $((pg1 - pg0)))" "$CREATE_VIA" "$deadlocks" "$statements" >> "$WORK/results.jsonl" <<'PY' \
         || fail "$name: reading the events"
 import http.client, json, sys, urllib.parse
 from datetime import datetime
-base, token, ids, client_path, name, nodes, tasks, per_node, cpu_nodes, cpu_pg, via, deadlocks = sys.argv[1:13]
+base, token, ids, client_path, name, nodes, tasks, per_node, cpu_nodes, cpu_pg, via, deadlocks, statements = sys.argv[1:14]
 client = json.load(open(client_path))
 url = urllib.parse.urlsplit(base)
 conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
@@ -191,6 +214,7 @@ print(json.dumps({
     "clientSeconds": client["seconds"], "tasksPerSecond": round(int(tasks) / seconds, 1),
     "events": events, "eventsPerSecond": round(events / seconds, 1), "perNode": json.loads(per_node),
     "cpuNodes": float(cpu_nodes), "cpuPostgres": float(cpu_pg), "createVia": via, "deadlocks": int(deadlocks),
+    "statements": int(statements),
     "problems": problems}))
 PY
     for pid in "${NODE_PIDS[@]}"; do stop_pid "$pid" TERM; done
@@ -211,23 +235,26 @@ done
 
 # --- Results. ---
 python3 - "$WORK/results.jsonl" "$TASKS" "$PARALLEL" "$SESSIONS" "$CLIENT_CONNECTIONS" "$CREATOR" "$LOAD" \
-    "$(nproc)" "$PG_VERSION" <<'PY'
+    "$(nproc)" "$PG_VERSION" "$PG_RTT_MS" <<'PY'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
-tasks, parallel, sessions, connections, creator, load, cores, pg = sys.argv[2:10]
+tasks, parallel, sessions, connections, creator, load, cores, pg, rtt_ms = sys.argv[2:11]
+rtt = f", behind a {rtt_ms} ms round-trip proxy" if rtt_ms != "0" else ""
 via = rows[0]["createVia"] if rows else "all"
 print(f"Cluster: {tasks} data tasks of 1 KiB over {sessions} sessions, {parallel} transfers per node, created by "
       f"{creator} over {connections} connections {'round-robin over the nodes' if via == 'all' else 'all through node 1'}; "
-      f"PostgreSQL {pg} on the same machine; {cores} cores, load average {load} at the start")
+      f"PostgreSQL {pg} on the same machine{rtt}; {cores} cores, load average {load} at the start")
 print()
-print("| store | nodes | tasks/s | events | events/s | first create → last completion | tasks per node | CPU: nodes / PostgreSQL |")
-print("|---|---:|---:|---:|---:|---:|---|---:|")
+print("| store | nodes | tasks/s | events | events/s | first create → last completion | tasks per node | CPU: nodes / PostgreSQL | CPU per task: nodes / PostgreSQL | statements per task |")
+print("|---|---:|---:|---:|---:|---:|---|---:|---:|---:|")
 for r in rows:
     store = "SQLite" if r["config"] == "sqlite" else "PostgreSQL"
     per = ", ".join(f"{k} {v}" for k, v in sorted(r["perNode"].items())) or "—"
     pgcpu = f"{r['cpuPostgres']:.1f} s" if store == "PostgreSQL" else "—"
     print(f"| {store} | {r['nodes']} | **{r['tasksPerSecond']:,.0f}** | {r['events']:,} | **{r['eventsPerSecond']:,.0f}** | "
-          f"{r['seconds']:.3f} s | {per} | {r['cpuNodes']:.1f} s / {pgcpu} |")
+          f"{r['seconds']:.3f} s | {per} | {r['cpuNodes']:.1f} s / {pgcpu} | "
+          f"{r['cpuNodes'] / r['tasks'] * 1e6:,.0f} µs / " + (f"{r['cpuPostgres'] / r['tasks'] * 1e6:,.0f} µs" if store == "PostgreSQL" else "—") +
+          " | " + (f"{r['statements'] / r['tasks']:.2f}" if store == "PostgreSQL" else "—") + " |")
 problems = [f"{r['config']}: {p}" for r in rows for p in r["problems"]] + \
     [f"{r['config']}: {r['ok']}/{r['tasks']} tasks checked ok" for r in rows if r["ok"] != r["tasks"]]
 print()

@@ -13,6 +13,9 @@ public final class HTTPMetrics: Sendable {
     private let openConnectionsGauge: CoreMetrics.Gauge
     /// Quotas by tenant, and event watchers' wakeups.
     public let tenants: TenantMetrics
+    /// `urlsessiond_store_statements_total`: the statements the store ran, and the total last recorded.
+    private let storeStatements: CoreMetrics.Counter
+    private let storeStatementsRecorded = LockedBox<UInt64>(0)
 
     public init(registry: PrometheusCollectorRegistry) {
         self.registry = registry
@@ -26,6 +29,16 @@ public final class HTTPMetrics: Sendable {
         self.tenants = TenantMetrics(factory: factory)
         self.openConnectionsGauge = CoreMetrics.Gauge(label: "urlsessiond_http_open_connections", factory: factory)
         openConnectionsGauge.record(0)
+        self.storeStatements = CoreMetrics.Counter(label: "urlsessiond_store_statements_total", factory: factory)
+    }
+
+    /// Brings `urlsessiond_store_statements_total` to the store's count (`TransferStore.statementsExecuted`).
+    func record(storeStatements total: UInt64) {
+        let added = storeStatementsRecorded.withLock { recorded -> UInt64 in
+            defer { recorded = max(recorded, total) }
+            return total > recorded ? total - recorded : 0
+        }
+        if added > 0 { storeStatements.increment(by: Int64(clamping: added)) }
     }
 
     func requestFinished(route: String, method: String, status: Int, duration: Duration) {

@@ -69,7 +69,7 @@ extension TransferStore {
     public func completeTasks(_ completions: [TaskCompletion]) async throws -> Set<String> {
         guard !completions.isEmpty else { return [] }
         let completions = try completions.map(requestSecrets.sealed)
-        let (completed, sessions) = try await database.write { db in
+        let (completed, sessions) = try await database.writeReports { db in
             try Self.write(db, progress: [:], responses: [:], events: [], completions: completions)
         }
         for advance in sessions.values { publish(advance) }
@@ -87,8 +87,8 @@ extension TransferStore {
     public func completeTask(_ completion: TaskCompletion) async throws -> TaskRecord {
         let completion = try requestSecrets.sealed(completion)
         let (task, advance): (TaskRecord, SessionAdvance) = try await database.write { db in
-            try Self.lockSessions(db, ofTasks: [completion.id])
-            guard let advance = try Self.complete(db, completion) else {
+            let (completed, sessions) = try Self.write(db, progress: [:], responses: [:], events: [], completions: [completion])
+            guard completed.contains(completion.id), let advance = sessions.values.first else {
                 _ = try Self.fetchTask(db, id: completion.id)  // throws taskNotFound when unknown
                 throw TaskStoreError.invalidStateTransition
             }
@@ -128,78 +128,6 @@ extension TransferStore {
             lastSequence = max(lastSequence, other.lastSequence)
             changedRecord = other.changedRecord ?? changedRecord
         }
-    }
-
-    /// Writes one completion with cached statements and no decoding of the task row: the hot path of
-    /// every transfer. Returns nil when the task is unknown, has already completed, or is another node's
-    /// now (`completion.node`). `completion` is
-    /// sealed (`RequestSecrets.sealed`) by the caller, outside the transaction.
-    static func complete(_ db: any StoreConnection, _ completion: TaskCompletion) throws -> SessionAdvance? {
-        let update = """
-            UPDATE task SET state = 'completed', error = ?, completedAt = ?, partialPath = ?,
-              filePath = COALESCE(?, filePath), fileObject = COALESCE(?, fileObject), fileExpiresAt = COALESCE(?, fileExpiresAt),
-              storedBytes = COALESCE(?, storedBytes),
-              metrics = COALESCE(?, metrics), response = COALESCE(?, response),
-              currentRequest = COALESCE(?, currentRequest),
-              countOfBytesSent = COALESCE(?, countOfBytesSent),
-              countOfBytesExpectedToSend = COALESCE(?, countOfBytesExpectedToSend),
-              countOfBytesReceived = COALESCE(?, countOfBytesReceived),
-              countOfBytesExpectedToReceive = COALESCE(?, countOfBytesExpectedToReceive),
-              webSocket = COALESCE(?, webSocket)
-            WHERE id = ? AND state <> 'completed'
-            """
-        let ownership = completion.node == nil ? "" : " AND (node IS NULL OR node = ?)"
-        let counts = completion.counts
-        // The metrics are the largest value of a completion: encoded once, for the column and the event.
-        let metricsJSON = try StoredJSON.text(completion.metrics)
-        var arguments: [any StoreArgument] = [
-            try StoredJSON.text(completion.error), completion.completedAt, completion.partialPath, completion.filePath,
-            completion.fileObject, completion.fileExpiresAt, completion.storedBytes ?? completion.body.map { Int64($0.count) },
-            metricsJSON, try StoredJSON.text(completion.response), try StoredJSON.text(completion.currentRequest),
-            counts?.sent, counts?.expectedToSend, counts?.received, counts?.expectedToReceive,
-            try StoredJSON.text(completion.webSocket), completion.id,
-        ]
-        if let node = completion.node { arguments.append(node) }
-        guard
-            let row = try db.rows(
-                update + ownership + " RETURNING sessionId, taskIdentifier, kind, taskDescription", arguments.map(\.storeValue)
-            ).first
-        else { return nil }
-        let sessionId: String = try row.decode(forColumn: "sessionId")
-        guard let kind = TaskKind(rawValue: try row.decode(forColumn: "kind")) else { throw StoredJSON.CorruptValue(column: "kind") }
-        let summary = TaskSummary(
-            id: completion.id, taskIdentifier: try row.decode(forColumn: "taskIdentifier"), kind: kind, state: .completed,
-            taskDescription: try row.decode(forColumn: "taskDescription"))
-
-        db.notify(.completions, completion.id)
-        if let body = completion.body {
-            // Replaces a body kept before (nothing references `taskBody`: updating in place is the same).
-            try db.execute(
-                "INSERT INTO taskBody (taskId, data) VALUES (?, ?) ON CONFLICT (taskId) DO UPDATE SET data = excluded.data",
-                completion.id, body)
-        }
-        var events = completion.precedingEvents
-        if let metricsJSON {
-            events.append(try DelegateEvent.didFinishCollectingMetrics(summary, metrics: EncodedJSON(metricsJSON)).encoded())
-        }
-        events.append(try DelegateEvent.didCompleteWithError(summary, error: completion.error).encoded())
-        events += completion.followingEvents
-        let (lastSequence, state) = try reserveSequences(db, sessionId: sessionId, count: events.count)
-        for (offset, event) in events.enumerated() {
-            try insertEvent(
-                db, sessionId: sessionId, sequence: lastSequence - Int64(events.count - 1 - offset), taskId: completion.id,
-                type: event.type, data: event.data)
-        }
-        var advance = SessionAdvance(sessionId: sessionId, lastSequence: lastSequence)
-        if state == SessionState.invalidating.rawValue,
-            var session = try db.row("SELECT * FROM session WHERE id = ?" + db.forUpdate, sessionId)?.decode(SessionRecord.self)
-        {
-            if try finishInvalidationIfIdle(db, session: &session) {
-                advance.changedRecord = session
-                advance.lastSequence = session.lastSequence
-            }
-        }
-        return advance
     }
 
     /// Takes the session's next `count` sequence numbers; returns the last of them and the session's state.

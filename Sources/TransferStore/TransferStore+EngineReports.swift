@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 public import TransferModels
 
 /// A task's response head as the engine last saw it, and the request it now sends after a redirect.
@@ -50,17 +51,16 @@ extension TransferStore {
         let responses = try responses.mapValues(requestSecrets.sealed)
         let completions = try completions.map(requestSecrets.sealed)
         do {
-            let (completed, sessions) = try await database.write { db in
-                try Self.writePartialFiles(db, partialFiles)
-                return try Self.write(db, progress: progress, responses: responses, events: events, completions: completions)
+            let (completed, sessions) = try await database.writeReports { db in
+                try Self.write(
+                    db, progress: progress, responses: responses, events: events, partialFiles: partialFiles, completions: completions)
             }
             for advance in sessions.values { publish(advance) }
             return (completed, [:])
         } catch {
             guard !completions.isEmpty else { throw error }
-            let (_, sessions) = try await database.write { db in
-                try Self.writePartialFiles(db, partialFiles)
-                return try Self.write(db, progress: progress, responses: responses, events: events, completions: [])
+            let (_, sessions) = try await database.writeReports { db in
+                try Self.write(db, progress: progress, responses: responses, events: events, partialFiles: partialFiles, completions: [])
             }
             for advance in sessions.values { publish(advance) }
             var completed = Set<String>()
@@ -76,47 +76,62 @@ extension TransferStore {
         }
     }
 
+    /// The whole batch in a bounded number of statements, whatever its size (`TransferStore+BatchWrites`):
+    /// the sessions locked, which tasks with events are still open, every running task's news, every
+    /// completion, the sequences of every session, every event, every kept body. Events keep URLSession's
+    /// order: a session's reported events as given, then each completion's, completion by completion.
     static func write(
         _ db: any StoreConnection, progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend],
-        completions: [TaskCompletion]
+        partialFiles: [String: String] = [:], completions: [TaskCompletion]
     ) throws -> (Set<String>, [String: SessionAdvance]) {
         let tasks = Set(progress.keys).union(responses.keys).union(events.map(\.taskId)).union(completions.map(\.id))
+            .union(partialFiles.keys)
         try lockSessions(db, ofTasks: tasks)
-        try writeProgress(db, progress)  // (a completing task's counters and head come with its completion)
-        try writeResponses(db, responses)
-        // A task that has completed takes no more events (a late report of a stopped transfer).
-        var unfinished: [String: Bool] = [:]
-        var kept: [TaskEventAppend] = []
-        var counts: [String: Int] = [:]
-        for event in events {
-            let open = try unfinished[event.taskId] ?? isUnfinished(db, taskId: event.taskId)
-            unfinished[event.taskId] = open
-            guard open else { continue }
-            kept.append(event)
-            counts[event.sessionId, default: 0] += 1
+        // A task that has completed takes no more events (a late report of a stopped transfer); asked
+        // before this batch's own completions are written, which its events precede.
+        let open = try unfinished(db, Set(events.map(\.taskId)))
+        // (a completing task's counters and head come with its completion)
+        try writeTaskReports(db, progress: progress, responses: responses, partialFiles: partialFiles)
+        // The metrics are the largest value of a completion: encoded once, for the column and the event.
+        let metrics = try completions.map { try StoredJSON.text($0.metrics) }
+        let completed = try writeCompletions(db, completions, metrics: metrics)
+
+        var appends: [(sessionId: String, taskId: String?, id: String?, type: TaskEventType, data: String)] = []
+        appends.reserveCapacity(events.count + completions.count * 2)
+        for event in events where open.contains(event.taskId) {
+            appends.append((event.sessionId, event.taskId, event.id, event.type, event.data))
         }
-        // One sequence reservation per session for the whole batch, handed out in the events' order.
+        var bodies: [(taskId: String, body: [UInt8])] = []
+        for (completion, metricsJSON) in zip(completions, metrics) {
+            guard let row = completed[completion.id] else { continue }
+            var ending = completion.precedingEvents
+            if let metricsJSON {
+                ending.append(try DelegateEvent.didFinishCollectingMetrics(row.summary, metrics: EncodedJSON(metricsJSON)).encoded())
+            }
+            ending.append(try DelegateEvent.didCompleteWithError(row.summary, error: completion.error).encoded())
+            ending += completion.followingEvents
+            for event in ending { appends.append((row.sessionId, completion.id, nil, event.type, event.data)) }
+            if let body = completion.body, !bodies.contains(where: { $0.taskId == completion.id }) { bodies.append((completion.id, body)) }
+        }
+        let (inserts, reserved) = try sequenced(db, appends)
+        try insertEvents(db, inserts)
+        try keepBodies(db, bodies)
+
         var sessions: [String: SessionAdvance] = [:]
-        var next: [String: Int64] = [:]
-        for (sessionId, count) in counts {
-            let (last, _) = try reserveSequences(db, sessionId: sessionId, count: count)
-            next[sessionId] = last - Int64(count) + 1
-            sessions[sessionId] = SessionAdvance(sessionId: sessionId, lastSequence: last)
+        for (sessionId, reservation) in reserved {
+            var advance = SessionAdvance(sessionId: sessionId, lastSequence: reservation.last)
+            // The last unfinished task of an `invalidating` session (finishTasksAndInvalidate) has completed:
+            // the session becomes `invalidated` and `session.didBecomeInvalidWithError` follows.
+            if reservation.state == SessionState.invalidating.rawValue,
+                var session = try db.row("SELECT * FROM session WHERE id = ?" + db.forUpdate, sessionId)?.decode(SessionRecord.self),
+                try finishInvalidationIfIdle(db, session: &session)
+            {
+                advance.changedRecord = session
+                advance.lastSequence = session.lastSequence
+            }
+            sessions[sessionId] = advance
         }
-        for event in kept {
-            let sequence = next[event.sessionId]!
-            next[event.sessionId] = sequence + 1
-            try insertEvent(
-                db, id: event.id, sessionId: event.sessionId, sequence: sequence, taskId: event.taskId, type: event.type,
-                data: event.data)
-        }
-        var completed = Set<String>()
-        for completion in completions {
-            guard let advance = try complete(db, completion) else { continue }
-            completed.insert(completion.id)
-            sessions[advance.sessionId, default: advance].merge(advance)
-        }
-        return (completed, sessions)
+        return (Set(completed.keys), sessions)
     }
 
     /// `willBeginDelayedRequest` answered `useNewRequest`: the task sends `request` (its `currentRequest`).
@@ -134,39 +149,6 @@ extension TransferStore {
         }
     }
 
-    /// Whether the task exists and has not completed (its state compared here: a comparison's result is
-    /// a boolean in PostgreSQL, not the integer both backends hold).
-    static func isUnfinished(_ db: any StoreConnection, taskId: String) throws -> Bool {
-        guard let state = try db.value("SELECT state FROM task WHERE id = ?", taskId, as: String.self) else { return false }
-        return state != TaskState.completed.rawValue
-    }
-
-    /// The partial file each running download writes (its checkpoint: the bytes on disk are the offset).
-    static func writePartialFiles(_ db: any StoreConnection, _ paths: [String: String]) throws {
-        for (id, path) in paths { try db.execute("UPDATE task SET partialPath = ? WHERE id = ? AND state <> 'completed'", path, id) }
-    }
-
-    static func writeProgress(_ db: any StoreConnection, _ updates: [String: TaskByteCounts]) throws {
-        for (id, counts) in updates {
-            try db.execute(
-                """
-                UPDATE task SET countOfBytesSent = ?, countOfBytesExpectedToSend = ?, countOfBytesReceived = ?,
-                countOfBytesExpectedToReceive = ? WHERE id = ? AND state <> 'completed'
-                """, counts.sent, counts.expectedToSend, counts.received, counts.expectedToReceive, id)
-        }
-    }
-
-    /// `reports` are sealed (`RequestSecrets.sealed`) by the caller, outside the transaction.
-    static func writeResponses(_ db: any StoreConnection, _ reports: [String: ResponseReport]) throws {
-        for (id, report) in reports {
-            try db.execute(
-                """
-                UPDATE task SET response = ?, currentRequest = COALESCE(?, currentRequest)
-                WHERE id = ? AND state <> 'completed'
-                """, try StoredJSON.text(report.response), try StoredJSON.text(report.currentRequest), id)
-        }
-    }
-
     /// On PostgreSQL, locks the sessions of `tasks` first, in the order of their ids: a completion then
     /// locks its task, the tenant's usage (by trigger) and its session's sequence in the order a creation
     /// on another node takes the same (session, then usage), and two nodes' batches take sessions in one
@@ -174,10 +156,11 @@ extension TransferStore {
     /// while that creation waited for the usage: a deadlock.
     static func lockSessions(_ db: any StoreConnection, ofTasks tasks: Set<String>) throws {
         guard db.locksRows, !tasks.isEmpty else { return }
-        let ids = tasks.sorted()
+        var set = StoreRowSet([("ref", .text)])
+        for id in tasks.sorted() { set.append(id) }
         _ = try db.rows(
-            "SELECT id FROM session WHERE id IN (SELECT sessionId FROM task WHERE id IN (\(placeholders(ids.count)))) ORDER BY id FOR UPDATE",
-            ids.map(\.storeValue))
+            "SELECT id FROM session WHERE id IN (SELECT sessionId FROM task JOIN {rows} ON task.id = u.ref) ORDER BY id FOR UPDATE",
+            over: set)
     }
 
     /// On PostgreSQL, locks the sessions `ids` first, in the order of their ids, when a creation batch spans
@@ -187,8 +170,8 @@ extension TransferStore {
     /// `UPDATE session` comes first already.)
     static func lockSessions(_ db: any StoreConnection, ids: Set<String>) throws {
         guard db.locksRows, ids.count > 1 else { return }
-        let sorted = ids.sorted()
-        _ = try db.rows(
-            "SELECT id FROM session WHERE id IN (\(placeholders(sorted.count))) ORDER BY id FOR UPDATE", sorted.map(\.storeValue))
+        var set = StoreRowSet([("ref", .text)])
+        for id in ids.sorted() { set.append(id) }
+        _ = try db.rows("SELECT id FROM session WHERE id IN (SELECT ref FROM {rows}) ORDER BY id FOR UPDATE", over: set)
     }
 }

@@ -114,6 +114,7 @@ extension TransferStore {
         registerRetentionMigrations(&migrator)
         registerSegmentMigrations(&migrator)
         registerDeliveryHealthMigrations(&migrator)
+        registerUsageShardMigrations(&migrator)
         return migrator
     }()
 }

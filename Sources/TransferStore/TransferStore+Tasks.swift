@@ -65,77 +65,9 @@ extension TransferStore {
 
     /// Writes a batch of creations in one transaction; one result per creation, in order.
     private func create(_ batch: [TaskCreation]) async throws -> [Result<TaskRecord, any Error>] {
-        let results: [Result<(TaskRecord, SessionAdvance), any Error>] = try await database.write { db in
-            try Self.lockSessions(db, ids: Set(batch.map(\.sessionId)))
-            return batch.map { creation in Result { try db.inSavepoint { try Self.create(db, creation) } } }
-        }
-        return results.map { result in
-            result.map { task, advance in
-                publish(advance)
-                return task
-            }
-        }
-    }
-
-    private static func create(_ db: any StoreConnection, _ creation: TaskCreation) throws -> (TaskRecord, SessionAdvance) {
-        let (tenant, sessionId, request, sealedSecret) = (creation.tenant, creation.sessionId, creation.request, creation.sealedSecret)
-        // One statement claims the next taskIdentifier and sequence of a valid session of the tenant:
-        // URLSession refuses new tasks once finishTasksAndInvalidate or invalidateAndCancel was called.
-        guard
-            let claimed = try db.row(
-                """
-                UPDATE session SET lastTaskIdentifier = lastTaskIdentifier + 1, lastSequence = lastSequence + 1
-                WHERE id = ? AND tenant = ? AND state = 'valid' RETURNING lastTaskIdentifier, lastSequence
-                """, sessionId, tenant)
-        else {
-            let exists = try db.value("SELECT 1 FROM session WHERE id = ? AND tenant = ?", sessionId, tenant, as: Int.self) != nil
-            throw exists ? TaskStoreError.sessionNotValid : TaskStoreError.sessionNotFound
-        }
-        // After the claim, so an unknown session is still a 404; the savepoint undoes the claim.
-        // A task is refused once stored bytes reached their limit: its body would add to them.
-        try checkQuotas(db, tenant: tenant, limits: creation.quotaLimits, adding: [(.tasks, 1), (.storedBytes, 1)])
-        let taskIdentifier: Int = try claimed.decode(forColumn: "lastTaskIdentifier")
-        let sequence: Int64 = try claimed.decode(forColumn: "lastSequence")
-
-        var upload: UploadSourceReference?
-        switch request.uploadBody {
-        case .blob(let id)?:
-            guard let size = try db.value("SELECT size FROM blob WHERE id = ? AND tenant = ?", id, tenant, as: Int64.self) else {
-                throw TaskStoreError.blobNotFound
-            }
-            upload = .blob(id: id, size: size)
-        case .data(let data)?:
-            upload = .inline(size: Int64(data.count))
-        case .stream?:
-            upload = .stream
-        case nil:
-            break
-        }
-
-        var task = TaskRecord(
-            id: ResourceID.make(prefix: "tsk"), sessionId: sessionId, tenant: tenant, taskIdentifier: taskIdentifier,
-            request: request, uploadSource: upload, completionSecret: sealedSecret)
-        // `didCreateTask` sees the task as URLSession creates it: suspended.
-        let created = try DelegateEvent.didCreateTask(task.summary).encoded()
-        if request.resume {
-            // Created and resumed in one transaction: one SQLite write per `"resume": true` task.
-            task.state = .running
-            task.suspendCount = 0
-            task.startedAt = .nowMilliseconds
-            task.currentRequest = task.originalRequest
-            task.node = creation.node
-        }
-        // The row gets the sealed request; the caller gets the real one.
-        var row = task
-        row.originalRequest = creation.sealedRequest
-        if request.resume { row.currentRequest = row.originalRequest }
-        task.rowid = try db.insert(columns: try row.columns(), into: "task", returningRowID: true)
-        if case .data(let data)? = request.uploadBody {
-            try db.execute("INSERT INTO taskUpload (taskId, data) VALUES (?, ?)", task.id, data)
-        }
-        try Self.insertEvent(
-            db, sessionId: sessionId, sequence: sequence, taskId: task.id, type: created.type, data: created.data)
-        return (task, SessionAdvance(sessionId: sessionId, lastSequence: sequence))
+        let (results, advances) = try await database.write { db in try Self.create(db, batch) }
+        for advance in advances { publish(advance) }
+        return results
     }
 
     /// The tenant's task `id`, or nil when it does not exist or belongs to another tenant.
@@ -315,7 +247,7 @@ extension TransferStore {
     /// completed tasks are skipped.
     public func recordProgress(_ updates: [String: TaskByteCounts]) async throws {
         guard !updates.isEmpty else { return }
-        try await database.write { db in try Self.writeProgress(db, updates) }
+        try await database.write { db in try Self.writeTaskReports(db, progress: updates, responses: [:], partialFiles: [:]) }
     }
 
     /// The bytes of an inline upload (`uploadTask(with:from:)`), nil for other tasks.

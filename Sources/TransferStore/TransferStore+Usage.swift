@@ -12,7 +12,9 @@ extension TransferStore {
     public func allUsage() async throws -> [String: TenantUsage] {
         let all = try await database.read { db in
             var all: [String: TenantUsage] = [:]
-            for row in try db.rows("SELECT * FROM tenant_usage") { all[try row.decode(forColumn: "tenant")] = try Self.usage(row) }
+            for row in try db.rows("SELECT tenant, \(Self.usageSums) FROM tenant_usage GROUP BY tenant") {
+                all[try row.decode(forColumn: "tenant")] = try Self.usage(row)
+            }
             return all
         }
         usageHints.withLock { hints in hints.merge(all) { $1 } }
@@ -36,9 +38,15 @@ extension TransferStore {
     // MARK: Inside transactions
 
     static func usage(_ db: any StoreConnection, tenant: String) throws -> TenantUsage {
-        guard let row = try db.row("SELECT * FROM tenant_usage WHERE tenant = ?", tenant) else { return TenantUsage() }
+        guard let row = try db.row("SELECT \(usageSums) FROM tenant_usage WHERE tenant = ?", tenant) else { return TenantUsage() }
         return try usage(row)
     }
+
+    /// A tenant's figures are the sums of its rows: one on SQLite; on PostgreSQL one per shard, so that
+    /// writers on several connections and nodes do not queue on one row (`v18-tenant-usage-shards`).
+    /// PostgreSQL's `SUM` of integers is `numeric`, read back as an integer.
+    private static let usageSums = ["sessions", "tasks", "blobBytes", "blobCount", "storedBytes"]
+        .map { "CAST(COALESCE(SUM(\($0)), 0) AS BIGINT) AS \($0)" }.joined(separator: ", ")
 
     private static func usage(_ row: StoreRow) throws -> TenantUsage {
         var usage = TenantUsage()

@@ -38,6 +38,14 @@ extension TransferStore {
         }
     }
 
+    /// `v18-tenant-usage-shards`: on PostgreSQL a tenant's usage became up to 16 rows, one per writer
+    /// connection's shard, summed when read, so nodes writing one tenant's tasks no longer queue on one
+    /// row (`PostgresMigrations.tenantUsageShards`). SQLite has one writer, so nothing queues: its one row
+    /// per tenant is already what the sums read. Registered after every other migration (it came last).
+    static func registerUsageShardMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v18-tenant-usage-shards") { _ in }
+    }
+
     /// 1 for a session the `sessions` quota counts: not the shared one, not invalidated.
     private static func liveSession(_ row: String) -> String { "(NOT \(row).isShared AND \(row).state <> 'invalidated')" }
     private static func unfinished(_ row: String) -> String { "(\(row).state <> 'completed')" }

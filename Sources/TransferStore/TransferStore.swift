@@ -102,6 +102,10 @@ public final class TransferStore: Sendable {
     /// Which backend holds the rows, for logs and `/v1/admin/nodes`: `sqlite` or `postgresql`.
     public var backendName: String { sqlite == nil ? "postgresql" : "sqlite" }
 
+    /// Every statement this store ran since it opened, transaction control included (`/metrics`:
+    /// `urlsessiond_store_statements_total`).
+    public var statementsExecuted: UInt64 { database.statements.value }
+
     /// Whether the database answers a trivial query (for `/readyz`).
     public func isReadable() async -> Bool {
         (try? await database.read { db in try db.value("SELECT 1", as: Int.self) }) == 1

@@ -21,7 +21,8 @@ struct PostgresBoundedWaitTests {
             on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: logger)
         try await connection.close()
         let store = PostgresStoreConnection(
-            connection: connection, deadline: nil, logger: logger, savepoints: SavepointCounter(), notifications: PendingNotifications())
+            connection: connection, deadline: nil, logger: logger, savepoints: SavepointCounter(), notifications: PendingNotifications(),
+            statements: StatementCounter())
         let outcome = try #require(await Self.offTheCooperativePool { Result { try store.execute("SELECT 1", []) } }, "still waiting")
         #expect(throws: PostgresStoreError.self) { try outcome.get() }
         #expect("\(outcome)".contains("closed"), "\(outcome)")

@@ -26,7 +26,11 @@ struct PostgresMigrationsTests {
         func usage() async throws -> [Int64] {
             try await database.read { db in
                 guard
-                    let row = try db.row("SELECT sessions, tasks, blobBytes, blobCount, storedBytes FROM tenant_usage WHERE tenant = 't1'")
+                    let row = try db.row(
+                        """
+                        SELECT SUM(sessions)::bigint, SUM(tasks)::bigint, SUM(blobBytes)::bigint, SUM(blobCount)::bigint,
+                          SUM(storedBytes)::bigint FROM tenant_usage WHERE tenant = 't1' HAVING count(*) > 0
+                        """)
                 else {
                     return []
                 }

@@ -31,6 +31,7 @@ struct OperationRoutes {
             Route("GET", "/metrics", access: .open) { request in
                 try authorizeMetrics(request)
                 metrics.tenants.record(usage: try await usage.all(), limits: usage.limits)
+                metrics.record(storeStatements: store.statementsExecuted)
                 return .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             },
             Route(

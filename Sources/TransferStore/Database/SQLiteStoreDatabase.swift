@@ -5,32 +5,38 @@ import GRDB
 /// Statements are prepared once per connection (GRDB's statement cache).
 struct SQLiteStoreDatabase: StoreDatabase {
     let pool: DatabasePool
+    let statements = StatementCounter()
 
     @discardableResult
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
-        try await pool.write { db in try body(SQLiteStoreConnection(db: db)) }
+        statements.add(2)  // GRDB's BEGIN and COMMIT
+        return try await pool.write { db in try body(SQLiteStoreConnection(db: db, statements: statements)) }
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
-        try await pool.read { db in try body(SQLiteStoreConnection(db: db)) }
+        statements.add(2)
+        return try await pool.read { db in try body(SQLiteStoreConnection(db: db, statements: statements)) }
     }
 }
 
 /// A GRDB connection inside a transaction, as a `StoreConnection`.
 struct SQLiteStoreConnection: StoreConnection {
     let db: Database
+    let statements: StatementCounter
     var locksRows: Bool { false }
 
     func notify(_ channel: StoreChannel, _ payload: String) {}
 
     @discardableResult
     func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {
+        statements.add()
         let statement = try db.cachedStatement(sql: sql)
         try statement.execute(arguments: Self.arguments(arguments))
         return db.changesCount
     }
 
     func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow] {
+        statements.add()
         let statement = try db.cachedStatement(sql: sql)
         let names = statement.columnNames
         // A cursor's row is read in place, column by column: no row is copied on the way.
@@ -45,7 +51,40 @@ struct SQLiteStoreConnection: StoreConnection {
         return rows
     }
 
+    @discardableResult
+    func execute(_ sql: String, over set: StoreRowSet) throws -> Int {
+        var changed = 0
+        for chunk in Self.chunks(of: set) {
+            changed += try execute(set.sqliteStatement(sql, rows: chunk), Array(chunk.joined()))
+        }
+        return changed
+    }
+
+    func rows(_ sql: String, over set: StoreRowSet) throws -> [StoreRow] {
+        try Self.chunks(of: set).flatMap { chunk in try rows(set.sqliteStatement(sql, rows: chunk), Array(chunk.joined())) }
+    }
+
+    func send(_ sql: String, over set: StoreRowSet) throws {
+        try execute(sql, over: set)
+    }
+
+    /// The set in chunks of 64, 16, 4 or 1 rows, the largest that fits first: a statement's text (and so
+    /// its entry in the statement cache) depends on its count of rows, and four counts bound how many
+    /// versions of each statement are ever prepared.
+    private static func chunks(of set: StoreRowSet) -> [ArraySlice<[StoreValue]>] {
+        var chunks: [ArraySlice<[StoreValue]>] = []
+        var start = 0
+        while start < set.rows.count {
+            let left = set.rows.count - start
+            let size = StoreRowSet.sqliteChunks.first { $0 <= left } ?? 1
+            chunks.append(set.rows[start..<start + size])
+            start += size
+        }
+        return chunks
+    }
+
     func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        statements.add(2)
         var result: T?
         try db.inSavepoint {
             result = try body()

@@ -11,6 +11,19 @@ public protocol StoreConnection {
     /// Runs a query and returns all its rows.
     func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow]
 
+    /// Runs a statement over a set of rows (`StoreRowSet`: `{rows}` in `sql` stands for it; the statement
+    /// has no other arguments); how many rows it changed. Nothing runs for an empty set.
+    @discardableResult
+    func execute(_ sql: String, over set: StoreRowSet) throws -> Int
+
+    /// Runs a query over a set of rows (`execute(_:over:)`) and returns all its rows.
+    func rows(_ sql: String, over set: StoreRowSet) throws -> [StoreRow]
+
+    /// `execute(_:over:)` for a write whose count nobody reads, without waiting for it: PostgreSQL sends it
+    /// and the transaction goes on (a failure is thrown by the next statement waited for, at the latest
+    /// the commit, which then does not happen): one round trip fewer. SQLite runs it at once.
+    func send(_ sql: String, over set: StoreRowSet) throws
+
     /// Runs `body` in a savepoint: what it wrote is undone when it throws, and the error rethrown.
     func inSavepoint<T>(_ body: () throws -> T) throws -> T
 

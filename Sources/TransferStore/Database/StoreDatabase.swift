@@ -1,3 +1,5 @@
+import TransferModels
+
 /// Where the store's rows live: SQLite in the data directory (`SQLiteStoreDatabase`) or a PostgreSQL
 /// shared by several nodes (`PostgresStoreDatabase`). Each call is one transaction.
 public protocol StoreDatabase: Sendable {
@@ -12,12 +14,42 @@ public protocol StoreDatabase: Sendable {
     /// renewal, which must go through however busy the node's writes are.
     @discardableResult
     func writeApart<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T
+
+    /// Runs `body` as `write` does, on a writer connection of its own where the backend has several
+    /// (PostgreSQL): the engine's reports and completions, so that they commit side by side with the API's
+    /// creations instead of queueing behind them. What must stay in order still does: every write of a
+    /// session's events locks its row first (`lockSessions`), as two nodes' writes do.
+    @discardableResult
+    func writeReports<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T
+
+    /// Counts every statement this database's connections ran (transaction control included), so a test
+    /// or an operator can see what the work costs (`/metrics`: `urlsessiond_store_statements_total`).
+    var statements: StatementCounter { get }
+}
+
+/// A running count of statements, shared by a database's connections.
+public final class StatementCounter: Sendable {
+    private let count = LockedBox<UInt64>(0)
+
+    public init() {}
+
+    public var value: UInt64 { count.withLock { $0 } }
+
+    func add(_ statements: Int = 1) {
+        count.withLock { $0 += UInt64(statements) }
+    }
 }
 
 extension StoreDatabase {
     /// One writer, one node (SQLite): the same as `write`.
     @discardableResult
     public func writeApart<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+        try await write(body)
+    }
+
+    /// One writer (SQLite): the same as `write`.
+    @discardableResult
+    public func writeReports<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
         try await write(body)
     }
 }

@@ -193,6 +193,112 @@ enum PostgresMigrations {
                 """
             ]
         ),
+        ("v18-tenant-usage-shards", tenantUsageShards),
+    ]
+
+    /// Usage without a hot row: each tenant's figures are up to 16 rows, one per shard (the writing
+    /// backend's process id modulo 16, so each connection of each node mostly writes its own), summed when
+    /// read (`TransferStore.usage`). A write adds its differences to its shard with one upsert
+    /// (`tenant_usage_add`); a shard may go negative (a task created through one connection and completed
+    /// through another), the sum stays exact. The task trigger runs once per statement, over its
+    /// transition tables, instead of once per row: a batch of a hundred creations or completions moves the
+    /// usage with one upsert per tenant.
+    private static let tenantUsageShards: [String] = [
+        "ALTER TABLE tenant_usage ADD COLUMN shard BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE tenant_usage DROP CONSTRAINT tenant_usage_pkey",
+        "ALTER TABLE tenant_usage ADD PRIMARY KEY (tenant, shard)",
+        """
+        CREATE FUNCTION tenant_usage_add(
+          owner TEXT, d_sessions BIGINT, d_tasks BIGINT, d_blob_bytes BIGINT, d_blob_count BIGINT, d_stored BIGINT
+        ) RETURNS void LANGUAGE sql AS $$
+          INSERT INTO tenant_usage AS t (tenant, shard, sessions, tasks, blobBytes, blobCount, storedBytes)
+          SELECT owner, pg_backend_pid() % 16, d_sessions, d_tasks, d_blob_bytes, d_blob_count, d_stored WHERE owner IS NOT NULL
+          ON CONFLICT (tenant, shard) DO UPDATE SET sessions = t.sessions + excluded.sessions, tasks = t.tasks + excluded.tasks,
+            blobBytes = t.blobBytes + excluded.blobBytes, blobCount = t.blobCount + excluded.blobCount,
+            storedBytes = t.storedBytes + excluded.storedBytes
+        $$
+        """,
+        """
+        CREATE OR REPLACE FUNCTION tenant_usage_session() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE before BIGINT := 0; after BIGINT := 0;
+        BEGIN
+          IF TG_OP <> 'INSERT' THEN before := (OLD.isShared = 0 AND OLD.state <> 'invalidated')::int; END IF;
+          IF TG_OP = 'DELETE' THEN
+            -- Before the delete: the session's private cache rows are still there to be counted.
+            PERFORM tenant_usage_add(OLD.tenant, -before, 0, 0, 0,
+              -(SELECT COALESCE(SUM(bodySize), 0) FROM cache_entry WHERE sessionId = OLD.id)::bigint);
+            RETURN OLD;
+          END IF;
+          after := (NEW.isShared = 0 AND NEW.state <> 'invalidated')::int;
+          IF after <> before THEN PERFORM tenant_usage_add(NEW.tenant, after - before, 0, 0, 0, 0); END IF;
+          RETURN NEW;
+        END $$
+        """,
+        "DROP TRIGGER tenant_usage_task ON task",
+        "DROP FUNCTION tenant_usage_task()",
+        """
+        CREATE FUNCTION tenant_usage_tasks() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'INSERT' THEN
+            PERFORM tenant_usage_add(tenant, 0, SUM(open)::bigint, 0, 0, SUM(kept)::bigint) FROM (
+              SELECT tenant, (state <> 'completed')::int AS open,
+                CASE WHEN filePath IS NOT NULL OR fileExpiresAt IS NOT NULL THEN storedBytes ELSE 0 END AS kept
+              FROM new_rows) d GROUP BY tenant;
+          ELSIF TG_OP = 'UPDATE' THEN
+            PERFORM tenant_usage_add(tenant, 0, SUM(open)::bigint, 0, 0, SUM(kept)::bigint) FROM (
+              SELECT n.tenant, (n.state <> 'completed')::int - (o.state <> 'completed')::int AS open,
+                CASE WHEN n.filePath IS NOT NULL OR n.fileExpiresAt IS NOT NULL THEN n.storedBytes ELSE 0 END
+                - CASE WHEN o.filePath IS NOT NULL OR o.fileExpiresAt IS NOT NULL THEN o.storedBytes ELSE 0 END AS kept
+              FROM new_rows n JOIN old_rows o ON o.rowid = n.rowid) d
+            GROUP BY tenant HAVING SUM(open) <> 0 OR SUM(kept) <> 0;
+          ELSE
+            PERFORM tenant_usage_add(tenant, 0, -SUM(open)::bigint, 0, 0, -SUM(kept)::bigint) FROM (
+              SELECT tenant, (state <> 'completed')::int AS open,
+                CASE WHEN filePath IS NOT NULL OR fileExpiresAt IS NOT NULL THEN storedBytes ELSE 0 END AS kept
+              FROM old_rows) d GROUP BY tenant;
+          END IF;
+          RETURN NULL;
+        END $$
+        """,
+        """
+        CREATE TRIGGER tenant_usage_task_insert AFTER INSERT ON task REFERENCING NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION tenant_usage_tasks()
+        """,
+        """
+        CREATE TRIGGER tenant_usage_task_update AFTER UPDATE ON task REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION tenant_usage_tasks()
+        """,
+        """
+        CREATE TRIGGER tenant_usage_task_delete AFTER DELETE ON task REFERENCING OLD TABLE AS old_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION tenant_usage_tasks()
+        """,
+        """
+        CREATE OR REPLACE FUNCTION tenant_usage_blob() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'DELETE' THEN
+            PERFORM tenant_usage_add(OLD.tenant, 0, 0, -OLD.size, -1, 0);
+            RETURN OLD;
+          END IF;
+          PERFORM tenant_usage_add(NEW.tenant, 0, 0, NEW.size, 1, 0);
+          RETURN NEW;
+        END $$
+        """,
+        """
+        CREATE OR REPLACE FUNCTION tenant_usage_cache() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'DELETE' THEN
+            PERFORM tenant_usage_add(tenant_usage_cache_owner(OLD.storage, OLD.sessionId), 0, 0, 0, 0, -OLD.bodySize);
+            RETURN OLD;
+          END IF;
+          IF TG_OP = 'INSERT' THEN
+            PERFORM tenant_usage_add(tenant_usage_cache_owner(NEW.storage, NEW.sessionId), 0, 0, 0, 0, NEW.bodySize);
+          ELSIF OLD.bodySize <> NEW.bodySize THEN
+            PERFORM tenant_usage_add(tenant_usage_cache_owner(NEW.storage, NEW.sessionId), 0, 0, 0, 0, NEW.bodySize - OLD.bodySize);
+          END IF;
+          RETURN NEW;
+        END $$
+        """,
+        "DROP FUNCTION tenant_usage_row(TEXT)",
     ]
 
     /// `tenant_usage`, kept by triggers as in SQLite: a live session, a task not completed, a blob, and

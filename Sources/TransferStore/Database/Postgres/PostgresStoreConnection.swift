@@ -4,7 +4,10 @@ import NIOCore
 import PostgresNIO
 
 /// A PostgreSQL connection inside a transaction, as a `StoreConnection`: each statement is a postgres-nio
-/// query waited for on the calling thread (one of `PostgresStoreDatabase`'s, never an event loop).
+/// query waited for on the calling thread (one of `PostgresStoreDatabase`'s, never an event loop), except
+/// those only sent (`send`: `BEGIN`, writes whose count nobody reads), whose answers are collected with
+/// the next statement waited for: the server answers in order, so a transaction's round trips are its
+/// statements that return something, not all of them.
 struct PostgresStoreConnection: StoreConnection {
     let connection: PostgresConnection
     /// How long a statement may go unanswered before its connection is given up (nil: maintenance, no end).
@@ -14,6 +17,9 @@ struct PostgresStoreConnection: StoreConnection {
     let savepoints: SavepointCounter
     /// What the transaction tells the other nodes at its commit.
     let notifications: PendingNotifications
+    let statements: StatementCounter
+    /// Statements sent and not waited for yet.
+    let pipeline = SentStatements()
     var locksRows: Bool { true }
 
     func notify(_ channel: StoreChannel, _ payload: String) {
@@ -26,9 +32,53 @@ struct PostgresStoreConnection: StoreConnection {
     }
 
     func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow] {
-        let result = try run(sql, arguments)
+        try Self.rows(of: try run(sql, arguments))
+    }
+
+    private static func rows(of result: PostgresQueryResult) throws -> [StoreRow] {
         let names = result.rows.first.map { $0.map(\.columnName) } ?? []  // the rows of a query share one array
         return try result.rows.map { row in StoreRow(names: names, values: try row.map(Self.value)) }
+    }
+
+    @discardableResult
+    func execute(_ sql: String, over set: StoreRowSet) throws -> Int {
+        guard !set.isEmpty else { return 0 }
+        return try answer(to: Self.query(sql, over: set)).metadata.rows ?? 0
+    }
+
+    func rows(_ sql: String, over set: StoreRowSet) throws -> [StoreRow] {
+        guard !set.isEmpty else { return [] }
+        return try Self.rows(of: try answer(to: Self.query(sql, over: set)))
+    }
+
+    func send(_ sql: String, over set: StoreRowSet) throws {
+        guard !set.isEmpty else { return }
+        send(try Self.query(sql, over: set))
+    }
+
+    /// Writes `query` without waiting for its answer (`SentStatements`).
+    func send(_ query: PostgresQuery) {
+        statements.add()
+        pipeline.futures.append(connection.query(query, logger: logger))
+    }
+
+    /// Collects the answers of the statements sent before: the first that failed is thrown (the ones after
+    /// it in the transaction failed only because it had). Every statement waited for does this, after its
+    /// own answer (which comes after theirs).
+    func collectSent() throws {
+        let (unread, sent) = (pipeline.unread, pipeline.futures)
+        (pipeline.unread, pipeline.futures) = ([], [])
+        for future in unread { _ = try? PostgresBoundedWait.answer(to: future, on: connection, within: deadline) }
+        for future in sent { _ = try PostgresBoundedWait.answer(to: future, on: connection, within: deadline) }
+    }
+
+    /// The statement with one array per column of the set (`StoreRowSet.postgresStatement`).
+    private static func query(_ sql: String, over set: StoreRowSet) throws -> PostgresQuery {
+        var binds = PostgresBindings(capacity: set.columns.count)
+        for (index, column) in set.columns.enumerated() {
+            try binds.append(PostgresColumnArray(type: column.type, values: set.rows.map { $0[index] }))
+        }
+        return PostgresQuery(unsafeSQL: set.postgresStatement(sql), binds: binds)
     }
 
     func inSavepoint<T>(_ body: () throws -> T) throws -> T {
@@ -60,14 +110,19 @@ struct PostgresStoreConnection: StoreConnection {
 
     /// Runs `query` and waits for its answer, within the deadline.
     func answer(to query: PostgresQuery) throws -> PostgresQueryResult {
-        try PostgresBoundedWait.answer(to: connection.query(query, logger: logger), on: connection, within: deadline)
+        statements.add()
+        let answer = Result {
+            try PostgresBoundedWait.answer(to: connection.query(query, logger: logger), on: connection, within: deadline)
+        }
+        try collectSent()
+        return try answer.get()
     }
 
     /// Queues the transaction's notifications (see `PendingNotifications`); PostgreSQL delivers them when
     /// it commits.
-    func sendNotifications(origin: String) throws {
+    func sendNotifications(origin: String) {
         guard let query = notifications.query(origin: origin) else { return }
-        _ = try answer(to: query)
+        send(query)
     }
 
     /// A cell as one of the five kinds: integers of any width, reals, text of any flavour, bytes;
@@ -86,6 +141,14 @@ struct PostgresStoreConnection: StoreConnection {
         default: return .text(try cell.decode(String.self))
         }
     }
+}
+
+/// The answers a transaction has not waited for yet (`PostgresStoreConnection.send`).
+final class SentStatements: @unchecked Sendable {
+    // `@unchecked Sendable`: used by the one thread that runs the transaction.
+    var futures: [EventLoopFuture<PostgresQueryResult>] = []
+    /// The previous read's `COMMIT` on this connection: collected first, its outcome ignored.
+    var unread: [EventLoopFuture<PostgresQueryResult>] = []
 }
 
 /// The next savepoint number of a transaction.

@@ -11,6 +11,8 @@ import TransferModels
 /// writes, as SQLite's one writer orders one node's.
 public final class PostgresStoreDatabase: StoreDatabase {
     private let writer: PostgresWorker
+    /// `writeReports`' connection: the engine's reports and completions.
+    private let reportWriter: PostgresWorker
     private let readers: [PostgresWorker]
     /// `writeApart`'s connection: the lease renewal never queues behind the writer's group commits.
     private let apart: PostgresWorker
@@ -20,6 +22,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
     /// Tells this database's notifications from the other nodes' (they start with it): a node ignores its
     /// own, which its feeds saw at the commit already.
     let origin = ResourceID.make(prefix: "node")
+    public let statements: StatementCounter
 
     /// How long a statement, or opening a connection, may go unanswered by default: the connection is then
     /// given up (its transaction fails; the next one opens another). Without it a node cut off from the
@@ -36,10 +39,14 @@ public final class PostgresStoreDatabase: StoreDatabase {
         self.configuration = configuration
         self.logger = logger
         let origin = origin
+        let statements = StatementCounter()
+        self.statements = statements
         func worker(_ id: Int) async throws -> PostgresWorker {
-            try await PostgresWorker(configuration: configuration, id: id, origin: origin, deadline: statementDeadline, logger: logger)
+            try await PostgresWorker(
+                configuration: configuration, id: id, origin: origin, deadline: statementDeadline, statements: statements, logger: logger)
         }
         writer = try await worker(0)
+        reportWriter = try await worker(max(1, readers) + 2)
         var opened: [PostgresWorker] = []
         for index in 0..<max(1, readers) { opened.append(try await worker(index + 1)) }
         self.readers = opened
@@ -54,6 +61,11 @@ public final class PostgresStoreDatabase: StoreDatabase {
     @discardableResult
     public func writeApart<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
         try await apart.transaction(readOnly: false, body)
+    }
+
+    @discardableResult
+    public func writeReports<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+        try await reportWriter.transaction(readOnly: false, body)
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
@@ -86,6 +98,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
     /// Closes every connection.
     public func close() async {
         await writer.close()
+        await reportWriter.close()
         for reader in readers { await reader.close() }
         await apart.close()
     }
@@ -94,6 +107,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
     /// it on an event loop).
     public func closeConnections() {
         writer.closeWaiting()
+        reportWriter.closeWaiting()
         for reader in readers { reader.closeWaiting() }
         apart.closeWaiting()
     }
@@ -138,7 +152,7 @@ public struct PostgresURLError: Error, CustomStringConvertible {
 
 /// One connection and the serial queue that runs its transactions.
 final class PostgresWorker: @unchecked Sendable {
-    // `@unchecked Sendable`: `connection` is replaced only on `queue`.
+    // `@unchecked Sendable`: `connection` and `reading` are replaced only on `queue`.
     private var connection: PostgresConnection
     private let configuration: PostgresConnection.Configuration
     private let id: Int
@@ -146,11 +160,18 @@ final class PostgresWorker: @unchecked Sendable {
     private let origin: String
     /// A statement's, and opening a connection's (see `PostgresStoreDatabase.defaultStatementDeadline`).
     private let deadline: Duration
+    private let statements: StatementCounter
     private let logger: Logger
     private let queue: DispatchQueue
+    /// The last read's `COMMIT`, sent and not waited for, with the connection it went on (`run`).
+    private var reading: (connection: PostgresConnection?, commits: [EventLoopFuture<PostgresQueryResult>]) = (nil, [])
 
-    init(configuration: PostgresConnection.Configuration, id: Int, origin: String, deadline: Duration, logger: Logger) async throws {
+    init(
+        configuration: PostgresConnection.Configuration, id: Int, origin: String, deadline: Duration, statements: StatementCounter,
+        logger: Logger
+    ) async throws {
         self.configuration = configuration
+        self.statements = statements
         self.id = id
         self.origin = origin
         self.deadline = deadline
@@ -220,13 +241,26 @@ final class PostgresWorker: @unchecked Sendable {
         }
         let store = PostgresStoreConnection(
             connection: connection, deadline: deadline, logger: logger, savepoints: SavepointCounter(),
-            notifications: PendingNotifications())
-        guard let readOnly else { return try body(store) }
-        // A read sees one snapshot, as a SQLite read transaction does.
-        try store.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", [])
+            notifications: PendingNotifications(), statements: statements)
+        if reading.connection === connection { store.pipeline.unread = reading.commits }
+        reading = (nil, [])
+        guard let readOnly else {
+            let result = try body(store)
+            try store.collectSent()
+            return result
+        }
+        // A read sees one snapshot, as a SQLite read transaction does. Sent with the first statement.
+        store.send(PostgresQuery(unsafeSQL: readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN"))
         do {
             let result = try body(store)
-            try store.sendNotifications(origin: origin)
+            if readOnly {
+                // A read's COMMIT ends nothing that could fail: it is sent, and its answer collected by the
+                // connection's next transaction (ignored there). A read is one round trip.
+                store.send(PostgresQuery(unsafeSQL: "COMMIT"))
+                reading = (connection, store.pipeline.futures)
+                return result
+            }
+            store.sendNotifications(origin: origin)
             try store.execute("COMMIT", [])
             return result
         } catch {

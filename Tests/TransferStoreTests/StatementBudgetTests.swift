@@ -1,0 +1,84 @@
+import Foundation
+import JSONCodec
+import TestSupport
+import Testing
+import TransferModels
+import TransferStore
+
+/// What a batch of tasks costs the database, counted: a group commit of creations, or of running tasks'
+/// reports and completions, runs the same number of statements for ten tasks as for a hundred (on
+/// either backend: `URLSESSIOND_TEST_STORE=postgres` runs this suite on PostgreSQL). A change that goes
+/// back to a statement per task fails here.
+@Suite("Statements per batch")
+struct StatementBudgetTests {
+    /// Creates `count` resumed data tasks in one batch, then writes one batch of reports for all of them
+    /// (a response head, counters, a `didReceiveData` event each) and one of their completions (a kept
+    /// body each); returns the statements each of the three took.
+    private func statements(forTasks count: Int) async throws -> (counts: [UInt64], backend: String) {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try await fixture.open()
+        defer { try? store.close() }
+        let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
+        guard case .created(let session) = try await store.createSession(tenant: "t1", request: request, secret: nil) else {
+            throw CancellationError()
+        }
+        let requests = try (0..<count).map { index in
+            try StrictJSONDecoder().decode(
+                TaskCreateRequest.self,
+                from: Array(#"{"kind": "data", "resume": true, "request": {"url": "https://o.example/\#(index)"}}"#.utf8)
+            ).validated(session: SessionConfiguration(kind: .default))
+        }
+
+        var counts: [UInt64] = []
+        var before = store.statementsExecuted
+        let tasks = try await store.createTasks(tenant: "t1", sessionId: session.id, requests: requests).map { try $0.get() }
+        counts.append(store.statementsExecuted - before)
+
+        before = store.statementsExecuted
+        var progress: [String: TaskByteCounts] = [:]
+        var responses: [String: ResponseReport] = [:]
+        var events: [TaskEventAppend] = []
+        for task in tasks {
+            progress[task.id] = TaskByteCounts(sent: 0, expectedToSend: 0, received: 512, expectedToReceive: 1024)
+            responses[task.id] = ResponseReport(
+                response: HTTPResponseSnapshot(url: task.originalRequest?.url ?? "", statusCode: 200, allHeaderFields: [:]))
+            events.append(TaskEventAppend(sessionId: session.id, taskId: task.id, type: .dataTaskDidReceiveData, data: "{}"))
+        }
+        _ = try await store.recordEngineReports(progress: progress, responses: responses, events: events, completions: [])
+        counts.append(store.statementsExecuted - before)
+
+        before = store.statementsExecuted
+        let completions = tasks.map { task in
+            TaskCompletion(
+                id: task.id, error: nil, body: Array(repeating: 7, count: 1024),
+                counts: TaskByteCounts(
+                    sent: 0, expectedToSend: 0, received: 1024, expectedToReceive: 1024))
+        }
+        let (completed, failures) = try await store.recordEngineReports(progress: [:], responses: [:], completions: completions)
+        counts.append(store.statementsExecuted - before)
+
+        #expect(completed == Set(tasks.map(\.id)) && failures.isEmpty)
+        // Everything arrived, in order, gap-free: didCreateTask, didReceiveData, didCompleteWithError each.
+        let log = try await store.events(sessionId: session.id, after: 0, limit: 4 * count)
+        #expect(log.map(\.sequence) == Array(1...Int64(3 * count)))
+        #expect(log.filter { $0.type == .taskDidCompleteWithError }.count == count)
+        #expect(try await store.keptBody(taskId: tasks[count - 1].id)?.count == 1024)
+        return (counts, store.backendName)
+    }
+
+    @Test func aBatchCostsTheSameStatementsForTenTasksAsForAHundred() async throws {
+        let (ten, backend) = try await statements(forTasks: 10)
+        let (hundred, _) = try await statements(forTasks: 100)
+        // Each batch is a handful of statements, transaction control included: at 100 tasks a batch, a
+        // task's whole life (created, reported, completed) costs under half a statement.
+        #expect(hundred.allSatisfy { $0 <= (backend == "postgresql" ? 12 : 20) }, "100 tasks: \(hundred) statements")
+        if backend == "postgresql" {
+            // One round trip per statement: the count must not grow with the batch at all.
+            #expect(ten == hundred, "creation, reports, completions: \(ten) statements for 10 tasks, \(hundred) for 100")
+        } else {
+            // In process, SQLite's sets go in chunks of 64, 16, 4 or 1 rows (`StoreRowSet`).
+            #expect(zip(ten, hundred).allSatisfy { $1 - $0 <= 3 * 3 }, "\(ten) statements for 10 tasks, \(hundred) for 100")
+        }
+    }
+}
