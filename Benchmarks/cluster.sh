@@ -151,6 +151,8 @@ run_config() {
     local nodes0 pg0 nodes1 pg1 deadlocks0 deadlocks
     deadlocks() { grep -c 'ERROR:  deadlock detected' "$WORK/pg/server.log" || true; }
     nodes0=$(nodes_cpu); pg0=$(pg_cpu); deadlocks0=$(deadlocks)
+    local proxy0=0
+    [ -z "${PROXY_PID:-}" ] || proxy0=$(cpu "$PROXY_PID")
     [ -z "$url" ] || psql_su "SELECT pg_stat_statements_reset()" "bench_${name}_$run" >/dev/null
     timeout $((TIMEOUT + 60)) python3 "$CLIENT" "$create" "$TOKEN" "$ids" "$ORIGIN/small/" "$TASKS" \
         "$CLIENT_CONNECTIONS" data "$TIMEOUT" 1024 > "$dir/client.json" || {
@@ -159,6 +161,7 @@ run_config() {
             grep -A12 'ERROR:  deadlock detected' "$WORK/pg/server.log" | tail -n 13 | cut -c1-400 >&2 || true; }
         fail "$name: tasks: $(cat "$dir/client.json")"; }
     nodes1=$(nodes_cpu); pg1=$(pg_cpu); deadlocks=$(($(deadlocks) - deadlocks0))
+    [ -z "${PROXY_PID:-}" ] || echo "  the delay proxy's CPU (on these cores too): $(ticks $(($(cpu "$PROXY_PID") - proxy0))) s" >&2
     local statements=0
     [ -z "$url" ] || statements=$(psql_su "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements
         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())

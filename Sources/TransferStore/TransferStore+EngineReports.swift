@@ -158,7 +158,7 @@ extension TransferStore {
         guard db.locksRows, !tasks.isEmpty else { return }
         var set = StoreRowSet([("ref", .text)])
         for id in tasks.sorted() { set.append(id) }
-        _ = try db.rows(
+        try db.send(
             "SELECT id FROM session WHERE id IN (SELECT sessionId FROM task JOIN {rows} ON task.id = u.ref) ORDER BY id FOR UPDATE",
             over: set)
     }
@@ -172,6 +172,6 @@ extension TransferStore {
         guard db.locksRows, ids.count > 1 else { return }
         var set = StoreRowSet([("ref", .text)])
         for id in ids.sorted() { set.append(id) }
-        _ = try db.rows("SELECT id FROM session WHERE id IN (SELECT ref FROM {rows}) ORDER BY id FOR UPDATE", over: set)
+        try db.send("SELECT id FROM session WHERE id IN (SELECT ref FROM {rows}) ORDER BY id FOR UPDATE", over: set)
     }
 }

@@ -166,8 +166,10 @@ extension TransferStore {
     /// Sets `node` on the tasks `ids` (locked by the caller's select) and returns their rows.
     private static func assign(_ db: any StoreConnection, _ ids: [String], to node: String) throws -> [TaskRecord] {
         guard !ids.isEmpty else { return [] }
-        let list = placeholders(ids.count)
-        try db.execute("UPDATE task SET node = ? WHERE id IN (\(list))", [node.storeValue] + ids.map(\.storeValue))
-        return try db.rows("SELECT * FROM task WHERE id IN (\(list)) ORDER BY rowid", ids.map(\.storeValue)).map(TaskRecord.init(row:))
+        var set = StoreRowSet([("ref", .text), ("owner", .text)])
+        for id in ids { set.append(id, node) }
+        // One statement writes and returns them (`*`: the task's columns, and on PostgreSQL the set's too).
+        return try db.rows("UPDATE task SET node = u.owner FROM {rows} WHERE task.id = u.ref RETURNING *", over: set)
+            .map(TaskRecord.init(row:)).sorted { ($0.rowid ?? 0) < ($1.rowid ?? 0) }
     }
 }

@@ -55,13 +55,13 @@ struct SQLiteStoreConnection: StoreConnection {
     func execute(_ sql: String, over set: StoreRowSet) throws -> Int {
         var changed = 0
         for chunk in Self.chunks(of: set) {
-            changed += try execute(set.sqliteStatement(sql, rows: chunk), Array(chunk.joined()))
+            changed += try execute(set.sqliteStatement(sql, count: chunk.count), Array(chunk.joined()))
         }
         return changed
     }
 
     func rows(_ sql: String, over set: StoreRowSet) throws -> [StoreRow] {
-        try Self.chunks(of: set).flatMap { chunk in try rows(set.sqliteStatement(sql, rows: chunk), Array(chunk.joined())) }
+        try Self.chunks(of: set).flatMap { chunk in try rows(set.sqliteStatement(sql, count: chunk.count), Array(chunk.joined())) }
     }
 
     func send(_ sql: String, over set: StoreRowSet) throws {

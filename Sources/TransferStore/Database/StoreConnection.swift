@@ -19,7 +19,8 @@ public protocol StoreConnection {
     /// Runs a query over a set of rows (`execute(_:over:)`) and returns all its rows.
     func rows(_ sql: String, over set: StoreRowSet) throws -> [StoreRow]
 
-    /// `execute(_:over:)` for a write whose count nobody reads, without waiting for it: PostgreSQL sends it
+    /// `execute(_:over:)` for a statement whose answer nobody reads (a write's count, the rows a lock
+    /// returns), without waiting for it: PostgreSQL sends it
     /// and the transaction goes on (a failure is thrown by the next statement waited for, at the latest
     /// the commit, which then does not happen): one round trip fewer. SQLite runs it at once.
     func send(_ sql: String, over set: StoreRowSet) throws

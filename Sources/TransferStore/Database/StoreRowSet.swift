@@ -1,4 +1,5 @@
 import Foundation
+import TransferModels
 
 /// Many rows of one shape given to ONE statement, whatever their number: a batch's events, task updates or
 /// completions cost one round trip, not one each.
@@ -47,21 +48,54 @@ public struct StoreRowSet: Sendable {
     /// default, and a task row has under 40 columns).
     static let sqliteChunks = [64, 16, 4, 1]
 
-    /// The statement with the set as SQLite's `VALUES`, for `rows` of it.
-    func sqliteStatement(_ sql: String, rows: ArraySlice<[StoreValue]>) -> String {
-        let marks = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        let values = Array(repeating: marks, count: rows.count).joined(separator: ", ")
-        let names = columns.enumerated().map { index, column in "column\(index + 1) AS \(column.name)" }.joined(separator: ", ")
-        return sql.replacingOccurrences(
-            of: Self.placeholder, with: "(SELECT \(names) FROM (VALUES \(values))) AS \(Self.alias)")
+    /// The statement with the set as SQLite's `VALUES`, for `count` rows of it. Made once per statement,
+    /// column count and row count (a handful of each: `sqliteChunks`), then read from memory.
+    func sqliteStatement(_ sql: String, count: Int) -> String {
+        Self.statements.text(for: StatementKey(sql: sql, backend: .sqlite, columns: columns.count, rows: count)) {
+            let marks = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+            let values = Array(repeating: marks, count: count).joined(separator: ", ")
+            let names = columns.enumerated().map { index, column in "column\(index + 1) AS \(column.name)" }.joined(separator: ", ")
+            return Self.substituting(sql, "(SELECT \(names) FROM (VALUES \(values))) AS \(Self.alias)")
+        }
     }
 
     /// The statement with the set as PostgreSQL's `unnest` of one array per column, numbered from `$1`.
+    /// Made once per statement.
     func postgresStatement(_ sql: String) -> String {
-        let arrays = columns.enumerated().map { index, column in "$\(index + 1)::\(column.type.postgresArray)" }
-        let names = columns.map(\.name).joined(separator: ", ")
-        return sql.replacingOccurrences(
-            of: Self.placeholder, with: "unnest(\(arrays.joined(separator: ", "))) AS \(Self.alias)(\(names))")
+        Self.statements.text(for: StatementKey(sql: sql, backend: .postgres, columns: columns.count, rows: 0)) {
+            let arrays = columns.enumerated().map { index, column in "$\(index + 1)::\(column.type.postgresArray)" }
+            let names = columns.map(\.name).joined(separator: ", ")
+            return Self.substituting(sql, "unnest(\(arrays.joined(separator: ", "))) AS \(Self.alias)(\(names))")
+        }
+    }
+
+    /// `sql` with its one `{rows}` replaced (no Foundation bridging: this ran for every batch before the
+    /// texts were kept).
+    private static func substituting(_ sql: String, _ relation: String) -> String {
+        guard let range = sql.range(of: placeholder) else { return sql }
+        return String(sql[..<range.lowerBound]) + relation + String(sql[range.upperBound...])
+    }
+
+    /// The texts made so far: the store's statements over sets are a few dozen, each in a few row counts.
+    private static let statements = StatementTexts()
+
+    private struct StatementKey: Hashable {
+        enum Backend { case sqlite, postgres }
+        var sql: String
+        var backend: Backend
+        var columns: Int
+        var rows: Int
+    }
+
+    private final class StatementTexts: Sendable {
+        private let texts = LockedBox<[StatementKey: String]>([:])
+
+        func text(for key: StatementKey, make: () -> String) -> String {
+            if let known = texts.withLock({ $0[key] }) { return known }
+            let made = make()
+            texts.withLock { $0[key] = made }
+            return made
+        }
     }
 }
 
