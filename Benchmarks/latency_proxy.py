@@ -7,60 +7,84 @@ This kernel has no netem qdisc, so link latency is emulated in user space: each 
 is written to the other DELAY_MS after it arrived, in order (a round trip costs 2 x DELAY_MS). Listens on
 127.0.0.1:LISTEN_PORT (0: the OS chooses; the port is written to PORT_FILE once listening) and connects
 to TARGET_HOST (default 127.0.0.1).
+
+Threads, not asyncio: asyncio's selector rounds every timeout up to a whole millisecond, so a delay of
+0.5 ms became a round trip of about 2.3 ms (measured with an echo server); `time.sleep` keeps the delay
+to within a few tens of microseconds. Two threads per direction: one reads and stamps, one waits until
+each chunk is due and writes it.
 """
-import asyncio
+import queue
+import socket
 import sys
+import threading
+import time
 
 
-async def pump(reader, writer, delay):
-    """Copies reader to writer, each chunk delivered `delay` seconds after it was read."""
-    loop = asyncio.get_running_loop()
-    queue = asyncio.Queue()
+def pump(source, destination, delay):
+    """Copies source to destination, each chunk delivered `delay` seconds after it was read."""
+    chunks = queue.SimpleQueue()
 
-    async def deliver():
-        while True:
-            due, chunk = await queue.get()
-            wait = due - loop.time()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            if not chunk:
-                break
-            writer.write(chunk)
-            await writer.drain()
-        writer.close()
+    def deliver():
+        try:
+            while True:
+                due, chunk = chunks.get()
+                wait = due - time.monotonic()
+                if wait > 0:
+                    time.sleep(wait)
+                if not chunk:
+                    break
+                destination.sendall(chunk)
+        except OSError:
+            pass
+        finally:
+            try:
+                destination.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
 
-    sender = asyncio.create_task(deliver())
+    sender = threading.Thread(target=deliver, daemon=True)
+    sender.start()
     try:
         while True:
-            chunk = await reader.read(65536)
-            await queue.put((loop.time() + delay, chunk))
+            chunk = source.recv(65536)
+            chunks.put((time.monotonic() + delay, chunk))
             if not chunk:
                 break
-    except (ConnectionError, OSError):
-        await queue.put((loop.time(), b""))
-    await sender
+    except OSError:
+        chunks.put((time.monotonic(), b""))
+    sender.join()
 
 
-async def main():
+def handle(client, target, delay):
+    try:
+        server = socket.create_connection(target)
+    except OSError:
+        client.close()
+        return
+    for end in (client, server):
+        end.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    upstream = threading.Thread(target=pump, args=(client, server, delay), daemon=True)
+    upstream.start()
+    pump(server, client, delay)
+    upstream.join()
+    client.close()
+    server.close()
+
+
+def main():
     listen_port, target, delay_ms, port_file = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), sys.argv[4]
     target_host, _, target_port = target.rpartition(":")
-    target_host = target_host or "127.0.0.1"
+    target = (target_host or "127.0.0.1", int(target_port))
     delay = delay_ms / 1000
-
-    async def handle(client_reader, client_writer):
-        try:
-            server_reader, server_writer = await asyncio.open_connection(target_host, int(target_port))
-        except OSError:
-            client_writer.close()
-            return
-        await asyncio.gather(
-            pump(client_reader, server_writer, delay), pump(server_reader, client_writer, delay), return_exceptions=True)
-
-    server = await asyncio.start_server(handle, "127.0.0.1", listen_port, backlog=1024)
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", listen_port))
+    listener.listen(1024)
     with open(port_file, "w") as f:
-        f.write(f"{server.sockets[0].getsockname()[1]}\n")
-    async with server:
-        await server.serve_forever()
+        f.write(f"{listener.getsockname()[1]}\n")
+    while True:
+        client, _ = listener.accept()
+        threading.Thread(target=handle, args=(client, target, delay), daemon=True).start()
 
 
-asyncio.run(main())
+main()

@@ -15,6 +15,8 @@ final class ReportWriter: Sendable {
     private let node: String?
     /// Told the ids of the completions written (or given up on), after each batch.
     private let onCompletionsWritten: @Sendable ([String]) -> Void
+    /// Rung as each completion is queued: its task holds no transfer slot any more.
+    private let completionQueued: Doorbell?
     private let pending = LockedBox(PendingReports())
     private let doorbell = Doorbell()
     private let isClosed = LockedBox(false)
@@ -28,10 +30,11 @@ final class ReportWriter: Sendable {
     }
 
     init(
-        store: TransferStore, waiters: CompletionWaiters, node: String?, logger: Logger,
+        store: TransferStore, waiters: CompletionWaiters, node: String?, logger: Logger, completionQueued: Doorbell? = nil,
         onCompletionsWritten: @escaping @Sendable ([String]) -> Void
     ) {
         self.onCompletionsWritten = onCompletionsWritten
+        self.completionQueued = completionQueued
         self.store = store
         self.waiters = waiters
         self.node = node
@@ -56,6 +59,7 @@ final class ReportWriter: Sendable {
         completion.node = node
         pending.withLock { $0.complete(completion) }
         doorbell.ring(.events)
+        completionQueued?.ring(.events)
     }
 
     /// Writes whatever is queued each time the doorbell rings, until `close()`; then once more for what

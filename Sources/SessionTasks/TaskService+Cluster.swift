@@ -100,9 +100,10 @@ extension TaskService {
             group.addTask { await Self.repeating(every: heartbeat) { await self.takeOverTasks(cluster) } }
             group.addTask { await Self.repeating(every: .milliseconds(200)) { self.fenceIfLeaseRunsOut() } }
             // Queued tasks are claimed every 100 ms while slots are free (a scan of the queued tasks, for the
-            // tenants' turns), and at once whenever written completions freed slots: a node holds at most
-            // twice its slots, so with a claim per tick only, it ran at most that many tasks a tick (320/s
-            // with 16 slots) however fast its transfers were.
+            // tenants' turns), and at once whenever a transfer ends (its completion queued, written
+            // meanwhile): a node holds at most twice its slots, so with a claim per tick only it ran at
+            // most that many tasks a tick (320/s with 16 slots), and with a claim per written completion
+            // its engine idled for the completion's round trips and the claim's, each cycle.
             group.addTask {
                 await Self.repeating(every: .milliseconds(100), orWhenRung: self.slotsFreed) { await self.claimQueuedTasks(cluster) }
             }

@@ -86,8 +86,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let trustBundles = LockedBox<Set<String>>([])
     /// When this node's last successful heartbeat began (a cluster's node): its lease runs from then.
     let leaseRenewedAt = LockedBox(ContinuousClock.now)
-    /// Rung when completions were written (transfer slots freed): a cluster's node claims queued tasks at
-    /// once instead of at its next claim tick.
+    /// Rung when a transfer's completion is queued (its slot is free): a cluster's node claims queued tasks
+    /// at once instead of at its next claim tick, while the completion is being written.
     let slotsFreed = Doorbell()
     /// A fence was lifted: the node picks up the tasks still its own at its next takeover pass.
     let ownTasksToPickUp = LockedBox(false)
@@ -116,10 +116,11 @@ public final class TaskService: TransferObserver, Service, Sendable {
         let bodyWaiters = CompletionWaiters()
         self.bodyWaiters = bodyWaiters
         let slotsFreed = slotsFreed
-        self.writer = ReportWriter(store: store, waiters: waiters, node: configuration.cluster?.nodeID, logger: logger) { written in
+        self.writer = ReportWriter(
+            store: store, waiters: waiters, node: configuration.cluster?.nodeID, logger: logger, completionQueued: slotsFreed
+        ) { written in
             table.completionsWritten(written)
             for id in written { bodyWaiters.completed(id) }
-            if !written.isEmpty { slotsFreed.ring(.events) }
         }
         let suffixes = PublicSuffixList()
         if suffixes == nil {
