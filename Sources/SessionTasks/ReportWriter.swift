@@ -17,6 +17,8 @@ final class ReportWriter: Sendable {
     private let onCompletionsWritten: @Sendable ([String]) -> Void
     /// Rung as each completion is queued: its task holds no transfer slot any more.
     private let completionQueued: Doorbell?
+    /// Every completion queued since start (`ClaimAhead` reads the rate).
+    private let completionCount = LockedBox(0)
     private let pending = LockedBox(PendingReports())
     private let doorbell = Doorbell()
     private let isClosed = LockedBox(false)
@@ -58,9 +60,13 @@ final class ReportWriter: Sendable {
         var completion = completion
         completion.node = node
         pending.withLock { $0.complete(completion) }
+        completionCount.withLock { $0 += 1 }
         doorbell.ring(.events)
         completionQueued?.ring(.events)
     }
+
+    /// Every completion queued since start.
+    var queuedCompletions: Int { completionCount.withLock { $0 } }
 
     /// Writes whatever is queued each time the doorbell rings, until `close()`; then once more for what
     /// is left.

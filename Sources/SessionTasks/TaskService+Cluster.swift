@@ -52,8 +52,11 @@ extension TaskService {
 
     /// What this node may claim now. It holds up to twice its transfer slots, so its engine's own queue
     /// orders what it holds as on a single node (priorities; a discretionary task waits for an idle engine
-    /// even when it was claimed before a normal one).
-    var freeSlots: Int { max(0, 2 * configuration.engine.maximumConcurrentTransfers - activeTaskCount) }
+    /// even when it was claimed before a normal one), and a busy node far from its database some more
+    /// (`ClaimAhead`).
+    var freeSlots: Int {
+        max(0, claimAhead.withLock { $0.holding(slots: configuration.engine.maximumConcurrentTransfers) } - activeTaskCount)
+    }
 
     /// The node a task created and resumed now should name: this one when it has room, or when the task's
     /// tenant holds fewer of its tasks than a tenant may run at once (its engine then gives the task the
@@ -140,7 +143,11 @@ extension TaskService {
     func claimQueuedTasks(_ cluster: ClusterMembership) async {
         guard !table.isStopping, !table.isFenced, freeSlots > 0 else { return }
         do {
-            for task in try await store.claimQueuedTasks(node: cluster.nodeID, limit: freeSlots) {
+            let began = ContinuousClock.now
+            let claimed = try await store.claimQueuedTasks(node: cluster.nodeID, limit: freeSlots)
+            let completions = writer.queuedCompletions
+            claimAhead.withLock { $0.claimed(completions: completions, at: began, duration: began.duration(to: .now)) }
+            for task in claimed {
                 _ = try? await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
             }
         } catch {

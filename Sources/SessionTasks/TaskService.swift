@@ -89,6 +89,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// Rung when a transfer's completion is queued (its slot is free): a cluster's node claims queued tasks
     /// at once instead of at its next claim tick, while the completion is being written.
     let slotsFreed = Doorbell()
+    /// How many tasks this node holds beyond its slots while its database is far and it is busy.
+    let claimAhead = LockedBox(ClaimAhead())
     /// A fence was lifted: the node picks up the tasks still its own at its next takeover pass.
     let ownTasksToPickUp = LockedBox(false)
     /// From `run()` until graceful shutdown begins.

@@ -81,8 +81,7 @@ extension TransferStore {
     /// Which of `ids` name tasks that have not completed, with one query.
     static func unfinished(_ db: any StoreConnection, _ ids: Set<String>) throws -> Set<String> {
         guard !ids.isEmpty else { return [] }
-        var set = StoreRowSet([("ref", .text)])
-        for id in ids { set.append(id) }
+        let set = StoreRowSet.keys(ids)
         return Set(
             try db.rows("SELECT task.id FROM {rows} JOIN task ON task.id = u.ref WHERE task.state <> 'completed'", over: set)
                 .map { try $0.decodeFirst(String.self) })

@@ -123,8 +123,7 @@ extension TransferStore {
 
     /// Each session's tenant and state.
     private static func sessionStates(_ db: any StoreConnection, _ ids: Set<String>) throws -> [String: (tenant: String, state: String)] {
-        var set = StoreRowSet([("ref", .text)])
-        for id in ids.sorted() { set.append(id) }
+        let set = StoreRowSet.keys(ids)
         var states: [String: (tenant: String, state: String)] = [:]
         for row in try db.rows("SELECT id, tenant, state FROM session JOIN {rows} ON session.id = u.ref", over: set) {
             states[try row.decode(forColumn: "id")] = (try row.decode(forColumn: "tenant"), try row.decode(forColumn: "state"))
@@ -134,8 +133,7 @@ extension TransferStore {
 
     /// Each blob's tenant and size.
     private static func blobSizes(_ db: any StoreConnection, _ ids: Set<String>) throws -> [String: (tenant: String, size: Int64)] {
-        var set = StoreRowSet([("ref", .text)])
-        for id in ids.sorted() { set.append(id) }
+        let set = StoreRowSet.keys(ids)
         var sizes: [String: (tenant: String, size: Int64)] = [:]
         for row in try db.rows("SELECT id, tenant, size FROM blob JOIN {rows} ON blob.id = u.ref", over: set) {
             sizes[try row.decode(forColumn: "id")] = (try row.decode(forColumn: "tenant"), try row.decode(forColumn: "size"))

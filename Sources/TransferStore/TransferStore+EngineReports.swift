@@ -102,8 +102,9 @@ extension TransferStore {
             appends.append((event.sessionId, event.taskId, event.id, event.type, event.data))
         }
         var bodies: [(taskId: String, body: [UInt8])] = []
+        var ended = Set<String>()  // a task's completion given twice ends it once (the second finds it completed)
         for (completion, metricsJSON) in zip(completions, metrics) {
-            guard let row = completed[completion.id] else { continue }
+            guard let row = completed[completion.id], ended.insert(completion.id).inserted else { continue }
             var ending = completion.precedingEvents
             if let metricsJSON {
                 ending.append(try DelegateEvent.didFinishCollectingMetrics(row.summary, metrics: EncodedJSON(metricsJSON)).encoded())
@@ -111,7 +112,7 @@ extension TransferStore {
             ending.append(try DelegateEvent.didCompleteWithError(row.summary, error: completion.error).encoded())
             ending += completion.followingEvents
             for event in ending { appends.append((row.sessionId, completion.id, nil, event.type, event.data)) }
-            if let body = completion.body, !bodies.contains(where: { $0.taskId == completion.id }) { bodies.append((completion.id, body)) }
+            if let body = completion.body { bodies.append((completion.id, body)) }
         }
         let (inserts, reserved) = try sequenced(db, appends)
         try insertEvents(db, inserts)
@@ -156,8 +157,7 @@ extension TransferStore {
     /// while that creation waited for the usage: a deadlock.
     static func lockSessions(_ db: any StoreConnection, ofTasks tasks: Set<String>) throws {
         guard db.locksRows, !tasks.isEmpty else { return }
-        var set = StoreRowSet([("ref", .text)])
-        for id in tasks.sorted() { set.append(id) }
+        let set = StoreRowSet.keys(tasks)
         try db.send(
             "SELECT id FROM session WHERE id IN (SELECT sessionId FROM task JOIN {rows} ON task.id = u.ref) ORDER BY id FOR UPDATE",
             over: set)
@@ -170,8 +170,7 @@ extension TransferStore {
     /// `UPDATE session` comes first already.)
     static func lockSessions(_ db: any StoreConnection, ids: Set<String>) throws {
         guard db.locksRows, ids.count > 1 else { return }
-        var set = StoreRowSet([("ref", .text)])
-        for id in ids.sorted() { set.append(id) }
+        let set = StoreRowSet.keys(ids)
         try db.send("SELECT id FROM session WHERE id IN (SELECT ref FROM {rows}) ORDER BY id FOR UPDATE", over: set)
     }
 }

@@ -27,6 +27,14 @@ public struct StoreRowSet: Sendable {
         self.columns = columns
     }
 
+    /// One column, `ref`, holding `ids` in order (sorted: rows a statement locks are then locked in the
+    /// order every batch takes them).
+    public static func keys(_ ids: some Sequence<String>) -> StoreRowSet {
+        var set = StoreRowSet([("ref", .text)])
+        for id in ids.sorted() { set.append([.text(id)]) }
+        return set
+    }
+
     public var isEmpty: Bool { rows.isEmpty }
     public var count: Int { rows.count }
 
