@@ -43,6 +43,9 @@ struct OperationsTests {
             #expect(lines.contains { $0.contains(#""/v1/sessions""#) && $0.contains(#""POST""#) && $0.contains(#""201""#) })
             // Ids never become label values.
             #expect(!metrics.text.contains(id))
+            // The store's statements are counted (the session's creation ran some at least).
+            let statements = metrics.text.split(separator: "\n").first { $0.hasPrefix("urlsessiond_store_statements_total ") }
+            #expect((statements?.split(separator: " ").last.flatMap { Double($0) } ?? 0) > 0, "\(statements ?? "none")")
         }
     }
 
