@@ -11,16 +11,20 @@ struct ClaimAhead: Sendable {
     private(set) var rate = 0.0
     /// A claim's duration in seconds, smoothed.
     private(set) var claimDuration = 0.0
-    /// The completion count and time of the last claim.
+    /// The completion count and time of the last sample.
     private var last: (completions: Int, at: ContinuousClock.Instant)?
 
     /// How much a new sample weighs against what was seen before.
     private static let weight = 0.3
 
-    /// A claim took `duration`; `completions` counts every completion queued since the node started.
-    mutating func claimed(completions: Int, at now: ContinuousClock.Instant, duration: Duration) {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-        claimDuration += Self.weight * (seconds - claimDuration)
+    /// A claim pass at `now`: a claim that took `duration`, or none (nil: the node held all it may, and
+    /// only its rate is sampled, so a burst that is over does not keep it holding more).
+    /// `completions` counts every completion queued since the node started.
+    mutating func claimed(completions: Int, at now: ContinuousClock.Instant, duration: Duration?) {
+        if let duration {
+            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+            claimDuration += Self.weight * (seconds - claimDuration)
+        }
         if let last {
             let elapsed = last.at.duration(to: now)
             let interval = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18

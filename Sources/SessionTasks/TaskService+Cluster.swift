@@ -141,7 +141,12 @@ extension TaskService {
 
     /// Claims queued tasks up to the free slots and starts them.
     func claimQueuedTasks(_ cluster: ClusterMembership) async {
-        guard !table.isStopping, !table.isFenced, freeSlots > 0 else { return }
+        guard !table.isStopping, !table.isFenced else { return }
+        guard freeSlots > 0 else {
+            let completions = writer.queuedCompletions
+            claimAhead.withLock { $0.claimed(completions: completions, at: .now, duration: nil) }
+            return
+        }
         do {
             let began = ContinuousClock.now
             let claimed = try await store.claimQueuedTasks(node: cluster.nodeID, limit: freeSlots)

@@ -31,6 +31,19 @@ struct ClaimAheadTests {
         #expect(ahead.holding(slots: 16) == 64)
     }
 
+    @Test func aFullNodeStillSamplesItsRate() {
+        var ahead = ClaimAhead()
+        for step in 0..<40 {
+            ahead.claimed(completions: step * 10, at: start + .milliseconds(step * 10), duration: .milliseconds(8))
+        }
+        #expect(ahead.holding(slots: 16) > 32)
+        // Full of slow transfers: no claim runs, no completion comes.
+        for step in 0..<40 {
+            ahead.claimed(completions: 400, at: start + .milliseconds(400) + .milliseconds(100 * (step + 1)), duration: nil)
+        }
+        #expect(ahead.holding(slots: 16) == 32)
+    }
+
     @Test func itComesBackWhenTheNodeQuietensDown() {
         var ahead = ClaimAhead()
         for step in 0..<40 {
