@@ -21,13 +21,9 @@ struct ClaimAhead: Sendable {
     /// only its rate is sampled, so a burst that is over does not keep it holding more).
     /// `completions` counts every completion queued since the node started.
     mutating func claimed(completions: Int, at now: ContinuousClock.Instant, duration: Duration?) {
-        if let duration {
-            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-            claimDuration += Self.weight * (seconds - claimDuration)
-        }
+        if let duration { claimDuration += Self.weight * (TaskService.seconds(duration) - claimDuration) }
         if let last {
-            let elapsed = last.at.duration(to: now)
-            let interval = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let interval = TaskService.seconds(last.at.duration(to: now))
             if interval > 0 { rate += Self.weight * (Double(completions - last.completions) / interval - rate) }
         }
         last = (completions, now)

@@ -115,7 +115,7 @@ extension TransferStore {
         try await database.read { db in try db.value("SELECT data FROM taskBody WHERE taskId = ?", taskId, as: Data.self) }
     }
 
-    // MARK: One completion inside a transaction
+    // MARK: Inside transactions
 
     /// A session's new `lastSequence` after a write, and the record when its state changed too (as
     /// stored: `publish` opens it for the cache).
@@ -123,33 +123,6 @@ extension TransferStore {
         var sessionId: String
         var lastSequence: Int64
         var changedRecord: SessionRecord?
-
-        mutating func merge(_ other: SessionAdvance) {
-            lastSequence = max(lastSequence, other.lastSequence)
-            changedRecord = other.changedRecord ?? changedRecord
-        }
-    }
-
-    /// Takes the session's next `count` sequence numbers; returns the last of them and the session's state.
-    static func reserveSequences(_ db: any StoreConnection, sessionId: String, count: Int) throws -> (Int64, String) {
-        guard
-            let row = try db.row(
-                "UPDATE session SET lastSequence = lastSequence + ? WHERE id = ? RETURNING lastSequence, state", count, sessionId)
-        else {
-            throw TaskStoreError.sessionNotFound  // cannot happen: the foreign key cascades deletions
-        }
-        return (try row.decode(forColumn: "lastSequence"), try row.decode(forColumn: "state"))
-    }
-
-    static func insertEvent(
-        _ db: any StoreConnection, id: String? = nil, sessionId: String, sequence: Int64, taskId: String?, type: TaskEventType,
-        data: String
-    ) throws {
-        try db.execute(
-            "INSERT INTO event (id, sessionId, sequence, taskId, type, timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            id ?? ResourceID.make(prefix: "evt"), sessionId, sequence, taskId, type.rawValue, Date.nowMilliseconds, data)
-        // Wakes the other nodes' readers of the session (one notification per transaction and session).
-        db.notify(.events, sessionId)
     }
 
     /// `invalidating` → `invalidated` once no task of the session is left unfinished; true when it did.

@@ -15,9 +15,9 @@ extension TransferStore {
     static func appendEvent(
         _ db: any StoreConnection, session: inout SessionRecord, taskId: String?, encoded: EncodedEvent
     ) throws {
-        session.lastSequence = try reserveSequences(db, sessionId: session.id, count: 1).0
-        try insertEvent(
-            db, sessionId: session.id, sequence: session.lastSequence, taskId: taskId, type: encoded.type, data: encoded.data)
+        let (events, _) = try sequenced(db, [(session.id, taskId, nil, encoded.type, encoded.data)])
+        try insertEvents(db, events)
+        session.lastSequence = events[0].sequence
     }
 
     /// Events of a session with `sequence > after`, oldest first.

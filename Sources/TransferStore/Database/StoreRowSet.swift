@@ -36,7 +36,6 @@ public struct StoreRowSet: Sendable {
     }
 
     public var isEmpty: Bool { rows.isEmpty }
-    public var count: Int { rows.count }
 
     /// Adds a row: one value per column, in the columns' order.
     public mutating func append(_ values: [StoreValue]) {
