@@ -45,12 +45,21 @@ public final class PostgresStoreDatabase: StoreDatabase {
             try await PostgresWorker(
                 configuration: configuration, id: id, origin: origin, deadline: statementDeadline, statements: statements, logger: logger)
         }
-        writer = try await worker(0)
-        reportWriter = try await worker(max(1, readers) + 2)
+        // The writer (0), the readers (1…n), `apart` (n + 1) and the report writer (n + 2). One that fails to
+        // open closes those opened before it: a connection dropped unclosed is leaked (and postgres-nio
+        // asserts on it in debug builds), as a store that could not open took down its test process.
+        let count = max(1, readers)
         var opened: [PostgresWorker] = []
-        for index in 0..<max(1, readers) { opened.append(try await worker(index + 1)) }
-        self.readers = opened
-        apart = try await worker(opened.count + 1)
+        do {
+            for id in 0...(count + 2) { opened.append(try await worker(id)) }
+        } catch {
+            for worker in opened { await worker.close() }
+            throw error
+        }
+        writer = opened[0]
+        self.readers = Array(opened[1...count])
+        apart = opened[count + 1]
+        reportWriter = opened[count + 2]
     }
 
     @discardableResult
