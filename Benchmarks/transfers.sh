@@ -21,7 +21,8 @@
 #    1 KiB), untimed.
 # 3. The service's peak RSS (VmHWM) for each scenario (reset through /proc/PID/clear_refs in between).
 #
-# PROFILE=DIR additionally records one more urlsessiond run of each scenario with `perf record -g` and
+# PROFILE=DIR additionally records one more urlsessiond run of each scenario (small data tasks twice: created
+# one by one and by batches) with `perf record -g` and
 # leaves the reports in DIR. Everything runs on loopback with OS-chosen ports in a throw-away directory
 # that is removed at the end, the large file included.
 set -euo pipefail
@@ -191,6 +192,8 @@ RSS_SMALL=$(rss)
 if [ -n "$PROFILE" ]; then
     SMALL_SESSION=$(new_session "$PARALLEL")
     profile small-data small_usd data
+    SMALL_SESSION=$(new_session "$PARALLEL")
+    CREATOR=batch profile small-batch small_usd data
 fi
 
 # --- Results. ---

@@ -34,7 +34,12 @@ final class Transfer {
     let easy: CurlEasyHandle
     let configuration: EngineConfiguration
     let observer: any TransferObserver
-    var request: OutgoingRequest
+    var request: OutgoingRequest {
+        didSet { hostKey = TransferScheduler.hostKey(job, request.url) }
+    }
+    /// The unit of `httpMaximumConnectionsPerHost` for `request`, worked out once per request: the
+    /// scheduler counts every running transfer's on each pass.
+    private(set) var hostKey: String
     /// Whether the idle deadline passed while transferring (the engine aborted it as `timedOut`).
     var idleDeadline: ContinuousClock.Instant {
         lastActivity + .milliseconds(Int64(job.timeoutIntervalForRequest * 1000))
@@ -134,6 +139,7 @@ final class Transfer {
         self.configuration = configuration
         self.observer = observer
         self.request = job.request
+        self.hostKey = TransferScheduler.hostKey(job, job.request.url)
         self.easy = try CurlEasyHandle()
         self.sink = try Self.makeSink(job, configuration)
     }

@@ -198,7 +198,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         var perHost: [String: Int] = [:]
         var perTenant: [String: Int] = [:]
         for transfer in running.values {
-            if !transfer.isParked { perHost[Self.hostKey(transfer.job, transfer.request.url), default: 0] += 1 }
+            if !transfer.isParked { perHost[transfer.hostKey, default: 0] += 1 }
             perTenant[transfer.job.tenant, default: 0] += 1
         }
         return (perHost, perTenant)

@@ -127,4 +127,59 @@ struct FairQueueTests {
         let rest = Self.drain(&queue)
         #expect(Set(rest) == queued && rest.count == queued.count)
     }
+
+    /// One tenant's jobs come out as a plain sort would give them: of the jobs whose host has room, the
+    /// best by (non-discretionary, priority, arrival); discretionary ones only when allowed. Checked against
+    /// that sort over random appends, removals and rooms.
+    @Test(arguments: 0..<20)
+    func aTenantsJobsComeOutInTheOrderOfASort(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        var queue = FairQueue()
+        // The model: (job, host, arrival) in arrival order.
+        var model: [(job: TransferJob, host: String, arrival: Int)] = []
+        func precedes(_ a: (job: TransferJob, host: String, arrival: Int), _ b: (job: TransferJob, host: String, arrival: Int)) -> Bool {
+            if a.job.isDiscretionary != b.job.isDiscretionary { return !a.job.isDiscretionary }
+            if a.job.priority != b.job.priority { return a.job.priority > b.job.priority }
+            return a.arrival < b.arrival
+        }
+        for step in 0..<3000 {
+            switch random.next() % 5 {
+            case 0, 1:
+                let job = Self.job("a", step, priority: Double(random.next() % 3) / 2, discretionary: random.next() % 4 == 0)
+                let host = "h\(random.next() % 3)"
+                queue.append(job, hostKey: host)
+                model.append((job, host, step))
+            case 2, 3:
+                let full: Set<String> = Set((0..<3).filter { _ in random.next() % 3 == 0 }.map { "h\($0)" })
+                let discretionary = random.next() % 2 == 0
+                let expected = model.sorted(by: precedes).first { entry in
+                    !full.contains(entry.host) && (discretionary || !entry.job.isDiscretionary)
+                }
+                let popped = queue.popNext(Self.room(discretionary: discretionary, hostHasRoom: { !full.contains($0.hostKey) }))
+                #expect(popped?.id == expected?.job.id, "step \(step)")
+                if let popped { model.removeAll { $0.job.id == popped.id } }
+            default:
+                if let victim = model.randomElement(using: &random) {
+                    #expect(queue.remove(victim.job.id)?.id == victim.job.id)
+                    model.removeAll { $0.job.id == victim.job.id }
+                }
+            }
+            #expect(queue.count == model.count)
+        }
+    }
+
+    /// A backlog of tens of thousands appends and drains in linear time (an append or a start copied the
+    /// whole backlog once; 10,000 queued tasks then cost seconds of CPU).
+    @Test func aLargeBacklogDrains() {
+        var queue = FairQueue()
+        for number in 0..<50_000 { queue.append(Self.job(number % 7 == 0 ? "b" : "a", number), hostKey: "h\(number % 2)") }
+        var started = 0
+        for room in [Self.room(hostHasRoom: { $0.hostKey == "h0" }), Self.room()] {  // h1 full at first
+            for _ in 0..<50_001 {
+                guard queue.popNext(room) != nil else { break }
+                started += 1
+            }
+        }
+        #expect(started == 50_000 && queue.isEmpty)
+    }
 }

@@ -27,7 +27,7 @@ extension TransferScheduler {
                 segmentedDownloads.remove(key)
                 continue
             }
-            let host = Self.hostKey(primary.job, primary.request.url)
+            let host = primary.hostKey
             func hostHasRoom() -> Bool {
                 perHost[host, default: 0] < primary.job.httpMaximumConnectionsPerHost && !waiting.contains(hostKey: host)
             }
@@ -112,7 +112,7 @@ extension TransferScheduler {
     /// it), and the last connection always goes on.
     private func yields(_ transfer: Transfer, _ download: SegmentedDownload) -> Bool {
         guard transfer.connectionNumber != 0, download.activeConnections > 1, !waiting.isEmpty else { return false }
-        if waiting.contains(hostKey: Self.hostKey(transfer.job, transfer.request.url)) { return true }
+        if waiting.contains(hostKey: transfer.hostKey) { return true }
         if running.count >= configuration.maximumConcurrentTransfers { return true }
         let tenant = transfer.job.tenant
         let ofTenant = running.values.count { $0.job.tenant == tenant }
