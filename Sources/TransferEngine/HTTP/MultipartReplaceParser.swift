@@ -1,4 +1,5 @@
 import Foundation
+import TransferModels
 
 /// Splits a `multipart/x-mixed-replace` body (RFC 2046 §5.1 framing) into its parts as bytes arrive:
 /// each part's header fields, then its content. URLSession turns every part into a response of its own,
@@ -47,7 +48,10 @@ struct MultipartReplaceParser {
     /// A parser for a response whose `Content-Type` is `multipart/x-mixed-replace` with a `boundary`;
     /// nil for any other.
     init?(contentType: String?) {
-        guard let contentType else { return nil }
+        // Most responses are not multipart: that is one byte-wise look, not a parse.
+        guard let contentType, contentType.trimmingOptionalWhitespace.asciiLowercased.hasPrefix("multipart/x-mixed-replace") else {
+            return nil
+        }
         let parameters = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parameters.first?.lowercased() == "multipart/x-mixed-replace" else { return nil }
         for parameter in parameters.dropFirst() {

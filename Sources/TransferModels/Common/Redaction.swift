@@ -14,12 +14,14 @@ public enum Redaction {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
             bytes[colon...].starts(with: "://".utf8)
         else { return text }
-        let authorityStart = text.utf8.index(colon, offsetBy: 3)
-        let authorityEnd = text[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
-        guard let at = text[authorityStart..<authorityEnd].lastIndex(of: "@"),
-            let colon = text[authorityStart..<at].firstIndex(of: ":")
+        let authorityStart = bytes.index(colon, offsetBy: 3)
+        let authorityEnd =
+            bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? bytes.endIndex
+        guard let at = bytes[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")),
+            let colon = bytes[authorityStart..<at].firstIndex(of: UInt8(ascii: ":"))
         else { return text }
-        return String(text[..<text.index(after: colon)]) + mask + String(text[at...])
+        return String(text[..<bytes.index(after: colon)]) + mask + String(text[at...])
     }
 
     /// Whether a header field carries a credential.

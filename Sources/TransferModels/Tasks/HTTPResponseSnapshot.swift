@@ -33,8 +33,9 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
         var fields: [String: String] = [:]
         var spelling: [String: String] = [:]  // lowercased name → the name as first received
         for (name, value) in headerLines {
-            let key = spelling[name.lowercased(), default: name]
-            spelling[name.lowercased()] = key
+            let lowered = name.asciiLowercased
+            let key = spelling[lowered, default: name]
+            spelling[lowered] = key
             fields[key] = fields[key].map { $0 + ", " + value } ?? value
         }
         self.init(url: url, statusCode: statusCode, allHeaderFields: fields)
@@ -65,16 +66,16 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
 
     private static func value(forHTTPHeaderField name: String, in fields: [String: String]) -> String? {
         if let value = fields[name] { return value }
-        let lowered = name.lowercased()
-        return fields.first { $0.key.lowercased() == lowered }?.value
+        let lowered = name.asciiLowercased
+        return fields.first { $0.key.asciiLowercased == lowered }?.value
     }
 
     /// `text/HTML; Charset="UTF-8"` → (`text/html`, `utf-8`), lowercased as swift-corelibs-foundation does.
     static func contentType(_ value: String?) -> (mimeType: String?, textEncodingName: String?) {
         guard let value else { return (nil, nil) }
         let parsed = HeaderParameters(value)
-        let mimeType = parsed.value.isEmpty ? nil : parsed.value.lowercased()
-        return (mimeType, parsed["charset"].map { $0.lowercased() })
+        let mimeType = parsed.value.isEmpty ? nil : parsed.value.asciiLowercased
+        return (mimeType, parsed["charset"].map(\.asciiLowercased))
     }
 
     /// `Content-Length` when it is one non-negative integer; -1 otherwise (absent, repeated, garbage).
@@ -108,13 +109,14 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
                 $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "[") || $0 >= 0x80 || $0 <= 0x20
             })
         else { return nil }
-        let rest = url[url.utf8.index(colon, offsetBy: 3)...]
-        let beforeQuery = rest.prefix { $0 != "?" && $0 != "#" }
-        let authority = beforeQuery.prefix { $0 != "/" }
-        let host = authority.prefix { $0 != ":" }
-        let path = beforeQuery.dropFirst(authority.count)
-        let last = path.split(separator: "/").last.map(String.init) ?? String(path.prefix(1))
-        return (last, host.isEmpty ? nil : String(host))
+        // Byte by byte: every delimiter is ASCII, and the URL has no other (checked above).
+        let rest = bytes[bytes.index(colon, offsetBy: 3)...]
+        let beforeQuery = rest.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let authority = beforeQuery.prefix { $0 != UInt8(ascii: "/") }
+        let host = authority.prefix { $0 != UInt8(ascii: ":") }
+        let path = beforeQuery[authority.endIndex...]
+        let last = path.split(separator: UInt8(ascii: "/")).last ?? path.prefix(1)
+        return (String(decoding: last, as: UTF8.self), host.isEmpty ? nil : String(decoding: host, as: UTF8.self))
     }
 
     /// RFC 8187 `charset'language'percent-encoded` (UTF-8 only; ISO-8859-1 is read as Latin-1).
@@ -162,44 +164,35 @@ struct HeaderParameters {
     private var parameters: [String: String] = [:]
 
     init(_ header: String) {
+        // Byte by byte: the delimiters are ASCII, and an escaped multi-byte character keeps its bytes.
         var fields: [String] = []
-        var current = ""
+        var current: [UInt8] = []
         var quoted = false
         var escaped = false
-        for character in header {
+        for byte in header.utf8 {
             if escaped {
-                current.append(character)
+                current.append(byte)
                 escaped = false
-            } else if character == "\\" && quoted {
+            } else if byte == UInt8(ascii: "\\") && quoted {
                 escaped = true
-            } else if character == "\"" {
+            } else if byte == UInt8(ascii: "\"") {
                 quoted.toggle()
-            } else if character == ";" && !quoted {
-                fields.append(current)
-                current = ""
+            } else if byte == UInt8(ascii: ";") && !quoted {
+                fields.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
             } else {
-                current.append(character)
+                current.append(byte)
             }
         }
-        fields.append(current)
+        fields.append(String(decoding: current, as: UTF8.self))
         value = fields[0].trimmingOptionalWhitespace
         for field in fields.dropFirst() {
-            guard let equals = field.firstIndex(of: "=") else { continue }
-            let name = field[..<equals].trimmingOptionalWhitespace.lowercased()
-            let value = field[field.index(after: equals)...].trimmingOptionalWhitespace
+            guard let equals = field.utf8.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let name = field[..<equals].trimmingOptionalWhitespace.asciiLowercased
+            let value = field[field.utf8.index(after: equals)...].trimmingOptionalWhitespace
             if !name.isEmpty && parameters[name] == nil { parameters[name] = value }
         }
     }
 
     subscript(name: String) -> String? { parameters[name] }
-}
-
-extension StringProtocol {
-    /// Without the spaces and tabs around it (HTTP's optional whitespace, RFC 9110 §5.6.3): what
-    /// `trimmingCharacters(in: .whitespaces)` did here, without Foundation's bridging on every response.
-    var trimmingOptionalWhitespace: String {
-        let isOWS = { (character: Character) in character == " " || character == "\t" }
-        guard let first = firstIndex(where: { !isOWS($0) }), let last = lastIndex(where: { !isOWS($0) }) else { return "" }
-        return String(self[first...last])
-    }
 }
