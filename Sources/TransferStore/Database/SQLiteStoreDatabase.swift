@@ -39,6 +39,7 @@ struct SQLiteStoreConnection: StoreConnection {
         statements.add()
         let statement = try db.cachedStatement(sql: sql)
         let names = statement.columnNames
+        let columns = StoreResultColumns(names)  // shared by the rows
         // A cursor's row is read in place, column by column: no row is copied on the way.
         let cursor = try Row.fetchCursor(statement, arguments: Self.arguments(arguments))
         var rows: [StoreRow] = []
@@ -46,7 +47,7 @@ struct SQLiteStoreConnection: StoreConnection {
             var values: [StoreValue] = []
             values.reserveCapacity(names.count)
             for index in 0..<names.count { values.append(Self.value(row[index] as DatabaseValue)) }
-            rows.append(StoreRow(names: names, values: values))
+            rows.append(StoreRow(columns: columns, values: values))
         }
         return rows
     }

@@ -106,7 +106,7 @@ private struct StoreRowDecoder: Decoder {
         var codingPath: [any CodingKey] { [] }
         var allKeys: [Key] { row.names.compactMap { Key(stringValue: $0) } }
 
-        func contains(_ key: Key) -> Bool { row.names.contains { $0.caseInsensitiveCompare(key.stringValue) == .orderedSame } }
+        func contains(_ key: Key) -> Bool { row.index(of: key.stringValue) != nil }
         func decodeNil(forKey key: Key) throws -> Bool { row[key.stringValue] == .null }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {

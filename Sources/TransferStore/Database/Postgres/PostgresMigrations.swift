@@ -194,7 +194,11 @@ enum PostgresMigrations {
             ]
         ),
         ("v18-tenant-usage-shards", tenantUsageShards),
+        ("v19-task-unclaimed-by-tenant", [unclaimedByTenant]),
     ]
+
+    /// The queued tasks by tenant, oldest first (`TransferStore.claimQueuedTasks`).
+    static let unclaimedByTenant = "CREATE INDEX task_unclaimed_tenant ON task(tenant, rowid) WHERE state = 'running' AND node IS NULL"
 
     /// Usage without a hot row: each tenant's figures are up to 16 rows, one per shard (the writing
     /// backend's process id modulo 16, so each connection of each node mostly writes its own), summed when

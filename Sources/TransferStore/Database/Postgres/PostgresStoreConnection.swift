@@ -36,8 +36,8 @@ struct PostgresStoreConnection: StoreConnection {
     }
 
     private static func rows(of result: PostgresQueryResult) throws -> [StoreRow] {
-        let names = result.rows.first.map { $0.map(\.columnName) } ?? []  // the rows of a query share one array
-        return try result.rows.map { row in StoreRow(names: names, values: try row.map(Self.value)) }
+        let columns = StoreResultColumns(result.rows.first.map { $0.map(\.columnName) } ?? [])  // shared by the rows
+        return try result.rows.map { row in StoreRow(columns: columns, values: try row.map(Self.value)) }
     }
 
     @discardableResult
