@@ -115,6 +115,7 @@ extension TransferStore {
         registerSegmentMigrations(&migrator)
         registerDeliveryHealthMigrations(&migrator)
         registerUsageShardMigrations(&migrator)
+        registerUnclaimedByTenantMigration(&migrator)
         return migrator
     }()
 }

@@ -91,4 +91,13 @@ extension TransferStore {
             try db.alter(table: "blob") { t in t.add(column: "object", .text) }
         }
     }
+
+    /// `v19-task-unclaimed-by-tenant`: on PostgreSQL the queued tasks by tenant, oldest first, so a claim
+    /// finds each tenant's next tasks through an index instead of numbering the whole backlog
+    /// (`PostgresMigrations.unclaimedByTenant`). SQLite has one node, which claims nothing: an index there
+    /// would cost every task's writes and serve no read. Registered after every other migration (it came
+    /// last).
+    static func registerUnclaimedByTenantMigration(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v19-task-unclaimed-by-tenant") { _ in }
+    }
 }
