@@ -75,7 +75,11 @@ extension DeliveryCoordinator {
 
     /// POSTs the lane's head. The signature's timestamp is the send time; id and body never change.
     func send(_ key: LaneKey) {
-        guard var lane = lanes[key], lane.inFlightToken == nil, var head = lane.pending.first else { return }
+        // The lane is taken out of the dictionary while it changes: a copy of it beside the dictionary's
+        // would make the write of its head copy all of its read-ahead events, for every POST.
+        guard lanes[key]?.inFlightToken == nil, lanes[key]?.pending.isEmpty == false, var lane = lanes.removeValue(forKey: key)
+        else { return }
+        var head = lane.pending[lane.pending.startIndex]
         let body = head.body ?? WebhookPayload.body(of: head.event)
         head.body = body
         let timestamp = Int64(Date().timeIntervalSince1970)
@@ -100,7 +104,11 @@ extension DeliveryCoordinator {
         guard let (key, tenant) = tokens.removeValue(forKey: response.token) else { return }
         inFlightPerTenant[tenant, default: 1] -= 1
         if inFlightPerTenant[tenant] == 0 { inFlightPerTenant[tenant] = nil }
-        guard var lane = lanes[key], lane.inFlightToken == response.token, let head = lane.pending.first else { return }
+        // Taken out while it changes (as in `send`): taking its head must not copy its read-ahead events.
+        guard lanes[key]?.inFlightToken == response.token, lanes[key]?.pending.isEmpty == false,
+            var lane = lanes.removeValue(forKey: key)
+        else { return }
+        let head = lane.pending[lane.pending.startIndex]
         lane.inFlightToken = nil
         lane.lastActive = .now
         let now = Date()
