@@ -100,7 +100,7 @@ CONF
 # in its environment); extra arguments go to `serve`. Sets SERVICE_PID and BASE.
 start_service() {
     "$BIN" serve --host 127.0.0.1 --port 0 --data-dir "$WORK/data" --port-file "$WORK/port" \
-        --token "$TOKEN:bench:user" --log-level warning "$@" 2>"$WORK/service.log" &
+        --token "$TOKEN:bench:user" --log-level "${LOG_LEVEL:-warning}" "$@" 2>"$WORK/service.log" &
     SERVICE_PID=$!
     for _ in $(seq 1 200); do [ -s "$WORK/port" ] && break; sleep 0.05; done
     [ -s "$WORK/port" ] || fail "urlsessiond did not start"

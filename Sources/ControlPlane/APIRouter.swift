@@ -20,7 +20,7 @@ public enum APIRouter {
         let usage = UsageRoutes(store: store, streams: StreamQuota(limit: store.quotaLimits.streams))
         let groups: [[Route]] = [
             OperationRoutes(
-                store: store, metrics: metrics, usage: usage,
+                store: store, tasks: tasks, metrics: metrics, usage: usage,
                 metricsAuthenticator: metricsToken.map { TokenAuthenticator(tokens: [$0: Principal(tenant: "metrics", role: .user)]) },
                 openAPIDocument: openAPIDocument, partsReady: partsReady, shutdown: router.shutdown
             ).routes,

@@ -46,6 +46,7 @@ extension TaskService {
         } catch {
             logger.error("Encoding a task's last events failed", metadata: ["task.id": "\(task.id)", "error": "\(error)"])
         }
+        logCompleted(task, completion, started: active.started)
         return completion
     }
 
@@ -209,6 +210,7 @@ extension TaskService {
         }
         let record = try await store.completeTask(completion)
         waiters.completed(id)
+        logCompleted(record, completion, started: nil)
         return record
     }
 }

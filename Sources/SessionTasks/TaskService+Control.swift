@@ -14,12 +14,20 @@ extension TaskService {
         var discardedFiles: [String] = []
         /// The attempt whose end completes the task.
         var ended: ActiveTask?
+        /// The attempt handed to the engine (logged once the table's lock is released).
+        var started: ActiveTask?
     }
 
     /// Feeds `input` to the task's lifecycle, made from `record` when the task has none in memory.
     /// Under the table's lock, the engine commands (`submit`, `stop`) are sent at once, so a command
     /// decided later can never overtake them; the rest is returned.
     func transition(_ taskId: String, from record: TaskRecord?, _ input: TaskLifecycle.Input) -> Effects {
+        let effects = lockedTransition(taskId, from: record, input)
+        if let started = effects.started { logStarted(started) }
+        return effects
+    }
+
+    private func lockedTransition(_ taskId: String, from record: TaskRecord?, _ input: TaskLifecycle.Input) -> Effects {
         table.withLock { state in
             let isFenced = state.isFenced
             return state.update(taskId, from: record) { entry in
@@ -37,6 +45,7 @@ extension TaskService {
                             writer.queue { $0.partialFiles[taskId] = path }  // the checkpoint a restart continues from
                         }
                         engine.start(prepared.job)
+                        effects.started = prepared.task
                     case .abandon(let number):
                         if entry.prepared?.job.id.attempt == number {
                             entry.prepared = nil

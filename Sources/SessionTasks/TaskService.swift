@@ -145,6 +145,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
         networks.onChange { [weak self] states in self?.networksChanged(states) }
     }
 
+    /// Transfers holding one of the engine's slots, and those waiting for one (`/metrics`).
+    public var transferLoad: (running: Int, queued: Int) { engine.load }
+
     // MARK: The task API
 
     /// Creates a task in `session`; with `"resume": true` it starts at once (and may already have

@@ -2,6 +2,7 @@ import Curl
 import Foundation
 public import Logging
 public import ServiceLifecycle
+import TransferModels
 
 /// Runs transfers with libcurl's multi interface on a dedicated loop thread, and reports what happens
 /// to a `TransferObserver`. A `Service`: it stops after the control plane, aborting what still runs.
@@ -10,9 +11,12 @@ public final class TransferEngine: Service, Sendable {
     /// WebSocket and stream jobs run here, on a loop of their own (`WebSocketLoop`).
     private let webSockets: WebSocketLoop
     private let logger: Logger
+    /// The scheduler's count of running and queued transfers (`load`).
+    private let schedulerLoad: LockedBox<(running: Int, queued: Int)>
 
     public init(configuration: EngineConfiguration, observer: any TransferObserver, logger: Logger) throws {
         let scheduler = TransferScheduler(configuration: configuration, observer: observer)
+        self.schedulerLoad = scheduler.load
         self.loop = try CurlMultiLoop(name: "urlsessiond-engine", driver: scheduler, logger: logger) { multi throws(CurlError) in
             try multi.setMaximumTotalConnections(0)
             try multi.setMaximumCachedConnections(configuration.maximumCachedConnections)
@@ -26,6 +30,10 @@ public final class TransferEngine: Service, Sendable {
         scheduler.sendToLoop = { [weak loop] command in loop?.send(command) }
         loop.start()
     }
+
+    /// Transfers holding a slot and jobs waiting for one, as of the loop's last turn (`/metrics`).
+    /// WebSocket and stream connections are not transfers here.
+    public var load: (running: Int, queued: Int) { schedulerLoad.withLock { $0 } }
 
     /// Whether the engine's loop thread runs (for readiness).
     public var isRunning: Bool { loop.isRunning }

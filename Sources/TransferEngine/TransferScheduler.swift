@@ -30,6 +30,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
     let observer: any TransferObserver
     /// Jobs not started yet.
     var waiting = FairQueue()
+    /// `running.count` and `waiting.count` as the loop's last turn ended, for other threads to read.
+    let load = LockedBox((running: 0, queued: 0))
     /// A job may have become startable since the last pass (one was queued, a slot or a host's connection
     /// was freed); otherwise the loop does not look through the queue again.
     var needsPass = false
@@ -266,6 +268,9 @@ final class TransferScheduler: CurlMultiLoopDriver {
     /// or command woke the loop, up to a second per slot-full of a backlog. Otherwise the loop sleeps until
     /// the next idle deadline (at most a second), failing the transfers whose deadline passed.
     func pollTimeout(endedTransfers: Int, multi: CurlMultiHandle) -> Duration? {
+        // Published as each turn ends, before the loop may sleep: what other threads read stays current.
+        let now = (running: running.count, queued: waiting.count)
+        load.withLock { if $0 != now { $0 = now } }
         if endedTransfers > 0 && !waiting.isEmpty { return nil }
         // A download became segmented (its head came in this perform): its parts open now, not after the
         // next socket event.

@@ -125,6 +125,10 @@ extension TransferStore {
     struct CompletedRow {
         var sessionId: String
         var summary: TaskSummary
+        var tenant: String
+        var error: TransferError?
+        var bytesReceived: Int64
+        var bytesSent: Int64
     }
 
     /// Marks every completion's task completed with one statement (sealed by the caller). Returns the
@@ -166,8 +170,9 @@ extension TransferStore {
               countOfBytesExpectedToReceive = COALESCE(u.toreceive, task.countOfBytesExpectedToReceive),
               webSocket = COALESCE(u.socket, task.webSocket)
             FROM {rows} WHERE task.id = u.ref AND task.state <> 'completed' AND (u.owner IS NULL OR task.node IS NULL OR task.node = u.owner)
-            RETURNING id, sessionId, taskIdentifier, kind, taskDescription
+            RETURNING id, sessionId, taskIdentifier, kind, taskDescription, tenant, countOfBytesReceived, countOfBytesSent
             """, over: set)
+        let errors = Dictionary(completions.map { ($0.id, $0.error) }, uniquingKeysWith: { first, _ in first })
         var completed: [String: CompletedRow] = [:]
         for row in rows {
             let id: String = try row.decode(forColumn: "id")
@@ -175,7 +180,10 @@ extension TransferStore {
             let summary = TaskSummary(
                 id: id, taskIdentifier: try row.decode(forColumn: "taskIdentifier"), kind: kind, state: .completed,
                 taskDescription: try row.decode(forColumn: "taskDescription"))
-            completed[id] = CompletedRow(sessionId: try row.decode(forColumn: "sessionId"), summary: summary)
+            completed[id] = CompletedRow(
+                sessionId: try row.decode(forColumn: "sessionId"), summary: summary, tenant: try row.decode(forColumn: "tenant"),
+                error: errors[id] ?? nil, bytesReceived: try row.decode(forColumn: "countOfBytesReceived"),
+                bytesSent: try row.decode(forColumn: "countOfBytesSent"))
             db.notify(.completions, id)
         }
         return completed

@@ -73,7 +73,8 @@ extension TransferStore {
             try Self.write(db, progress: [:], responses: [:], events: [], completions: completions)
         }
         for advance in sessions.values { publish(advance) }
-        return completed
+        activity.completed(completed.values)
+        return Set(completed.keys)
     }
 
     /// Completes a task with its outcome and records the delegate's last calls in one transaction:
@@ -86,15 +87,16 @@ extension TransferStore {
     ///   (a task completes exactly once).
     public func completeTask(_ completion: TaskCompletion) async throws -> TaskRecord {
         let completion = try requestSecrets.sealed(completion)
-        let (task, advance): (TaskRecord, SessionAdvance) = try await database.write { db in
+        let (task, advance, row): (TaskRecord, SessionAdvance, CompletedRow) = try await database.write { db in
             let (completed, sessions) = try Self.write(db, progress: [:], responses: [:], events: [], completions: [completion])
-            guard completed.contains(completion.id), let advance = sessions.values.first else {
+            guard let row = completed[completion.id], let advance = sessions.values.first else {
                 _ = try Self.fetchTask(db, id: completion.id)  // throws taskNotFound when unknown
                 throw TaskStoreError.invalidStateTransition
             }
-            return (try Self.fetchTask(db, id: completion.id), advance)
+            return (try Self.fetchTask(db, id: completion.id), advance, row)
         }
         publish(advance)
+        activity.completed([row])
         return try requestSecrets.opened(task)
     }
 

@@ -56,7 +56,8 @@ extension TransferStore {
                     db, progress: progress, responses: responses, events: events, partialFiles: partialFiles, completions: completions)
             }
             for advance in sessions.values { publish(advance) }
-            return (completed, [:])
+            activity.completed(completed.values)
+            return (Set(completed.keys), [:])
         } catch {
             guard !completions.isEmpty else { throw error }
             let (_, sessions) = try await database.writeReports { db in
@@ -83,7 +84,7 @@ extension TransferStore {
     static func write(
         _ db: any StoreConnection, progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend],
         partialFiles: [String: String] = [:], completions: [TaskCompletion]
-    ) throws -> (Set<String>, [String: SessionAdvance]) {
+    ) throws -> ([String: CompletedRow], [String: SessionAdvance]) {
         let tasks = Set(progress.keys).union(responses.keys).union(events.map(\.taskId)).union(completions.map(\.id))
             .union(partialFiles.keys)
         try lockSessions(db, ofTasks: tasks)
@@ -132,7 +133,7 @@ extension TransferStore {
             }
             sessions[sessionId] = advance
         }
-        return (Set(completed.keys), sessions)
+        return (completed, sessions)
     }
 
     /// `willBeginDelayedRequest` answered `useNewRequest`: the task sends `request` (its `currentRequest`).

@@ -67,6 +67,7 @@ extension TransferStore {
     private func create(_ batch: [TaskCreation]) async throws -> [Result<TaskRecord, any Error>] {
         let (results, advances) = try await database.write { db in try Self.create(db, batch) }
         for advance in advances { publish(advance) }
+        activity.created(results.compactMap { try? $0.get() })
         return results
     }
 

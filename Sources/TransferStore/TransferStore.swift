@@ -54,6 +54,8 @@ public final class TransferStore: Sendable {
     let liveIdempotencyClaims = LockedBox<Set<String>>([])
     /// Task creations, group-committed.
     let creations = GroupCommit<TaskCreation, TaskRecord>()
+    /// Tasks created and completed, committed by this store since it opened (`/metrics`).
+    public let activity = TaskActivity()
     /// What each tenant may hold (`QuotaLimits`), checked inside the transactions that create.
     public let quotaLimits: QuotaLimits
     /// Each tenant's usage as last read (`usageHint`).

@@ -49,6 +49,51 @@ struct OperationsTests {
         }
     }
 
+    /// An operator sees transfers: `/metrics` counts tasks created and completed (by outcome and code)
+    /// and their bytes, with `# HELP`, and shows the engine's running and queued transfers; the `info` log
+    /// has each task's start and end with its ids.
+    @Test(.timeLimit(.minutes(1)))
+    func metricsAndTheLogShowEachTransfer() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, service in
+            let session = try #require(try await api.createSession()["id"] as? String)
+            let fetched = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/bytes/1000")]])
+            #expect(fetched.errorCode == nil, "\(fetched)")
+            // A private address the default policy refuses: a failure with its code.
+            let refused = try await api.runTask(session: session, ["kind": "download", "request": ["url": "http://10.255.255.1/x"]])
+            #expect(refused.errorCode == -1004, "\(refused)")
+
+            // The engine's gauges are published as its loop's turn ends, just after the transfer's end.
+            var text = ""
+            try await eventually(timeout: 5, interval: 0.05) {
+                text = try await api.client.send(.get(service.baseURL + "/metrics")).text
+                return text.contains("\nurlsessiond_transfers_running 0.0\n")
+            }
+            let lines = text.split(separator: "\n").map(String.init)
+            func value(_ name: String, _ labels: [String]) -> Double? {
+                lines.first { $0.hasPrefix(name + "{") && labels.allSatisfy($0.contains) }?.split(separator: " ").last.flatMap {
+                    Double($0)
+                }
+            }
+            #expect(value("urlsessiond_tasks_created_total", [#"kind="data""#]) == 1, "\(text)")
+            #expect(value("urlsessiond_tasks_created_total", [#"kind="download""#]) == 1)
+            #expect(value("urlsessiond_tasks_completed_total", [#"kind="data""#, #"outcome="success""#, #"code="0""#]) == 1)
+            #expect(value("urlsessiond_tasks_completed_total", [#"kind="download""#, #"outcome="failed""#, #"code="-1004""#]) == 1)
+            #expect((value("urlsessiond_task_bytes_received_total", []) ?? 0) >= 1000)
+            #expect(lines.contains { $0.hasPrefix("urlsessiond_transfers_queued ") })
+            #expect(lines.contains { $0.hasPrefix("# HELP urlsessiond_tasks_completed_total ") })
+            #expect(!text.contains(session), "ids never become label values")
+
+            let fetchedID = try #require(fetched["id"] as? String)
+            let log = service.stderrText().split(separator: "\n").filter { $0.contains(fetchedID) }
+            #expect(log.contains { $0.contains("Task started") && $0.contains("127.0.0.1") }, "\(log)")
+            #expect(
+                log.contains { $0.contains("Task completed") && $0.contains("success") && $0.contains("session.id=\(session)") }, "\(log)")
+            #expect(!service.stderrText().contains("/bytes/1000"), "no URL is logged, only its host")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func openAPIDocumentIsServedAsYAML() async throws {
         try await withRunningService(environment: Tokens.environment) { service, client in

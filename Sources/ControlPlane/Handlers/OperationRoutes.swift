@@ -1,9 +1,11 @@
+import SessionTasks
 import TransferStore
 
 /// `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`: no tenant token needed; `/metrics` needs the metrics
 /// token when one is configured (`URLSESSIOND_METRICS_TOKEN`).
 struct OperationRoutes {
     let store: TransferStore
+    let tasks: TaskService
     let metrics: HTTPMetrics
     /// Every tenant's usage, recorded into the gauges at each scrape.
     let usage: UsageRoutes
@@ -32,6 +34,7 @@ struct OperationRoutes {
                 try authorizeMetrics(request)
                 metrics.tenants.record(usage: try await usage.all(), limits: usage.limits)
                 metrics.record(storeStatements: store.statementsExecuted)
+                metrics.transfers.record(store.activity.snapshot, load: tasks.transferLoad)
                 return .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             },
             Route(

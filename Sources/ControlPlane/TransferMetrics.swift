@@ -1,0 +1,91 @@
+import Prometheus
+import TransferModels
+import TransferStore
+
+/// `/metrics` for tasks and transfers, brought up to date at each scrape from what this node's store
+/// committed (`TaskActivity`) and what its engine runs:
+///
+/// - `urlsessiond_tasks_created_total{tenant, kind}`
+/// - `urlsessiond_tasks_completed_total{tenant, kind, outcome, code}`: `outcome` is `success`,
+///   `cancelled` or `failed`, `code` the NSURLErrorDomain code (0 on success)
+/// - `urlsessiond_task_bytes_received_total{tenant}`, `urlsessiond_task_bytes_sent_total{tenant}`: the
+///   bytes of the tasks that completed, counted at their completion
+/// - `urlsessiond_transfers_running`, `urlsessiond_transfers_queued`: the engine's slots in use and the
+///   transfers waiting for one
+///
+/// The `tenant` label is bounded: the first `tenantLabelLimit` tenants seen have their own value, later
+/// ones share `other`, so a service with many tenants cannot grow the exposition without end.
+final class TransferMetrics: Sendable {
+    static let tenantLabelLimit = 100
+
+    private let registry: PrometheusCollectorRegistry
+    private let running: Gauge
+    private let queued: Gauge
+    /// What the counters hold, per raw key, and each tenant's label value.
+    private let recorded = LockedBox(Recorded())
+
+    private struct Recorded {
+        var counts = TaskActivity.Counts()
+        var tenantLabels: [String: String] = [:]
+    }
+
+    init(registry: PrometheusCollectorRegistry) {
+        self.registry = registry
+        running = registry.makeGauge(
+            name: "urlsessiond_transfers_running", help: "Transfers holding one of the engine's slots on this node.")
+        queued = registry.makeGauge(
+            name: "urlsessiond_transfers_queued", help: "Transfers waiting on this node for a slot of its engine.")
+    }
+
+    /// Adds to each counter what `counts` has beyond what was recorded, and sets the gauges to `load`.
+    func record(_ counts: TaskActivity.Counts, load: (running: Int, queued: Int)) {
+        running.set(Double(load.running))
+        queued.set(Double(load.queued))
+        recorded.withLock { recorded in
+            for (key, total) in counts.created {
+                let added = total - (recorded.counts.created[key] ?? 0)
+                guard added > 0 else { continue }
+                let labels = [("tenant", tenantLabel(key.tenant, &recorded)), ("kind", key.kind.rawValue)]
+                registry.makeCounter(
+                    name: "urlsessiond_tasks_created_total", labels: labels, help: "Tasks created through this node."
+                ).increment(by: Int64(added))
+            }
+            for (key, total) in counts.completed {
+                let added = total - (recorded.counts.completed[key] ?? 0)
+                guard added > 0 else { continue }
+                let labels = [
+                    ("tenant", tenantLabel(key.tenant, &recorded)), ("kind", key.kind.rawValue), ("outcome", key.outcome),
+                    ("code", String(key.code)),
+                ]
+                registry.makeCounter(
+                    name: "urlsessiond_tasks_completed_total", labels: labels,
+                    help: "Tasks completed on this node, by outcome (success, cancelled, failed) and NSURLErrorDomain code."
+                ).increment(by: Int64(added))
+            }
+            for (tenant, total) in counts.bytesReceived {
+                let added = total - (recorded.counts.bytesReceived[tenant] ?? 0)
+                guard added > 0 else { continue }
+                registry.makeCounter(
+                    name: "urlsessiond_task_bytes_received_total", labels: [("tenant", tenantLabel(tenant, &recorded))],
+                    help: "Bytes received by the tasks that completed on this node (their countOfBytesReceived)."
+                ).increment(by: added)
+            }
+            for (tenant, total) in counts.bytesSent {
+                let added = total - (recorded.counts.bytesSent[tenant] ?? 0)
+                guard added > 0 else { continue }
+                registry.makeCounter(
+                    name: "urlsessiond_task_bytes_sent_total", labels: [("tenant", tenantLabel(tenant, &recorded))],
+                    help: "Bytes sent by the tasks that completed on this node (their countOfBytesSent)."
+                ).increment(by: added)
+            }
+            recorded.counts = counts
+        }
+    }
+
+    private func tenantLabel(_ tenant: String, _ recorded: inout Recorded) -> String {
+        if let label = recorded.tenantLabels[tenant] { return label }
+        let label = recorded.tenantLabels.count < Self.tenantLabelLimit ? tenant : "other"
+        recorded.tenantLabels[tenant] = label
+        return label
+    }
+}

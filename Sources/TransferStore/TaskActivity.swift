@@ -1,0 +1,61 @@
+public import TransferModels
+
+/// What this node's store has committed about tasks since it opened, for `/metrics`: tasks created,
+/// tasks completed by outcome, and the bytes the completed ones moved. Counted after each commit, so a
+/// transaction run again (a PostgreSQL deadlock) or rolled back counts nothing. With several nodes each
+/// counts what it wrote: the sums over the nodes are the cluster's.
+public final class TaskActivity: Sendable {
+    /// How a task ended: `success`, `cancelled` (NSURLErrorCancelled), or `failed`, with its
+    /// NSURLErrorDomain code (0 on success; another domain's error counts as `failed` with code 0).
+    public struct Completion: Hashable, Sendable {
+        public var tenant: String
+        public var kind: TaskKind
+        public var outcome: String
+        public var code: Int
+    }
+
+    public struct Counts: Sendable {
+        public var created: [TaskKey: Int] = [:]
+        public var completed: [Completion: Int] = [:]
+        /// Bytes received and sent by the tasks that completed, by tenant.
+        public var bytesReceived: [String: Int64] = [:]
+        public var bytesSent: [String: Int64] = [:]
+
+        public init() {}
+    }
+
+    public struct TaskKey: Hashable, Sendable {
+        public var tenant: String
+        public var kind: TaskKind
+    }
+
+    private let counts = LockedBox(Counts())
+
+    public init() {}
+
+    public var snapshot: Counts { counts.withLock { $0 } }
+
+    func created(_ tasks: some Sequence<TaskRecord>) {
+        counts.withLock { counts in
+            for task in tasks { counts.created[TaskKey(tenant: task.tenant, kind: task.kind), default: 0] += 1 }
+        }
+    }
+
+    func completed(_ rows: some Sequence<TransferStore.CompletedRow>) {
+        counts.withLock { counts in
+            for row in rows {
+                let (outcome, code): (String, Int)
+                switch row.error {
+                case nil: (outcome, code) = ("success", 0)
+                case let error? where error.domain == "NSURLErrorDomain":
+                    (outcome, code) = (error.code == URLErrorCode.cancelled.rawValue ? "cancelled" : "failed", error.code)
+                case _?: (outcome, code) = ("failed", 0)
+                }
+                let key = Completion(tenant: row.tenant, kind: row.summary.kind, outcome: outcome, code: code)
+                counts.completed[key, default: 0] += 1
+                counts.bytesReceived[row.tenant, default: 0] += max(0, row.bytesReceived)
+                counts.bytesSent[row.tenant, default: 0] += max(0, row.bytesSent)
+            }
+        }
+    }
+}
