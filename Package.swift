@@ -91,6 +91,7 @@ let package = Package(
             dependencies: [
                 "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies", "HTTPCaching", "Certificates", "NetworkPaths",
                 "ObjectStorage",
+                "Curl",  // the egress policy, judging a delegate's address when it is given
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),

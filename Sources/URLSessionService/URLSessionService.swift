@@ -1,4 +1,5 @@
 public import ControlPlane
+import Curl
 import EventDelivery
 import Foundation
 public import Logging
@@ -41,6 +42,9 @@ public enum URLSessionService {
             metricsFactory: eventMetricsFactory(registry), logger: logger)
 
         var configuration = configuration
+        logger.info(
+            "Egress policy: private, loopback, link-local and other special-purpose addresses are refused unless allowed",
+            metadata: ["URLSESSIOND_EGRESS_ALLOW": "\(configuration.engine.egress.allowed.map(\.description).joined(separator: ","))"])
         try combineTrustStores(&configuration)
         var taskConfiguration = TaskService.Configuration()
         taskConfiguration.engine = configuration.engine

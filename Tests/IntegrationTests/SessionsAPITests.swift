@@ -8,6 +8,34 @@ struct SessionsAPITests {
     /// A well-formed id (`ses_` + 22 base62 characters) that no session has.
     static let unknownID = "ses_" + String(repeating: "A", count: 22)
 
+    /// A delegate at an address the egress policy refuses could never get a webhook: 422 when it is given
+    /// (created or patched), naming the setting that would allow it. A host name is judged when a POST is
+    /// made, and an allowed address is taken.
+    @Test(.timeLimit(.minutes(1)))
+    func aDelegateTheEgressPolicyRefusesIsRefusedWhenGiven() async throws {
+        try await withRunningService(environment: Tokens.environment) { service, client in
+            let api = API(service, client)
+            for url in ["http://10.0.0.5/hooks", "http://localhost:9/hooks", "http://[::1]:9/hooks", "http://169.254.169.254/x"] {
+                let response = try await api.post("/v1/sessions", json: #"{"delegate": {"url": "\#(url)"}}"#)
+                #expect(response.status == 422, "\(url): \(response.text)")
+                let problem = try response.json()
+                #expect(problem["field"] as? String == "delegate.url")
+                #expect((problem["detail"] as? String)?.contains("URLSESSIOND_EGRESS_ALLOW") == true, "\(problem)")
+            }
+            let created = try await api.post("/v1/sessions", json: #"{"delegate": {"url": "https://consumer.example/hooks"}}"#)
+            #expect(created.status == 201, "\(created.text)")
+            let id = try #require(try created.json()["id"] as? String)
+            let patched = try await client.send(
+                .patch(api.base + "/v1/sessions/\(id)", json: #"{"delegate": {"url": "http://192.168.1.10/hooks"}}"#, token: api.token))
+            #expect(patched.status == 422 && patched.text.contains("delegate.url"), "\(patched.text)")
+        }
+        let allowing = Tokens.environment.merging(["URLSESSIOND_EGRESS_ALLOW": "10.0.0.0/8"]) { $1 }
+        try await withRunningService(environment: allowing) { service, client in
+            let response = try await API(service, client).post("/v1/sessions", json: #"{"delegate": {"url": "http://10.0.0.5/hooks"}}"#)
+            #expect(response.status == 201, "\(response.text)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func createsADefaultSessionWithTheFullNormalizedConfiguration() async throws {
         try await withRunningService(environment: Tokens.environment) { service, client in

@@ -56,6 +56,7 @@ struct SessionRoutes {
     private func create(_ request: HTTPRequest) async throws -> HTTPResponse {
         let validated = try request.decodeJSON(SessionCreateRequest.self).validated()
         try checkConfigurationSize(request)
+        try checkEgress(ofDelegate: validated.delegate?.url)
         let generatedSecret = validated.delegate != nil && validated.clientSecret == nil ? WebhookSecret.generate() : nil
         let creation = try await store.createSession(
             tenant: request.tenant, request: validated, secret: validated.clientSecret ?? generatedSecret)
@@ -73,6 +74,13 @@ struct SessionRoutes {
         }
     }
 
+    /// A delegate URL at an address the egress policy refuses is 422 at once, naming the setting that
+    /// would allow it: its webhooks could never be sent.
+    private func checkEgress(ofDelegate url: String?) throws {
+        guard let url, let reason = tasks.egressRefusal(of: url) else { return }
+        throw Problem.invalidValue("delegate.url", "the egress policy refuses webhooks to it: \(reason)")
+    }
+
     /// `PATCH /v1/sessions/{id}`: a merge patch of `delegate` and `sessionDescription` (see
     /// `SessionUpdateRequest`). A delegate given without a secret keeps the stored one; a session that
     /// had none gets a generated one, returned in this answer only.
@@ -85,6 +93,7 @@ struct SessionRoutes {
             throw Problem.conflict("the session has no delegate to change: give the new delegate's url")
         }
         let update = try validated.get()
+        if case .replaced(let delegate, _) = update.delegate { try checkEgress(ofDelegate: delegate.url) }
         if current.isShared {
             guard case .unchanged = update.delegate else {
                 throw Problem.conflict("the shared session has no delegate (URLSession.shared)")

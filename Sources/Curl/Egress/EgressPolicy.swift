@@ -33,7 +33,7 @@ public struct EgressPolicy: Sendable {
         if let (range, name) = Self.metadata.first(where: { $0.0.contains(Self.embeddedIPv4(address) ?? address) }),
             !allowed.contains(range)
         {
-            return .denied(reason: "\(address) is \(name)")
+            return .denied(reason: "\(address) is \(name) (URLSESSIOND_EGRESS_ALLOW opens it only by listing \(range) itself)")
         }
         if allowed.contains(where: { $0.contains(address) }) { return .allowed }
         // IPv4 written in IPv6 forms is judged as the IPv4 address it carries.
@@ -42,7 +42,7 @@ public struct EgressPolicy: Sendable {
             if case .denied(let reason) = check(embedded) { return .denied(reason: "\(reason) (inside \(address))") }
         }
         if let (range, name) = Self.denied.first(where: { $0.0.contains(address) }) {
-            return .denied(reason: "\(address) is in \(range) (\(name))")
+            return .denied(reason: "\(address) is in \(range) (\(name); URLSESSIOND_EGRESS_ALLOW=\(range) allows it)")
         }
         return .allowed
     }
