@@ -13,8 +13,13 @@ extension TransferStore {
         guard let sqlite else { return }
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
+            // A stop cancels the sleep: no checkpoint then (GRDB refuses it with CancellationError, which
+            // every clean stop logged as a failure); closing the store checkpoints last.
+            guard !Task.isCancelled else { break }
             do {
                 _ = try await checkpointPassively(sqlite)
+            } catch is CancellationError {
+                break
             } catch {
                 logger.warning("A WAL checkpoint failed", metadata: ["error": "\(error)"])
             }
