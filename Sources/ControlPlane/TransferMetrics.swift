@@ -62,23 +62,24 @@ final class TransferMetrics: Sendable {
                     help: "Tasks completed on this node, by outcome (success, cancelled, failed) and NSURLErrorDomain code."
                 ).increment(by: Int64(added))
             }
-            for (tenant, total) in counts.bytesReceived {
-                let added = total - (recorded.counts.bytesReceived[tenant] ?? 0)
-                guard added > 0 else { continue }
-                registry.makeCounter(
-                    name: "urlsessiond_task_bytes_received_total", labels: [("tenant", tenantLabel(tenant, &recorded))],
-                    help: "Bytes received by the tasks that completed on this node (their countOfBytesReceived)."
-                ).increment(by: added)
-            }
-            for (tenant, total) in counts.bytesSent {
-                let added = total - (recorded.counts.bytesSent[tenant] ?? 0)
-                guard added > 0 else { continue }
-                registry.makeCounter(
-                    name: "urlsessiond_task_bytes_sent_total", labels: [("tenant", tenantLabel(tenant, &recorded))],
-                    help: "Bytes sent by the tasks that completed on this node (their countOfBytesSent)."
-                ).increment(by: added)
-            }
+            addBytes(
+                counts.bytesReceived, beyond: recorded.counts.bytesReceived, to: "urlsessiond_task_bytes_received_total",
+                help: "Bytes received by the tasks that completed on this node (their countOfBytesReceived).", &recorded)
+            addBytes(
+                counts.bytesSent, beyond: recorded.counts.bytesSent, to: "urlsessiond_task_bytes_sent_total",
+                help: "Bytes sent by the tasks that completed on this node (their countOfBytesSent).", &recorded)
             recorded.counts = counts
+        }
+    }
+
+    /// Adds each tenant's bytes beyond what was recorded to the counter `name`.
+    private func addBytes(
+        _ totals: [String: Int64], beyond recordedTotals: [String: Int64], to name: String, help: String, _ recorded: inout Recorded
+    ) {
+        for (tenant, total) in totals {
+            let added = total - (recordedTotals[tenant] ?? 0)
+            guard added > 0 else { continue }
+            registry.makeCounter(name: name, labels: [("tenant", tenantLabel(tenant, &recorded))], help: help).increment(by: added)
         }
     }
 
