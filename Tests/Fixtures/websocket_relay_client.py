@@ -2,7 +2,7 @@
 """A WebSocket client of the service's relay (`GET /v1/tasks/{id}/socket`), with the `websockets` library,
 for the relay's integration tests: the task's origin is `websocket_echo.py`'s `/echo`.
 
-    websocket_relay_client.py SCENARIO URL TOKEN [--protocol NAME ...]
+    websocket_relay_client.py SCENARIO URL TOKEN [--protocol NAME ...] [--ready-file PATH]
 
 URL is the relay's `ws://127.0.0.1:PORT/v1/tasks/ID/socket`; TOKEN the bearer token. Prints one JSON
 object of what happened, then exits 0 (a scenario that fails raises, exit 1). Scenarios:
@@ -14,7 +14,8 @@ object of what happened, then exits 0 (a scenario that fails raises, exit 1). Sc
 - `drop`: one message echoed, then the connection is aborted without a close frame.
 - `conflict`: while a relay is open, a second upgrade and a `GET .../messages` are tried (`second`,
   `messages`: their statuses), then the first closes with 1000.
-- `hold`: one message echoed, then waits (up to 30 s) for the service to close: the close frame received.
+- `hold`: one message echoed, then (after creating the file `--ready-file`, if given: the test stops the
+  service only then) waits up to 30 s for the service to close: the close frame received.
 - `backpressure`: 3,000 messages of 4 KiB sent while nothing is read for 2 s (the client's queue holds 4),
   then all read: `ordered` is whether every one came back, in order.
 
@@ -101,10 +102,12 @@ async def conflict(open_relay, url, token):
     return result
 
 
-async def hold(open_relay):
+async def hold(open_relay, ready_file):
     async with open_relay() as ws:
         await ws.send("hello")
         echoed = await ws.recv() == "hello"
+        if ready_file:
+            open(ready_file, "w").close()
         await asyncio.wait_for(ws.wait_closed(), 30)
         return {"echoed": echoed, **received_close(ws)}
 
@@ -130,6 +133,7 @@ async def main():
     parser.add_argument("url")
     parser.add_argument("token")
     parser.add_argument("--protocol", action="append", default=[])
+    parser.add_argument("--ready-file")
     args = parser.parse_args()
 
     def open_relay(**options):
@@ -143,7 +147,7 @@ async def main():
         "origin-close": lambda: origin_close(open_relay),
         "drop": lambda: drop(open_relay),
         "conflict": lambda: conflict(open_relay, args.url, args.token),
-        "hold": lambda: hold(open_relay),
+        "hold": lambda: hold(open_relay, args.ready_file),
         "backpressure": lambda: backpressure(open_relay),
     }
     result = await asyncio.wait_for(scenarios[args.scenario](), 60)

@@ -9,9 +9,12 @@ import Testing
 @Suite("Tasks: webSocket relay")
 struct WebSocketRelayTests {
     /// Runs a scenario of the relay client against task `task` and returns what it printed (killed after 90 s).
-    static func client(_ scenario: String, _ api: API, task: String, protocols: [String] = []) async throws -> [String: Any] {
+    static func client(
+        _ scenario: String, _ api: API, task: String, protocols: [String] = [], readyFile: String? = nil
+    ) async throws -> [String: Any] {
         let url = api.base.replacingOccurrences(of: "http://", with: "ws://") + "/v1/tasks/\(task)/socket"
-        let arguments = [scenario, url, api.token ?? ""] + protocols.flatMap { ["--protocol", $0] }
+        var arguments = [scenario, url, api.token ?? ""] + protocols.flatMap { ["--protocol", $0] }
+        if let readyFile { arguments += ["--ready-file", readyFile] }
         let run = try await runFixtureScript("websocket_relay_client.py", arguments: arguments, timeout: .seconds(90))
         #expect(run.status == 0, "the relay client \(scenario) failed: \(run.output)\(run.errors)")
         return try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any] ?? [:]
@@ -96,9 +99,13 @@ struct WebSocketRelayTests {
         try await withTaskService { api, service in
             let session = try await api.makeSession()
             let (task, _) = try await WebSocketTasksTests.openTask(api, session: session, url: origin.url("/echo"))
-            async let held = Self.client("hold", api, task: task)
-            // Attached once `/messages` is refused (every 50 ms, 10 s at most).
-            try await eventually(timeout: 10, interval: 0.05) { try await api.get("/v1/tasks/\(task)/messages").status == 409 }
+            let directory = try TemporaryDirectory.make()
+            defer { directory.remove() }
+            let ready = directory.path + "/echoed"
+            async let held = Self.client("hold", api, task: task, readyFile: ready)
+            // The client has its echo (so the relay carried a message both ways) before the service stops:
+            // stopped earlier, the going-away close could overtake the echo.
+            try await eventually(timeout: 20, interval: 0.05) { FileManager.default.fileExists(atPath: ready) }
             #expect(try await service.terminate() == 0)
             let result = try await held
             #expect(result["echoed"] as? Bool == true)
