@@ -32,9 +32,9 @@ final class TransferMetrics: Sendable {
     init(registry: PrometheusCollectorRegistry) {
         self.registry = registry
         running = registry.makeGauge(
-            name: "urlsessiond_transfers_running", help: "Transfers holding one of the engine's slots on this node.")
+            descriptor: Self.metric("urlsessiond_transfers_running", "Transfers holding one of the engine's slots on this node."))
         queued = registry.makeGauge(
-            name: "urlsessiond_transfers_queued", help: "Transfers waiting on this node for a slot of its engine.")
+            descriptor: Self.metric("urlsessiond_transfers_queued", "Transfers waiting on this node for a slot of its engine."))
     }
 
     /// Adds to each counter what `counts` has beyond what was recorded, and sets the gauges to `load`.
@@ -47,7 +47,7 @@ final class TransferMetrics: Sendable {
                 guard added > 0 else { continue }
                 let labels = [("tenant", tenantLabel(key.tenant, &recorded)), ("kind", key.kind.rawValue)]
                 registry.makeCounter(
-                    name: "urlsessiond_tasks_created_total", labels: labels, help: "Tasks created through this node."
+                    descriptor: Self.metric("urlsessiond_tasks_created_total", "Tasks created through this node."), labels: labels
                 ).increment(by: Int64(added))
             }
             for (key, total) in counts.completed {
@@ -58,8 +58,10 @@ final class TransferMetrics: Sendable {
                     ("code", String(key.code)),
                 ]
                 registry.makeCounter(
-                    name: "urlsessiond_tasks_completed_total", labels: labels,
-                    help: "Tasks completed on this node, by outcome (success, cancelled, failed) and NSURLErrorDomain code."
+                    descriptor: Self.metric(
+                        "urlsessiond_tasks_completed_total",
+                        "Tasks completed on this node, by outcome (success, cancelled, failed) and NSURLErrorDomain code."),
+                    labels: labels
                 ).increment(by: Int64(added))
             }
             addBytes(
@@ -79,8 +81,14 @@ final class TransferMetrics: Sendable {
         for (tenant, total) in totals {
             let added = total - (recordedTotals[tenant] ?? 0)
             guard added > 0 else { continue }
-            registry.makeCounter(name: name, labels: [("tenant", tenantLabel(tenant, &recorded))], help: help).increment(by: added)
+            registry.makeCounter(descriptor: Self.metric(name, help), labels: [("tenant", tenantLabel(tenant, &recorded))])
+                .increment(by: added)
         }
+    }
+
+    /// A metric's whole name (its unit included) and its `# HELP` text.
+    private static func metric(_ name: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
     }
 
     private func tenantLabel(_ tenant: String, _ recorded: inout Recorded) -> String {
