@@ -100,6 +100,7 @@ struct TaskDataFollowingTests {
             let past = try await api.get("/v1/tasks/\(announced)/data", headers: [("Range", "bytes=2000-")])
             expectProblem(past, status: 416, slug: "range-not-satisfiable")
             #expect(past.header("Content-Range") == "bytes */2000")
+            #expect(past.headers(named: "Content-Type") == ["application/problem+json"], "one Content-Type: the problem's")
             origin.openGate("c")
             #expect(try await firstAnswer.body.count == 2000)
         }

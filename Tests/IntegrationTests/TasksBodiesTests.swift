@@ -217,6 +217,7 @@ struct TasksBodiesTests {
             let beyond = try await api.taskFile(id, headers: [("Range", "bytes=200000-")])
             #expect(beyond.status == 416)
             #expect(beyond.header("Content-Range") == "bytes */\(count)")
+            #expect(beyond.headers(named: "Content-Type") == ["application/problem+json"], "one Content-Type: the problem's")
 
             // A download has no /data.
             #expect(try await api.taskData(id).status == 404)

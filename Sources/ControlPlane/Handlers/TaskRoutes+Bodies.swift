@@ -83,12 +83,13 @@ extension TaskRoutes {
         return (headers, ifRange == nil || ifRange == etag ? request.header("range") : nil)
     }
 
-    /// 416 for a body of `size` bytes, with `Content-Range: bytes */size` besides `headers`.
+    /// 416 for a body of `size` bytes, with `Content-Range: bytes */size` besides `headers` — but for
+    /// their `Content-Type`, the body's: the answer is a problem, `application/problem+json` only.
     static func rangeNotSatisfiable(size: UInt64, headers: [(name: String, value: String)]) -> Problem {
         var problem = Problem(
             status: 416, slug: "range-not-satisfiable", title: "Range Not Satisfiable",
             detail: "the body has \(size) bytes; ask for one range inside it", field: "Range")
-        problem.headers = headers + [("Content-Range", "bytes */\(size)")]
+        problem.headers = headers.filter { $0.name.lowercased() != "content-type" } + [("Content-Range", "bytes */\(size)")]
         return problem
     }
 
