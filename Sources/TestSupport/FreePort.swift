@@ -22,3 +22,42 @@ struct FreePortError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
 }
+
+/// A loopback TCP port held by a socket that is bound but never listens: a connection to it is refused at
+/// once, and no other server of the test run can take the port (as one could after a server on it
+/// stopped: a test that needs "connection refused, then an origin on that port" got another test's server
+/// instead). `release()` frees it for the origin that comes back.
+public final class RefusingPort: @unchecked Sendable {
+    public let port: Int
+    private var descriptor: Int32
+
+    /// Holds a port the OS picks. (Not SO_REUSEADDR: with it, a server that sets it could bind the port too.)
+    public init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
+            }
+        }
+        guard bound else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw FreePortError(message: "cannot hold a port: \(reason)")
+        }
+        self.descriptor = fd
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Frees the port (once).
+    public func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+}

@@ -86,10 +86,9 @@ struct BackgroundResumeTests {
 struct BackgroundRetryTests {
     @Test(.timeLimit(.minutes(1)))
     func anOriginThatRefusesConnectionsForAWhileIsTriedAgain() async throws {
-        // A port the system gave an origin, closed: connections are refused until it comes back.
-        let gone = try FixtureOrigin.start()
-        let port = gone.port
-        gone.stop()
+        // A port held but not listening: connections are refused until the origin comes back on it.
+        let refusing = try RefusingPort()
+        let port = refusing.port
         try await withTaskService { api, _ in
             let session = try await api.makeSession(["kind": "background", "identifier": "retry.test"])
             let created = try await api.createTask(
@@ -99,16 +98,18 @@ struct BackgroundRetryTests {
                 ])
             try await Task.sleep(for: .seconds(2))
             #expect(try await api.task(created.taskID).state == "running", "a background task waits out refused connections")
+            refusing.release()
             let back = try FixtureOrigin.start(port: port)
             defer { back.stop() }
             let done = try await api.completedTask(created.taskID, within: 40)
             #expect(done.errorCode == nil, "\(done)")
             #expect(sha256Hex(try await api.taskFile(created.taskID).body) == fixtureSHA256(count: 50000, seed: 5))
 
-            // A default session does not retry: the same refusal is the task's error.
+            // A default session does not retry: a refused connection is the task's error.
             let plain = try await api.makeSession()
-            back.stop()
-            let failed = try await api.runTask(plain, port: port)
+            let refusingToo = try RefusingPort()
+            defer { refusingToo.release() }
+            let failed = try await api.runTask(plain, port: refusingToo.port)
             #expect(failed.errorCode == -1004, "\(failed)")
         }
     }
