@@ -22,12 +22,10 @@ extension TaskService {
         var metadata: Logger.Metadata = [
             "tenant": "\(task.tenant)", "session.id": "\(task.sessionId)", "task.id": "\(task.id)", "task.kind": "\(task.kind.rawValue)",
         ]
+        metadata["outcome"] = "\(TransferError.outcome(of: completion.error))"
         if let error = completion.error {
-            metadata["outcome"] = error.code == URLErrorCode.cancelled.rawValue ? "cancelled" : "failed"
             metadata["error.code"] = "\(error.code)"
             metadata["error.name"] = "\(error.name)"
-        } else {
-            metadata["outcome"] = "success"
         }
         if let status = completion.response?.statusCode { metadata["http.status"] = "\(status)" }
         if let counts = completion.counts {

@@ -44,13 +44,8 @@ public final class TaskActivity: Sendable {
     func completed(_ rows: some Sequence<TransferStore.CompletedRow>) {
         counts.withLock { counts in
             for row in rows {
-                let (outcome, code): (String, Int)
-                switch row.error {
-                case nil: (outcome, code) = ("success", 0)
-                case let error? where error.domain == "NSURLErrorDomain":
-                    (outcome, code) = (error.code == URLErrorCode.cancelled.rawValue ? "cancelled" : "failed", error.code)
-                case _?: (outcome, code) = ("failed", 0)
-                }
+                let outcome = TransferError.outcome(of: row.error)
+                let code = row.error.map { $0.domain == "NSURLErrorDomain" ? $0.code : 0 } ?? 0
                 let key = Completion(tenant: row.tenant, kind: row.summary.kind, outcome: outcome, code: code)
                 counts.completed[key, default: 0] += 1
                 counts.bytesReceived[row.tenant, default: 0] += max(0, row.bytesReceived)

@@ -36,3 +36,12 @@ public struct TransferError: Codable, Sendable, Hashable, Error {
     /// `NSURLErrorCancelled` as URLSession reports a `cancel()`.
     public static func cancelled(failingURL: String?) -> TransferError { TransferError(.cancelled, failingURL: failingURL) }
 }
+
+extension TransferError {
+    /// How a task that ended with `error` ended, for metrics and logs: `success` (no error), `cancelled`
+    /// (NSURLErrorCancelled) or `failed`.
+    public static func outcome(of error: TransferError?) -> String {
+        guard let error else { return "success" }
+        return error.domain == "NSURLErrorDomain" && error.code == URLErrorCode.cancelled.rawValue ? "cancelled" : "failed"
+    }
+}
