@@ -15,6 +15,9 @@ struct ActiveTask: Sendable {
     var partialPath: String?
     /// The session's `delegate.progressInterval`: at most one progress event per task per interval.
     var progressInterval: Duration
+    /// The session's `delegate.progressStep`: a counter with a known total waits until it has moved this
+    /// fraction of it (or reached it) before its next event.
+    var progressStep: Double
     /// Background sessions follow redirects without asking, as URLSession's do.
     var reportsRedirects: Bool
     /// The delegate decides redirects / the response (listed in `delegate.decisions`), within `decisionTimeout`.
@@ -55,7 +58,9 @@ struct ActiveTask: Sendable {
         self.number = number
         self.started = started
         self.partialPath = partialPath
-        self.progressInterval = .milliseconds(Int64(((session.delegate?.progressInterval ?? 0.5) * 1000).rounded()))
+        let interval = session.delegate?.progressInterval ?? DelegateConfiguration.defaultProgressInterval
+        self.progressInterval = .milliseconds(Int64((interval * 1000).rounded()))
+        self.progressStep = session.delegate?.progressStep ?? DelegateConfiguration.defaultProgressStep
         self.reportsRedirects = session.kind != .background
         let decisions = session.delegate?.decisions ?? []
         self.decidesRedirects = reportsRedirects && decisions.contains(.taskWillPerformHTTPRedirection)
@@ -90,12 +95,20 @@ struct ActiveTask: Sendable {
     /// The completion-handler form: the delegate's response and data events are not sent.
     var isCompletionForm: Bool { record.completion != nil }
 
-    /// The progress events due for `progress`: none within `progressInterval` of the last ones, unless
-    /// `final` (the last report before the completion always carries the final totals).
+    /// The progress events due for `progress`: the first as soon as bytes move; later ones no sooner than
+    /// `progressInterval` after the last and, for a counter with a known total, once it has moved
+    /// `progressStep` of it; always when `final` (the last report before the completion carries the final
+    /// totals).
     mutating func progressEvents(_ progress: TransferProgress, now: ContinuousClock.Instant, final: Bool = false) -> [PendingEvent] {
         if !final, let last = lastProgressEvent, now - last < progressInterval { return [] }
+        let first = lastProgressEvent == nil
+        func due(_ total: Int64, reported: Int64, expected: Int64) -> Bool {
+            guard total > reported else { return false }
+            if final || first || expected <= 0 || total >= expected { return true }
+            return Double(total - reported) >= progressStep * Double(expected)
+        }
         var events: [PendingEvent] = []
-        if progress.bytesSent > reportedSent {
+        if due(progress.bytesSent, reported: reportedSent, expected: progress.bytesExpectedToSend) {
             let sent = progress.bytesSent - reportedSent
             events.append(
                 event {
@@ -105,7 +118,7 @@ struct ActiveTask: Sendable {
                 })
             reportedSent = progress.bytesSent
         }
-        if progress.bytesReceived > reportedReceived {
+        if due(progress.bytesReceived, reported: reportedReceived, expected: progress.bytesExpectedToReceive) {
             let delta = progress.bytesReceived - reportedReceived
             if record.kind == .download {
                 events.append(

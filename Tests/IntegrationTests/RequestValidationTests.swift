@@ -115,6 +115,7 @@ struct RequestValidationTests {
         Invalid(
             #"{"delegate": {"url": "https://a.example/h", "progressInterval": -0.5}}"#,
             422, "invalid-value", "delegate.progressInterval"),
+        Invalid(#"{"delegate": {"url": "https://a.example/h", "progressStep": -0.1}}"#, 422, "invalid-value", "delegate.progressStep"),
     ]
 
     /// Sends every case, checks its problem, and checks that the tenant's sessions did not change.

@@ -166,6 +166,7 @@ struct SessionsAPITests {
             #expect((given["decisions"] as? [Any])?.isEmpty == true)
             #expect(number(given["decisionTimeout"]) == 10)
             #expect(number(given["progressInterval"]) == 0.5)
+            #expect(number(given["progressStep"]) == 0.05)
             #expect(given["secret"] == nil || isNull(given["secret"]), "a client's own secret is never echoed")
 
             let generated = try await api.createSession(

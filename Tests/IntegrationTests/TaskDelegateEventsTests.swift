@@ -67,6 +67,42 @@ struct TaskDelegateEventsTests {
         }
     }
 
+    /// With no interval, the default `progressStep` (0.05) alone coalesces a download of known length: the
+    /// first event as bytes move, then one per twentieth of the total, the last with the final totals, out
+    /// of about 40 reports of the engine (one per 100 ms for 4 s): a 100 s download sends about 21, not 200.
+    @Test(.timeLimit(.minutes(1)))
+    func progressOfAKnownLengthIsCoalescedByStepsOfItsTotal() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let delegate: [String: Any] = ["url": "http://127.0.0.1:9/hooks", "progressInterval": 0]
+            let created = try await api.createSession(json: try jsonText(["delegate": delegate]))
+            let session = try #require(created["id"] as? String)
+            #expect(number((created["delegate"] as? [String: Any])?["progressStep"]) == 0.05)
+            let count = 2_000_000
+            let task = try await api.runTask(
+                session: session, ["kind": "download", "request": ["url": origin.url("/bytes/\(count)?seed=5&rate=500000")]])
+            let progress = try await api.allEvents("/v1/tasks/\(task.taskID)/events")
+                .filter { $0.eventType == "downloadTask.didWriteData" }
+            let written = progress.compactMap { int($0.eventData?["bytesWritten"]) }
+            #expect(progress.count >= 2 && progress.count <= 22, "\(progress.count) events")
+            // Every event between the first and the last moved at least a twentieth of the total.
+            #expect(written.dropFirst().dropLast().allSatisfy { $0 >= count / 20 }, "\(written)")
+            #expect(written.reduce(0, +) == count)
+            #expect(int(progress.last?.eventData?["totalBytesWritten"]) == count)
+
+            // progressStep 0 turns the step off: the interval (0 here) alone decides, one per report.
+            let patch = #"{"delegate": {"progressStep": 0}}"#
+            let patched = try await api.client.send(.patch(api.base + "/v1/sessions/\(session)", json: patch, token: api.token))
+            #expect(patched.status == 200, "\(patched.text)")
+            let everyReport = try await api.runTask(
+                session: session, ["kind": "download", "request": ["url": origin.url("/bytes/\(count)?seed=5&rate=500000")]])
+            let uncoalesced = try await api.allEvents("/v1/tasks/\(everyReport.taskID)/events")
+                .filter { $0.eventType == "downloadTask.didWriteData" }
+            #expect(uncoalesced.count > 22, "\(uncoalesced.count) events")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func redirectsAreReportedExceptInBackgroundSessions() async throws {
         let origin = try FixtureOrigin.start()

@@ -16,6 +16,7 @@ struct SessionRequestTests {
         #expect(delegate.decisions.isEmpty)
         #expect(delegate.decisionTimeout == 10)
         #expect(delegate.progressInterval == 0.5)
+        #expect(delegate.progressStep == 0.05)
         #expect(request.clientSecret == nil)
     }
 
@@ -35,6 +36,7 @@ struct SessionRequestTests {
         (#"{"delegate": {"url": "http://h/x", "decisions": ["task.didCompleteWithError"]}}"#, "delegate.decisions[0]"),
         (#"{"delegate": {"url": "http://h/x", "decisionTimeout": 0}}"#, "delegate.decisionTimeout"),
         (#"{"delegate": {"url": "http://h/x", "progressInterval": -1}}"#, "delegate.progressInterval"),
+        (#"{"delegate": {"url": "http://h/x", "progressStep": 1.5}}"#, "delegate.progressStep"),
         (#"{"delegate": {"url": "http://h/x", "colour": 1}}"#, "delegate.colour"),
         (#"{"configuration": {"kind": "weird"}}"#, "configuration.kind"),
     ])

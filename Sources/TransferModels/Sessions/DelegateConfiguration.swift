@@ -11,6 +11,9 @@ public struct DelegateConfiguration: Codable, Sendable, Hashable {
     public var decisionTimeout: Double
     /// Minimum seconds between two progress events of one task.
     public var progressInterval: Double
+    /// Minimum fraction of a known total between two progress events of one task (0: the interval alone),
+    /// so a long transfer sends a few dozen, not one per interval.
+    public var progressStep: Double
     /// `dataTask.didReceiveData` carries the bytes (base64), not only their count.
     public var deliverData: Bool
     /// The most body bytes of one task that `deliverData` puts in events; the events past it carry counts.
@@ -21,25 +24,31 @@ public struct DelegateConfiguration: Codable, Sendable, Hashable {
     /// `deliverDataMaxBytes` when the client gives none, and the most it may give.
     public static let defaultDeliverDataMaxBytes = 1 << 20
     public static let deliverDataMaxBytesLimit = 16 << 20
+    /// Progress coalescing when the client sets none (and for sessions without a delegate, whose events are
+    /// polled or followed).
+    public static let defaultProgressInterval = 0.5
+    public static let defaultProgressStep = 0.05
 
     public init(
         url: String, events: [String], decisions: [TaskEventType], decisionTimeout: Double, progressInterval: Double,
-        deliverData: Bool = false, deliverDataMaxBytes: Int = Self.defaultDeliverDataMaxBytes
+        progressStep: Double = Self.defaultProgressStep, deliverData: Bool = false,
+        deliverDataMaxBytes: Int = Self.defaultDeliverDataMaxBytes
     ) {
         self.url = url
         self.events = events
         self.decisions = decisions
         self.decisionTimeout = decisionTimeout
         self.progressInterval = progressInterval
+        self.progressStep = progressStep
         self.deliverData = deliverData
         self.deliverDataMaxBytes = deliverDataMaxBytes
     }
 
     enum CodingKeys: String, CodingKey {
-        case url, events, decisions, decisionTimeout, progressInterval, deliverData, deliverDataMaxBytes, secret
+        case url, events, decisions, decisionTimeout, progressInterval, progressStep, deliverData, deliverDataMaxBytes, secret
     }
 
-    /// Sessions stored before `deliverData` existed read back without it.
+    /// Sessions stored before `deliverData` or `progressStep` existed read back with their defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         url = try c.decode(String.self, forKey: .url)
@@ -47,6 +56,7 @@ public struct DelegateConfiguration: Codable, Sendable, Hashable {
         decisions = try c.decode([TaskEventType].self, forKey: .decisions)
         decisionTimeout = try c.decode(Double.self, forKey: .decisionTimeout)
         progressInterval = try c.decode(Double.self, forKey: .progressInterval)
+        progressStep = try c.decodeIfPresent(Double.self, forKey: .progressStep) ?? Self.defaultProgressStep
         deliverData = try c.decodeIfPresent(Bool.self, forKey: .deliverData) ?? false
         deliverDataMaxBytes = try c.decodeIfPresent(Int.self, forKey: .deliverDataMaxBytes) ?? Self.defaultDeliverDataMaxBytes
         secret = try c.decodeIfPresent(String.self, forKey: .secret)
@@ -61,6 +71,7 @@ public struct DelegateInput: Decodable, Sendable {
     public var decisions: [String]?
     public var decisionTimeout: Double?
     public var progressInterval: Double?
+    public var progressStep: Double?
     public var deliverData: Bool?
     public var deliverDataMaxBytes: Int?
 
@@ -88,9 +99,13 @@ public struct DelegateInput: Decodable, Sendable {
         guard timeout.isFinite, timeout > 0, timeout <= 300 else {
             throw .invalidValue("\(path).decisionTimeout", "must be greater than 0 and at most 300 seconds")
         }
-        let interval = progressInterval ?? 0.5
+        let interval = progressInterval ?? DelegateConfiguration.defaultProgressInterval
         guard interval.isFinite, interval >= 0, interval <= 3600 else {
             throw .invalidValue("\(path).progressInterval", "must be between 0 and 3600 seconds")
+        }
+        let step = progressStep ?? DelegateConfiguration.defaultProgressStep
+        guard step.isFinite, step >= 0, step <= 1 else {
+            throw .invalidValue("\(path).progressStep", "must be a fraction between 0 and 1")
         }
         let maxBytes = deliverDataMaxBytes ?? DelegateConfiguration.defaultDeliverDataMaxBytes
         guard maxBytes >= 1, maxBytes <= DelegateConfiguration.deliverDataMaxBytesLimit else {
@@ -99,7 +114,7 @@ public struct DelegateInput: Decodable, Sendable {
         }
         let delegate = DelegateConfiguration(
             url: url, events: events, decisions: decisions, decisionTimeout: timeout, progressInterval: interval,
-            deliverData: deliverData ?? false, deliverDataMaxBytes: maxBytes)
+            progressStep: step, deliverData: deliverData ?? false, deliverDataMaxBytes: maxBytes)
         return (delegate, secret)
     }
 }

@@ -44,6 +44,7 @@ public struct DelegatePatch: Decodable, Sendable {
     public var decisions: Nullable<[String]>
     public var decisionTimeout: Nullable<Double>
     public var progressInterval: Nullable<Double>
+    public var progressStep: Nullable<Double>
     public var deliverData: Nullable<Bool>
     public var deliverDataMaxBytes: Nullable<Int>
 
@@ -55,6 +56,7 @@ public struct DelegatePatch: Decodable, Sendable {
         input.decisions = current?.decisions.map(\.rawValue)
         input.decisionTimeout = current?.decisionTimeout
         input.progressInterval = current?.progressInterval
+        input.progressStep = current?.progressStep
         input.deliverData = current?.deliverData
         input.deliverDataMaxBytes = current?.deliverDataMaxBytes
         Self.merge(url, into: &input.url)
@@ -62,6 +64,7 @@ public struct DelegatePatch: Decodable, Sendable {
         Self.merge(decisions, into: &input.decisions)
         Self.merge(decisionTimeout, into: &input.decisionTimeout)
         Self.merge(progressInterval, into: &input.progressInterval)
+        Self.merge(progressStep, into: &input.progressStep)
         Self.merge(deliverData, into: &input.deliverData)
         Self.merge(deliverDataMaxBytes, into: &input.deliverDataMaxBytes)
         switch secret {
