@@ -40,6 +40,21 @@ extension TaskService {
         return (task, webSocketChannels.channel(of: taskId))
     }
 
+    /// The channel, waiting up to `wait` (looked for every 50 ms, while `proceeding()`) when the task is
+    /// running and its connection is still being made: URLSession queues a send, a ping or a receive made
+    /// between `resume()` and the open, rather than failing it.
+    public func webSocketChannel(
+        of taskId: String, tenant: String, waiting wait: Duration, while proceeding: () -> Bool = { true }
+    ) async throws -> (TaskRecord, WebSocketChannel?) {
+        var (task, channel) = try await webSocketChannel(of: taskId, tenant: tenant)
+        let deadline = ContinuousClock.now + wait
+        while channel == nil, task.state == .running, proceeding(), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            (task, channel) = try await webSocketChannel(of: taskId, tenant: tenant)
+        }
+        return (task, channel)
+    }
+
     /// `cancel(with:reason:)`: the close handshake with `closeCode` and `reason`; the peer's close frame
     /// completes the task without an error (a task not connected yet completes cancelled, as `cancel()`).
     public func cancelWebSocket(taskId: String, tenant: String, closeCode: Int, reason: String) async throws -> TaskRecord {

@@ -40,6 +40,25 @@ struct WebSocketTasksTests {
         try await api.post("/v1/tasks/\(task)/messages", json: try jsonText(message))
     }
 
+    /// URLSession queues a `send` or a `sendPing` made between `resume()` and the open: here they wait for
+    /// the connection instead of a 409 (a suspended task's are still refused).
+    @Test(.timeLimit(.minutes(1)))
+    func aSendOrPingRightAfterResumeWaitsForTheConnection() async throws {
+        let origin = try await WebSocketEchoOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let body: [String: Any] = ["kind": "webSocket", "request": ["url": origin.url("/echo")], "resume": true]
+            let task = try await api.createTask(session: session, body).taskID
+            #expect(try await Self.send(api, task, ["string": "early"]).status == 204)
+            #expect(try await api.post("/v1/tasks/\(task)/ping").status == 204)
+            #expect(try await Self.receive(api, task, count: 1).first?["string"] as? String == "early")
+
+            let suspended = try await api.createTask(session: session, ["kind": "webSocket", "request": ["url": origin.url("/echo")]])
+            expectProblem(try await Self.send(api, suspended.taskID, ["string": "never"]), status: 409, slug: "conflict")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func messagesGoBothWaysWithPingsAndACloseCodeFromTheClient() async throws {
         let origin = try await WebSocketEchoOrigin.start()

@@ -71,12 +71,8 @@ struct WebSocketRelayRoutes {
         guard task.kind == .webSocket else {
             throw Problem.conflict("task \(id) is a \(task.kind.rawValue) task; only a webSocket task's connection can be relayed")
         }
-        var (current, channel) = try await tasks.webSocketChannel(of: id, tenant: tenant)
-        let deadline = ContinuousClock.now + Self.openTimeout
-        while channel == nil, current.state == .running, !shutdown.isTriggered, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-            (current, channel) = try await tasks.webSocketChannel(of: id, tenant: tenant)
-        }
+        let (current, channel) = try await tasks.webSocketChannel(
+            of: id, tenant: tenant, waiting: Self.openTimeout, while: { !shutdown.isTriggered })
         guard let channel, channel.state == .open else {
             throw Problem.conflict(
                 "the task's WebSocket connection is not open (the task is \(current.state.rawValue), or its connection is closing)")

@@ -19,12 +19,16 @@ struct WebSocketRoutes {
         ]
     }
 
+    /// How long a send or a ping made while the task's connection is being made waits for it to open.
+    static let openTimeout: Duration = .seconds(30)
+
     /// `send`: exactly one of `string` or `data` (base64); answered once the message is written to the
-    /// connection (`send`'s completion handler), 204.
+    /// connection (`send`'s completion handler), 204. Made before the connection opened, it waits for it.
     private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         struct Message: Decodable { var string: String?, data: String? }
         let body = try request.decodeJSON(Message.self)
-        let (task, channel) = try await tasks.webSocketChannel(of: request.parameter("id"), tenant: request.tenant)
+        let (task, channel) = try await tasks.webSocketChannel(
+            of: request.parameter("id"), tenant: request.tenant, waiting: Self.openTimeout)
         let message: WebSocketMessageObject
         let field: String
         switch (body.string, body.data) {
@@ -60,11 +64,8 @@ struct WebSocketRoutes {
         if let wait, channel?.messages(after: after, limit: 1)?.items.isEmpty ?? true {
             try await streams.holding(tenant: request.tenant) {
                 let deadline = ContinuousClock.now + wait
-                // Not connected yet: the channel appears when the upgrade is accepted (looked for every 50 ms).
-                while channel == nil, task.state != .completed, task.state != .suspended, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(50))
-                    (task, channel) = try await tasks.webSocketChannel(of: id, tenant: request.tenant)
-                }
+                // Not connected yet: the channel appears when the upgrade is accepted.
+                (task, channel) = try await tasks.webSocketChannel(of: id, tenant: request.tenant, waiting: wait)
                 if let channel, ContinuousClock.now < deadline {
                     await channel.waitForMessages(after: after, timeout: deadline - ContinuousClock.now)
                 }
@@ -85,7 +86,8 @@ struct WebSocketRoutes {
     /// seconds (default 10, at most 60).
     private func ping(_ request: HTTPRequest) async throws -> HTTPResponse {
         let seconds = try request.integerQuery("timeout", default: Int64(10), 1...60)
-        let (task, channel) = try await tasks.webSocketChannel(of: request.parameter("id"), tenant: request.tenant)
+        let (task, channel) = try await tasks.webSocketChannel(
+            of: request.parameter("id"), tenant: request.tenant, waiting: Self.openTimeout)
         guard let channel else { throw Self.notOpen(task.state) }
         switch await channel.sendPing(timeout: .seconds(seconds)) {
         case .pong: return .noContent
