@@ -2,13 +2,15 @@
 """A TCP echo server on loopback, for tests of the service's stream tasks (plain TCP, and TLS begun after
 plain bytes, as STARTTLS does).
 
-    tcp_echo.py --port-file FILE [--exit-on-stdin-eof] [--starttls --certificate PEM --key PEM]
+    tcp_echo.py --port-file FILE [--exit-on-stdin-eof] [--greeting TEXT] [--starttls --certificate PEM --key PEM]
 
 Started by TestSupport's `TCPEchoOrigin` with the standard library only. Listens on 127.0.0.1 and a port the
 OS chooses, writes the port to FILE (atomically) once listening. Each connection runs on its own thread:
 
 - plain (default): every byte received is sent back as it came; at the client's end of its side (EOF) the
   server closes the connection (so the client reads its end too).
+- `--greeting TEXT`: sent to every connection as it opens, before anything is read (a server that speaks
+  first, as SMTP's `220`).
 - `--starttls`: lines are read until `STARTTLS\\r\\n`, which is answered `OK\\r\\n` (the lines before it are
   echoed); then TLS begins with the certificate and key given (the server's side of the handshake), and
   every byte is echoed over TLS until the client's close_notify (or EOF), answered with the server's own
@@ -62,10 +64,21 @@ def serve_starttls(connection, context):
             pass
 
 
+def greet_then(greeting, serve, arguments):
+    if greeting:
+        try:
+            arguments[0].sendall(greeting.encode())
+        except OSError:
+            arguments[0].close()
+            return
+    serve(*arguments)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port-file", required=True)
     parser.add_argument("--exit-on-stdin-eof", action="store_true")
+    parser.add_argument("--greeting")
     parser.add_argument("--starttls", action="store_true")
     parser.add_argument("--certificate")
     parser.add_argument("--key")
@@ -97,7 +110,7 @@ def main():
             target, arguments = serve_plain, (connection,)
         else:
             target, arguments = serve_starttls, (connection, context)
-        threading.Thread(target=target, args=arguments, daemon=True).start()
+        threading.Thread(target=greet_then, args=(options.greeting, target, arguments), daemon=True).start()
 
 
 if __name__ == "__main__":

@@ -23,13 +23,23 @@ struct ScriptRun {
 func runFixtureScript(_ script: String, arguments: [String], timeout: Duration) async throws -> ScriptRun {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/\(script)")  // Tests/Fixtures
-    let directory = try TemporaryDirectory.make(prefix: "script-\(script.prefix { $0 != "." })")
-    defer { directory.remove() }
-    let (output, errors) = (directory.appending("stdout"), directory.appending("stderr"))
+    return try await runProgram(venvProgram("python"), arguments: [path.path] + arguments, timeout: timeout)
+}
+
+/// Runs `program` with `arguments` to its end (in `directory`, with `environment` when given), killed
+/// after `timeout`.
+func runProgram(
+    _ program: URL, arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil, timeout: Duration
+) async throws -> ScriptRun {
+    let files = try TemporaryDirectory.make(prefix: "run-\(program.lastPathComponent.prefix { $0 != "." })")
+    defer { files.remove() }
+    let (output, errors) = (files.appending("stdout"), files.appending("stderr"))
     for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
     let process = Process()
-    process.executableURL = venvProgram("python")
-    process.arguments = [path.path] + arguments
+    process.executableURL = program
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    if let environment { process.environment = environment }
     process.standardInput = FileHandle.nullDevice
     let (outputHandle, errorsHandle) = (try FileHandle(forWritingTo: output), try FileHandle(forWritingTo: errors))
     process.standardOutput = outputHandle
