@@ -139,10 +139,14 @@ struct TasksControlTests {
             #expect(isNull(done["location"]))
             #expect(try await api.taskFile(id).status == 404)
 
-            // Completed: cancel, resume and suspend are conflicts.
-            expectProblem(try await api.taskAction(id, "cancel"), status: 409, slug: "conflict")
-            expectProblem(try await api.taskAction(id, "resume"), status: 409, slug: "conflict")
-            expectProblem(try await api.taskAction(id, "suspend"), status: 409, slug: "conflict")
+            // Completed: cancel, resume and suspend are conflicts, each naming the call and the state.
+            for action in ["cancel", "resume", "suspend"] {
+                let refused = try await api.taskAction(id, action)
+                expectProblem(refused, status: 409, slug: "conflict")
+                #expect(
+                    (try? refused.json())?["detail"] as? String == "\(action) is not possible now: the task is completed", "\(refused.text)"
+                )
+            }
             #expect(try await api.task(id).errorCode == -999, "a refused action changed the task")
         }
     }

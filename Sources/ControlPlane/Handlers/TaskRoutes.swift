@@ -42,12 +42,16 @@ struct TaskRoutes {
                 return .encodedJSON(try encoded.json(for: task, wire: wire))
             },
             Route("POST", "/v1/tasks/{id}/resume") { request in
-                try .json(wire(try await tasks.resume(taskId: request.parameter("id"), tenant: request.tenant)))
+                try await naming("resume", request) {
+                    try .json(wire(try await tasks.resume(taskId: request.parameter("id"), tenant: request.tenant)))
+                }
             },
             Route("POST", "/v1/tasks/{id}/suspend") { request in
-                try .json(wire(try await tasks.suspend(taskId: request.parameter("id"), tenant: request.tenant)))
+                try await naming("suspend", request) {
+                    try .json(wire(try await tasks.suspend(taskId: request.parameter("id"), tenant: request.tenant)))
+                }
             },
-            Route("POST", "/v1/tasks/{id}/cancel") { try await cancel($0) },
+            Route("POST", "/v1/tasks/{id}/cancel") { request in try await naming("cancel", request) { try await cancel(request) } },
             Route("GET", "/v1/tasks/{id}/metrics") { request in
                 let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
                 guard task.state == .completed, let metrics = task.metrics else {
@@ -121,6 +125,16 @@ struct TaskRoutes {
         guard id != "shared", store.cachedSession(id: id, tenant: request.tenant) != nil else { return nil }
         let query = try TaskListQuery(request, sessionId: id, cursors: store.listCursors)
         return listPages.cached(query.key, count: store.taskChangeCount).map(HTTPResponse.encodedJSON)
+    }
+
+    /// Runs a control call: a refusal by the task's state is a 409 naming the call and the state it found.
+    private func naming(_ call: String, _ request: HTTPRequest, _ body: () async throws -> HTTPResponse) async throws -> HTTPResponse {
+        do {
+            return try await body()
+        } catch let error as TaskStoreError where error == .invalidStateTransition {
+            let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
+            throw Problem.conflict("\(call) is not possible now: the task is \(task.state.rawValue)")
+        }
     }
 
     private func cancel(_ request: HTTPRequest) async throws -> HTTPResponse {
