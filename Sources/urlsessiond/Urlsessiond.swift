@@ -9,6 +9,7 @@ struct Urlsessiond: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "urlsessiond",
         abstract: "Apple's URLSession as a service: sessions and tasks over a JSON API, transfers by libcurl.",
+        version: ServiceVersion.description,
         subcommands: [Serve.self],
         defaultSubcommand: Serve.self)
 }

@@ -104,6 +104,17 @@ struct OperationsTests {
         }
     }
 
+    /// `urlsessiond --version`: the API's version (`info.version` of the document it serves) and libcurl's.
+    @Test(.timeLimit(.minutes(1)))
+    func versionNamesTheAPIAndLibcurl() async throws {
+        let run = try await runProgram(try ServiceProcess.binaryURL(), arguments: ["--version"], timeout: .seconds(20))
+        #expect(run.status == 0, "\(run.errors)")
+        let document = try String(
+            contentsOf: ReadmeWalkthrough.readmeURL.deletingLastPathComponent().appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        let version = try #require(document.split(separator: "\n").first { $0.hasPrefix("  version: ") }?.dropFirst("  version: ".count))
+        #expect(run.output.hasPrefix("urlsessiond \(version) (libcurl 7."), "\(run.output)")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func everyAnswerCarriesARequestId() async throws {
         let environment = Tokens.environment.merging(["URLSESSIOND_MAX_JSON_BODY": "1024"]) { $1 }
