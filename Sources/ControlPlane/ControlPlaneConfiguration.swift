@@ -15,8 +15,12 @@ public struct ControlPlaneConfiguration: Sendable {
     public var perIPConnectionLimit = 256
     /// Seconds an idle connection is kept (slow clients cannot pin connections forever).
     public var idleTimeout = 60
-    /// Bytes per connection for the request line and headers (bounds header size).
+    /// Bytes of a request's header fields at most (431 past it, as problem+json). The HTTP server's memory
+    /// per connection is four times this, so heads up to that reach the service and get its problem; only
+    /// larger ones get libmicrohttpd's own short HTML answer.
     public var headerMemoryLimit = 32 * 1024
+    /// Bytes of a request's path and query at most (414 past it, as problem+json).
+    public var maximumURILength = 16 * 1024
     /// Seconds graceful shutdown waits for open requests (slow uploads included) before closing them.
     public var shutdownGracePeriod = 10
     /// Largest JSON body accepted (413 past it).

@@ -28,7 +28,14 @@ struct SlowClientTests {
             let big = String(repeating: "a", count: 100_000)
             let reply = try await client.sendRaw(
                 port: service.port, bytes: Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n".utf8), timeout: 10)
-            #expect(String(decoding: reply, as: UTF8.self).hasPrefix("HTTP/1.1 431"))
+            // Over the service's limit (32 KiB), within the HTTP server's memory (128 KiB): problem+json.
+            let answer = String(decoding: reply, as: UTF8.self)
+            #expect(answer.hasPrefix("HTTP/1.1 431"), "\(answer.prefix(300))")
+            #expect(answer.lowercased().contains("content-type: application/problem+json"), "\(answer.prefix(300))")
+            #expect(answer.contains("urn:urlsessiond:problem:header-fields-too-large"), "\(answer.prefix(600))")
+            let longQuery = String(repeating: "b", count: 20_000)
+            let tooLong = try await client.send(.get(service.baseURL + "/v1/sessions?after=\(longQuery)", token: Tokens.tenantA))
+            expectProblem(tooLong, status: 414, slug: "uri-too-long")
             #expect(try await client.send(.get(service.baseURL + "/healthz")).status == 200)
         }
     }

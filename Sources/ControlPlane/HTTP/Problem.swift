@@ -79,6 +79,18 @@ extension Problem {
         Problem(status: 413, slug: "payload-too-large", title: "Payload Too Large", detail: "the body exceeds the limit of \(limit) bytes")
     }
 
+    /// The request's target (path and query) is over `limit` bytes.
+    static func uriTooLong(limit: Int) -> Problem {
+        Problem(status: 414, slug: "uri-too-long", title: "URI Too Long", detail: "the request's path and query exceed \(limit) bytes")
+    }
+
+    /// The request's header fields are over `limit` bytes in all.
+    static func headerFieldsTooLarge(limit: Int) -> Problem {
+        Problem(
+            status: 431, slug: "header-fields-too-large", title: "Request Header Fields Too Large",
+            detail: "the request's header fields exceed \(limit) bytes in all")
+    }
+
     /// A tenant's quota is reached: 429 for counts (sessions, tasks, blobs, streams), 507 for bytes.
     public static func quotaExceeded(_ exceeded: QuotaExceeded) -> Problem {
         let (status, title) = exceeded.quota.isByteCount ? (507, "Insufficient Storage") : (429, "Too Many Requests")

@@ -51,6 +51,10 @@ extension HTTPServer {
             method: methodName, path: path, query: query, headers: headers, body: [], spooledBody: nil, parameters: [:],
             principal: nil, requestID: Self.requestID(from: headers))
         let context = RequestContext(connection: connection, request: request, bodyLimit: configuration.maximumJSONBodySize)
+        if let problem = oversizedHead(path: path, query: query, headers: headers) {
+            context.response = problem.response
+            return context
+        }
 
         switch router.match(method: methodName == "HEAD" ? "GET" : methodName, path: path) {
         case .notFound:
@@ -100,6 +104,16 @@ extension HTTPServer {
             }
         }
         return context
+    }
+
+    /// 414 or 431 for a head over the service's limits (MHD answers only heads over its larger memory limit).
+    private func oversizedHead(path: String, query: [(name: String, value: String)], headers: [(name: String, value: String)]) -> Problem? {
+        // As sent, roughly: `?`, `=` and `&` once each per argument (the values arrive decoded).
+        let target = query.reduce(path.utf8.count) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }
+        if target > configuration.maximumURILength { return .uriTooLong(limit: configuration.maximumURILength) }
+        let fields = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        if fields > configuration.headerMemoryLimit { return .headerFieldsTooLarge(limit: configuration.headerMemoryLimit) }
+        return nil
     }
 
     /// The tenant's `blobBytes` limit and usage, when it has a limit: an upload that would pass it is

@@ -57,7 +57,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
             connectionLimit: UInt32(configuration.connectionLimit),
             perIPConnectionLimit: UInt32(configuration.perIPConnectionLimit),
             idleTimeoutSeconds: UInt32(configuration.idleTimeout),
-            connectionMemoryLimit: configuration.headerMemoryLimit)
+            connectionMemoryLimit: configuration.headerMemoryLimit * 4)
         try daemon.start(
             options, context: Unmanaged.passUnretained(self).toOpaque(),
             access: mhdAccessHandler, completed: mhdRequestCompleted, connectionNotify: mhdConnectionNotify)
