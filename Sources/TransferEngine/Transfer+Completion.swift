@@ -175,10 +175,11 @@ extension Transfer {
                 code: URLErrorCode.cannotConnectToHost.rawValue, curlCode: result.code,
                 message: denial, reason: "egressPolicy")
         }
+        let message = easy.errorMessage(for: result)
         let context = URLErrorMapping.Context(
-            sslVerifyResult: easy.info(.sslVerifyResult), isDownload: job.kind == .download)
+            sslVerifyResult: easy.info(.sslVerifyResult), isDownload: job.kind == .download, message: message)
         let code = URLErrorMapping.code(forCurlCode: result.code, context: context)
-        return TransferFailure(code: code.rawValue, curlCode: result.code, message: easy.errorMessage(for: result))
+        return TransferFailure(code: code.rawValue, curlCode: result.code, message: message)
     }
 
     /// How the transfer ended. A failed data body is dropped; a failed download keeps its partial file
@@ -255,6 +256,15 @@ extension Transfer {
             failure = TransferFailure(code: URLErrorCode.cannotCreateFile.rawValue, curlCode: 0, message: "\(error)")
         }
         return failedToStart(job, failure: failure)
+    }
+
+    /// Why URLSession would fail `job` before sending anything: a GET with a body is -1103
+    /// `dataLengthExceedsMaximum` (Apple's URLSession and swift-corelibs-foundation alike).
+    static func refusal(of job: TransferJob) -> TransferFailure? {
+        guard job.request.method.uppercased() == "GET", job.request.body != .none, job.request.body.length != 0 else { return nil }
+        return TransferFailure(
+            code: URLErrorCode.dataLengthExceedsMaximum.rawValue, curlCode: 0,
+            message: "a GET request cannot have a body: URLSession fails it before sending anything")
     }
 
     /// The outcome of a job that ended with `failure` before sending anything.

@@ -12,15 +12,25 @@ public enum URLErrorMapping {
         public var sslVerifyResult: Int = 0
         /// Download tasks report decoding and file errors in the -3000 range.
         public var isDownload = false
+        /// libcurl's message for the failure (its error buffer).
+        public var message = ""
 
-        public init(sslVerifyResult: Int = 0, isDownload: Bool = false) {
+        public init(sslVerifyResult: Int = 0, isDownload: Bool = false, message: String = "") {
             self.sslVerifyResult = sslVerifyResult
             self.isDownload = isDownload
+            self.message = message
         }
+
+        /// libcurl 7.88 reports a malformed answer with CURLE_UNSUPPORTED_PROTOCOL too: "Unsupported HTTP
+        /// version in response" (`HTTP/1.1 Gomorrah`, a missing status code), "Unsupported response code in
+        /// HTTP response", "Received HTTP/0.9 when not allowed" (no status line at all). URLSession reports
+        /// those as the server's fault (-1011), not the URL's (-1002, a scheme nothing speaks).
+        var isMalformedServerReply: Bool { message.contains("in response") || message.contains("HTTP response") || message.contains("HTTP/0.9") }
     }
 
     public static func code(forCurlCode curlCode: Int, context: Context = Context()) -> URLErrorCode {
         switch curlCode {
+        case 1 where context.isMalformedServerReply: return .badServerResponse
         case 1, 4: return .unsupportedURL  // UNSUPPORTED_PROTOCOL, NOT_BUILT_IN
         case 3: return .badURL  // URL_MALFORMAT
         case 5, 6: return .cannotFindHost  // COULDNT_RESOLVE_PROXY, COULDNT_RESOLVE_HOST

@@ -25,6 +25,22 @@ struct TasksErrorsTests {
         }
     }
 
+    /// A malformed answer is the server's fault, -1011 `badServerResponse`, as URLSession (and
+    /// swift-corelibs-foundation's `HTTP/1.1 Gomorrah` test) report it, not -1002 `unsupportedURL`, which
+    /// libcurl's CURLE_UNSUPPORTED_PROTOCOL for the same answers would suggest.
+    @Test(.timeLimit(.minutes(2)), arguments: ["/status-line?text=HTTP/1.1%20Gomorrah", "/status-line?text=HTTP/1.1", "/garbage"])
+    func aMalformedAnswerIsABadServerResponse(path: String) async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url(path)]])
+            #expect(task.errorCode == -1011, "\(task)")
+            #expect(task.errorObject?["name"] as? String == "badServerResponse")
+            #expect(int((task.errorObject?["underlying"] as? [String: Any])?["code"]) == 1, "libcurl's code is kept: \(task)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func anUnresolvableHostCannotBeFound() async throws {
         try await withTaskService { api, _ in

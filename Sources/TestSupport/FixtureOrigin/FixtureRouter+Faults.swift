@@ -85,6 +85,13 @@ extension FixtureRouter {
         return .close
     }
 
+    /// `/status-line?text=`: `text` as the status line (e.g. `HTTP/1.1 Gomorrah`), then a 2-byte body, then close.
+    static func statusLine(_ request: FixtureRequest, on socket: FixtureSocket) throws(FixtureSocketError) -> FixtureDisposition {
+        let line = request.parameter("text") ?? "HTTP/1.1"
+        try socket.write(Array("\(line)\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi".utf8))
+        return .close
+    }
+
     /// `/garbage`: bytes that are not an HTTP response, then close.
     static func garbage(on socket: FixtureSocket) throws(FixtureSocketError) -> FixtureDisposition {
         try socket.write(Array("SSH-2.0-definitely not HTTP\r\n\u{0}\u{7F}garbage\r\n\r\n".utf8))

@@ -15,6 +15,7 @@
 /// | `/slow-headers?delay=` | waits `delay` s before the status line |
 /// | `/truncated?length=&send=&chunked=1` | promises `length`, sends `send` bytes, closes |
 /// | `/close`, `/reset`, `/garbage` | closes without a response; resets (RST); answers with non-HTTP bytes |
+/// | `/status-line?text=` | `text` as the status line (`HTTP/1.1 Gomorrah`), a 2-byte body, close |
 /// | `/encoded/{gzip,deflate,br,zstd}?size=` | ``FixtureOrigin/text(count:)`` compressed; `X-Decoded-SHA256` |
 /// | `/cookies/set?a=1&…`, `/cookies/delete?a`, `/cookies` | `Set-Cookie` per pair; JSON of the `Cookie` received |
 /// | `/basic-auth/{user}/{password}` | 401 with a Basic challenge unless those credentials came |
@@ -57,6 +58,7 @@ enum FixtureRouter {
             socket.abortOnClose()
             return .close
         case ("garbage", 1): return try Self.garbage(on: socket)
+        case ("status-line", 1): return try Self.statusLine(request, on: socket)
         case ("encoded", 2): return try Self.encoded(request, coding: String(segments[1]), on: socket, core: core)
         case ("cookies", 1), ("cookies", 2): return try socket.send(Self.cookies(request), to: request)
         case ("basic-auth", 3): return try socket.send(Self.basicAuth(request, segments), to: request)
