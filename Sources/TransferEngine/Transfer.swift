@@ -263,6 +263,8 @@ final class Transfer {
         let names = Set(request.headers.map { $0.name.lowercased() })
         if !names.contains("expect") { lines.append("Expect:") }  // no 100-continue round trip
         if !names.contains("user-agent") { lines.append("User-Agent: urlsessiond (libcurl)") }
+        // URLSession's type for a body that has none of its own.
+        if upload != nil, !names.contains("content-type") { lines.append("Content-Type: application/x-www-form-urlencoded") }
         // A `Cookie` header the request sets itself goes as given, as URLSession sends it.
         if !names.contains("cookie"), let cookies = job.cookies?.cookieHeader(for: request.url) {
             lines.append("Cookie: \(cookies)")

@@ -222,6 +222,10 @@ final class TransferScheduler: CurlMultiLoopDriver {
     }
 
     private func start(_ job: TransferJob, multi: CurlMultiHandle) {
+        if let refusal = Transfer.refusal(of: job) {
+            observer.transfer(job.id, didComplete: Transfer.failedToStart(job, failure: refusal))
+            return
+        }
         do {
             let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
             transfer.segmentsBegan = { [weak self] primary in self?.segmentsBegan(primary) }
@@ -237,6 +241,10 @@ final class TransferScheduler: CurlMultiLoopDriver {
     /// A cache hit takes no slot and sends nothing: the stored response is the answer at once (the
     /// transfer stays only while its delegate decides about the response).
     private func serveStored(_ job: TransferJob, multi: CurlMultiHandle) {
+        if let refusal = Transfer.refusal(of: job) {
+            observer.transfer(job.id, didComplete: Transfer.failedToStart(job, failure: refusal))
+            return
+        }
         do {
             let transfer = try Transfer(job: job, configuration: configuration, observer: observer)
             running[ObjectIdentifier(transfer.easy)] = transfer

@@ -80,6 +80,8 @@ struct TasksBodiesTests {
             let textEcho = try await api.echo(of: text.taskID)
             #expect(textEcho.method == "PATCH")
             #expect(textEcho.bodySHA256 == sha256Hex(Array("héllo wörld".utf8)))
+            // A body without a type of its own goes as URLSession sends it.
+            #expect(textEcho.headers["content-type"] == "application/x-www-form-urlencoded")
             #expect(text.count("countOfBytesSent") == "héllo wörld".utf8.count)
 
             let json = try await api.runTask(
@@ -91,6 +93,24 @@ struct TasksBodiesTests {
             let jsonEcho = try await api.echo(of: json.taskID)
             #expect(jsonEcho.headers["content-type"] == "application/json")
             #expect(jsonEcho.bodySize > 0)
+        }
+    }
+
+    /// URLSession fails a GET that carries a body with -1103 `dataLengthExceedsMaximum` before sending
+    /// anything (swift-corelibs-foundation's tests expect the same); the origin never hears of it.
+    @Test(.timeLimit(.minutes(2)))
+    func aGetWithABodyFailsBeforeSendingAnything() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let task = try await api.runTask(
+                session: session,
+                ["kind": "data", "request": ["url": origin.url("/echo"), "httpMethod": "GET", "httpBody": ["text": "a body"]]])
+            #expect(task.errorCode == -1103, "\(task)")
+            #expect(task.errorObject?["name"] as? String == "dataLengthExceedsMaximum")
+            #expect(isNull(task["response"]))
+            #expect(origin.requests.isEmpty, "the origin got \(origin.requests.count) request(s)")
         }
     }
 

@@ -66,8 +66,10 @@ struct TasksRedirectTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(2)), arguments: [300, 304])
-    func multipleChoicesAndNotModifiedAreNotFollowed(code: Int) async throws {
+    /// 300 and 304 are answers, not redirects; 305 `Use Proxy` is deprecated (an origin must not choose the
+    /// client's proxy, RFC 9110 §15.4.6) and 306 is reserved (§15.4.7): none is followed.
+    @Test(.timeLimit(.minutes(2)), arguments: [300, 304, 305, 306])
+    func multipleChoicesNotModifiedUseProxyAndUnusedAreNotFollowed(code: Int) async throws {
         let origin = try FixtureOrigin.start()
         defer { origin.stop() }
         try await withTaskService { api, _ in
