@@ -25,7 +25,9 @@ public enum URLErrorMapping {
         /// version in response" (`HTTP/1.1 Gomorrah`, a missing status code), "Unsupported response code in
         /// HTTP response", "Received HTTP/0.9 when not allowed" (no status line at all). URLSession reports
         /// those as the server's fault (-1011), not the URL's (-1002, a scheme nothing speaks).
-        var isMalformedServerReply: Bool { message.contains("in response") || message.contains("HTTP response") || message.contains("HTTP/0.9") }
+        var isMalformedServerReply: Bool {
+            message.contains("in response") || message.contains("HTTP response") || message.contains("HTTP/0.9")
+        }
     }
 
     public static func code(forCurlCode curlCode: Int, context: Context = Context()) -> URLErrorCode {
