@@ -74,10 +74,10 @@ public final class HTTPMetrics: Sendable {
         openConnectionsGauge.record(count)
     }
 
-    /// The Prometheus text exposition of everything registered.
+    /// The Prometheus text exposition of everything registered, each series with its `# HELP`.
     public func exposition() -> String {
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
-        return String(decoding: buffer, as: UTF8.self)
+        return MetricHelp.adding(to: String(decoding: buffer, as: UTF8.self))
     }
 }

@@ -46,6 +46,12 @@ struct OperationsTests {
             // The store's statements are counted (the session's creation ran some at least).
             let statements = metrics.text.split(separator: "\n").first { $0.hasPrefix("urlsessiond_store_statements_total ") }
             #expect((statements?.split(separator: " ").last.flatMap { Double($0) } ?? 0) > 0, "\(statements ?? "none")")
+            // Every series says what it is: a `# HELP` line before each `# TYPE` line.
+            let exposition = metrics.text.split(separator: "\n")
+            for (index, line) in exposition.enumerated() where line.hasPrefix("# TYPE ") {
+                let name = line.split(separator: " ")[2]
+                #expect(index > 0 && exposition[index - 1].hasPrefix("# HELP \(name) "), "no # HELP for \(name)")
+            }
         }
     }
 
