@@ -26,15 +26,21 @@ public enum HTTPCacheRules {
     /// §4.2.1 for a private cache: max-age, else Expires − Date (Date absent: responseTime; an invalid Expires such as "0"
     /// means already expired: 0), else heuristic freshness of 10% of (Date − Last-Modified) when the status is
     /// heuristically cacheable and there is no explicit freshness, else 0. Never negative.
+    ///
+    /// Several `Expires` fields are invalid as a whole (the field takes one HTTP-date, §5.3): §4.2.1 lets a cache
+    /// consider such a response stale rather than pick one, and picking could keep it fresh against the sender's
+    /// other value.
     public static func freshnessLifetime(of response: StoredResponse) -> TimeInterval {
         if let maxAge = CacheControl(fields: response.fields).maxAge { return TimeInterval(maxAge) }
         let date = dateValue(of: response)
-        if let expires = FieldValues.first("Expires", in: response.fields) {
-            guard let expiry = HTTPDate.parse(expires) else { return 0 }
+        let expires = FieldValues.all("Expires", in: response.fields)
+        if !expires.isEmpty {
+            guard expires.count == 1, let expiry = HTTPDate.parse(FieldValues.trimmed(expires[0]), now: response.responseTime)
+            else { return 0 }
             return max(0, expiry.timeIntervalSince(date))
         }
         guard heuristicallyCacheableStatuses.contains(response.statusCode),
-            let lastModified = FieldValues.first("Last-Modified", in: response.fields).flatMap(HTTPDate.parse)
+            let lastModified = dateField("Last-Modified", of: response)
         else { return 0 }
         // §4.2.2's suggested fraction: a document unchanged for long is likely to stay unchanged a while.
         return max(0, date.timeIntervalSince(lastModified) / 10)
@@ -58,7 +64,12 @@ public enum HTTPCacheRules {
     /// The `Date` field, or when the response arrived if it has none or an unreadable one (§6.6.1 of RFC 9110 lets a
     /// recipient assume the time of receipt).
     static func dateValue(of response: StoredResponse) -> Date {
-        FieldValues.first("Date", in: response.fields).flatMap(HTTPDate.parse) ?? response.responseTime
+        dateField("Date", of: response) ?? response.responseTime
+    }
+
+    /// The first field named `name` as an HTTP-date; nil when absent or not one. Its arrival places a two-digit year.
+    static func dateField(_ name: String, of response: StoredResponse) -> Date? {
+        FieldValues.first(name, in: response.fields).flatMap { HTTPDate.parse($0, now: response.responseTime) }
     }
 
     /// The `Age` field's delta-seconds (§5.1); 0 when absent or not a number.

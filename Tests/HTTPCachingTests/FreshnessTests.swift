@@ -34,6 +34,40 @@ struct FreshnessTests {
         #expect(lifetime([("Date", Fixture.date(0)), ("Expires", Fixture.date(-60))]) == 0, "never negative")
     }
 
+    /// RFC 9111 §5.3: "A cache recipient MUST interpret invalid date formats, especially the value '0', as
+    /// representing a time in the past" — a date that is not an HTTP-date (RFC 9110 §5.6.7) is already expired,
+    /// however far ahead it seems to point.
+    @Test(
+        arguments: [
+            "Thu, 18 Aug 2050 02:01:18 UTC", "Thu, 18 Aug 50 02:01:18 GMT", "Thu 18 Aug 2050 02:01:18 GMT",
+            "Thu, 18  Aug  2050 02:01:18 GMT", "Thu, 18-Aug-2050 02:01:18 GMT", "Thu, 18 Aug 2050 02.01.18 GMT",
+            "Thu, 18 Aug 2050 2:01:18 GMT",
+        ])
+    func anExpiresThatIsNotAnHTTPDateIsAlreadyExpired(expires: String) {
+        #expect(lifetime([("Date", Fixture.date(0)), ("Expires", expires)]) == 0)
+        #expect(lifetime([("Date", Fixture.date(0)), ("Expires", "Thu, 18 Aug 2050 02:01:18 GMT")]) > 0, "the valid form")
+    }
+
+    /// RFC 9111 §5.3 gives `Expires` one HTTP-date; with several field lines the value is invalid, and §4.2.1 lets
+    /// a cache consider a response with more than one value stale — even when the lines agree or the first is ahead.
+    @Test func severalExpiresFieldsAreInvalid() {
+        let ahead = ("Expires", Fixture.date(3600))
+        #expect(lifetime([("Date", Fixture.date(0)), ahead, ("Expires", Fixture.date(60))]) == 0)
+        #expect(lifetime([("Date", Fixture.date(0)), ahead, ahead]) == 0)
+        #expect(lifetime([("Date", Fixture.date(0)), ahead, ("Cache-Control", "max-age=30"), ahead]) == 30, "max-age still wins")
+    }
+
+    /// delta-seconds is digits only (RFC 9111 §1.2.2), and §4.2.1 encourages treating invalid freshness information
+    /// such as a non-integer max-age as stale: `max-age=3600.5` (cache-tests.fyi's freshness-max-age-decimal-*) gives
+    /// no freshness, and does not let Expires or the heuristic stand in for it.
+    @Test func aDecimalMaxAgeIsNotFresh() {
+        let lastModified = ("Last-Modified", Fixture.date(-100_000))
+        for value in ["max-age=3.5", "max-age=3600.0", "max-age=3600.5", "max-age=3600a"] {
+            #expect(lifetime([("Cache-Control", value), ("Date", Fixture.date(0)), ("Expires", Fixture.date(3600))]) == 0, "\(value)")
+            #expect(lifetime([("Cache-Control", value), ("Date", Fixture.date(0)), lastModified]) == 0, "\(value)")
+        }
+    }
+
     @Test func heuristicFreshnessIsATenthOfTheTimeSinceLastModified() {
         let fields: HTTPFields = [("Date", Fixture.date(0)), ("Last-Modified", Fixture.date(-10_000))]
         #expect(lifetime(fields) == 1000)

@@ -118,6 +118,25 @@ struct URLCacheTests {
         }
     }
 
+    /// RFC 9111 §5.3: an `Expires` that is not an HTTP-date (here in UTC, which RFC 9110 §5.6.7 does not allow) means
+    /// already expired, so the stored response is not reused without asking the origin.
+    @Test(.timeLimit(.minutes(1)))
+    func anInvalidExpiresIsAlreadyExpired() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let invalid = Self.url(origin, "utc", ["expires": "Thu, 18 Aug 2050 02:01:18 UTC"])
+            _ = try await Self.fetch(api, session, invalid)
+            _ = try await Self.fetch(api, session, invalid)
+            #expect(origin.requests(path: "/cacheable/utc").count == 2)
+            let valid = Self.url(origin, "gmt", ["expires": "Thu, 18 Aug 2050 02:01:18 GMT"])
+            _ = try await Self.fetch(api, session, valid)
+            _ = try await Self.fetch(api, session, valid)
+            #expect(origin.requests(path: "/cacheable/gmt").count == 1)
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func varySelectsTheStoredVariant() async throws {
         let origin = try FixtureOrigin.start()
