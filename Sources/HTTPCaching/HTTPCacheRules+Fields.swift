@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Which fields travel with a stored response, and how a 304 refreshes them.
 extension HTTPCacheRules {
     /// Fields that describe one connection, not the response (RFC 9110 §7.6.1); `Connection`'s own list is added per message.
@@ -47,5 +49,18 @@ extension HTTPCacheRules {
     public static func storableFields(_ fields: HTTPFields) -> HTTPFields {
         let excluded = hopByHopNames.union(FieldValues.connectionNames(in: fields))
         return fields.filter { !excluded.contains($0.name.lowercased()) }
+    }
+
+    /// The fields of `stored` served without validation at `now`: §4 says such a response MUST carry an `Age` field equal
+    /// to its current_age (§4.2.3), replacing any it had, so its reader can tell how old it is (§5.1). Whole seconds; the
+    /// new field takes the place of the first stored `Age` and the others are dropped, or it is appended when there was none.
+    public static func servedFields(of stored: StoredResponse, now: Date) -> HTTPFields {
+        // §1.2.2: a value past what delta-seconds needs to represent is sent as 2^31.
+        let age = min(currentAge(of: stored, now: now), TimeInterval(CacheControl.deltaSecondsLimit))
+        let field = (name: "Age", value: String(Int(age)))
+        guard let first = stored.fields.firstIndex(where: { $0.name.lowercased() == "age" }) else { return stored.fields + [field] }
+        var fields = stored.fields
+        fields[first] = field
+        return fields.enumerated().filter { $0.offset == first || $0.element.name.lowercased() != "age" }.map(\.element)
     }
 }

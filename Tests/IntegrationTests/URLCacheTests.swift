@@ -118,6 +118,30 @@ struct URLCacheTests {
         }
     }
 
+    /// RFC 9111 §4: a response served from the cache without validation carries `Age`, its current_age (§4.2.3): here
+    /// the apparent age of a `Date` 100 s before it arrived, plus the moments it spent stored.
+    @Test(.timeLimit(.minutes(1)))
+    func aResponseServedFromTheCacheCarriesItsAge() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            let date = formatter.string(from: Date().addingTimeInterval(-100))
+            let url = Self.url(origin, "aged", ["cc": "max-age=600", "date": date])
+            let first = try await Self.fetch(api, session, url)
+            #expect(first.responseHeader("Age") == nil, "the origin's own response: \(first)")
+            let second = try await Self.fetch(api, session, url)
+            #expect(try await Self.fetchType(api, second) == "localCache")
+            let age = try #require(second.responseHeader("Age").flatMap { Int($0) }, "\(second)")
+            #expect((100...110).contains(age), "\(second)")
+            #expect(second.responseHeader("Date") == date, "Date stays as stored")
+        }
+    }
+
     /// RFC 9111 §5.3: an `Expires` that is not an HTTP-date (here in UTC, which RFC 9110 §5.6.7 does not allow) means
     /// already expired, so the stored response is not reused without asking the origin.
     @Test(.timeLimit(.minutes(1)))

@@ -24,7 +24,8 @@ extension URLCaches {
         // Twice at most: an entry evicted between the lookup and reading its body counts as none.
         for _ in 0..<2 {
             let use: StoredTransferResponse.Use
-            switch HTTPCacheRules.lookup(mode, stored: entry?.stored, requestFields: request.headers, now: Date()) {
+            let now = Date()
+            switch HTTPCacheRules.lookup(mode, stored: entry?.stored, requestFields: request.headers, now: now) {
             case .load: return nil
             case .fail: throw TransferError(.cannotLoadFromNetwork, failingURL: request.url)
             case .useStored: use = .serve
@@ -37,7 +38,8 @@ extension URLCaches {
             var head = ResponseHead()
             head.httpVersion = "HTTP/1.1"
             head.statusCode = found.statusCode
-            head.fields = found.fields
+            // A hit is served at once (it takes no transfer slot), so its age is the one at this lookup.
+            head.fields = if case .serve = use { HTTPCacheRules.servedFields(of: found.stored, now: now) } else { found.fields }
             return StoredTransferResponse(use: use, head: head, body: body)
         }
         return nil
