@@ -71,6 +71,8 @@ public enum CurlFlagOption: Sendable {
     case upload
     /// `CURLOPT_POST`
     case post
+    /// `CURLOPT_HTTP_CONTENT_DECODING` (on by default): off, the body is passed on as it came.
+    case httpContentDecoding
 
     var raw: CURLoption {
         switch self {
@@ -78,6 +80,7 @@ public enum CurlFlagOption: Sendable {
         case .noBody: CURLOPT_NOBODY
         case .upload: CURLOPT_UPLOAD
         case .post: CURLOPT_POST
+        case .httpContentDecoding: CURLOPT_HTTP_CONTENT_DECODING
         }
     }
 }

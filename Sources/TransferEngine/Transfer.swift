@@ -89,6 +89,8 @@ final class Transfer {
     var resumeSettled = false
     /// The body passed `maximumDownloadSize` in the write callback (libcurl then reports a write error).
     var exceededMaximumSize = false
+    /// libcurl's content decoding is off for the response being received: it names a coding libcurl cannot decode.
+    var passesUndecodedBody = false
     /// The body delivered is the stored one (a cache hit, or a 304 to a validation): it is read into the
     /// sink when the request ends.
     var deliversStoredBody = false
@@ -218,6 +220,7 @@ final class Transfer {
         pendingChallenge = nil
         pendingConnectionStep = nil
         sawCertificateRequest = false
+        passesUndecodedBody = false  // `reset()` turned decoding back on
         requestStartedAt = Date()
     }
 

@@ -114,4 +114,28 @@ extension FixtureRouter {
             return try socket.send(.text(500, "fixture origin: \(failure.message)\n"), to: request)
         }
     }
+
+    /// `/unknown-coding?contentEncoding=&transferEncoding=&size=N`: N bytes of text (default 4096) sent as they are,
+    /// labelled with those `Content-Encoding` and `Transfer-Encoding` values (a coding nobody can decode, or a known
+    /// one beside it). A transfer coding list ending in `chunked` frames the body in chunks; any other leaves it
+    /// delimited by the close (RFC 9112 §6.3); without one it has a `Content-Length`.
+    static func unknownCoding(_ request: FixtureRequest, on socket: FixtureSocket) throws(FixtureSocketError) -> FixtureDisposition {
+        let body = FixtureBytes.text(count: min(max(0, request.integer("size", default: 4096)), 64 << 20))
+        var headers = [("Content-Type", "application/octet-stream")]
+        if let coding = request.parameter("contentEncoding") { headers.append(("Content-Encoding", coding)) }
+        guard let transfer = request.parameter("transferEncoding") else {
+            return try socket.send(FixtureResponse(status: 200, headers: headers, body: body), to: request, closing: true)
+        }
+        headers.append(("Transfer-Encoding", transfer))
+        let chunked = transfer.lowercased().hasSuffix("chunked")
+        var bytes = FixtureResponse(status: 200, headers: headers).head(closing: true)
+        if chunked {
+            if !body.isEmpty { bytes += Array("\(String(body.count, radix: 16))\r\n".utf8) + body + [0x0D, 0x0A] }
+            bytes += Array("0\r\n\r\n".utf8)
+        } else {
+            bytes += body
+        }
+        try socket.write(bytes)
+        return .close
+    }
 }

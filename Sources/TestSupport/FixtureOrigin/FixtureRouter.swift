@@ -17,6 +17,7 @@
 /// | `/close`, `/reset`, `/garbage` | closes without a response; resets (RST); answers with non-HTTP bytes |
 /// | `/status-line?text=` | `text` as the status line (`HTTP/1.1 Gomorrah`), a 2-byte body, close |
 /// | `/encoded/{gzip,deflate,br,zstd}?size=` | ``FixtureOrigin/text(count:)`` compressed; `X-Decoded-SHA256` |
+/// | `/unknown-coding?contentEncoding=&transferEncoding=&size=` | ``FixtureOrigin/text(count:)`` as it is, labelled with those codings |
 /// | `/cookies/set?a=1&…`, `/cookies/delete?a`, `/cookies` | `Set-Cookie` per pair; JSON of the `Cookie` received |
 /// | `/basic-auth/{user}/{password}` | 401 with a Basic challenge unless those credentials came |
 /// | `/proxy-auth/{user}/{password}` | through the origin as a proxy: 407 (Basic, realm `proxy`) unless those credentials came |
@@ -60,6 +61,7 @@ enum FixtureRouter {
         case ("garbage", 1): return try Self.garbage(on: socket)
         case ("status-line", 1): return try Self.statusLine(request, on: socket)
         case ("encoded", 2): return try Self.encoded(request, coding: String(segments[1]), on: socket, core: core)
+        case ("unknown-coding", 1): return try Self.unknownCoding(request, on: socket)
         case ("cookies", 1), ("cookies", 2): return try socket.send(Self.cookies(request), to: request)
         case ("basic-auth", 3): return try socket.send(Self.basicAuth(request, segments), to: request)
         case ("digest-auth", 3): return try socket.send(Self.digestAuth(request, segments), to: request)
