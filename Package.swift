@@ -130,7 +130,7 @@ let package = Package(
             name: "URLSessionService",
             dependencies: [
                 "ControlPlane", "TransferStore", "TransferModels", "TransferEngine", "SessionTasks", "EventDelivery", "Curl",
-                "NetworkPaths", "ObjectStorage",
+                "NetworkPaths", "ObjectStorage", "JSONCodec",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -16,6 +16,8 @@ extension ServiceConfiguration {
         public var dataDirectory: String?
         public var tokens: String?
         public var logLevel: String?
+        /// `--log-format`: `text` or `json`.
+        public var logFormat: String?
         public var portFile: String?
         public var httpThreads: Int?
         public var maxConnections: Int?
@@ -112,6 +114,12 @@ extension ServiceConfiguration {
                     setting: "URLSESSIOND_LOG_LEVEL", detail: "must be trace, debug, info, notice, warning, error or critical")
             }
             logLevel = level
+        }
+        if let text = overrides.logFormat ?? env["URLSESSIOND_LOG_FORMAT"] {
+            guard let format = LogFormat(rawValue: text.lowercased()) else {
+                throw ConfigurationError(setting: "URLSESSIOND_LOG_FORMAT", detail: "must be text or json")
+            }
+            logFormat = format
         }
         if let path = overrides.portFile ?? env["URLSESSIOND_PORT_FILE"] { portFile = URL(fileURLWithPath: path) }
         http.threads =

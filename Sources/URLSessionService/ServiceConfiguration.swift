@@ -36,6 +36,10 @@ public struct ServiceConfiguration: Sendable {
     public var secretKey: String?
     /// `URLSESSIOND_LOG_LEVEL`.
     public var logLevel: Logger.Level = .info
+    /// `URLSESSIOND_LOG_FORMAT`: `text` (swift-log's lines) or `json` (one object per line).
+    public var logFormat: LogFormat = .text
+
+    public enum LogFormat: String, Sendable { case text, json }
     /// `URLSESSIOND_PORT_FILE`: where to write the bound port once listening (for port 0).
     public var portFile: URL?
     public var http = ControlPlaneConfiguration()

@@ -25,6 +25,8 @@ struct Serve: AsyncParsableCommand {
         []
     @Option(name: .customLong("log-level"), help: "trace|debug|info|notice|warning|error|critical (URLSESSIOND_LOG_LEVEL, default info).")
     var logLevel: String?
+    @Option(name: .customLong("log-format"), help: "text|json: one JSON object per log line (URLSESSIOND_LOG_FORMAT, default text).")
+    var logFormat: String?
     @Option(name: .customLong("port-file"), help: "Write the bound port here once listening (URLSESSIOND_PORT_FILE).") var portFile: String?
     @Option(name: .customLong("http-threads"), help: "HTTP worker threads (URLSESSIOND_HTTP_THREADS, default: cores, at least 2).")
     var httpThreads: Int?
@@ -119,6 +121,7 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, dataDirectory: dataDirectory, tokens: tokens.isEmpty ? nil : tokens.joined(separator: ","),
             logLevel: logLevel, portFile: portFile, httpThreads: httpThreads, maxConnections: maxConnections,
             idleTimeout: idleTimeout, maxJSONBody: maxJSONBody, maxBlobSize: maxBlobSize, requireTokens: requireTokens ? true : nil)
+        flags.logFormat = logFormat
         flags.egressAllow = egressAllow
         flags.maxTransfers = maxTransfers
         flags.tenantMaxTransfers = tenantMaxTransfers
@@ -139,11 +142,18 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let level = configuration.logLevel
+        let (level, format) = (configuration.logLevel, configuration.logFormat)
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+            switch format {
+            case .text:
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            case .json:
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
         }
         let logger = Logger(label: "urlsessiond")
         do {

@@ -110,6 +110,35 @@ struct OperationsTests {
         }
     }
 
+    /// `URLSESSIOND_LOG_FORMAT=json`: every line of the log is one JSON object with `time`, `level`, `logger`,
+    /// `message` and the metadata's keys; at `debug`, each answered request names its tenant and task.
+    @Test(.timeLimit(.minutes(1)))
+    func theLogCanBeJSONLinesWithTheIdsAsFields() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_LOG_FORMAT": "json", "URLSESSIOND_LOG_LEVEL": "debug"]) { $1 }
+        try await withTaskService(environment: environment) { api, service in
+            let session = try #require(try await api.createSession()["id"] as? String)
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/bytes/10")]])
+            _ = try await api.get("/v1/tasks/\(task.taskID)")
+            var objects: [[String: Any]] = []
+            for line in service.stderrText().split(separator: "\n") {
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                #expect(object != nil, "not a JSON object: \(line)")
+                objects.append(object ?? [:])
+            }
+            #expect(objects.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true && $0["level"] is String && $0["message"] is String })
+            let completed = objects.first { $0["message"] as? String == "Task completed" && $0["task.id"] as? String == task.taskID }
+            #expect(completed?["session.id"] as? String == session, "\(objects.suffix(5))")
+            #expect(completed?["level"] as? String == "info")
+            let answered = objects.first {
+                $0["message"] as? String == "Request answered" && $0["task.id"] as? String == task.taskID && $0["http.method"] as? String == "GET"
+            }
+            #expect(answered?["tenant"] as? String == "tenantA", "\(objects.suffix(5))")
+            #expect(answered?["http.path"] as? String == "/v1/tasks/{id}")
+        }
+    }
+
     /// `urlsessiond --version`: the API's version (`info.version` of the document it serves) and libcurl's.
     @Test(.timeLimit(.minutes(1)))
     func versionNamesTheAPIAndLibcurl() async throws {

@@ -305,12 +305,17 @@ extension HTTPServer {
         if logger.logLevel <= .debug {
             var logger = self.logger
             logger[metadataKey: "request.id"] = "\(context.request.requestID)"
-            logger.debug(
-                "Request answered",
-                metadata: [
-                    "http.method": "\(context.request.method)", "http.path": "\(context.route?.name ?? "unmatched")",
-                    "http.status": "\(context.queuedStatus)", "http.duration_ms": "\(elapsed.milliseconds)",
-                ])
+            var metadata: Logger.Metadata = [
+                "http.method": "\(context.request.method)", "http.path": "\(context.route?.name ?? "unmatched")",
+                "http.status": "\(context.queuedStatus)", "http.duration_ms": "\(elapsed.milliseconds)",
+            ]
+            // Who asked, about what: the tenant, and the task or session the route names.
+            if let principal = context.request.principal { metadata["tenant"] = "\(principal.tenant)" }
+            if let id = context.request.parameters["id"], let route = context.route?.name {
+                if route.hasPrefix("/v1/tasks/") { metadata["task.id"] = "\(id)" }
+                if route.hasPrefix("/v1/sessions/") { metadata["session.id"] = "\(id)" }
+            }
+            logger.debug("Request answered", metadata: metadata)
         }
     }
 
