@@ -20,6 +20,10 @@ public struct Cookie: Sendable, Hashable {
     /// When the cookie was first stored (kept when a newer one replaces it): orders the `Cookie` header.
     public var creationDate: Date
     public var lastAccessDate: Date
+    /// Where the cookie came in the order its jar first stored cookies (kept when a newer one replaces
+    /// it): orders the `Cookie` header where creation dates are equal, as for cookies given whole in one
+    /// call or read back from rows written with one date. Not persisted: the jar numbers rows as it reads them.
+    var creationSequence: UInt64 = 0
 
     public init(
         name: String, value: String, domain: String, isHostOnly: Bool, path: String, expiresDate: Date?,

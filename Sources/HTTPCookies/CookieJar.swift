@@ -22,6 +22,10 @@ public struct CookieJar: Sendable {
     private let publicSuffixes: PublicSuffixList?
     private var byDomain: [String: [Cookie]] = [:]
     public private(set) var count = 0
+    /// The `creationSequence` of the next cookie stored anew.
+    private var nextCreationSequence: UInt64 = 0
+    /// The latest creation date of a cookie stored, in whole milliseconds since 1970 (see `creationDate(now:)`).
+    private var latestCreationMillisecond = -Double.infinity
 
     /// - Parameter publicSuffixes: the list that refuses cookies for `co.uk` and the like; nil refuses
     ///   only single-label domains (`com`).
@@ -62,7 +66,7 @@ public struct CookieJar: Sendable {
             name: header.name, value: header.value, domain: domain, isHostOnly: isHostOnly,
             path: header.path ?? Self.defaultPath(of: url.path), expiresDate: header.expiresDate(now: now),
             isSecure: header.isSecure, isHTTPOnly: header.isHTTPOnly, sameSitePolicy: header.sameSite,
-            creationDate: now)
+            creationDate: creationDate(now: now))
         if !cookie.isSecure && !url.isSecure && overwritesSecureCookie(cookie) { return nil }
         return insert(cookie, now: now)
     }
@@ -76,16 +80,36 @@ public struct CookieJar: Sendable {
         return insert(cookie, now: now)
     }
 
+    /// The creation date of a cookie a response sets `now`: `now` to the millisecond, but at least a
+    /// millisecond after every cookie stored before it. The cookies of one response (one `now`) so come
+    /// out in the order they were set (§5.4 step 2) also once written to the store and read back, as the
+    /// store keeps dates to the millisecond and no sequence. A clock that steps back changes nothing:
+    /// creation order is the order cookies were stored in.
+    private mutating func creationDate(now: Date) -> Date {
+        let millisecond = max(Self.millisecond(of: now), latestCreationMillisecond + 1)
+        return Date(timeIntervalSince1970: millisecond / 1000)
+    }
+
+    /// The date to the nearest millisecond since 1970, as the store writes it.
+    private static func millisecond(of date: Date) -> Double {
+        (date.timeIntervalSince1970 * 1000).rounded()
+    }
+
     /// The replacement step: an older cookie with the same name, domain and path gives way and passes on
-    /// its creation date; an expired one only removes it.
+    /// its creation date and sequence; an expired one only removes it.
     private mutating func insert(_ cookie: Cookie, now: Date) -> Cookie? {
         var cookie = cookie
         var cookies = byDomain[cookie.domain] ?? []
         if let index = cookies.firstIndex(where: { $0.name == cookie.name && $0.path == cookie.path }) {
             cookie.creationDate = cookies[index].creationDate
+            cookie.creationSequence = cookies[index].creationSequence
             cookies.remove(at: index)
             count -= 1
+        } else {
+            cookie.creationSequence = nextCreationSequence
+            nextCreationSequence += 1
         }
+        latestCreationMillisecond = max(latestCreationMillisecond, Self.millisecond(of: cookie.creationDate))
         guard !cookie.isExpired(at: now) else {
             byDomain[cookie.domain] = cookies.isEmpty ? nil : cookies
             return nil
@@ -133,8 +157,9 @@ public struct CookieJar: Sendable {
 
     // MARK: Sending (RFC 6265 §5.4)
 
-    /// The cookies to send to `url`, in the `Cookie` header's order (longer paths first, then older
-    /// first); marks them used.
+    /// The cookies to send to `url`, in the `Cookie` header's order (§5.4 step 2: longer paths first,
+    /// then older first; equal creation dates in the order the jar first stored them, never by domain);
+    /// marks them used.
     public mutating func cookies(for url: CookieURL, now: Date) -> [Cookie] {
         var selected: [Cookie] = []
         for domain in Self.candidateDomains(of: url) {
@@ -150,8 +175,10 @@ public struct CookieJar: Sendable {
             }
             byDomain[domain] = cookies
         }
-        return selected.sorted {
-            $0.path.utf8.count != $1.path.utf8.count ? $0.path.utf8.count > $1.path.utf8.count : $0.creationDate < $1.creationDate
+        return selected.sorted { first, second in
+            if first.path.utf8.count != second.path.utf8.count { return first.path.utf8.count > second.path.utf8.count }
+            if first.creationDate != second.creationDate { return first.creationDate < second.creationDate }
+            return first.creationSequence < second.creationSequence
         }
     }
 
