@@ -1,7 +1,8 @@
 public import Foundation
 
 /// A `Set-Cookie` header as RFC 6265 §5.2 (and 6265bis, where browsers agree) reads it: lenient about
-/// syntax, strict about nothing yet — the storage rules (`CookieJar.store`) decide what is kept.
+/// syntax, it ignores only what 6265bis ignores (oversized cookies and attributes); the storage rules
+/// (`CookieJar.store`) decide what is kept.
 public struct SetCookie: Sendable, Hashable {
     public var name: String
     public var value: String
@@ -18,7 +19,13 @@ public struct SetCookie: Sendable, Hashable {
     /// `SameSite`: `lax`, `strict` or `none`; nil when absent or another value.
     public var sameSite: String?
 
-    /// Parses one header value; nil when it names no cookie (no name and no value).
+    /// 6265bis §5.6 (The Set-Cookie Header Field; §5.7 in later drafts): a cookie whose name and value
+    /// together are longer is ignored, as browsers do, rather than kept and sent back to every request.
+    public static let maximumNameAndValueOctets = 4096
+    /// 6265bis §5.6: an attribute whose value is longer is ignored; the cookie and its other attributes stay.
+    public static let maximumAttributeValueOctets = 1024
+
+    /// Parses one header value; nil when it names no cookie (no name and no value) or 6265bis ignores it.
     public init?(_ header: String) {
         let (pair, attributes) = Self.split(header, at: ";")
         // 6265bis, as browsers do: a pair without `=` is a cookie with an empty name.
@@ -26,9 +33,11 @@ public struct SetCookie: Sendable, Hashable {
         name = Self.trimmed(rawName)
         value = Self.trimmed(rawValue)
         guard !name.isEmpty || !value.isEmpty else { return nil }
+        guard name.utf8.count + value.utf8.count <= Self.maximumNameAndValueOctets else { return nil }
         for attribute in attributes.split(separator: ";", omittingEmptySubsequences: true) {
             let (key, rawArgument) = Self.split(Substring(attribute), at: "=")
             let argument = Self.trimmed(rawArgument)
+            guard argument.utf8.count <= Self.maximumAttributeValueOctets else { continue }
             switch Self.trimmed(key).lowercased() {
             case "expires":
                 if let date = CookieDate.parse(argument) { expires = date }

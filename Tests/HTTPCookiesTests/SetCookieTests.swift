@@ -52,6 +52,31 @@ struct SetCookieTests {
         #expect(try #require(SetCookie("a=b=c")).value == "b=c", "the first = splits")
     }
 
+    /// RFC 6265bis §5.6 (§5.7 in later drafts) step 5: a name and value of more than 4096 octets, counted
+    /// after trimming, ignore the set-cookie-string entirely.
+    @Test func aNameAndValueOfMoreThan4096OctetsIgnoreTheCookie() throws {
+        #expect(SetCookie("n=" + String(repeating: "v", count: 4095)) != nil)
+        #expect(SetCookie("n=" + String(repeating: "v", count: 4095) + "  ; Path=/") != nil, "white space is not counted")
+        #expect(SetCookie("n=" + String(repeating: "v", count: 4096)) == nil)
+        #expect(SetCookie(String(repeating: "n", count: 4097) + "=") == nil)
+        #expect(SetCookie(String(repeating: "é", count: 2_048)) != nil, "octets: 2,048 two-octet characters are 4096")
+        #expect(SetCookie(String(repeating: "é", count: 2_048) + "x") == nil)
+    }
+
+    /// RFC 6265bis §5.6 (§5.7 in later drafts): an attribute-value of more than 1024 octets ignores that
+    /// cookie-av only; the cookie and its other attributes stay, and an earlier Path still stands.
+    @Test func anAttributeValueOfMoreThan1024OctetsIsIgnoredAlone() throws {
+        let longPath = "/" + String(repeating: "p", count: 1_024)
+        let header = try #require(SetCookie("a=b; Path=/kept; Path=\(longPath); Secure; Domain=example.com"))
+        #expect(header.path == "/kept")
+        #expect(header.isSecure && header.domain == "example.com")
+        let longDomain = String(repeating: "d", count: 1_021) + ".com"
+        #expect(try #require(SetCookie("a=b; Domain=\(longDomain)")).domain == nil)
+        #expect(try #require(SetCookie("a=b; Max-Age=60; Max-Age=\(String(repeating: "0", count: 1_025))")).maxAge == 60)
+        let edge = "/" + String(repeating: "p", count: 1_023)
+        #expect(try #require(SetCookie("a=b; Path=\(edge)")).path == edge, "1024 octets exactly are kept")
+    }
+
     @Test(
         arguments: [
             ("Wed, 21 Oct 2015 07:28:00 GMT", 1_445_412_480.0),
