@@ -1,8 +1,8 @@
 public import Foundation
 
 /// A `Set-Cookie` header as RFC 6265 §5.2 (and 6265bis, where browsers agree) reads it: lenient about
-/// syntax, it ignores only what 6265bis ignores (oversized cookies and attributes); the storage rules
-/// (`CookieJar.store`) decide what is kept.
+/// syntax, it ignores only what 6265bis ignores (control characters, oversized cookies and attributes);
+/// the storage rules (`CookieJar.store`) decide what is kept.
 public struct SetCookie: Sendable, Hashable {
     public var name: String
     public var value: String
@@ -27,6 +27,9 @@ public struct SetCookie: Sendable, Hashable {
 
     /// Parses one header value; nil when it names no cookie (no name and no value) or 6265bis ignores it.
     public init?(_ header: String) {
+        // 6265bis §5.6 step 1: a control character but HTAB, anywhere, ignores this line only. A NUL never
+        // gets here: libcurl fails a response with one in any header field, as RFC 9110 §5.5 allows.
+        guard !header.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return nil }
         let (pair, attributes) = Self.split(header, at: ";")
         // 6265bis, as browsers do: a pair without `=` is a cookie with an empty name.
         let (rawName, rawValue) = pair.contains("=") ? Self.split(pair, at: "=") : ("", pair)

@@ -52,6 +52,22 @@ struct SetCookieTests {
         #expect(try #require(SetCookie("a=b=c")).value == "b=c", "the first = splits")
     }
 
+    /// RFC 6265bis §5.6 (§5.7 in later drafts) step 1: a control character (%x00-08 / %x0A-1F / %x7F)
+    /// anywhere, in the name, the value or an attribute, ignores the set-cookie-string entirely.
+    @Test(arguments: [0x00, 0x01, 0x08, 0x0A, 0x0D, 0x1F, 0x7F] as [UInt8])
+    func aControlCharacterIgnoresTheWholeLine(byte: UInt8) {
+        let control = String(UnicodeScalar(byte))
+        #expect(SetCookie("a\(control)=b") == nil)
+        #expect(SetCookie("a=b\(control)c") == nil)
+        #expect(SetCookie("a=b; Path=/x\(control); Secure") == nil)
+    }
+
+    /// RFC 6265bis §5.6 step 1 spares the horizontal tab: it is white space, trimmed at the ends of a value.
+    @Test func aTabIsNoControlCharacterForCookies() throws {
+        #expect(try #require(SetCookie("a=\tb\tc\t;\tPath=/x")).value == "b\tc")
+        #expect(try #require(SetCookie("a=b;\tPath=/x\t")).path == "/x")
+    }
+
     /// RFC 6265bis §5.6 (§5.7 in later drafts) step 5: a name and value of more than 4096 octets, counted
     /// after trimming, ignore the set-cookie-string entirely.
     @Test func aNameAndValueOfMoreThan4096OctetsIgnoreTheCookie() throws {

@@ -169,3 +169,24 @@ extension CookiesTests {
         }
     }
 }
+
+extension CookiesTests {
+    /// RFC 6265bis §5.6 (§5.7 in later drafts) step 1: a Set-Cookie line holding a control character is
+    /// ignored, and only it: the response completes with its header fields, and its other cookies are kept.
+    /// (Not a NUL: libcurl fails a response with one in any header field, -1011, as RFC 9110 §5.5 allows.)
+    @Test(.timeLimit(.minutes(1)))
+    func aSetCookieLineWithAControlCharacterIsIgnoredAlone() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession(["kind": "ephemeral"])
+            let task = try await Self.fetch(api, session, origin.url("/cookies/set?good=1&bell=x%07y&delete=x%7Fy&after=2"))
+            #expect(task.errorCode == nil, "\(task)")
+            #expect(task.statusCode == 200)
+            let fields = try #require(task.responseObject?["allHeaderFields"] as? [String: Any])
+            #expect((fields["Set-Cookie"] as? String)?.contains("bell=x\u{07}y") == true, "\(fields)")
+            let sent = try await Self.received(api, try await Self.fetch(api, session, origin.url("/cookies")))
+            #expect(sent == ["good": "1", "after": "2"])
+        }
+    }
+}
