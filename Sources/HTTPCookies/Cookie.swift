@@ -70,7 +70,7 @@ public struct CookieURL: Sendable, Hashable {
     public var scheme: String
     /// Lowercased, without brackets for IPv6.
     public var host: String
-    /// The URL's path, `/` when empty.
+    /// The path as the request sends it (`RequestPath`), percent-encoded, never decoded; `/` when empty.
     public var path: String
 
     public init(scheme: String, host: String, path: String) {
@@ -85,7 +85,7 @@ public struct CookieURL: Sendable, Hashable {
             let host = components.host, !host.isEmpty
         else { return nil }
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        self.init(scheme: scheme, host: bare, path: components.percentEncodedPath)
+        self.init(scheme: scheme, host: bare, path: RequestPath.of(text))
     }
 
     /// `https` (and `wss`): where Secure cookies may be sent and set.

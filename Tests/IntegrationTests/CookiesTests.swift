@@ -190,3 +190,23 @@ extension CookiesTests {
         }
     }
 }
+
+extension CookiesTests {
+    /// RFC 6265 §5.1.4: the request-path is the path sent. libcurl sends `/cookies/../echo` as `/echo`, so
+    /// a cookie for `/echo` goes with it.
+    @Test(.timeLimit(.minutes(1)))
+    func aCookieMatchesThePathAsSentWithoutItsDotSegments() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession(["kind": "ephemeral"])
+            let cookie = "c=1; Path=/echo".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            _ = try await Self.fetch(api, session, origin.url("/redirect/302?to=/status/204&cookie=\(cookie)"))
+            let task = try await Self.fetch(api, session, origin.url("/cookies/../echo"))
+            #expect(task.errorCode == nil, "\(task)")
+            let echo = try await api.taskData(task.taskID).json()
+            #expect(echo["path"] as? String == "/echo")
+            #expect((echo["headers"] as? [String: Any])?["cookie"] as? String == "c=1")
+        }
+    }
+}
