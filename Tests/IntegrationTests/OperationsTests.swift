@@ -127,12 +127,14 @@ struct OperationsTests {
                 #expect(object != nil, "not a JSON object: \(line)")
                 objects.append(object ?? [:])
             }
-            #expect(objects.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true && $0["level"] is String && $0["message"] is String })
+            #expect(
+                objects.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true && $0["level"] is String && $0["message"] is String })
             let completed = objects.first { $0["message"] as? String == "Task completed" && $0["task.id"] as? String == task.taskID }
             #expect(completed?["session.id"] as? String == session, "\(objects.suffix(5))")
             #expect(completed?["level"] as? String == "info")
             let answered = objects.first {
-                $0["message"] as? String == "Request answered" && $0["task.id"] as? String == task.taskID && $0["http.method"] as? String == "GET"
+                $0["message"] as? String == "Request answered" && $0["task.id"] as? String == task.taskID
+                    && $0["http.method"] as? String == "GET"
             }
             #expect(answered?["tenant"] as? String == "tenantA", "\(objects.suffix(5))")
             #expect(answered?["http.path"] as? String == "/v1/tasks/{id}")
