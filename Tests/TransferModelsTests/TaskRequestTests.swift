@@ -239,6 +239,8 @@ extension TaskRequestTests {
             String(decoding: try WireJSON.encode(value), as: UTF8.self)
         }
 
+        /// A download: `URLSessionTask`'s properties and `URLSessionDownloadTask`'s, null when absent; no
+        /// webSocket or stream property.
         @Test func taskObjectPinsURLSessionNamesWithExplicitNulls() throws {
             let task = TransferTask(
                 id: "tsk_0000000000000000000000", sessionId: "ses_0000000000000000000000", taskIdentifier: 3,
@@ -249,17 +251,17 @@ extension TaskRequestTests {
                 error: TransferError(.timedOut, failingURL: "https://o.example/f.bin"), location: nil,
                 createdAt: Date(timeIntervalSince1970: 1_795_000_000.5), startedAt: nil, completedAt: nil)
             let expected = """
-                {"closeCode":null,"closeReason":null,"completedAt":null,"countOfBytesExpectedToReceive":-1,"countOfBytesExpectedToSend":0,\
+                {"completedAt":null,"countOfBytesExpectedToReceive":-1,"countOfBytesExpectedToSend":0,\
                 "countOfBytesReceived":10,"countOfBytesSent":0,"createdAt":"2026-11-18T11:06:40.500Z",\
                 "currentRequest":null,"earliestBeginDate":null,"error":{"code":-1001,"domain":"NSURLErrorDomain",\
                 "localizedDescription":"The request timed out.","name":"timedOut",\
                 "underlying":null,"userInfo":{"NSErrorFailingURLStringKey":"https://o.example/f.bin"}},\
-                "hostName":null,"id":"tsk_0000000000000000000000","kind":"download","location":null,"maximumMessageSize":null,\
+                "id":"tsk_0000000000000000000000","kind":"download","location":null,\
                 "originalRequest":{"allHTTPHeaderFields":{},"allowsCellularAccess":true,\
                 "allowsConstrainedNetworkAccess":true,"allowsExpensiveNetworkAccess":true,\
                 "cachePolicy":"useProtocolCachePolicy","httpMethod":"GET","httpShouldHandleCookies":true,\
-                "timeoutInterval":60,"url":"https://o.example/f.bin"},"port":null,"priority":0.5,\
-                "progress":{"estimatedTimeRemaining":null,"fractionCompleted":0,"throughput":0},"protocols":null,\
+                "timeoutInterval":60,"url":"https://o.example/f.bin"},"priority":0.5,\
+                "progress":{"estimatedTimeRemaining":null,"fractionCompleted":0,"throughput":0},\
                 "response":null,"segments":null,"sessionId":"ses_0000000000000000000000","startedAt":null,"state":"completed",\
                 "taskDescription":null,"taskIdentifier":3}
                 """

@@ -1,7 +1,10 @@
 public import Foundation
 
 /// The task object of the API: a `URLSessionTask` with its id, requests, response, counters and outcome.
-/// Every property is written, absent ones as explicit `null`.
+/// Every property of `URLSessionTask` is written, absent ones as explicit `null`; the properties of one
+/// subclass only for its kind, as the classes have them: `location` and `segments` for a download
+/// (`URLSessionDownloadTask`), `protocols`, `maximumMessageSize`, `closeCode` and `closeReason` for a
+/// webSocket task, `hostName` and `port` for a stream task.
 public struct TransferTask: Codable, Sendable, Hashable {
     public var id: String
     public var sessionId: String
@@ -116,17 +119,24 @@ public struct TransferTask: Codable, Sendable, Hashable {
         try c.encode(countOfBytesExpectedToReceive, forKey: .countOfBytesExpectedToReceive)
         try c.encode(progress, forKey: .progress)
         try c.encode(error.map(TransferErrorWire.init), forKey: .error)
-        try c.encode(location, forKey: .location)
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(startedAt, forKey: .startedAt)
         try c.encode(completedAt, forKey: .completedAt)
-        try c.encode(segments, forKey: .segments)
-        try c.encode(protocols, forKey: .protocols)
-        try c.encode(maximumMessageSize, forKey: .maximumMessageSize)
-        try c.encode(closeCode, forKey: .closeCode)
-        try c.encode(closeReason, forKey: .closeReason)
-        try c.encode(hostName, forKey: .hostName)
-        try c.encode(port, forKey: .port)
+        switch kind {
+        case .download:
+            try c.encode(location, forKey: .location)
+            try c.encode(segments, forKey: .segments)
+        case .webSocket:
+            try c.encode(protocols, forKey: .protocols)
+            try c.encode(maximumMessageSize, forKey: .maximumMessageSize)
+            try c.encode(closeCode, forKey: .closeCode)
+            try c.encode(closeReason, forKey: .closeReason)
+        case .stream:
+            try c.encode(hostName, forKey: .hostName)
+            try c.encode(port, forKey: .port)
+        case .data, .upload:
+            break
+        }
         if let completionSecret { try c.encode(completionSecret, forKey: .completionSecret) }
     }
 }
