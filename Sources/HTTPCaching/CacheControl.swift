@@ -23,6 +23,9 @@ public struct CacheControl: Sendable, Equatable {
     public var immutable = false
     /// Request: answer from the cache or not at all.
     public var onlyIfCached = false
+    /// Response: seconds past its freshness during which it may be served while it is revalidated in the
+    /// background (RFC 5861 §3).
+    public var staleWhileRevalidate: Int?
 
     /// The greatest delta-seconds a cache needs to represent (§1.2.2); larger values count as this.
     static let deltaSecondsLimit = 2_147_483_648
@@ -44,6 +47,7 @@ public struct CacheControl: Sendable, Equatable {
             case "private": isPrivate = true
             case "immutable": immutable = true
             case "only-if-cached": onlyIfCached = true
+            case "stale-while-revalidate": staleWhileRevalidate = staleWhileRevalidate ?? Self.deltaSeconds(argument)
             default: break
             }
         }

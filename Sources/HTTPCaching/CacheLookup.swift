@@ -15,6 +15,9 @@ public enum CacheLookup: Sendable, Equatable {
     case useStored
     /// Send the request with these conditional fields; a 304 means the stored response (merged) is the answer.
     case validate(HTTPFields)
+    /// Serve the stale stored response now, and revalidate it in the background with these conditional
+    /// fields (none: load it again): RFC 5861 §3 `stale-while-revalidate`.
+    case useStoredAndRevalidate(HTTPFields)
     /// Send the request; nothing stored is used.
     case load
     /// Neither: `returnCacheDataDontLoad` (or `only-if-cached`) without a usable stored response.
@@ -25,7 +28,7 @@ public enum CacheLookup: Sendable, Equatable {
         switch (lhs, rhs) {
         case (.useStored, .useStored), (.load, .load), (.fail, .fail):
             return true
-        case (.validate(let left), .validate(let right)):
+        case (.validate(let left), .validate(let right)), (.useStoredAndRevalidate(let left), .useStoredAndRevalidate(let right)):
             return left.count == right.count && zip(left, right).allSatisfy { $0.name == $1.name && $0.value == $1.value }
         default:
             return false

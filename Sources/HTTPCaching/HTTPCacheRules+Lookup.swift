@@ -20,7 +20,10 @@ extension HTTPCacheRules {
     ///   no `no-cache` in the response; no `no-cache` in the request nor `Pragma: no-cache` in a request without
     ///   Cache-Control; fresh — age < freshness lifetime — and within the request's `max-age` and `min-fresh`; or stale
     ///   but within the request's `max-stale` when the response has no `must-revalidate`); else `.validate(validators)`
-    ///   when it has validators; else `.load`. Request `only-if-cached`: `.useStored` if usable as above, else `.fail`.
+    ///   when it has validators; else `.load`. A stale response within its `stale-while-revalidate` window (RFC 5861
+    ///   §3), where nothing above forbids reuse without validation (`no-cache`, `must-revalidate`, the request's
+    ///   `max-age`): `.useStoredAndRevalidate(validators)`. Request `only-if-cached`: `.useStored` if usable as above,
+    ///   else `.fail`.
     /// - reloadIgnoringLocalCacheData, reloadIgnoringLocalAndRemoteCacheData: `.load`.
     /// - returnCacheDataElseLoad: `.useStored` whenever a (matching) stored response exists, however old; else `.load`.
     /// - returnCacheDataDontLoad: `.useStored` when one exists, else `.fail`.
@@ -44,7 +47,11 @@ extension HTTPCacheRules {
         case .useProtocolCachePolicy:
             guard let candidate else { return request.onlyIfCached ? .fail : .load }
             if isUsableWithoutValidation(candidate, request: request, requestFields: requestFields, now: now) { return .useStored }
-            return request.onlyIfCached ? .fail : revalidation(of: candidate)
+            if request.onlyIfCached { return .fail }
+            if isWithinStaleWhileRevalidate(candidate, request: request, requestFields: requestFields, now: now) {
+                return .useStoredAndRevalidate(validators(for: candidate))
+            }
+            return revalidation(of: candidate)
         }
     }
 
@@ -57,13 +64,7 @@ extension HTTPCacheRules {
     /// §4.2 and §5.2.1: whether `stored` may answer this request without asking the origin.
     static func isUsableWithoutValidation(_ stored: StoredResponse, request: CacheControl, requestFields: HTTPFields, now: Date) -> Bool {
         let response = CacheControl(fields: stored.fields)
-        guard !response.noCache, !request.noCache else { return false }
-        // RFC 9111 §5.4: `Pragma: no-cache` stands for `Cache-Control: no-cache` only when the latter is absent.
-        if !FieldValues.contains("Cache-Control", in: requestFields),
-            FieldValues.listElements("Pragma", in: requestFields).contains(where: { $0.lowercased() == "no-cache" })
-        {
-            return false
-        }
+        guard !forbidsReuse(response: response, request: request, requestFields: requestFields) else { return false }
         let lifetime = freshnessLifetime(of: stored)
         let age = currentAge(of: stored, now: now)
         if let maxAge = request.maxAge, age > TimeInterval(maxAge) { return false }
@@ -71,5 +72,28 @@ extension HTTPCacheRules {
         if age < lifetime { return true }
         guard !response.mustRevalidate, let maxStale = request.maxStale else { return false }
         return age - lifetime <= TimeInterval(maxStale)
+    }
+
+    /// RFC 5861 §3: a stale `stored` response is within `stale-while-revalidate` seconds past its freshness,
+    /// and nothing forbids serving it without validation first (`no-cache` either side, `Pragma: no-cache`,
+    /// `must-revalidate`, a request `max-age` it exceeds).
+    static func isWithinStaleWhileRevalidate(_ stored: StoredResponse, request: CacheControl, requestFields: HTTPFields, now: Date) -> Bool
+    {
+        let response = CacheControl(fields: stored.fields)
+        guard let window = response.staleWhileRevalidate, window > 0, !response.mustRevalidate,
+            !forbidsReuse(response: response, request: request, requestFields: requestFields)
+        else { return false }
+        let age = currentAge(of: stored, now: now)
+        if let maxAge = request.maxAge, age > TimeInterval(maxAge) { return false }
+        let staleness = age - freshnessLifetime(of: stored)
+        return staleness >= 0 && staleness < TimeInterval(window)
+    }
+
+    /// `no-cache` in the response or the request, or `Pragma: no-cache` standing for it (RFC 9111 §5.4: only
+    /// in a request without Cache-Control): the stored response needs validation before any use.
+    private static func forbidsReuse(response: CacheControl, request: CacheControl, requestFields: HTTPFields) -> Bool {
+        if response.noCache || request.noCache { return true }
+        return !FieldValues.contains("Cache-Control", in: requestFields)
+            && FieldValues.listElements("Pragma", in: requestFields).contains(where: { $0.lowercased() == "no-cache" })
     }
 }

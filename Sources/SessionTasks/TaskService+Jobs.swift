@@ -140,8 +140,12 @@ extension TaskService {
             job.request.headers += HTTPCacheRules.reloadFields  // intermediaries' caches are bypassed too
         }
         if task.resumeData == nil {
-            job.storedResponse = try await urlCaches.storedResponse(
-                for: job.request, policy: snapshot.cachePolicy, placement: urlCaches.placement(of: session))
+            let placement = urlCaches.placement(of: session)
+            let found = try await urlCaches.storedResponse(for: job.request, policy: snapshot.cachePolicy, placement: placement)
+            job.storedResponse = found?.response
+            if let revalidation = found?.revalidation, let placement {
+                revalidateInBackground(job, conditions: revalidation.conditions, storedHead: revalidation.head, placement: placement)
+            }
         }
         return job
     }

@@ -166,4 +166,27 @@ struct LookupTests {
         #expect(CacheMode.allCases.count == 6)
         #expect(CacheMode(rawValue: "returnCacheDataDontLoad") == .returnCacheDataDontLoad)
     }
+
+    /// RFC 5861 §3: stale by 100 s and within a 300 s `stale-while-revalidate` window, the response is served and
+    /// revalidated in the background; past the window, or where reuse without validation is forbidden, it is
+    /// validated first as any stale response.
+    @Test func staleWhileRevalidateServesWithinItsWindow() {
+        let swr = Fixture.response([
+            ("Date", Fixture.date(0)), ("Cache-Control", "max-age=100, stale-while-revalidate=300"), ("ETag", #""v1""#),
+        ])
+        #expect(lookup(stored: swr, now: Self.stale) == .useStoredAndRevalidate([("If-None-Match", #""v1""#)]))
+        #expect(lookup(stored: swr, now: Self.fresh) == .useStored, "fresh: no revalidation")
+        #expect(lookup(stored: swr, now: Fixture.at(450)) == Self.revalidate, "past the window")
+        #expect(lookup(stored: swr, request: [("Cache-Control", "no-cache")], now: Self.stale) == Self.revalidate)
+        #expect(lookup(stored: swr, request: [("Cache-Control", "max-age=150")], now: Self.stale) == Self.revalidate)
+        #expect(lookup(stored: swr, request: [("Cache-Control", "only-if-cached")], now: Self.stale) == .fail)
+        #expect(lookup(.reloadRevalidatingCacheData, stored: swr, now: Self.stale) == Self.revalidate)
+        let mustRevalidate = Fixture.response([
+            ("Date", Fixture.date(0)), ("Cache-Control", "max-age=100, stale-while-revalidate=300, must-revalidate"),
+            ("ETag", #""v1""#),
+        ])
+        #expect(lookup(stored: mustRevalidate, now: Self.stale) == Self.revalidate, "must-revalidate (RFC 9111 §5.2.2.2)")
+        let noValidator = Fixture.response([("Date", Fixture.date(0)), ("Cache-Control", "max-age=100, stale-while-revalidate=300")])
+        #expect(lookup(stored: noValidator, now: Self.stale) == .useStoredAndRevalidate([]), "revalidated by a plain load")
+    }
 }

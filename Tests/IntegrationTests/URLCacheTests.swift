@@ -118,6 +118,38 @@ struct URLCacheTests {
         }
     }
 
+    /// RFC 5861 §3 `stale-while-revalidate`: a stale response within its window is served from the cache at once,
+    /// and the cache revalidates it in the background: the origin gets a conditional request, and its 304 refreshes
+    /// the stored response (which takes the 304's `X-Sent-At`).
+    @Test(.timeLimit(.minutes(1)))
+    func aStaleResponseWithinStaleWhileRevalidateIsServedAndRevalidatedInTheBackground() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let url = Self.url(origin, "swr", ["cc": "max-age=1, stale-while-revalidate=600", "etag": "\"s1\"", "stamp": "1"])
+            let first = try await Self.fetch(api, session, url)
+            let stamp = try #require(first.responseHeader("X-Sent-At"))
+            try await Task.sleep(for: .milliseconds(1100))  // stale: older than max-age
+
+            let second = try await Self.fetch(api, session, url)
+            #expect(second.statusCode == 200 && second.errorCode == nil, "\(second)")
+            #expect(try await Self.fetchType(api, second) == "localCache", "served at once from the cache")
+            #expect(try await api.taskData(second.taskID).body == (try await api.taskData(first.taskID)).body)
+            try await eventually(timeout: 10, interval: 0.05) { origin.requests(path: "/cacheable/swr").count == 2 }
+            #expect(origin.requests(path: "/cacheable/swr").last?.header("If-None-Match") == "\"s1\"")
+            let entryPath = "/v1/sessions/\(session)/cache/entry?url=\(url.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
+            try await eventually(timeout: 10, interval: 0.05) {
+                let entry = try await api.get(entryPath).json()
+                let fields = (entry["response"] as? [String: Any])?["allHeaderFields"] as? [String: String]
+                let refreshed = fields?.first { $0.key.lowercased() == "x-sent-at" }?.value
+                return refreshed != nil && refreshed != stamp
+            }
+            let events = try await api.allEvents("/v1/tasks/\(second.taskID)/events").compactMap(\.eventType)
+            #expect(events.filter { $0 == "task.didCompleteWithError" }.count == 1, "the revalidation is no task's: \(events)")
+        }
+    }
+
     /// RFC 9111 §4: a response served from the cache without validation carries `Age`, its current_age (§4.2.3): here
     /// the apparent age of a `Date` 100 s before it arrived, plus the moments it spent stored.
     @Test(.timeLimit(.minutes(1)))

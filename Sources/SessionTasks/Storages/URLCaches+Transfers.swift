@@ -9,10 +9,12 @@ import TransferModels
 extension URLCaches {
     /// What the cache holds for `request` that the job uses, by `policy`: nil when the request goes to the
     /// network as it is. Throws `cannotLoadFromNetwork` (-2000) when the policy forbids the network and
-    /// nothing usable is stored (`returnCacheDataDontLoad`). Only GET requests use the cache.
+    /// nothing usable is stored (`returnCacheDataDontLoad`). Only GET requests use the cache. A stale
+    /// response served within its `stale-while-revalidate` window comes with what its background
+    /// revalidation needs: the conditional fields it sends (empty: a plain load) and the head as stored.
     func storedResponse(
         for request: OutgoingRequest, policy: RequestCachePolicy, placement: Placement?
-    ) async throws -> StoredTransferResponse? {
+    ) async throws -> (response: StoredTransferResponse, revalidation: (conditions: HTTPFields, head: ResponseHead)?)? {
         guard let mode = CacheMode(rawValue: policy.rawValue), request.method.uppercased() == "GET", case .none = request.body
         else { return nil }
         var storage: URLCacheStorage?
@@ -24,11 +26,13 @@ extension URLCaches {
         // Twice at most: an entry evicted between the lookup and reading its body counts as none.
         for _ in 0..<2 {
             let use: StoredTransferResponse.Use
+            var conditions: HTTPFields?
             let now = Date()
             switch HTTPCacheRules.lookup(mode, stored: entry?.stored, requestFields: request.headers, now: now) {
             case .load: return nil
             case .fail: throw TransferError(.cannotLoadFromNetwork, failingURL: request.url)
             case .useStored: use = .serve
+            case .useStoredAndRevalidate(let fields): (use, conditions) = (.serve, fields)
             case .validate(let fields): use = .validate(conditionalFields: fields)
             }
             guard let found = entry, let storage, let body = try await transferBody(of: found, in: storage) else {
@@ -38,9 +42,11 @@ extension URLCaches {
             var head = ResponseHead()
             head.httpVersion = "HTTP/1.1"
             head.statusCode = found.statusCode
+            head.fields = found.fields
+            var served = head
             // A hit is served at once (it takes no transfer slot), so its age is the one at this lookup.
-            head.fields = if case .serve = use { HTTPCacheRules.servedFields(of: found.stored, now: now) } else { found.fields }
-            return StoredTransferResponse(use: use, head: head, body: body)
+            if case .serve = use { served.fields = HTTPCacheRules.servedFields(of: found.stored, now: now) }
+            return (StoredTransferResponse(use: use, head: served, body: body), conditions.map { ($0, head) })
         }
         return nil
     }

@@ -32,6 +32,7 @@ final class URLCaches: Sendable {
     let sharedMemoryCapacity: Int
     let sharedDiskCapacity: Int
     let logger: Logger
+    let revalidations = CacheRevalidations()
     private let storages = LockedBox<[String: URLCacheStorage]>([:])
     private let writes = TaskControlQueue()
 

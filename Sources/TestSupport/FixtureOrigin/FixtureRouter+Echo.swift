@@ -93,9 +93,10 @@ extension FixtureRouter {
         return .json(200, ["authenticated": true, "proxied": true])
     }
 
-    /// `/cacheable/{name}?cc=&etag=&lastModified=&expires=&date=&vary=&size=&status=`: a response with
+    /// `/cacheable/{name}?cc=&etag=&lastModified=&expires=&date=&vary=&size=&status=&stamp=1`: a response with
     /// exactly the caching fields asked for (`cc` → `Cache-Control`, `date` → `Date`, …), answering a
-    /// matching `If-None-Match` (else `If-Modified-Since` equal to `lastModified`) with 304. The body is
+    /// matching `If-None-Match` (else `If-Modified-Since` equal to `lastModified`) with 304. With `stamp`,
+    /// every answer (a 304 too) carries `X-Sent-At`, the origin's clock in milliseconds. The body is
     /// `/bytes/{size}` when `size` is given, else JSON naming the route and the request's value of each
     /// field `vary` names (so a test sees which variant it got).
     static func cacheable(_ request: FixtureRequest, name: Substring) -> FixtureResponse {
@@ -106,6 +107,7 @@ extension FixtureRouter {
         ] {
             if let value = request.parameter(parameter) { fields.append((field, value)) }
         }
+        if request.parameter("stamp") != nil { fields.append(("X-Sent-At", String(Int64(Date().timeIntervalSince1970 * 1000)))) }
         let etag = request.parameter("etag")
         let lastModified = request.parameter("lastModified")
         let notModified: Bool

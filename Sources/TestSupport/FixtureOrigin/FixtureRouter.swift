@@ -25,7 +25,7 @@
 /// | `/negotiate-auth/{user}/{password}` | 401 offering Negotiate, then Basic; a valid Basic answer gets 200 |
 /// | `/digest-auth/{user}/{password}` | 401 with a Digest (MD5, qop=auth) challenge unless a valid response came |
 /// | `/cache/{maxAge}` | `Cache-Control: max-age`, `ETag`; a matching `If-None-Match` gets 304 |
-/// | `/cacheable/{name}?cc=&etag=&lastModified=&expires=&date=&vary=&size=&status=` | those caching fields; 304 to a match |
+/// | `/cacheable/{name}?cc=&etag=&lastModified=&expires=&date=&vary=&size=&status=&stamp=1` | those caching fields; 304 to a match |
 /// | `/headers-size/{n}` | about n bytes of response head |
 /// | `/informational` | `103 Early Hints` then 200 |
 /// | `/multipart-replace?parts=&size=&interval=&boundary=` | `multipart/x-mixed-replace`: parts `X-Part: 1…n`, then close |

@@ -1,0 +1,46 @@
+import Foundation
+import HTTPCaching
+import Logging
+import TransferEngine
+
+// `stale-while-revalidate` (RFC 5861 §3), as URLSession does it: the task gets the stale response at once,
+// and the cache asks the origin in the background; its 304 refreshes the stored response, a new 200 replaces
+// it. Nothing of it reaches the task or its delegate.
+extension TaskService {
+    /// Starts the background revalidation of what `job` is served (unless one runs for that URL already).
+    func revalidateInBackground(
+        _ job: TransferJob, conditions: HTTPFields, storedHead: ResponseHead, placement: URLCaches.Placement
+    ) {
+        guard
+            let background = urlCaches.revalidations.job(
+                revalidating: job, conditions: conditions, storedHead: storedHead, placement: placement,
+                partialPath: newPartialPath(of:))
+        else { return }
+        logger.debug("Revalidating a stale cached response in the background", metadata: ["transfer.id": "\(background.id)"])
+        engine.start(background)
+    }
+
+    /// The engine's report (loop thread) of a background revalidation's end: the cache is updated off it.
+    func finishRevalidation(_ id: TransferID, _ outcome: TransferOutcome) {
+        guard let placement = urlCaches.revalidations.finished(id) else { return }
+        Task {
+            defer {
+                if case .file(let path, _) = outcome.body { unlink(path) }
+            }
+            do {
+                try await urlCaches.revalidated(outcome, placement: placement)
+                var (bytes, file): ([UInt8]?, String?) = (nil, nil)
+                switch outcome.body {
+                case .bytes(let body): bytes = body
+                case .file(let path, _): file = path
+                case .none: bytes = []
+                }
+                if let offer = URLCaches.offer(outcome, placement: placement, bodyBytes: bytes, bodyFile: file) {
+                    try await urlCaches.keep(offer, policy: offer.proposedPolicy, userInfo: nil)
+                }
+            } catch {
+                logger.error("A background revalidation could not update the cache", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}
