@@ -150,6 +150,37 @@ struct URLCacheTests {
         }
     }
 
+    /// RFC 9111 §3.4: a range request is answered from a fresh stored whole response, as a 206 with
+    /// `Content-Range`, without reaching the origin; a request with its own condition (`If-Range`) goes there.
+    @Test(.timeLimit(.minutes(1)))
+    func aRangeIsCutFromAFreshStoredWholeResponse() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let url = Self.url(origin, "ranged", ["cc": "max-age=600", "etag": "\"r1\"", "size": "1000"])
+            let whole = try await Self.fetch(api, session, url)
+            #expect(whole.statusCode == 200)
+            let bytes = FixtureOrigin.bytes(count: 1000)
+            for (range, slice, contentRange) in [
+                ("bytes=100-199", 100..<200, "bytes 100-199/1000"), ("bytes=-10", 990..<1000, "bytes 990-999/1000"),
+                ("bytes=900-", 900..<1000, "bytes 900-999/1000"),
+            ] {
+                let part = try await Self.fetch(api, session, url, ["allHTTPHeaderFields": ["Range": range]])
+                #expect(part.statusCode == 206, "\(range): \(part)")
+                #expect(part.responseHeader("Content-Range") == contentRange)
+                #expect(part.responseHeader("Content-Length") == String(slice.count))
+                #expect(try await api.taskData(part.taskID).body == Array(bytes[slice]))
+                #expect(try await Self.fetchType(api, part) == "localCache")
+            }
+            #expect(origin.requests(path: "/cacheable/ranged").count == 1, "every range came from the cache")
+            let conditional = try await Self.fetch(
+                api, session, url, ["allHTTPHeaderFields": ["Range": "bytes=0-9", "If-Range": "\"r1\""]])
+            #expect(conditional.errorCode == nil, "\(conditional)")
+            #expect(origin.requests(path: "/cacheable/ranged").count == 2, "If-Range goes to the origin")
+        }
+    }
+
     /// RFC 9111 §4: a response served from the cache without validation carries `Age`, its current_age (§4.2.3): here
     /// the apparent age of a `Date` 100 s before it arrived, plus the moments it spent stored.
     @Test(.timeLimit(.minutes(1)))

@@ -1,5 +1,6 @@
 import ObjectStorage
 import SessionTasks
+import TransferModels
 import TransferStore
 
 extension TaskRoutes {

@@ -17,6 +17,9 @@ extension URLCaches {
     ) async throws -> (response: StoredTransferResponse, revalidation: (conditions: HTTPFields, head: ResponseHead)?)? {
         guard let mode = CacheMode(rawValue: policy.rawValue), request.method.uppercased() == "GET", case .none = request.body
         else { return nil }
+        if let range = Self.rangeAlone(in: request.headers), mode == .useProtocolCachePolicy {
+            return try await storedRange(range, for: request, placement: placement).map { ($0, nil) }
+        }
         var storage: URLCacheStorage?
         var entry: URLCacheStorage.Entry?
         if let placement, let key = HTTPCacheRules.cacheKey(of: request.url) {
@@ -49,6 +52,40 @@ extension URLCaches {
             return (StoredTransferResponse(use: use, head: served, body: body), conditions.map { ($0, head) })
         }
         return nil
+    }
+
+    /// The `Range` of a request that states no condition of its own (no `If-…`): one a stored whole response
+    /// may answer (RFC 9111 §3.4: a cache may satisfy a range request from a complete stored response).
+    private static func rangeAlone(in fields: HTTPFields) -> String? {
+        let conditions = ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range"]
+        guard !fields.contains(where: { conditions.contains($0.name.lowercased()) }) else { return nil }
+        return fields.first { $0.name.lowercased() == "range" }?.value
+    }
+
+    /// A 206 of `range` cut from a stored 200 that may be served without validation, with `Content-Range`
+    /// and its `Content-Length`; nil (the request goes to the origin as it is) when nothing fresh is stored,
+    /// the range is not one satisfiable byte range, or the body is not held in memory or the store (a body
+    /// only in a large file is not read for a slice).
+    private func storedRange(_ range: String, for request: OutgoingRequest, placement: Placement?) async throws
+        -> StoredTransferResponse?
+    {
+        guard let placement, let key = HTTPCacheRules.cacheKey(of: request.url) else { return nil }
+        let storage = try await self.storage(placement)
+        let withoutRange = request.headers.filter { $0.name.lowercased() != "range" }
+        let now = Date()
+        guard let found = storage.entry(for: key), found.statusCode == 200,
+            HTTPCacheRules.lookup(.useProtocolCachePolicy, stored: found.stored, requestFields: withoutRange, now: now) == .useStored,
+            found.diskFile == nil || found.size <= storage.memoryLimit,
+            case .range(let first, let last) = RangeRequest.parse(range, size: UInt64(max(0, found.bodyLength))),
+            let bytes = try await storedBytes(of: found, in: storage), bytes.count == Int(found.bodyLength)
+        else { return nil }
+        var head = ResponseHead()
+        head.httpVersion = "HTTP/1.1"
+        head.statusCode = 206
+        head.fields =
+            HTTPCacheRules.servedFields(of: found.stored, now: now).filter { $0.name.lowercased() != "content-length" }
+            + [("Content-Range", "bytes \(first)-\(last)/\(bytes.count)"), ("Content-Length", String(last - first + 1))]
+        return StoredTransferResponse(use: .serve, head: head, body: .bytes(Array(bytes[Int(first)...Int(last)])))
     }
 
     /// The entry's body for a transfer: from memory; else read whole (from the store, or its file when it

@@ -5,7 +5,7 @@
 /// case), when its syntax is invalid, or when it names several ranges. Only a single valid range that
 /// does not overlap the representation is unsatisfiable (416): a first-pos at or past the end, a
 /// zero-length suffix (`bytes=-0`), or any range of an empty representation.
-enum RangeRequest: Hashable, Sendable {
+public enum RangeRequest: Hashable, Sendable {
     /// Send the whole representation (200).
     case whole
     /// Send the bytes `first...last` (206); both lie inside the representation.
@@ -16,7 +16,7 @@ enum RangeRequest: Hashable, Sendable {
     /// The request a `Range` field value makes of `size` bytes (RFC 9110 §14.1.1 grammar):
     /// `ranges-specifier = range-unit "=" range-set`, `range-set = 1#range-spec`,
     /// `int-range = first-pos "-" [ last-pos ]`, `suffix-range = "-" suffix-length`.
-    static func parse(_ field: String, size: UInt64) -> RangeRequest {
+    public static func parse(_ field: String, size: UInt64) -> RangeRequest {
         let value = trimmed(Substring(field))
         guard let equals = value.firstIndex(of: "="), isBytesUnit(value[..<equals]) else { return .whole }
         // A list tolerates empty elements and whitespace around its commas (RFC 9110 §5.6.1).
@@ -37,7 +37,7 @@ enum RangeRequest: Hashable, Sendable {
     /// The one `first-pos "-" [ last-pos ]` range of a field, for a representation whose size is not known
     /// yet (a body still arriving); nil when the field is to be ignored — another unit, invalid syntax,
     /// several ranges, or a suffix range, which needs the end.
-    static func start(of field: String) -> (first: UInt64, last: UInt64?)? {
+    public static func start(of field: String) -> (first: UInt64, last: UInt64?)? {
         let value = trimmed(Substring(field))
         guard let equals = value.firstIndex(of: "="), isBytesUnit(value[..<equals]) else { return nil }
         let specs = value[value.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
