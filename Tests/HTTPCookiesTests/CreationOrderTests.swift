@@ -6,18 +6,12 @@ import Testing
 /// first. The cookies one response sets are created at one instant, yet in the order they come.
 @Suite("Creation order (RFC 6265 §5.4 step 2)")
 struct CreationOrderTests {
-    let now = Date(timeIntervalSince1970: 2_000_000_000.000_4)
+    let fixture = JarFixture(now: Date(timeIntervalSince1970: 2_000_000_000.000_4))
+    var now: Date { fixture.now }
 
-    func jar(_ headers: [String], from origin: String) throws -> CookieJar {
-        var jar = CookieJar(publicSuffixes: CookieJarTests.suffixes)
-        let url = try #require(CookieURL(origin))
-        for header in headers { jar.store(try #require(SetCookie(header)), from: url, now: now) }
-        return jar
-    }
+    func jar(_ headers: [String], from origin: String) throws -> CookieJar { try fixture.jar(headers, from: origin) }
 
-    func header(_ jar: inout CookieJar, for target: String) throws -> String? {
-        CookieJar.header(for: jar.cookies(for: try #require(CookieURL(target)), now: now.addingTimeInterval(1)))
-    }
+    func header(_ jar: inout CookieJar, for target: String) throws -> String? { try fixture.header(&jar, for: target, later: 1) }
 
     /// RFC 6265 §5.4 step 2: a parent domain's cookie set first goes first; how specific a cookie's
     /// domain is plays no part in the order.

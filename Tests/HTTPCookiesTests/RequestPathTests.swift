@@ -6,18 +6,11 @@ import Testing
 /// it is sent — percent-encoded, never decoded — against cookie paths compared as written.
 @Suite("Request paths (RFC 6265 §5.1.4)")
 struct RequestPathTests {
-    let now = Date(timeIntervalSince1970: 2_000_000_000)
+    let fixture = JarFixture(now: Date(timeIntervalSince1970: 2_000_000_000))
 
-    func jar(_ headers: [String], from origin: String) throws -> CookieJar {
-        var jar = CookieJar(publicSuffixes: CookieJarTests.suffixes)
-        let url = try #require(CookieURL(origin))
-        for header in headers { jar.store(try #require(SetCookie(header)), from: url, now: now) }
-        return jar
-    }
+    func jar(_ headers: [String], from origin: String) throws -> CookieJar { try fixture.jar(headers, from: origin) }
 
-    func header(_ jar: inout CookieJar, for target: String) throws -> String? {
-        CookieJar.header(for: jar.cookies(for: try #require(CookieURL(target)), now: now))
-    }
+    func header(_ jar: inout CookieJar, for target: String) throws -> String? { try fixture.header(&jar, for: target) }
 
     /// RFC 6265 §5.1.4 path-match: `Path=/a%20b` covers `/a%20b` and what is under it, and `/a b`, which
     /// is sent as `/a%20b`; neither a doubly encoded path nor a longer segment. A cookie path is not
