@@ -121,12 +121,21 @@ struct OperationsTests {
             let session = try #require(try await api.createSession()["id"] as? String)
             let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/bytes/10")]])
             _ = try await api.get("/v1/tasks/\(task.taskID)")
-            var objects: [[String: Any]] = []
-            for line in service.stderrText().split(separator: "\n") {
-                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-                #expect(object != nil, "not a JSON object: \(line)")
-                objects.append(object ?? [:])
+            // The request's line is written once its answer went out, so after the GET returned: it is waited for.
+            func logObjects() -> [[String: Any]] {
+                let text = service.stderrText()
+                let complete = text.hasSuffix("\n") ? Substring(text) : text[..<(text.lastIndex(of: "\n") ?? text.startIndex)]
+                return complete.split(separator: "\n").map {
+                    (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) ?? ["unparsed": String($0)]
+                }
             }
+            var objects: [[String: Any]] = []
+            try await eventually(timeout: 10, interval: 0.05) {
+                objects = logObjects()
+                return objects.contains { $0["message"] as? String == "Request answered" && $0["task.id"] as? String == task.taskID }
+                    && objects.contains { $0["message"] as? String == "Task completed" && $0["task.id"] as? String == task.taskID }
+            }
+            #expect(!objects.contains { $0["unparsed"] != nil }, "not JSON objects: \(objects.filter { $0["unparsed"] != nil })")
             #expect(
                 objects.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true && $0["level"] is String && $0["message"] is String })
             let completed = objects.first { $0["message"] as? String == "Task completed" && $0["task.id"] as? String == task.taskID }
