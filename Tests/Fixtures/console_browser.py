@@ -363,6 +363,8 @@ def scenario_admin(playwright, options, api):
     networks.get_by_role("button", name="Mark up").click()
     expect(networks.locator(".badge")).to_have_text("up")
     expect(page.locator("#usage")).to_contain_text("tenantA")
+    # The quotas' headings are names for people, not the metric's label values.
+    expect(page.locator("#usage th")).to_have_text(["Tenant", "Sessions", "Tasks", "Blob bytes", "Blobs", "Stored bytes", "Streams"])
     expect(page.locator("#figures")).to_contain_text("urlsessiond_http_requests_total")
     expect(page.locator("#nodes")).to_contain_text("live")
     browser.close()

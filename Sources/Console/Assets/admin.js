@@ -58,14 +58,18 @@ function nodesCard(nodes) {
   ]))));
 }
 
-const quotaNames = ['sessions', 'tasks', 'blobBytes', 'blobCount', 'storedBytes', 'streams'];
+// The quotas as /metrics labels them, with the column heading a reader understands.
+const quotas = [
+  { key: 'sessions', label: 'Sessions' }, { key: 'tasks', label: 'Tasks' }, { key: 'blobBytes', label: 'Blob bytes' },
+  { key: 'blobCount', label: 'Blobs' }, { key: 'storedBytes', label: 'Stored bytes' }, { key: 'streams', label: 'Streams' },
+];
 const byteQuotas = new Set(['blobBytes', 'storedBytes']);
 
 function usageCard(families) {
   const usage = families.find((family) => family.name === 'urlsessiond_tenant_usage')?.series ?? [];
   const limits = families.find((family) => family.name === 'urlsessiond_tenant_quota')?.series ?? [];
   const tenants = [...new Set(usage.map((series) => series.labels.tenant))].sort();
-  const columns = [{ label: 'Tenant' }, ...quotaNames.map((name) => ({ label: name, class: 'num' }))];
+  const columns = [{ label: 'Tenant' }, ...quotas.map((quota) => ({ label: quota.label, class: 'num' }))];
   const value = (series, tenant, quota) => series.find((s) => s.labels.tenant === tenant && s.labels.quota === quota)?.value;
   const cell = (tenant, quota) => {
     const used = value(usage, tenant, quota) ?? 0;
@@ -74,7 +78,7 @@ function usageCard(families) {
     return limit ? `${show(used)} / ${show(limit)}` : show(used);
   };
   return h('div', { class: 'card', id: 'usage' }, h('h2', {}, 'Usage by tenant'),
-    tenants.length ? table(columns, tenants.map((tenant) => row(columns, [tenant, ...quotaNames.map((quota) => cell(tenant, quota))])))
+    tenants.length ? table(columns, tenants.map((tenant) => row(columns, [tenant, ...quotas.map((quota) => cell(tenant, quota.key))])))
       : h('p', { class: 'muted' }, 'No tenant has used the service yet.'));
 }
 
