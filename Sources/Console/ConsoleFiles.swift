@@ -28,6 +28,7 @@ public enum ConsoleFiles {
         "sessions.js": script(PackageResources.sessions_js),
         "tasks.js": script(PackageResources.tasks_js),
         "task.js": script(PackageResources.task_js),
+        "eventlog.js": script(PackageResources.eventlog_js),
         "timeline.js": script(PackageResources.timeline_js),
         "admin.js": script(PackageResources.admin_js),
     ]

@@ -215,7 +215,7 @@ def scenario_progress(playwright, options, api):
     expect(page.locator("#view h1")).to_contain_text("download task")
     expect(page.locator(".timeline .row")).to_have_count(1)
     expect(page.locator(".timeline .phase.response")).to_have_count(1)
-    expect(page.locator("text=downloadTask.didFinishDownloadingTo")).to_be_visible()
+    expect(page.locator("#events code", has_text="downloadTask.didFinishDownloadingTo")).to_be_visible()
     page.get_by_role("button", name="Delete file").click()
     until(lambda: api.call("GET", f"/v1/tasks/{slow['id']}/file")[0] == 404, "the file to be deleted")
 
@@ -370,6 +370,84 @@ def scenario_admin(playwright, options, api):
     browser.close()
 
 
+def visible_rows(page, event_type):
+    return page.locator(f"#events tr[data-type='{event_type}']:visible")
+
+
+def scenario_task_page(playwright, options, api):
+    """A task's page: a finished download's file saved through the page, its progress events filtered,
+    sent counts only for a task that sends a body, and the whole length of a download resumed with a
+    Range."""
+    session = api.session(sessionDescription="task pages")
+    # 400 kB at 200 kB/s: a few progress events.
+    download = api.task(session, f"{options.origin}/bytes/400000?seed=4&rate=200000", resume=True)
+    finished = api.ok("GET", f"/v1/tasks/{download['id']}?wait=15")
+    assert finished["state"] == "completed" and finished["location"], finished
+    upload = api.ok("POST", f"/v1/sessions/{session['id']}/tasks?wait=10", {
+        "kind": "upload", "resume": True, "request": {"url": f"{options.origin}/upload", "httpMethod": "POST"},
+        "uploadSource": {"data": {"text": "twelve bytes"}},
+    })
+    first = api.task(session, f"{options.origin}/bytes/600000?seed=12&rate=200000", resume=True)
+    until(lambda: api.ok("GET", f"/v1/tasks/{first['id']}")["countOfBytesReceived"] > 100_000, "bytes to arrive")
+    resume_data = api.ok("POST", f"/v1/tasks/{first['id']}/cancel", {"byProducingResumeData": True})["resumeData"]
+    assert resume_data, "no resume data"
+    resumed = api.ok("POST", f"/v1/sessions/{session['id']}/tasks?wait=15",
+                     {"kind": "download", "resumeData": resume_data, "resume": True})
+    assert resumed["state"] == "completed" and not resumed["error"], resumed
+    response = resumed["response"]
+    assert response["statusCode"] == 206 and 0 < response["expectedContentLength"] < 600_000, response
+    assert resumed["countOfBytesExpectedToReceive"] == 600_000, resumed
+
+    browser = Browser(playwright)
+    page = browser.page
+    browser.sign_in(options.base, options.token)
+    page.goto(f"{options.base}/console#/sessions/{session['id']}")
+    expect(page.locator(f"tr[data-task='{download['id']}']").get_by_role("button", name="Download")).to_be_visible()
+
+    # The download's page: no "Sent 0 B of 0 B"; the file saved through the page, the token in a header.
+    page.goto(f"{options.base}/console#/tasks/{download['id']}")
+    expect(page.locator("#view h1")).to_contain_text("download task 1")
+    facts = page.locator("#view .card dl.facts").first
+    expect(facts.locator("dt", has_text="Received")).to_have_count(1)
+    expect(facts.locator("dt", has_text="Sent")).to_have_count(0)
+    expected = api.ok("GET", finished["location"])
+    with page.expect_download() as saving:
+        page.locator("#view .toolbar").get_by_role("button", name="Download").click()
+    saved = saving.value
+    assert saved.suggested_filename == finished["response"]["suggestedFilename"], saved.suggested_filename
+    with open(saved.path(), "rb") as file:
+        assert file.read() == expected, "the saved file differs from the download"
+
+    # Progress events are hidden until asked for; a type picked shows that type alone.
+    events = api.ok("GET", f"/v1/tasks/{download['id']}/events?limit=1000")["items"]
+    progress = [event for event in events if event["type"] == "downloadTask.didWriteData"]
+    assert len(progress) >= 2, [event["type"] for event in events]
+    expect(page.locator("#events code", has_text="task.didCompleteWithError")).to_be_visible()
+    expect(page.locator("#events tbody tr")).to_have_count(len(events))
+    expect(visible_rows(page, "downloadTask.didWriteData")).to_have_count(0)
+    expect(page.locator("#events-hidden")).to_have_text(f"{len(progress)} events hidden by the filter")
+    page.get_by_label("Show progress events").check()
+    expect(visible_rows(page, "downloadTask.didWriteData")).to_have_count(len(progress))
+    expect(page.locator("#events-hidden")).to_have_text("")
+    page.get_by_label("Show progress events").uncheck()
+    page.select_option("#events select", "downloadTask.didWriteData")
+    expect(visible_rows(page, "downloadTask.didWriteData")).to_have_count(len(progress))
+    expect(visible_rows(page, "task.didCompleteWithError")).to_have_count(0)
+
+    # An upload sends a body: its page shows what was sent.
+    page.goto(f"{options.base}/console#/tasks/{upload['id']}")
+    facts = page.locator("#view .card dl.facts").first
+    expect(facts.locator("dt", has_text="Sent")).to_have_count(1)
+    expect(facts).to_contain_text("12 B of 12 B")
+
+    # The resumed download: the whole file's length, not the 206's.
+    page.goto(f"{options.base}/console#/tasks/{resumed['id']}")
+    length = page.locator("#view dt", has_text="Expected length").locator("xpath=following-sibling::dd[1]")
+    expect(length).to_contain_text("586 KiB (the whole file; this 206 carries")
+    expect(page.locator("#view dl.facts").first).to_contain_text("586 KiB of 586 KiB")
+    browser.close()
+
+
 SCENARIOS = {
     "sign-in": scenario_sign_in,
     "progress": scenario_progress,
@@ -377,6 +455,7 @@ SCENARIOS = {
     "escaping": scenario_escaping,
     "phone": scenario_phone,
     "admin": scenario_admin,
+    "task-page": scenario_task_page,
 }
 
 

@@ -64,6 +64,14 @@ export async function api(path, { method = 'GET', body, signal, accept = 'applic
   return type.includes('json') ? response.json() : response.text();
 }
 
+/**
+ * `GET path` as a Blob (a downloaded file). A link cannot send the Authorization header and the token
+ * must never go in a URL, so the file is fetched here, with the token, and saved from memory.
+ */
+export async function blob(path, { signal } = {}) {
+  return (await send(path, { signal, accept: '*/*' })).blob();
+}
+
 /** `GET path` as text (the Prometheus exposition). */
 export function text(path, options = {}) {
   return api(path, { ...options, accept: 'text/plain', signsOut: false });

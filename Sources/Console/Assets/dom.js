@@ -57,6 +57,22 @@ export function row(columns, cells, attributes = {}) {
     h('td', { 'data-label': columns[index].label, class: columns[index].class }, cell)));
 }
 
+/**
+ * Saves `data` (a Blob) as a file called `name`, through an object URL the page made itself: the one
+ * link not passed through `appLink`. The URL is revoked a minute later, once the browser has the file.
+ */
+export function saveFile(data, name) {
+  const url = URL.createObjectURL(data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 /** A problem shown in place of what failed. */
 export function problem(error) {
   return h('p', { class: 'problem', role: 'alert' }, error?.message ?? String(error));

@@ -1,10 +1,12 @@
 // One task: its request, response, metrics as a timeline, events and error, and the actions URLSession
-// has for it (resume, suspend, cancel, cancel producing resume data, and deleting a downloaded file).
+// has for it (resume, suspend, cancel, cancel producing resume data), with downloading and deleting the
+// file a download task left.
 
-import { api, id, query } from './api.js';
-import { h, replace, badge, problem, facts, headerTable, actionButton, table, row } from './dom.js';
+import { api, blob, id, query } from './api.js';
+import { h, replace, badge, problem, facts, headerTable, actionButton, saveFile } from './dom.js';
 import { bytes, rate, duration, percent, time, json } from './format.js';
 import { timeline } from './timeline.js';
+import { eventLog } from './eventlog.js';
 
 const pollEvery = 1000;
 
@@ -21,6 +23,12 @@ function transferred(task) {
     ? { done: task.countOfBytesSent, expected: task.countOfBytesExpectedToSend }
     : { done: task.countOfBytesReceived, expected: task.countOfBytesExpectedToReceive };
 }
+
+/**
+ * Whether the task sends a body: uploads, and requests with one (a POST's `httpBody`). A download's
+ * "Sent 0 B of 0 B" says nothing, so the sent counts are shown only for these.
+ */
+const sendsBody = (task) => task.kind === 'upload' || task.countOfBytesExpectedToSend > 0 || task.countOfBytesSent > 0;
 
 /** The progress bar: fraction, bytes, throughput and time remaining. */
 export function progressView(task) {
@@ -85,6 +93,12 @@ export function taskActions(task, { signal, report, changed, cancelled, detailed
   if (detailed && open && task.kind === 'download') {
     buttons.push(actionButton('Cancel producing resume data', call('cancel', { byProducingResumeData: true }), { kind: 'danger', report }));
   }
+  if (task.location) {
+    // The name the service's Content-Disposition gives the file too.
+    buttons.push(actionButton('Download', async () => {
+      saveFile(await blob(task.location, { signal }), task.response?.suggestedFilename || task.id);
+    }, { kind: 'secondary', report, title: 'Save the downloaded file' }));
+  }
   if (detailed && task.location) {
     buttons.push(actionButton('Delete file', async () => {
       await api(task.location, { method: 'DELETE', signal });
@@ -104,13 +118,37 @@ function requestCard(title, request) {
   ]), h('h2', {}, 'Header fields'), headerTable(request.allHTTPHeaderFields));
 }
 
-function responseCard(response) {
+/** A header field of `fields`, whatever the case of its name. */
+function field(fields, name) {
+  const found = Object.entries(fields ?? {}).find(([key]) => key.toLowerCase() === name);
+  return found?.[1];
+}
+
+/**
+ * The length of the whole body. A 206 (a download resumed from its resume data, or fetched in parts)
+ * carries only a range, and its `expectedContentLength` is that range's: shown alone beside the bytes
+ * received it reads as less than what already arrived. The whole is the `Content-Range`'s complete
+ * length or, failing that, what the task expects (the resume offset plus the range).
+ */
+function expectedLength(task) {
+  const response = task.response;
+  const part = response.expectedContentLength;
+  if (response.statusCode !== 206) return part >= 0 ? bytes(part) : 'unknown';
+  const range = /^bytes (\d+)-(\d+)\/(\d+|\*)$/i.exec(String(field(response.allHeaderFields, 'content-range') ?? '').trim());
+  const whole = range && range[3] !== '*' ? Number(range[3]) : task.countOfBytesExpectedToReceive;
+  if (!(whole >= 0)) return part >= 0 ? `${bytes(part)} (this range; the whole is unknown)` : 'unknown';
+  const carried = part >= 0 ? `; this 206 carries ${bytes(part)}${range ? ` from byte ${Number(range[1]).toLocaleString('en')}` : ''}` : '';
+  return `${bytes(whole)} (the whole file${carried})`;
+}
+
+function responseCard(task) {
+  const response = task.response;
   if (!response) return h('div', { class: 'card' }, h('h2', {}, 'Response'), h('p', { class: 'muted' }, 'No response yet.'));
   return h('div', { class: 'card' }, h('h2', {}, 'Response'), facts([
     ['Status', response.statusCode],
     ['URL', h('span', { class: 'mono' }, response.url)],
     ['MIME type', response.mimeType],
-    ['Expected length', response.expectedContentLength >= 0 ? bytes(response.expectedContentLength) : 'unknown'],
+    ['Expected length', expectedLength(task)],
     ['Suggested file name', response.suggestedFilename],
   ]), h('h2', {}, 'Header fields'), headerTable(response.allHeaderFields));
 }
@@ -123,14 +161,6 @@ function errorCard(error) {
   ]), error.userInfo ? h('pre', {}, json(error.userInfo)) : null);
 }
 
-const eventColumns = [{ label: 'Sequence', class: 'num' }, { label: 'Time' }, { label: 'Event' }, { label: 'Data' }];
-
-function eventRow(event) {
-  const data = { ...(event.data ?? {}) };
-  delete data.task;
-  return row(eventColumns, [event.sequence, time(event.timestamp), h('code', {}, event.type), h('pre', {}, json(data))]);
-}
-
 /** `#/tasks/{id}`: read again every second until the task completes. */
 export function taskView(view, taskId) {
   const controller = new AbortController();
@@ -138,15 +168,12 @@ export function taskView(view, taskId) {
   const message = h('div', {});
   const body = h('div', {});
   const resume = h('div', {});
-  const eventsBody = h('tbody', {});
+  const events = eventLog();
   let lastSequence = 0;
   let timer = null;
   let metricsShown = false;
   const metrics = h('div', { class: 'card' }, h('h2', {}, 'Metrics'), h('p', { class: 'muted' }, 'Collected when the task completes.'));
-  replace(view, message, body, resume, metrics,
-    h('div', { class: 'card' }, h('h2', {}, 'Events'),
-      h('div', { class: 'scroll' }, h('table', { class: 'stack' },
-        h('thead', {}, h('tr', {}, eventColumns.map((column) => h('th', { class: column.class }, column.label)))), eventsBody))));
+  replace(view, message, body, resume, metrics, events.element);
   const report = (error) => replace(message, problem(error));
 
   // The parts that change while the task runs (progress, counters) are redrawn on every read; the rest,
@@ -165,7 +192,7 @@ export function taskView(view, taskId) {
       ['Id', h('span', { class: 'mono' }, task.id)],
       ['Priority', task.priority],
       ['Created', time(task.createdAt)], ['Started', time(task.startedAt)], ['Completed', time(task.completedAt)],
-      ['Sent', `${bytes(task.countOfBytesSent)} of ${bytes(task.countOfBytesExpectedToSend)}`],
+      sendsBody(task) ? ['Sent', `${bytes(task.countOfBytesSent)} of ${bytes(task.countOfBytesExpectedToSend)}`] : null,
       ['Received', `${bytes(task.countOfBytesReceived)} of ${bytes(task.countOfBytesExpectedToReceive)}`],
       task.location ? ['File', h('span', { class: 'mono' }, task.location)] : null,
     ]));
@@ -185,14 +212,14 @@ export function taskView(view, taskId) {
     }));
     replace(details,
       errorCard(task.error),
-      h('div', { class: 'grid2' }, requestCard('Original request', task.originalRequest), responseCard(task.response)),
+      h('div', { class: 'grid2' }, requestCard('Original request', task.originalRequest), responseCard(task)),
       JSON.stringify(task.currentRequest) !== JSON.stringify(task.originalRequest) ? requestCard('Current request', task.currentRequest) : null);
   }
 
   async function loadEvents() {
     for (let pages = 0; pages < 20; pages += 1) {  // bounded: a task's events, 500 at a time
       const answer = await api(`/v1/tasks/${id(taskId)}/events${query({ after: lastSequence, limit: 500 })}`, { signal });
-      for (const event of answer.items) { eventsBody.append(eventRow(event)); lastSequence = event.sequence; }
+      for (const event of answer.items) { events.add(event); lastSequence = event.sequence; }
       if (!answer.nextCursor) break;
     }
   }

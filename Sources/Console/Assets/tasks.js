@@ -108,7 +108,8 @@ export function sessionView(view, sessionId) {
   function render(entry) {
     const task = entry.task;
     replace(entry.cells.progress, progressView(task));
-    const shape = `${task.state} ${task.error?.code ?? ''} ${task.response?.statusCode ?? ''}`;
+    // The file appears with the read after completion, a moment after the completion event: its button too.
+    const shape = `${task.state} ${task.error?.code ?? ''} ${task.response?.statusCode ?? ''} ${task.location ?? ''}`;
     if (entry.shape === shape) return;
     entry.shape = shape;
     replace(entry.cells.state, outcome(task));
