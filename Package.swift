@@ -244,7 +244,7 @@ let package = Package(
 /// The console's files (`Sources/Console/Assets`), each embedded as bytes; `ConsoleAssets.swift` serves them.
 enum ConsoleAssets {
     static let files = [
-        "index.html", "console.css", "app.js", "api.js", "dom.js", "format.js", "events.js", "sessions.js", "tasks.js",
-        "task.js", "eventlog.js", "timeline.js", "admin.js",
+        "index.html", "console.css", "app.js", "api.js", "dom.js", "format.js", "events.js", "forms.js", "sessions.js",
+        "tasks.js", "task.js", "eventlog.js", "timeline.js", "admin.js",
     ]
 }

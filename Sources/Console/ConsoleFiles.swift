@@ -25,6 +25,7 @@ public enum ConsoleFiles {
         "dom.js": script(PackageResources.dom_js),
         "format.js": script(PackageResources.format_js),
         "events.js": script(PackageResources.events_js),
+        "forms.js": script(PackageResources.forms_js),
         "sessions.js": script(PackageResources.sessions_js),
         "tasks.js": script(PackageResources.tasks_js),
         "task.js": script(PackageResources.task_js),

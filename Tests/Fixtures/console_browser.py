@@ -89,9 +89,9 @@ class Browser:
 
     def _console(self, message):
         text = message.text
-        # Failed API calls (401 of a wrong token, 403 of a user token on /v1/admin) are expected; a policy
-        # violation or a script error never is.
-        if message.type == "error" and not re.search(r"status of (401|403|404)", text):
+        # Failed API calls (401 of a wrong token, 403 of a user token on /v1/admin, 422 of a create the
+        # page's forms send with a mistake) are expected; a policy violation or a script error never is.
+        if message.type == "error" and not re.search(r"status of (401|403|404|422)", text):
             self.problems.append(f"console {message.type}: {text}")
 
     def sign_in(self, base, token):
@@ -370,6 +370,60 @@ def scenario_admin(playwright, options, api):
     browser.close()
 
 
+def scenario_create(playwright, options, api):
+    """A session and a task made from the page, the problems of refused ones shown in place, and the
+    shared session listed once."""
+    shared = api.ok("GET", "/v1/sessions/shared")
+    api.task(shared, f"{options.origin}/bytes/10?seed=2", kind="data", resume=True)  # used: now in the list
+    assert any(item["id"] == shared["id"] for item in api.ok("GET", "/v1/sessions")["items"])
+    browser = Browser(playwright)
+    page = browser.page
+    browser.sign_in(options.base, options.token)
+    expect(page.locator(f"tr[data-session='{shared['id']}']")).to_have_count(1)
+    expect(page.locator("tr[data-shared]")).to_contain_text("Shared session")
+    expect(page.locator("a[href='#/sessions/shared']")).to_have_count(1)
+
+    # A background session without its identifier: the API's problem, its detail and field, under the form.
+    status, refused = api.call("POST", "/v1/sessions", {"configuration": {"kind": "background"}})
+    assert status == 422 and refused["field"] == "configuration.identifier", refused
+    page.locator("#new-session summary").click()
+    page.select_option("#new-session-kind", "background")
+    page.get_by_role("button", name="Create session").click()
+    problem = page.locator("#new-session-problem")
+    expect(problem).to_contain_text(refused["detail"])
+    expect(problem).to_contain_text(f"Field: {refused['field']}")
+    expect(page.locator("#new-session-identifier")).to_have_attribute("aria-invalid", "true")
+    page.fill("#new-session-identifier", "com.example.console-form")
+    page.fill("#new-session-description", "made in the console")
+    page.get_by_role("button", name="Create session").click()
+    expect(page.locator("#view h1")).to_have_text("made in the console")
+    made = [item for item in api.ok("GET", "/v1/sessions")["items"] if item["sessionDescription"] == "made in the console"]
+    assert len(made) == 1 and made[0]["configuration"]["kind"] == "background", made
+    assert made[0]["configuration"]["identifier"] == "com.example.console-form", made
+    assert page.url.endswith(f"#/sessions/{made[0]['id']}"), page.url
+
+    # A task with a URL the API refuses, then a download of 400 kB at 200 kB/s, resumed at once.
+    status, refused = api.call("POST", f"/v1/sessions/{made[0]['id']}/tasks", {"kind": "download", "request": {"url": "not a url"}})
+    assert status in (400, 422) and refused.get("field"), refused
+    page.locator("#new-task summary").click()
+    page.select_option("#new-task-kind", "download")
+    page.fill("#new-task-url", "not a url")
+    page.get_by_role("button", name="Create task").click()
+    expect(page.locator("#new-task-problem")).to_contain_text(refused["detail"])
+    expect(page.locator("#new-task-problem")).to_contain_text(f"Field: {refused['field']}")
+    expect(page.locator("#new-task-url")).to_have_attribute("aria-invalid", "true")
+    url = f"{options.origin}/bytes/400000?seed=4&rate=200000"
+    page.fill("#new-task-url", url)
+    page.get_by_role("button", name="Create task").click()
+    expect(page.locator("#new-task-problem")).to_be_hidden()
+    expect(page.locator("#new-task-url")).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#new-task-created")).to_contain_text("Created task 1")
+    task = api.ok("GET", f"/v1/sessions/{made[0]['id']}/tasks")["items"][0]
+    assert task["kind"] == "download" and task["originalRequest"]["url"] == url and task["state"] != "suspended", task
+    expect(page.locator(f"tr[data-task='{task['id']}']")).to_contain_text("completed", timeout=30_000)
+    browser.close()
+
+
 def visible_rows(page, event_type):
     return page.locator(f"#events tr[data-type='{event_type}']:visible")
 
@@ -455,6 +509,7 @@ SCENARIOS = {
     "escaping": scenario_escaping,
     "phone": scenario_phone,
     "admin": scenario_admin,
+    "create": scenario_create,
     "task-page": scenario_task_page,
 }
 

@@ -46,8 +46,8 @@ struct ConsoleTests {
             #expect(page.text.contains(#"<script type="module" src="/console/app.js"></script>"#))
             // Every module the page loads, each with the same policy; they import one another by relative path.
             let files = [
-                "app.js", "api.js", "dom.js", "format.js", "events.js", "sessions.js", "tasks.js", "task.js", "eventlog.js",
-                "timeline.js", "admin.js",
+                "app.js", "api.js", "dom.js", "format.js", "events.js", "forms.js", "sessions.js", "tasks.js", "task.js",
+                "eventlog.js", "timeline.js", "admin.js",
             ]
             for file in files {
                 let script = try await api.as(nil).get("/console/\(file)")
@@ -92,6 +92,11 @@ struct ConsoleTests {
     @Test(.timeLimit(.minutes(3)))
     func anAdminSeesNetworkPathsNodesUsageAndFigures() async throws {
         try await Self.run("admin")
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func aSessionAndATaskAreCreatedFromThePageWithTheAPIsProblemsShownAndTheSharedSessionIsListedOnce() async throws {
+        try await Self.run("create")
     }
 
     @Test(.timeLimit(.minutes(3)))

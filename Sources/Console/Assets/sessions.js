@@ -1,8 +1,10 @@
-// The tenant's sessions: kind, state, description and the health of each delegate's webhooks.
+// The tenant's sessions: kind, state, description and the health of each delegate's webhooks, and the
+// form that creates one.
 
 import { api, query } from './api.js';
 import { h, replace, table, row, badge, problem, pager } from './dom.js';
 import { time, clock } from './format.js';
+import { newSessionForm } from './forms.js';
 
 const pageSize = 50;
 const refreshEvery = 3000;
@@ -27,33 +29,46 @@ export function deliverySummary(session) {
   return h('span', {}, parts);
 }
 
-function sessionRow(session) {
-  const name = session.sessionDescription || session.configuration?.identifier || session.id;
+function sessionRow(session, { shared = false } = {}) {
+  const name = shared ? 'Shared session' : session.sessionDescription || session.configuration?.identifier || session.id;
   return row(columns, [
-    [h('a', { href: `#/sessions/${session.id}` }, name), h('div', { class: 'muted mono' }, session.id)],
-    session.configuration?.kind ?? 'shared',
+    [h('a', { href: shared ? '#/sessions/shared' : `#/sessions/${session.id}` }, name), h('div', { class: 'muted mono' }, session.id)],
+    shared ? `${session.configuration?.kind ?? 'default'} (URLSession.shared)` : session.configuration?.kind ?? '—',
     badge(session.state),
     session.delegate ? h('span', { class: 'mono' }, session.delegate.url) : h('span', { class: 'muted' }, 'system-provided'),
     deliverySummary(session),
     time(session.createdAt),
-  ], { 'data-session': session.id });
+  ], { 'data-session': session.id, 'data-shared': shared || undefined });
 }
 
-/** `#/sessions`: one page of sessions, read again every few seconds so new ones appear. */
+/**
+ * `#/sessions`: the shared session first, then one page of the others, read again every few seconds so
+ * new ones appear. The list holds the shared session too, under its own id, once it has been used; it is
+ * shown once, pinned above the page, instead of as a link beside the list and again as a row of it.
+ */
 export function sessionsView(view) {
   const controller = new AbortController();
   let timer = null;
   const list = h('div', {});
   const pages = pager(() => load());
-  replace(view, h('h1', {}, 'Sessions'), h('p', { class: 'muted' }, h('a', { href: '#/sessions/shared' }, 'The shared session'), ' (URLSession.shared)'), list, pages.element);
+  replace(view, h('h1', {}, 'Sessions'),
+    newSessionForm({ created: (session) => { location.hash = `#/sessions/${session.id}`; } }),
+    list, pages.element);
 
   async function load() {
     clearTimeout(timer);
+    const signal = controller.signal;
     try {
-      const answer = await api(`/v1/sessions${query({ limit: pageSize, after: pages.after })}`, { signal: controller.signal });
-      replace(list, answer.items.length
-        ? table(columns, answer.items.map(sessionRow))
-        : h('p', { class: 'notice' }, 'No sessions yet. Create one with POST /v1/sessions.'));
+      // GET /v1/sessions/shared makes the shared session on first use, as touching URLSession.shared
+      // does; it counts against no quota.
+      const [shared, answer] = await Promise.all([
+        api('/v1/sessions/shared', { signal }),
+        api(`/v1/sessions${query({ limit: pageSize, after: pages.after })}`, { signal }),
+      ]);
+      const others = answer.items.filter((session) => session.id !== shared.id);
+      const rows = [pages.after ? null : sessionRow(shared, { shared: true }), others.map((session) => sessionRow(session))];
+      replace(list, table(columns, rows),
+        others.length || pages.after ? null : h('p', { class: 'notice' }, 'No sessions of your own yet: create one with New session.'));
       pages.shown(answer.nextCursor);
     } catch (error) {
       if (controller.signal.aborted) return;

@@ -1,6 +1,6 @@
-// A session's page: its configuration and delegate health, and its tasks with live state and progress,
-// fed by the session's server-sent events. Tasks are shown a page at a time, so a session with 10,000
-// tasks costs what one page does.
+// A session's page: its configuration and delegate health, a form for a new task, and its tasks with
+// live state and progress, fed by the session's server-sent events. Tasks are shown a page at a time, so
+// a session with 10,000 tasks costs what one page does.
 
 import { api, query, id } from './api.js';
 import { h, replace, table, row, badge, problem, facts, actionButton, pager } from './dom.js';
@@ -8,6 +8,7 @@ import { time, json } from './format.js';
 import { followSession } from './events.js';
 import { deliverySummary } from './sessions.js';
 import { progressView, outcome, taskActions, applyProgressEvent } from './task.js';
+import { newTaskForm } from './forms.js';
 
 const pageSize = 50;
 const refetchAfter = 1000;  // a task on the page is read again at most this often while its events arrive
@@ -29,8 +30,11 @@ export function sessionView(view, sessionId) {
     ['', 'running', 'suspended', 'canceling', 'completed'].map((state) => h('option', { value: state }, state || 'any state')));
   const list = h('div', {});
   const pages = pager(() => loadTasks(), { caption: (page) => `Page ${page} · ${pageSize} per page` });
+  // A new task lands on the last page: shown at once when that is the page on view.
+  const creation = newTaskForm(sessionId, { created: () => { if (pages.isLast) loadTasks(); } });
   replace(view, header, message,
     h('h2', {}, 'Tasks'),
+    creation,
     h('div', { class: 'toolbar' }, stateFilter, live),
     list, pages.element);
 
@@ -61,7 +65,7 @@ export function sessionView(view, sessionId) {
     const configurationOpen = header.querySelector('details')?.open ?? false;
     const canResend = delivery && (delivery.pendingEvents > 0 || ['retrying', 'held', 'disabled'].includes(delivery.state));
     replace(header,
-      h('h1', {}, session.sessionDescription || session.configuration?.identifier || 'Session'),
+      h('h1', {}, sessionId === 'shared' ? 'Shared session' : session.sessionDescription || session.configuration?.identifier || 'Session'),
       h('div', { class: 'grid2' },
         h('div', { class: 'card' }, facts([
           ['Id', h('span', { class: 'mono' }, session.id)],
