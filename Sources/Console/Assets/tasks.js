@@ -121,7 +121,14 @@ export function sessionView(view, sessionId) {
     replace(entry.cells.actions, taskActions(task, { signal, report, changed: (updated) => { entry.task = updated; render(entry); } }));
   }
 
+  // Events heard while a page of tasks is being read may be newer than what the read returns: they are
+  // applied again to the rows it makes (each then read again), so a task that finished meanwhile is not
+  // left showing `running` with no event to come.
+  const heardDuringLoads = new Set();
+
   async function loadTasks() {
+    const heard = [];
+    heardDuringLoads.add(heard);
     try {
       const path = `/v1/sessions/${id(sessionId)}/tasks${query({ limit: pageSize, after: pages.after, state: stateFilter.value })}`;
       const answer = await api(path, { signal });
@@ -131,8 +138,11 @@ export function sessionView(view, sessionId) {
         ? table(columns, answer.items.map(taskRow))
         : h('p', { class: 'notice' }, 'No tasks here.'));
       pages.shown(answer.nextCursor);
+      for (const event of heard) applyToRow(event);
     } catch (error) {
       if (!signal.aborted) replace(list, problem(error));
+    } finally {
+      heardDuringLoads.delete(heard);
     }
   }
 
@@ -150,14 +160,21 @@ export function sessionView(view, sessionId) {
     }, refetchAfter);
   }
 
-  function onEvent(event) {
+  /** Moves the row of the event's task, if it is on the page; false when it is not. */
+  function applyToRow(event) {
     const entry = event.taskId ? rows.get(event.taskId) : null;
-    if (entry) {
-      applyProgressEvent(entry.task, event);
-      if (event.data?.task?.state) entry.task.state = event.data.task.state;
-      render(entry);
-      refetch(entry);
-    } else if (event.type === 'task.didCreateTask' && pages.isLast && rows.size < pageSize && !reloadTimer) {
+    if (!entry) return false;
+    applyProgressEvent(entry.task, event);
+    if (event.data?.task?.state) entry.task.state = event.data.task.state;
+    render(entry);
+    refetch(entry);
+    return true;
+  }
+
+  function onEvent(event) {
+    for (const heard of heardDuringLoads) heard.push(event);
+    const shown = applyToRow(event);
+    if (!shown && event.type === 'task.didCreateTask' && pages.isLast && rows.size < pageSize && !reloadTimer) {
       reloadTimer = setTimeout(() => { reloadTimer = null; loadTasks(); }, 300);  // a new task shows on this page
     }
     if (event.type === 'session.didBecomeInvalidWithError') loadSession();
