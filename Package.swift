@@ -245,6 +245,6 @@ let package = Package(
 enum ConsoleAssets {
     static let files = [
         "index.html", "console.css", "app.js", "api.js", "dom.js", "format.js", "events.js", "forms.js", "sessions.js",
-        "tasks.js", "task.js", "eventlog.js", "timeline.js", "admin.js",
+        "tasks.js", "task.js", "eventlog.js", "overview.js", "timeline.js", "admin.js",
     ]
 }

@@ -30,6 +30,7 @@ public enum ConsoleFiles {
         "tasks.js": script(PackageResources.tasks_js),
         "task.js": script(PackageResources.task_js),
         "eventlog.js": script(PackageResources.eventlog_js),
+        "overview.js": script(PackageResources.overview_js),
         "timeline.js": script(PackageResources.timeline_js),
         "admin.js": script(PackageResources.admin_js),
     ]

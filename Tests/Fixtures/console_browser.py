@@ -502,6 +502,37 @@ def scenario_task_page(playwright, options, api):
     browser.close()
 
 
+def scenario_overview(playwright, options, api):
+    """The tenant's running and failed tasks, listed across its sessions."""
+    one = api.session(sessionDescription="one")
+    other = api.session(sessionDescription="elsewhere")
+    running = api.task(other, f"{options.origin}/bytes/50000000?seed=9&rate=100000", resume=True)
+    failed = api.ok("POST", f"/v1/sessions/{one['id']}/tasks?wait=10",
+                    {"kind": "data", "resume": True, "request": {"url": "http://127.0.0.1:1/refused"}})
+    assert failed["error"] and failed["error"]["code"] != -999, failed
+    cancelled = api.task(one, f"{options.origin}/bytes/1000?seed=1")
+    api.ok("POST", f"/v1/tasks/{cancelled['id']}/cancel", {})
+
+    browser = Browser(playwright)
+    page = browser.page
+    browser.sign_in(options.base, options.token)
+    page.click("#nav-tasks")
+    expect(page.locator("#view h1")).to_have_text("Tasks across sessions")
+    expect(page.locator(f"tr[data-task='{running['id']}']")).to_contain_text("running")
+    expect(page.locator(f"tr[data-task='{running['id']}']")).to_contain_text("elsewhere")
+    expect(page.locator(f"tr[data-task='{failed['id']}']")).to_have_count(0)
+    expect(page.locator("#overview-note")).to_contain_text("the API lists tasks per session")
+    page.select_option("#overview-state", "failed")
+    expect(page.locator(f"tr[data-task='{failed['id']}']")).to_contain_text("failed")
+    expect(page.locator(f"tr[data-task='{failed['id']}']")).to_contain_text("one")
+    expect(page.locator(f"tr[data-task='{running['id']}']")).to_have_count(0)
+    expect(page.locator(f"tr[data-task='{cancelled['id']}']")).to_have_count(0)  # cancelled is not failed
+    page.locator(f"tr[data-task='{failed['id']}'] a.mono").click()
+    expect(page.locator("#view h1")).to_contain_text("data task")
+    api.ok("POST", f"/v1/tasks/{running['id']}/cancel", {})
+    browser.close()
+
+
 SCENARIOS = {
     "sign-in": scenario_sign_in,
     "progress": scenario_progress,
@@ -511,6 +542,7 @@ SCENARIOS = {
     "admin": scenario_admin,
     "create": scenario_create,
     "task-page": scenario_task_page,
+    "overview": scenario_overview,
 }
 
 

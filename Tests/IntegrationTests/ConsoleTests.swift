@@ -47,7 +47,7 @@ struct ConsoleTests {
             // Every module the page loads, each with the same policy; they import one another by relative path.
             let files = [
                 "app.js", "api.js", "dom.js", "format.js", "events.js", "forms.js", "sessions.js", "tasks.js", "task.js",
-                "eventlog.js", "timeline.js", "admin.js",
+                "eventlog.js", "overview.js", "timeline.js", "admin.js",
             ]
             for file in files {
                 let script = try await api.as(nil).get("/console/\(file)")
@@ -102,5 +102,10 @@ struct ConsoleTests {
     @Test(.timeLimit(.minutes(3)))
     func aTasksPageSavesItsFileFiltersProgressEventsAndShowsTheWholeLengthOfAResumedDownload() async throws {
         try await Self.run("task-page")
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func runningAndFailedTasksAreListedAcrossSessions() async throws {
+        try await Self.run("overview")
     }
 }

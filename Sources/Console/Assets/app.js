@@ -1,12 +1,13 @@
 // The console's shell: sign-in, the header, and the routes of the page (`#/sessions`, `#/sessions/{id}`,
-// `#/tasks/{id}`, `#/admin`). Routes live in the fragment, which is never sent to the server; the token
-// never appears in any URL.
+// `#/tasks` across sessions, `#/tasks/{id}`, `#/admin`). Routes live in the fragment, which is never
+// sent to the server; the token never appears in any URL.
 
 import { api, token, onUnauthorized } from './api.js';
 import { replace } from './dom.js';
 import { sessionsView } from './sessions.js';
 import { sessionView } from './tasks.js';
 import { taskView } from './task.js';
+import { overviewView } from './overview.js';
 import { adminView } from './admin.js';
 
 const element = (name) => document.getElementById(name);
@@ -53,7 +54,7 @@ function route() {
   const [page, name] = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
   switch (page) {
     case 'sessions': current = name ? sessionView(view, name) : sessionsView(view); break;
-    case 'tasks': current = taskView(view, name); break;
+    case 'tasks': current = name ? taskView(view, name) : overviewView(view); break;
     case 'admin': current = adminView(view); break;
     default: location.hash = '#/sessions';
   }
