@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // postgres-nio's own; named because TransferStore imports NIOCore and NIOPosix itself.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
     ],
     targets: [
         .systemLibrary(
@@ -71,9 +73,11 @@ let package = Package(
         .target(
             name: "TransferStore",
             dependencies: [
-                "TransferModels",
+                "TransferModels", "JSONCodec",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -90,7 +94,7 @@ let package = Package(
             name: "SessionTasks",
             dependencies: [
                 "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies", "HTTPCaching", "Certificates", "NetworkPaths",
-                "ObjectStorage",
+                "ObjectStorage", "JSONCodec",
                 "Curl",  // the egress policy, judging a delegate's address when it is given
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -100,7 +104,7 @@ let package = Package(
         .target(
             name: "EventDelivery",
             dependencies: [
-                "Curl", "TransferModels", "TransferStore", "HTTPCaching",
+                "Curl", "TransferModels", "TransferStore", "HTTPCaching", "JSONCodec",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -115,7 +119,7 @@ let package = Package(
         .target(
             name: "ControlPlane",
             dependencies: [
-                "CMicroHTTPD", "TransferModels", "TransferStore", "SessionTasks", "NetworkPaths", "Console",
+                "CMicroHTTPD", "TransferModels", "TransferStore", "SessionTasks", "NetworkPaths", "Console", "JSONCodec",
                 "TransferEngine",  // `GrowingBody`, `UploadStream`, `WebSocketChannel`: what the routes follow and feed
                 "WebSockets",  // the relay: the server's handshake and frames
                 "ObjectStorage",  // `/file` read from the object store

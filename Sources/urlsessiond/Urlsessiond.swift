@@ -1,5 +1,4 @@
 import ArgumentParser
-import ControlPlane
 import Foundation
 import Logging
 import URLSessionService
