@@ -178,17 +178,20 @@ extension TaskService {
         }
     }
 
-    /// Feeds `timerFired(timer)` after `seconds`, unless the service is stopping by then.
+    /// Feeds `timerFired(timer)` after `seconds` (`TaskTimers`, run by `run()`), unless the service is
+    /// stopping or fenced by then.
     func schedule(_ timer: Int, of taskId: String, after seconds: Double) {
-        Task {
-            try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-            guard !table.isStopping, !table.isFenced else { return }
-            do {
-                guard let task = try await store.task(id: taskId) else { return }
-                try await control(task, .timerFired(timer: timer))
-            } catch {
-                logger.error("Starting a waiting task failed", metadata: ["task.id": "\(taskId)", "error": "\(String(reflecting: error))"])
-            }
+        table.timers.schedule(timer, of: taskId, after: .milliseconds(Int64(seconds * 1000)))
+    }
+
+    /// A timer's deadline came.
+    func timerFired(_ timer: Int, of taskId: String) async {
+        guard !table.isStopping, !table.isFenced else { return }
+        do {
+            guard let task = try await store.task(id: taskId) else { return }
+            try await control(task, .timerFired(timer: timer))
+        } catch {
+            logger.error("Starting a waiting task failed", metadata: ["task.id": "\(taskId)", "error": "\(String(reflecting: error))"])
         }
     }
 

@@ -273,6 +273,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 }
                 group.addTask { await self.writer.tick() }
                 group.addTask { await self.store.runCheckpoints() }  // the WAL copied back, off the writer
+                // earliestBeginDate, retry backoffs, resource timeouts
+                group.addTask { await self.table.timers.run { await self.timerFired($0, of: $1) } }
                 if let cluster = self.cluster { await self.joinCluster(cluster) }
                 await self.recoverUnfinishedTasks()
                 group.addTask { await self.keepTidy() }  // expired files, rows past their retention
@@ -288,7 +290,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 self.table.stop()
                 await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
                 self.endedContinuation.finish()
-                group.cancelAll()  // the ticker, the housekeeping, the storages' writers, the network monitor, the heartbeat
+                group.cancelAll()  // the ticker, the timers, the housekeeping, the storages' writers, the network monitor, the heartbeat
                 if let cluster = self.cluster { await self.leaveCluster(cluster) }  // the others take its tasks over now
                 do {
                     try await self.cookieStorages.persistChanges()  // what the last responses set

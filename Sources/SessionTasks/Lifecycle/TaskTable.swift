@@ -43,6 +43,8 @@ final class TaskTable: Sendable {
     }
 
     private let state = LockedBox(State())
+    /// The lifecycles' timers, fired by `TaskService.run`'s loop.
+    let timers = TaskTimers()
 
     func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
         try state.withLock(body)
