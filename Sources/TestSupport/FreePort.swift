@@ -42,6 +42,13 @@ public final class RefusingPort: @unchecked Sendable {
         self.port = Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// Hands the bound socket over, for a server of the caller's own to listen on; `release()` and the
+    /// deinit then leave it alone (the caller closes it).
+    public func takeDescriptor() -> Int32 {
+        defer { descriptor = -1 }
+        return descriptor
+    }
+
     /// Frees the port (once).
     public func release() {
         guard descriptor >= 0 else { return }

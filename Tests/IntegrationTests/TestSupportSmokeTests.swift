@@ -98,8 +98,9 @@ struct TestSupportSmokeTests {
     @Test(.timeLimit(.minutes(1)))
     func refusedConnectionIsAnHTTPClientError() async throws {
         // Bound but not listening: the kernel refuses connections, and the port stays ours meanwhile.
-        let (fd, port) = try CannedServer.bindLoopback()
-        defer { close(fd) }
+        let held = try RefusingPort()
+        defer { held.release() }
+        let port = held.port
 
         let error = await #expect(throws: HTTPClientError.self) {
             try await HTTPClient().send(.get("http://127.0.0.1:\(port)/"))
@@ -162,7 +163,8 @@ final class CannedServer: Sendable {
     private let requests: AsyncStream<[UInt8]>
 
     init(response: String, holdOpen: Double = 0) throws {
-        let (listener, port) = try Self.bindLoopback()
+        let held = try RefusingPort()
+        let (listener, port) = (held.takeDescriptor(), held.port)
         guard listen(listener, 1) == 0 else {
             close(listener)
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
@@ -198,27 +200,6 @@ final class CannedServer: Sendable {
     func firstRequest() async -> [UInt8]? {
         for await request in self.requests { return request }
         return nil
-    }
-
-    /// A TCP socket bound to 127.0.0.1 on a port the OS chose.
-    static func bindLoopback() throws -> (fd: Int32, port: Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddrPointer in
-                bind(fd, sockaddrPointer, length) == 0 && getsockname(fd, sockaddrPointer, &length) == 0
-            }
-        }
-        guard bound else {
-            close(fd)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     private static func waitReadable(_ fd: Int32, seconds: Double) -> Bool {
