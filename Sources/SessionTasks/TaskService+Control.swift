@@ -209,6 +209,10 @@ extension TaskService {
         await withTaskGroup(of: Void.self) { group in
             var inFlight = 0
             for await (transfer, outcome) in endedStream {
+                if CacheRevalidations.isRevalidation(transfer) {
+                    group.addTask { await self.finishRevalidation(transfer, outcome) }  // no task's: the cache's
+                    continue
+                }
                 let verdict = endVerdict(of: transfer, outcome, interrupted: table.attemptEnded(transfer))
                 removeFetchedBlob(of: transfer)  // the engine is done with it
                 let effects = transition(transfer.taskId, from: nil, .attemptEnded(attempt: transfer.attempt, verdict: verdict))

@@ -307,7 +307,6 @@ public final class TaskService: TransferObserver, Service, Sendable {
 
     /// The engine reported the end of an attempt (loop thread): settled in order by `settleEndedAttempts`.
     public func transfer(_ transfer: TransferID, didComplete outcome: TransferOutcome) {
-        if CacheRevalidations.isRevalidation(transfer) { return finishRevalidation(transfer, outcome) }
         endedContinuation.yield((transfer, outcome))
     }
 }

@@ -10,13 +10,8 @@ final class CacheRevalidations: Sendable {
     /// Transfer ids of revalidations start with it; a task's never do (`tsk_`).
     static let idPrefix = "rvl_"
 
-    private struct Running {
-        var placements: [String: URLCaches.Placement] = [:]
-        /// `placement key + URL` of each revalidation running.
-        var urls: [String: String] = [:]
-    }
-
-    private let running = LockedBox(Running())
+    /// Each running revalidation's cache, and the `placement key + URL` it refreshes, by transfer id.
+    private let running = LockedBox<[String: (placement: URLCaches.Placement, url: String)]>([:])
 
     static func isRevalidation(_ id: TransferID) -> Bool { id.taskId.hasPrefix(idPrefix) }
 
@@ -30,9 +25,8 @@ final class CacheRevalidations: Sendable {
         let id = TransferID(taskId: Self.idPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 36), attempt: 1)
         let url = placement.key + "\u{0}" + job.request.url
         let claimed = running.withLock { running -> Bool in
-            guard !running.urls.values.contains(url) else { return false }
-            running.urls[id.taskId] = url
-            running.placements[id.taskId] = placement
+            guard !running.values.contains(where: { $0.url == url }) else { return false }
+            running[id.taskId] = (placement, url)
             return true
         }
         guard claimed else { return nil }
@@ -54,9 +48,6 @@ final class CacheRevalidations: Sendable {
 
     /// The cache a finished revalidation refreshes; it is no longer running.
     func finished(_ id: TransferID) -> URLCaches.Placement? {
-        running.withLock { running in
-            running.urls[id.taskId] = nil
-            return running.placements.removeValue(forKey: id.taskId)
-        }
+        running.withLock { $0.removeValue(forKey: id.taskId)?.placement }
     }
 }

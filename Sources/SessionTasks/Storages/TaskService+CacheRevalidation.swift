@@ -20,27 +20,26 @@ extension TaskService {
         engine.start(background)
     }
 
-    /// The engine's report (loop thread) of a background revalidation's end: the cache is updated off it.
-    func finishRevalidation(_ id: TransferID, _ outcome: TransferOutcome) {
+    /// A background revalidation ended (settled beside the tasks' ends, in `settleEndedAttempts`): the
+    /// cache is updated off it.
+    func finishRevalidation(_ id: TransferID, _ outcome: TransferOutcome) async {
         guard let placement = urlCaches.revalidations.finished(id) else { return }
-        Task {
-            defer {
-                if case .file(let path, _) = outcome.body { unlink(path) }
+        defer {
+            if case .file(let path, _) = outcome.body { unlink(path) }
+        }
+        do {
+            try await urlCaches.revalidated(outcome, placement: placement)
+            var (bytes, file): ([UInt8]?, String?) = (nil, nil)
+            switch outcome.body {
+            case .bytes(let body): bytes = body
+            case .file(let path, _): file = path
+            case .none: bytes = []
             }
-            do {
-                try await urlCaches.revalidated(outcome, placement: placement)
-                var (bytes, file): ([UInt8]?, String?) = (nil, nil)
-                switch outcome.body {
-                case .bytes(let body): bytes = body
-                case .file(let path, _): file = path
-                case .none: bytes = []
-                }
-                if let offer = URLCaches.offer(outcome, placement: placement, bodyBytes: bytes, bodyFile: file) {
-                    try await urlCaches.keep(offer, policy: offer.proposedPolicy, userInfo: nil)
-                }
-            } catch {
-                logger.error("A background revalidation could not update the cache", metadata: ["error": "\(error)"])
+            if let offer = URLCaches.offer(outcome, placement: placement, bodyBytes: bytes, bodyFile: file) {
+                try await urlCaches.keep(offer, policy: offer.proposedPolicy, userInfo: nil)
             }
+        } catch {
+            logger.error("A background revalidation could not update the cache", metadata: ["error": "\(error)"])
         }
     }
 }
