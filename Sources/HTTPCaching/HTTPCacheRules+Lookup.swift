@@ -4,7 +4,15 @@ public import Foundation
 extension HTTPCacheRules {
     /// Fields with which a request states its own condition or range: the cache cannot answer those for it (§4.3.2
     /// would need the stored response's full comparison), so such a request goes to the origin as it is.
-    static let conditionalAndRangeNames = ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range", "Range"]
+    static let conditionalNames = ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range"]
+    static let conditionalAndRangeNames = conditionalNames + ["Range"]
+
+    /// The `Range` of a request that states no condition of its own (no `If-…` field): one a complete stored
+    /// response may answer (§3.4 allows a cache to satisfy a range request from it); nil otherwise.
+    public static func unconditionalRange(in requestFields: HTTPFields) -> String? {
+        guard !conditionalNames.contains(where: { FieldValues.contains($0, in: requestFields) }) else { return nil }
+        return FieldValues.all("Range", in: requestFields).first
+    }
 
     /// The fields `reloadIgnoringLocalAndRemoteCacheData` adds so intermediaries do not answer from their caches either:
     /// `Cache-Control: no-cache` and `Pragma: no-cache`.

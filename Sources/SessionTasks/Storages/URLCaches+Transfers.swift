@@ -17,7 +17,7 @@ extension URLCaches {
     ) async throws -> (response: StoredTransferResponse, revalidation: (conditions: HTTPFields, head: ResponseHead)?)? {
         guard let mode = CacheMode(rawValue: policy.rawValue), request.method.uppercased() == "GET", case .none = request.body
         else { return nil }
-        if let range = Self.rangeAlone(in: request.headers), mode == .useProtocolCachePolicy {
+        if let range = HTTPCacheRules.unconditionalRange(in: request.headers), mode == .useProtocolCachePolicy {
             return try await storedRange(range, for: request, placement: placement).map { ($0, nil) }
         }
         var storage: URLCacheStorage?
@@ -52,14 +52,6 @@ extension URLCaches {
             return (StoredTransferResponse(use: use, head: served, body: body), conditions.map { ($0, head) })
         }
         return nil
-    }
-
-    /// The `Range` of a request that states no condition of its own (no `If-…`): one a stored whole response
-    /// may answer (RFC 9111 §3.4: a cache may satisfy a range request from a complete stored response).
-    private static func rangeAlone(in fields: HTTPFields) -> String? {
-        let conditions = ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range"]
-        guard !fields.contains(where: { conditions.contains($0.name.lowercased()) }) else { return nil }
-        return fields.first { $0.name.lowercased() == "range" }?.value
     }
 
     /// A 206 of `range` cut from a stored 200 that may be served without validation, with `Content-Range`
