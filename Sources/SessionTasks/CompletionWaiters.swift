@@ -22,13 +22,7 @@ final class CompletionWaiters: Sendable {
         }
         defer { remove(taskId, signal) }
         guard registered, try await !isComplete() else { return }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await signal.wait() }
-            group.addTask { try? await Task.sleep(for: timeout) }
-            await group.next()
-            group.cancelAll()
-            signal.fire()  // ends the waiting child if the timeout came first
-        }
+        await signal.wait(until: .now + timeout)
     }
 
     /// The task completed: every waiter returns.
@@ -66,6 +60,18 @@ final class OneShotSignal: Sendable {
                 return false
             }
             if fired { continuation.resume() }
+        }
+    }
+
+    /// Returns when it fires or at `deadline`, whichever comes first (or once the caller is cancelled); it
+    /// has fired by then either way.
+    func wait(until deadline: ContinuousClock.Instant) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.wait() }
+            group.addTask { try? await Task.sleep(until: deadline) }
+            await group.next()
+            group.cancelAll()
+            fire()  // ends the waiting child when the deadline (or cancellation) came first
         }
     }
 

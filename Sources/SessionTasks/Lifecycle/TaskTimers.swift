@@ -46,13 +46,7 @@ final class TaskTimers: Sendable {
                     return (due, next)
                 }
                 for timer in due { group.addTask { await fire(timer.timer, timer.taskId) } }
-                await withTaskGroup(of: Void.self) { sleep in
-                    sleep.addTask { await signal.wait() }
-                    sleep.addTask { try? await Task.sleep(until: next ?? .now + .seconds(3600)) }
-                    await sleep.next()
-                    sleep.cancelAll()
-                    signal.fire()  // ends the waiting child when the deadline (or cancellation) came first
-                }
+                await signal.wait(until: next ?? .now + .seconds(3600))
             }
         }
     }
