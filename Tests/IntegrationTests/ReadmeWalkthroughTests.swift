@@ -41,7 +41,7 @@ struct ReadmeWalkthroughTests {
         try await withRunningService(environment: environment) { service, _ in
             // `make run` keeps its data in ./data; the blocks run where `data` is the service's directory.
             try FileManager.default.createSymbolicLink(at: work.appending("data"), withDestinationURL: service.dataDirectory)
-            try ReadmeWalkthrough.makeUsersFiles(in: work.url)
+            try await ReadmeWalkthrough.makeUsersFiles(in: work.url)
             let substitutions = ReadmeWalkthrough.substitutions(
                 service: service.baseURL, origin: origin.url("/resource/"), webSocket: webSockets.url("/echo"),
                 mailPort: mail.port)
@@ -105,17 +105,13 @@ enum ReadmeWalkthrough {
 
     /// The files and programs the README takes as the user's own: a client certificate bundle (its
     /// passphrase is the README's placeholder) and a database dump.
-    static func makeUsersFiles(in directory: URL) throws {
+    static func makeUsersFiles(in directory: URL) async throws {
         let openssl =
-            "openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=client -days 1 -keyout key.pem -out cert.pem 2>/dev/null"
+            "openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=client -days 1 -keyout key.pem -out cert.pem"
             + " && openssl pkcs12 -export -inkey key.pem -in cert.pem -passout 'pass:…' -out client.p12"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", openssl]
-        process.currentDirectoryURL = directory
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ServiceProcessError("openssl could not make client.p12") }
+        let run = try await runProgram(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", openssl], in: directory, timeout: .seconds(60))
+        guard run.status == 0 else { throw ServiceProcessError("openssl could not make client.p12: \(run.errors)") }
     }
 
     /// One bash script: the blocks in order, each after a marker on stderr, and `curl` reporting each status.
