@@ -27,7 +27,8 @@ final class StreamedRequestBody: @unchecked Sendable {
     private var isComplete = false
     /// The request ended before its body did: a stream decided later fails at once.
     private var isAbandoned = false
-    /// The client's socket was found at its end at the last look (`checkForHangup`).
+    /// The client's socket was found at its end at the last look (`checkForHangup`), with no byte
+    /// handed over since.
     private var sawEndOfStream = false
 
     /// A body going into `target`; nil: its destination is decided later (`refuse`, or none: it stays
@@ -50,6 +51,10 @@ final class StreamedRequestBody: @unchecked Sendable {
     func receive(_ data: UnsafeRawBufferPointer, count: UnsafeMutablePointer<Int>) -> Received {
         lock.lock()
         defer { lock.unlock() }
+        // MHD is still handing over bytes, so it is not stuck: an end of stream seen by the last look
+        // counts again only if no call comes before the next (a slow stream suspends and resumes between
+        // two looks, and the client that half-closed after its body must not be taken for one leaving).
+        sawEndOfStream = false
         var offset = 0
         while offset < data.count {
             if let refusal {
