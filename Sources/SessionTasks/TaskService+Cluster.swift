@@ -170,6 +170,11 @@ extension TaskService {
                 return
             }
             leaseRenewedAt.withLock { $0 = max($0, began) }
+            // Usage rows of closed connections are folded with the heartbeat: often enough that reads sum
+            // about one row per live connection, and it needs no schedule of its own.
+            do { try await store.foldUsageOfClosedConnections() } catch {
+                logger.warning("Folding the usage of closed connections failed", metadata: ["error": "\(error)"])
+            }
             // Not lifted by a renewal sent before the lease ran out (it waited out a partition: counted from
             // its start, as it must be, the lease is spent again and the fence would fall back at once), nor
             // while stopped attempts are still ending: the next heartbeat tries again.

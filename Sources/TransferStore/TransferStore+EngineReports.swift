@@ -87,10 +87,12 @@ extension TransferStore {
     ) throws -> ([String: CompletedRow], [String: SessionAdvance]) {
         let tasks = Set(progress.keys).union(responses.keys).union(events.map(\.taskId)).union(completions.map(\.id))
             .union(partialFiles.keys)
-        try lockSessions(db, ofTasks: tasks)
         // A task that has completed takes no more events (a late report of a stopped transfer); asked
-        // before this batch's own completions are written, which its events precede.
-        let open = try unfinished(db, Set(events.map(\.taskId)))
+        // before this batch's own completions are written, which its events precede. On PostgreSQL the
+        // open tasks are locked here, in the order of their ids, and their sessions only by the sequences
+        // below: a session's row is held from there to the commit, not through the whole batch, so nodes
+        // completing tasks of one session take turns for moments (see `lockingUnfinished`).
+        let open = try lockingUnfinished(db, tasks)
         // (a completing task's counters and head come with its completion)
         try writeTaskReports(db, progress: progress, responses: responses, partialFiles: partialFiles)
         // The metrics are the largest value of a completion: encoded once, for the column and the event.
@@ -149,19 +151,6 @@ extension TransferStore {
         try await database.write { db in
             try db.execute("UPDATE task SET kind = 'download' WHERE id = ? AND kind = 'data'", taskId)
         }
-    }
-
-    /// On PostgreSQL, locks the sessions of `tasks` first, in the order of their ids: a completion then
-    /// locks its task, the tenant's usage (by trigger) and its session's sequence in the order a creation
-    /// on another node takes the same (session, then usage), and two nodes' batches take sessions in one
-    /// order. Without it, a batch holding a tenant's usage waited for a session another node's creation held
-    /// while that creation waited for the usage: a deadlock.
-    static func lockSessions(_ db: any StoreConnection, ofTasks tasks: Set<String>) throws {
-        guard db.locksRows, !tasks.isEmpty else { return }
-        let set = StoreRowSet.keys(tasks)
-        try db.send(
-            "SELECT id FROM session WHERE id IN (SELECT sessionId FROM task JOIN {rows} ON task.id = u.ref) ORDER BY id FOR UPDATE",
-            over: set)
     }
 
     /// On PostgreSQL, locks the sessions `ids` first, in the order of their ids, when a creation batch spans

@@ -99,5 +99,7 @@ extension TransferStore {
     /// last).
     static func registerUnclaimedByTenantMigration(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v19-task-unclaimed-by-tenant") { _ in }
+        // PostgreSQL's usage rows became one per connection; SQLite has one writer and one row per tenant.
+        migrator.registerMigration("v20-tenant-usage-per-connection") { _ in }
     }
 }

@@ -268,15 +268,12 @@ extension TransferStore {
     /// The row as stored, its request credentials sealed (`RequestSecrets.opened` gives the real ones):
     /// the form a record keeps inside a transaction, so `update` writes them back sealed.
     static func fetchTask(_ db: any StoreConnection, id: String) throws -> TaskRecord {
-        // On PostgreSQL a write locks its session's row before the task's, in the order creations (session,
-        // then the new task and the tenant's usage) and event appends take them: two nodes' writes of one
-        // session never hold each other's next lock.
-        if db.locksRows, let sessionId = try db.value("SELECT sessionId FROM task WHERE id = ?", id, as: String.self) {
-            _ = try db.rows("SELECT 1 FROM session WHERE id = ?" + db.forUpdate, sessionId)
-        }
         guard let task = try db.row("SELECT * FROM task WHERE id = ?" + db.forUpdate, id).map(TaskRecord.init(row:)) else {
             throw TaskStoreError.taskNotFound
         }
+        // On PostgreSQL a write locks its task, then its session's row, in the order a report batch takes
+        // them (`lockingUnfinished`): two nodes' writes of one session never hold each other's next lock.
+        if db.locksRows { _ = try db.rows("SELECT 1 FROM session WHERE id = ?" + db.forUpdate, task.sessionId) }
         return task
     }
 

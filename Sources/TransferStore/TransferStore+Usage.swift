@@ -21,6 +21,30 @@ extension TransferStore {
         return all
     }
 
+    /// PostgreSQL: adds the usage rows of connections that have closed (a node restarted, a pool
+    /// reconnected) into each tenant's shard 0 and deletes them, so the rows summed by every read stay
+    /// about one per live connection (`v20-tenant-usage-per-connection`). The sums do not change: a row is
+    /// deleted and added in one statement. Any node may run it at any time; two at once fold each row once.
+    /// Returns the rows folded.
+    @discardableResult
+    public func foldUsageOfClosedConnections() async throws -> Int {
+        guard sharesDatabaseWithOtherNodes else { return 0 }
+        return try await housekeepingWrite { db in
+            let sums = ["sessions", "tasks", "blobBytes", "blobCount", "storedBytes"]
+            return try db.value(
+                """
+                WITH closed AS (
+                  DELETE FROM tenant_usage WHERE shard <> 0 AND shard NOT IN (SELECT pid FROM pg_stat_activity) RETURNING *
+                ), folded AS (
+                  INSERT INTO tenant_usage AS t (tenant, shard, \(sums.joined(separator: ", ")))
+                  SELECT tenant, 0, \(sums.map { "SUM(\($0))" }.joined(separator: ", ")) FROM closed GROUP BY tenant
+                  ON CONFLICT (tenant, shard) DO UPDATE SET \(sums.map { "\($0) = t.\($0) + excluded.\($0)" }.joined(separator: ", "))
+                )
+                SELECT COUNT(*) FROM closed
+                """, as: Int.self) ?? 0
+        }
+    }
+
     /// The usage last read for `tenant`, from memory (nil: not read since start-up). A hint for checks
     /// that cannot wait for the database (a blob upload stopped while it arrives); the check that
     /// counts is made again inside the transaction that creates.

@@ -195,7 +195,26 @@ enum PostgresMigrations {
         ),
         ("v18-tenant-usage-shards", tenantUsageShards),
         ("v19-task-unclaimed-by-tenant", [unclaimedByTenant]),
+        ("v20-tenant-usage-per-connection", [usagePerConnection]),
     ]
+
+    /// Each connection adds to a usage row of its own (its backend's process id, unique among the live
+    /// ones), so no two connections ever wait for one usage row: a transaction may then take its usage
+    /// before a session's row (a report batch locks its tasks, moves the usage by trigger, and locks the
+    /// sessions last, for their sequences) without a deadlock against one that takes a session first (a
+    /// creation). With `% 16` two connections could share a shard and wait for each other through it.
+    /// Rows of closed connections are folded into shard 0 (`foldUsageOfClosedConnections`).
+    static let usagePerConnection = """
+        CREATE OR REPLACE FUNCTION tenant_usage_add(
+          owner TEXT, d_sessions BIGINT, d_tasks BIGINT, d_blob_bytes BIGINT, d_blob_count BIGINT, d_stored BIGINT
+        ) RETURNS void LANGUAGE sql AS $$
+          INSERT INTO tenant_usage AS t (tenant, shard, sessions, tasks, blobBytes, blobCount, storedBytes)
+          SELECT owner, pg_backend_pid(), d_sessions, d_tasks, d_blob_bytes, d_blob_count, d_stored WHERE owner IS NOT NULL
+          ON CONFLICT (tenant, shard) DO UPDATE SET sessions = t.sessions + excluded.sessions, tasks = t.tasks + excluded.tasks,
+            blobBytes = t.blobBytes + excluded.blobBytes, blobCount = t.blobCount + excluded.blobCount,
+            storedBytes = t.storedBytes + excluded.storedBytes
+        $$
+        """
 
     /// The queued tasks by tenant, oldest first (`TransferStore.claimQueuedTasks`).
     static let unclaimedByTenant = "CREATE INDEX task_unclaimed_tenant ON task(tenant, rowid) WHERE state = 'running' AND node IS NULL"
