@@ -79,6 +79,7 @@ format:
 ## Fails on any drift from `.swift-format` (part of `make test`, so CI fails on it too).
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+	python3 tools/check_imports.py
 
 ## Every test: the format check, unit tests and end-to-end tests against the real binary, on SQLite;
 ## then the suites that use the store again on PostgreSQL (`test-postgres`).

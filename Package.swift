@@ -188,7 +188,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "NetworkPathsTests",
-            dependencies: ["NetworkPaths"],
+            dependencies: ["NetworkPaths", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ObjectStorageTests",
@@ -210,11 +210,12 @@ let package = Package(
         .testTarget(
             name: "TransferStoreTests",
             dependencies: [
-                "TransferStore", "TransferModels", "TestSupport",
+                "TransferStore", "TransferModels", "JSONCodec", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -228,7 +229,7 @@ let package = Package(
         .testTarget(
             name: "EventDeliveryTests",
             dependencies: [
-                "EventDelivery", "TransferStore", "TransferModels", "Curl", "TestSupport",
+                "EventDelivery", "TransferStore", "TransferModels", "JSONCodec", "Curl", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

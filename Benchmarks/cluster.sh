@@ -167,11 +167,17 @@ run_config() {
         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
           AND query NOT LIKE '%pg_stat_statements%'" "bench_${name}_$run")
     # PG_TOP=N: the N statements that took the most time in PostgreSQL, to stderr (what a task costs,
-    # statement by statement): calls, total milliseconds, rows, the statement's beginning.
-    [ -z "$url" ] || [ "${PG_TOP:-0}" = 0 ] || psql_su "SELECT calls, round(total_exec_time), rows,
+    # statement by statement): calls, total milliseconds executing and planning (planning is 0 unless
+    # PG_SETTINGS="-c pg_stat_statements.track_planning=on"), rows, the statement's beginning; then the
+    # totals of every statement.
+    [ -z "$url" ] || [ "${PG_TOP:-0}" = 0 ] || psql_su "SELECT calls, round(total_exec_time), round(total_plan_time), rows,
             left(regexp_replace(query, '\s+', ' ', 'g'), 140)
         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
         ORDER BY total_exec_time DESC LIMIT $PG_TOP" "bench_${name}_$run" >&2
+    [ -z "$url" ] || [ "${PG_TOP:-0}" = 0 ] || psql_su "SELECT 'all statements: calls ' || sum(calls) || ', executing '
+            || round(sum(total_exec_time)) || ' ms, planning ' || round(sum(total_plan_time)) || ' ms'
+        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND query NOT LIKE '%pg_stat_statements%'" "bench_${name}_$run" >&2
     local per_node='{}'
     if [ -n "$url" ]; then
         per_node=$(psql_su "SELECT coalesce(node, '-'), count(*) FROM task GROUP BY 1 ORDER BY 1" "bench_${name}_$run" \

@@ -22,10 +22,13 @@ struct PostgresBoundedWaitTests {
         try await connection.close()
         let store = PostgresStoreConnection(
             connection: connection, deadline: nil, logger: logger, savepoints: SavepointCounter(), notifications: PendingNotifications(),
-            statements: StatementCounter())
+            statements: StatementCounter(), prepared: PostgresPreparedStatements())
         let outcome = try #require(await Self.offTheCooperativePool { Result { try store.execute("SELECT 1", []) } }, "still waiting")
         #expect(throws: PostgresStoreError.self) { try outcome.get() }
         #expect("\(outcome)".contains("closed"), "\(outcome)")
+        // The same through a named statement, which is prepared first.
+        let rows = try #require(await Self.offTheCooperativePool { Result { try store.rows("SELECT 1", []) } }, "still waiting")
+        #expect(throws: PostgresStoreError.self) { try rows.get() }
     }
 
     /// Cut off (connections open, nothing flows), each statement fails within the deadline, and so does

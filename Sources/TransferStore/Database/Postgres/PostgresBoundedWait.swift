@@ -41,6 +41,8 @@ enum PostgresBoundedWait {
             return try outcome.promise.futureResult.wait()
         } catch let error as PSQLError {
             throw PostgresStoreError(error)
+        } catch let error as PostgresError {
+            throw PostgresStoreError(error)
         }
     }
 

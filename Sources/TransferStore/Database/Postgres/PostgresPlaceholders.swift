@@ -1,7 +1,8 @@
 /// The store's statements number their placeholders for PostgreSQL: each `?` outside a string literal, a
 /// quoted name or a comment becomes `$1`, `$2`, … in order.
 enum PostgresPlaceholders {
-    static func numbered(_ sql: String) -> String {
+    /// `suffix` gives what follows the placeholder of each index (from 0): a cast, or nothing.
+    static func numbered(_ sql: String, suffix: (Int) -> String = { _ in "" }) -> String {
         var result = ""
         result.reserveCapacity(sql.utf8.count + 16)
         var number = 0
@@ -19,7 +20,7 @@ enum PostgresPlaceholders {
                 inComment = true
             } else if character == "?" {
                 number += 1
-                result += "$\(number)"
+                result += "$\(number)" + suffix(number - 1)
                 previous = character
                 continue
             }

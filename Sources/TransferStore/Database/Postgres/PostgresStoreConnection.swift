@@ -20,6 +20,8 @@ struct PostgresStoreConnection: StoreConnection {
     let statements: StatementCounter
     /// Statements sent and not waited for yet.
     let pipeline = SentStatements()
+    /// The connection's named statements (`PostgresPreparedStatements`).
+    let prepared: PostgresPreparedStatements
     var locksRows: Bool { true }
 
     func notify(_ channel: StoreChannel, _ payload: String) {
@@ -32,12 +34,15 @@ struct PostgresStoreConnection: StoreConnection {
     }
 
     func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow] {
-        try Self.rows(of: try run(sql, arguments))
+        if let statement = try preparedStatement(PostgresPreparedStatements.numbered(sql, arguments)) {
+            return try Self.rows(of: answer(to: statement, PostgresPreparedStatements.data(arguments)))
+        }
+        return try Self.rows(of: try run(sql, arguments).rows)
     }
 
-    private static func rows(of result: PostgresQueryResult) throws -> [StoreRow] {
-        let columns = StoreResultColumns(result.rows.first.map { $0.map(\.columnName) } ?? [])  // shared by the rows
-        return try result.rows.map { row in StoreRow(columns: columns, values: try row.map(Self.value)) }
+    private static func rows(of rows: [PostgresRow]) throws -> [StoreRow] {
+        let columns = StoreResultColumns(rows.first.map { $0.map(\.columnName) } ?? [])  // shared by the rows
+        return try rows.map { row in StoreRow(columns: columns, values: try row.map(Self.value)) }
     }
 
     @discardableResult
@@ -48,18 +53,49 @@ struct PostgresStoreConnection: StoreConnection {
 
     func rows(_ sql: String, over set: StoreRowSet) throws -> [StoreRow] {
         guard !set.isEmpty else { return [] }
-        return try Self.rows(of: try answer(to: Self.query(sql, over: set)))
+        if let statement = try preparedStatement(set.postgresStatement(sql)) {
+            return try Self.rows(of: answer(to: statement, PostgresPreparedStatements.data(set)))
+        }
+        return try Self.rows(of: try answer(to: Self.query(sql, over: set)).rows)
     }
 
     func send(_ sql: String, over set: StoreRowSet) throws {
         guard !set.isEmpty else { return }
+        if let statement = try preparedStatement(set.postgresStatement(sql)) {
+            statements.add()
+            pipeline.futures.append(statement.execute(try PostgresPreparedStatements.data(set)).map { _ in })
+            return
+        }
         send(try Self.query(sql, over: set))
     }
 
     /// Writes `query` without waiting for its answer (`SentStatements`).
     func send(_ query: PostgresQuery) {
         statements.add()
-        pipeline.futures.append(connection.query(query, logger: logger))
+        pipeline.futures.append(connection.query(query, logger: logger).map { _ in })
+    }
+
+    /// The named statement for `text`, prepared on this connection the first time (one round trip, after
+    /// which the statements sent before it have been answered too); nil past the connection's limit.
+    private func preparedStatement(_ text: String) throws -> PreparedQuery? {
+        try prepared.statement(text, on: connection) { preparing in
+            do {
+                return try PostgresBoundedWait.answer(to: preparing, on: connection, within: deadline)
+            } catch {
+                try collectSent()  // a statement sent before failed: the transaction's failure is that one
+                throw error
+            }
+        }
+    }
+
+    /// Runs a named statement and waits for its rows, within the deadline.
+    private func answer(to statement: PreparedQuery, _ data: [PostgresData]) throws -> [PostgresRow] {
+        statements.add()
+        let answer = Result {
+            try PostgresBoundedWait.answer(to: statement.execute(data), on: connection, within: deadline)
+        }
+        try collectSent()
+        return try answer.get()
     }
 
     /// Collects the answers of the statements sent before: the first that failed is thrown (the ones after
@@ -127,8 +163,14 @@ struct PostgresStoreConnection: StoreConnection {
 
     /// A cell as one of the five kinds: integers of any width, reals, text of any flavour, bytes;
     /// booleans as 0/1 and numerics (a `sum`) as an integer when whole.
+    ///
+    /// Every result comes in the binary format (postgres-nio's `Bind` asks for it for every column), but
+    /// a named statement's cells carry the format its `Describe` reported at preparation (text, as no
+    /// `Bind` had chosen one yet): they are read as what they are.
     private static func value(_ cell: PostgresCell) throws -> StoreValue {
         guard cell.bytes != nil else { return .null }
+        var cell = cell
+        cell.format = .binary
         switch cell.dataType {
         case .int2, .int4, .int8, .oid: return .integer(try cell.decode(Int64.self))
         case .float4, .float8: return .real(try cell.decode(Double.self))
@@ -146,9 +188,9 @@ struct PostgresStoreConnection: StoreConnection {
 /// The answers a transaction has not waited for yet (`PostgresStoreConnection.send`).
 final class SentStatements: @unchecked Sendable {
     // `@unchecked Sendable`: used by the one thread that runs the transaction.
-    var futures: [EventLoopFuture<PostgresQueryResult>] = []
+    var futures: [EventLoopFuture<Void>] = []
     /// The previous read's `COMMIT` on this connection: collected first, its outcome ignored.
-    var unread: [EventLoopFuture<PostgresQueryResult>] = []
+    var unread: [EventLoopFuture<Void>] = []
 }
 
 /// The next savepoint number of a transaction.
@@ -193,6 +235,21 @@ public struct PostgresStoreError: Error, CustomStringConvertible {
     init(message: String) {
         sqlState = nil
         self.message = message
+    }
+
+    /// A statement refused on the prepared path, which reports errors in postgres-nio's older form.
+    init(_ error: PostgresError) {
+        switch error {
+        case .server(let server):
+            sqlState = server.fields[.sqlState]
+            message = server.fields[.message] ?? "the server refused the statement"
+        case .protocol(let problem):
+            sqlState = nil
+            message = "protocol error: \(problem)"
+        case .connectionClosed:
+            sqlState = nil
+            message = "the connection to the database is closed"
+        }
     }
 
     init(_ error: PSQLError) {

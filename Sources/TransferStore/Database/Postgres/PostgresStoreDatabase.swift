@@ -173,7 +173,9 @@ final class PostgresWorker: @unchecked Sendable {
     private let logger: Logger
     private let queue: DispatchQueue
     /// The last read's `COMMIT`, sent and not waited for, with the connection it went on (`run`).
-    private var reading: (connection: PostgresConnection?, commits: [EventLoopFuture<PostgresQueryResult>]) = (nil, [])
+    private var reading: (connection: PostgresConnection?, commits: [EventLoopFuture<Void>]) = (nil, [])
+    /// The connection's named statements, kept across its transactions.
+    private let prepared = PostgresPreparedStatements()
 
     init(
         configuration: PostgresConnection.Configuration, id: Int, origin: String, deadline: Duration, statements: StatementCounter,
@@ -250,7 +252,7 @@ final class PostgresWorker: @unchecked Sendable {
         }
         let store = PostgresStoreConnection(
             connection: connection, deadline: deadline, logger: logger, savepoints: SavepointCounter(),
-            notifications: PendingNotifications(), statements: statements)
+            notifications: PendingNotifications(), statements: statements, prepared: prepared)
         if reading.connection === connection { store.pipeline.unread = reading.commits }
         reading = (nil, [])
         guard let readOnly else {
