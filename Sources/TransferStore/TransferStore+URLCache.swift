@@ -62,36 +62,6 @@ public struct CacheEntryChanges: Sendable {
 }
 
 extension TransferStore {
-    static func registerURLCacheMigrations(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v8-url-cache") { db in
-            try db.create(table: "cache_entry") { t in
-                t.column("storage", .text).notNull()
-                t.column("sessionId", .text).references("session", column: "id", onDelete: .cascade)
-                t.column("url", .text).notNull()
-                t.column("responseURL", .text).notNull()
-                t.column("statusCode", .integer).notNull()
-                t.column("headers", .text).notNull()
-                t.column("varyValues", .text).notNull()
-                t.column("requestTime", .datetime).notNull()
-                t.column("responseTime", .datetime).notNull()
-                t.column("storedAt", .datetime).notNull()
-                t.column("userInfo", .text)
-                t.column("bodyFile", .text)
-                t.column("bodySize", .integer).notNull()
-                t.column("lastAccessAt", .datetime).notNull()
-                t.primaryKey(["storage", "url"])
-            }
-            try db.create(index: "cache_entry_session", on: "cache_entry", columns: ["sessionId"])
-            try db.create(table: "cache_body") { t in
-                t.column("storage", .text).notNull()
-                t.column("url", .text).notNull()
-                t.column("body", .blob).notNull()
-                t.primaryKey(["storage", "url"])
-                t.foreignKey(["storage", "url"], references: "cache_entry", columns: ["storage", "url"], onDelete: .cascade)
-            }
-        }
-    }
-
     /// Every stored entry of a cache storage.
     public func cacheEntries(inStorage storage: String) async throws -> [CacheEntryRecord] {
         try await database.read { db in
