@@ -1,12 +1,9 @@
 public import Foundation
-public import GRDB
 import JSONCodec
 
 /// A row of `cookie`: one persistent cookie of a storage (the tenant's shared one, or a session's
 /// private one). Session cookies, and the storages of ephemeral sessions, never reach the disk.
-public struct CookieRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {
-    public static let databaseTableName = "cookie"
-
+public struct CookieRecord: Codable, Sendable, Hashable {
     /// `tenant <name>` or `session <id>`.
     public var storage: String
     /// The session of a private storage (its rows go with it); nil for the tenant's shared storage.

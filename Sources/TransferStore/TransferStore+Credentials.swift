@@ -1,12 +1,9 @@
 public import Foundation
-public import GRDB
 
 /// A row of `credential`: one `permanent` credential of a storage (the tenant's shared one, or a
 /// session's private one). Its password is sealed with the service's key (`sealedPassword`); `forSession`
 /// credentials, and every credential of an ephemeral session, never reach the store.
-public struct CredentialRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {
-    public static let databaseTableName = "credential"
-
+public struct CredentialRecord: Codable, Sendable, Hashable {
     public var id: String
     /// `tenant <name>` or `session <id>`, as the cookie storages.
     public var storage: String

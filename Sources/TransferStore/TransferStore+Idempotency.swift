@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 import TransferModels
 
 /// What to do with a POST that carries an `Idempotency-Key`.

@@ -1,13 +1,10 @@
 public import Foundation
-public import GRDB
 
 /// A row of `cache_entry`: one response a session's URL cache keeps on disk. Its body is the file
 /// `bodyFile` in the storage's cache directory, or — small ones, as Apple's `Cache.db` keeps them — a row
 /// of `cache_body`, written in the same transaction without a file to create. Entries kept in memory
 /// only, and every entry of an ephemeral session's cache, never reach the store.
-public struct CacheEntryRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {
-    public static let databaseTableName = "cache_entry"
-
+public struct CacheEntryRecord: Codable, Sendable, Hashable {
     /// `tenant <name>` or `session <id>`, as the cookie storages.
     public var storage: String
     /// The session of a private cache (its rows go with it); nil for the tenant's shared cache.
