@@ -1,6 +1,6 @@
 /// The SQL a backend speaks, where the schema's statements spell something differently: the column types
 /// (`SchemaType`) and the table that lists the migrations already applied.
-enum SchemaDialect: Sendable, CaseIterable {
+enum SchemaDialect: Sendable {
     case sqlite
     case postgres
 
