@@ -1,12 +1,9 @@
 public import Foundation
-public import GRDB
 import JSONCodec
 
 /// A row of `cookie`: one persistent cookie of a storage (the tenant's shared one, or a session's
 /// private one). Session cookies, and the storages of ephemeral sessions, never reach the disk.
-public struct CookieRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {
-    public static let databaseTableName = "cookie"
-
+public struct CookieRecord: Codable, Sendable, Hashable {
     /// `tenant <name>` or `session <id>`.
     public var storage: String
     /// The session of a private storage (its rows go with it); nil for the tenant's shared storage.
@@ -36,28 +33,6 @@ public struct CookieRecord: Codable, Sendable, Hashable, FetchableRecord, Persis
 }
 
 extension TransferStore {
-    static func registerCookieMigrations(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v7-cookies") { db in
-            try db.create(table: "cookie") { t in
-                t.column("storage", .text).notNull()
-                t.column("sessionId", .text).references("session", column: "id", onDelete: .cascade)
-                t.column("name", .text).notNull()
-                t.column("domain", .text).notNull()
-                t.column("path", .text).notNull()
-                t.column("value", .text).notNull()
-                t.column("isHostOnly", .boolean).notNull()
-                t.column("expiresAt", .datetime).notNull()
-                t.column("isSecure", .boolean).notNull()
-                t.column("isHTTPOnly", .boolean).notNull()
-                t.column("sameSite", .text)
-                t.column("createdAt", .datetime).notNull()
-                t.column("lastAccessAt", .datetime).notNull()
-                t.primaryKey(["storage", "name", "domain", "path"])
-            }
-            try db.create(index: "cookie_session", on: "cookie", columns: ["sessionId"])
-        }
-    }
-
     /// The persistent cookies of `storage` that have not expired by `now`.
     public func cookies(inStorage storage: String, now: Date = Date()) async throws -> [CookieRecord] {
         try await database.read { db in

@@ -1,12 +1,9 @@
 public import Foundation
-public import GRDB
 
 /// A row of `credential`: one `permanent` credential of a storage (the tenant's shared one, or a
 /// session's private one). Its password is sealed with the service's key (`sealedPassword`); `forSession`
 /// credentials, and every credential of an ephemeral session, never reach the store.
-public struct CredentialRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {
-    public static let databaseTableName = "credential"
-
+public struct CredentialRecord: Codable, Sendable, Hashable {
     public var id: String
     /// `tenant <name>` or `session <id>`, as the cookie storages.
     public var storage: String
@@ -39,30 +36,6 @@ public struct CredentialRecord: Codable, Sendable, Hashable, FetchableRecord, Pe
 }
 
 extension TransferStore {
-    static func registerCredentialMigrations(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v9-credentials") { db in
-            try db.create(table: "credential") { t in
-                t.column("id", .text).primaryKey()
-                t.column("storage", .text).notNull()
-                t.column("tenant", .text).notNull()
-                t.column("sessionId", .text).references("session", column: "id", onDelete: .cascade)
-                t.column("host", .text).notNull()
-                t.column("port", .integer).notNull()
-                t.column("protocol", .text).notNull()
-                t.column("realm", .text)
-                t.column("authenticationMethod", .text).notNull()
-                t.column("isProxy", .boolean).notNull()
-                t.column("kind", .text).notNull()
-                t.column("user", .text).notNull()
-                t.column("sealedPassword", .blob).notNull()
-                t.column("isDefault", .boolean).notNull()
-                t.column("createdAt", .datetime).notNull()
-            }
-            try db.create(index: "credential_storage", on: "credential", columns: ["storage"])
-            try db.create(index: "credential_session", on: "credential", columns: ["sessionId"])
-        }
-    }
-
     /// The permanent credentials of `storage`, with their passwords opened.
     public func credentials(inStorage storage: String) async throws -> [(record: CredentialRecord, password: String)] {
         let rows = try await database.read { db in

@@ -3,7 +3,7 @@ import JSONCodec
 public import TransferModels
 
 /// The webhook dispatcher's verbs: which queues have work, their next events, and one transaction for
-/// everything a batch of deliveries taught it. See `registerDeliveryMigrations` for the model.
+/// everything a batch of deliveries taught it. See `StoreMigrations.webhookDelivery` for the model.
 extension TransferStore {
     /// Sessions whose delegate queue has events past its cursor and may be tried by `dueBy`.
     public func sessionsWithDelegateBacklog(dueBy: Date, limit: Int) async throws -> [QueueOwner] {

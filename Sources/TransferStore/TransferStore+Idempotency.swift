@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 import TransferModels
 
 /// What to do with a POST that carries an `Idempotency-Key`.
@@ -91,14 +90,6 @@ extension TransferStore {
             try db.execute(
                 "DELETE FROM idempotencyKey WHERE tenant = ? AND key = ? AND claim = ? AND status IS NULL", claim.tenant, claim.key,
                 claim.token)
-        }
-    }
-
-    /// The owner of an unanswered claim (`claim`), added after the first release: rows from before it
-    /// have none, and are taken over like those of a process that died.
-    static func registerIdempotencyMigrations(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v10-idempotency-claim-owner") { db in
-            try db.alter(table: "idempotencyKey") { t in t.add(column: "claim", .text) }
         }
     }
 }

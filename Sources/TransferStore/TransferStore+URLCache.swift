@@ -1,13 +1,10 @@
 public import Foundation
-public import GRDB
 
 /// A row of `cache_entry`: one response a session's URL cache keeps on disk. Its body is the file
 /// `bodyFile` in the storage's cache directory, or — small ones, as Apple's `Cache.db` keeps them — a row
 /// of `cache_body`, written in the same transaction without a file to create. Entries kept in memory
 /// only, and every entry of an ephemeral session's cache, never reach the store.
-public struct CacheEntryRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {
-    public static let databaseTableName = "cache_entry"
-
+public struct CacheEntryRecord: Codable, Sendable, Hashable {
     /// `tenant <name>` or `session <id>`, as the cookie storages.
     public var storage: String
     /// The session of a private cache (its rows go with it); nil for the tenant's shared cache.
@@ -62,36 +59,6 @@ public struct CacheEntryChanges: Sendable {
 }
 
 extension TransferStore {
-    static func registerURLCacheMigrations(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v8-url-cache") { db in
-            try db.create(table: "cache_entry") { t in
-                t.column("storage", .text).notNull()
-                t.column("sessionId", .text).references("session", column: "id", onDelete: .cascade)
-                t.column("url", .text).notNull()
-                t.column("responseURL", .text).notNull()
-                t.column("statusCode", .integer).notNull()
-                t.column("headers", .text).notNull()
-                t.column("varyValues", .text).notNull()
-                t.column("requestTime", .datetime).notNull()
-                t.column("responseTime", .datetime).notNull()
-                t.column("storedAt", .datetime).notNull()
-                t.column("userInfo", .text)
-                t.column("bodyFile", .text)
-                t.column("bodySize", .integer).notNull()
-                t.column("lastAccessAt", .datetime).notNull()
-                t.primaryKey(["storage", "url"])
-            }
-            try db.create(index: "cache_entry_session", on: "cache_entry", columns: ["sessionId"])
-            try db.create(table: "cache_body") { t in
-                t.column("storage", .text).notNull()
-                t.column("url", .text).notNull()
-                t.column("body", .blob).notNull()
-                t.primaryKey(["storage", "url"])
-                t.foreignKey(["storage", "url"], references: "cache_entry", columns: ["storage", "url"], onDelete: .cascade)
-            }
-        }
-    }
-
     /// Every stored entry of a cache storage.
     public func cacheEntries(inStorage storage: String) async throws -> [CacheEntryRecord] {
         try await database.read { db in

@@ -27,21 +27,4 @@ import TransferStore
             #expect(date.storageText == expected, "\(date.timeIntervalSince1970)")
         }
     }
-
-    /// The records write their dates with `storageText`: GRDB asks the requirement, so this is what it gets.
-    @Test func recordsEncodeDatesWithStorageText() {
-        func strategy<Record: EncodableRecord>(_: Record.Type) -> DatabaseDateEncodingStrategy {
-            Record.databaseDateEncodingStrategy(for: "createdAt")
-        }
-        let date = Date(timeIntervalSince1970: 1_795_000_000.123)
-        for found in [
-            strategy(SessionRecord.self), strategy(EventRecord.self), strategy(BlobRecord.self), strategy(IdempotencyRecord.self),
-        ] {
-            guard case .custom(let encode) = found else {
-                Issue.record("GRDB's default strategy, not storageText")
-                continue
-            }
-            #expect(encode(date)?.databaseValue == date.storageText.databaseValue)
-        }
-    }
 }

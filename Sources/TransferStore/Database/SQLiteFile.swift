@@ -48,7 +48,11 @@ final class SQLiteFile: Sendable {
         checkpointing.label = "checkpointer"
         checkpointer = try DatabaseQueue(path: path, configuration: checkpointing)
         try TransferStore.useIncrementalVacuum(pool, logger: logger)
-        try TransferStore.migrator.migrate(pool)
+        // The schema's migrations in one transaction on the writer, before anything else writes; their
+        // statements are not the service's, so they are not counted with its own.
+        _ = try pool.write { db in
+            try StoreMigrator(dialect: .sqlite).migrate(SQLiteStoreConnection(db: db, statements: StatementCounter()))
+        }
     }
 
     /// Checkpoints the WAL and closes every connection.

@@ -1,12 +1,9 @@
 public import Foundation
-public import GRDB
 public import JSONCodec
 public import TransferModels
 
 /// A row of `blob`: an uploaded body stored at `<data>/blobs/<id>`, or in the object store (`object`).
-public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord, StoresDatesAsText {
-    public static let databaseTableName = "blob"
-
+public struct BlobRecord: Codable, Sendable, Hashable {
     public var rowid: Int64?
     public var id: String
     public var tenant: String
@@ -24,8 +21,6 @@ public struct BlobRecord: Codable, Sendable, Hashable, FetchableRecord, MutableP
         self.digest = digest
         self.createdAt = createdAt
     }
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) { rowid = inserted.rowID }
 
     init(row: StoreRow) throws {
         rowid = try row.decode(forColumn: "rowid")

@@ -1,12 +1,9 @@
 public import Foundation
-public import GRDB
 import JSONCodec
 public import TransferModels
 
 /// A row of `event`: one delegate callback, in the session's gap-free `sequence`.
-public struct EventRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord, StoresDatesAsText {
-    public static let databaseTableName = "event"
-
+public struct EventRecord: Codable, Sendable, Hashable {
     public var rowid: Int64?
     public var id: String
     public var sessionId: String
@@ -31,8 +28,6 @@ public struct EventRecord: Codable, Sendable, Hashable, FetchableRecord, Mutable
         self.data = data
         self.deliveryAttempts = 0
     }
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) { rowid = inserted.rowID }
 
     /// The API's view of the event, its `data` as stored.
     public var object: EventObject {

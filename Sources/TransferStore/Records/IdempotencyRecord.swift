@@ -1,12 +1,9 @@
 public import Foundation
-public import GRDB
 public import JSONCodec
 import TransferModels
 
 /// A row of `idempotencyKey`: the first answer to a POST carrying `Idempotency-Key`.
-public struct IdempotencyRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, StoresDatesAsText {
-    public static let databaseTableName = "idempotencyKey"
-
+public struct IdempotencyRecord: Codable, Sendable, Hashable {
     public var tenant: String
     public var key: String
     /// sha-256 of method, path and body: a replay must match it exactly.

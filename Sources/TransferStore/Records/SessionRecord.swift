@@ -1,12 +1,9 @@
 public import Foundation
-public import GRDB
 public import JSONCodec
 public import TransferModels
 
 /// A row of `session`: a `URLSession` of one tenant.
-public struct SessionRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord, StoresDatesAsText {
-    public static let databaseTableName = "session"
-
+public struct SessionRecord: Codable, Sendable, Hashable {
     /// Insertion order, used for pagination cursors.
     public var rowid: Int64?
     public var id: String
@@ -46,8 +43,6 @@ public struct SessionRecord: Codable, Sendable, Hashable, FetchableRecord, Mutab
         self.lastTaskIdentifier = 0
         self.createdAt = createdAt
     }
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) { rowid = inserted.rowID }
 
     /// The API's view of the row (never the secret, nor a credential in `httpAdditionalHeaders`), with its
     /// delegate's `delivery` as read from the row (`TransferStore.delegateDelivery(sessionId:)`); a session

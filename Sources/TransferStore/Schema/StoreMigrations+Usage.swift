@@ -1,50 +1,40 @@
-import GRDB
-
-extension TransferStore {
+extension StoreMigrations {
     /// `tenant_usage`: one row per tenant with what its quotas count, kept by triggers on the rows it
     /// counts. Every write — the API's, the engine's completions, the janitor's, a deletion cascading from
     /// a session — moves the counters in its own transaction, so they never drift from the rows (kill -9
-    /// included), and a quota check inside a write transaction reads one row instead of scanning.
-    static func registerUsageMigrations(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v10-tenant-usage") { db in
+    /// included), and a quota check inside a write transaction reads one row instead of scanning. The
+    /// triggers are each backend's own (SQLite's below, PostgreSQL's plpgsql in `+UsagePostgres`).
+    static let tenantUsage = StoreMigration(
+        "v10-tenant-usage",
+        [
             // What a finished task keeps on disk or in `taskBody`, written with its completion; it counts
             // while the task still has its file or body (`filePath` or `fileExpiresAt` set).
-            try db.alter(table: "task") { t in t.add(column: "storedBytes", .integer).notNull().defaults(to: 0) }
-            try db.execute(
-                sql: """
-                    UPDATE task SET storedBytes =
-                      COALESCE((SELECT length(data) FROM taskBody WHERE taskId = task.id), countOfBytesReceived)
-                    WHERE \(kept("task"))
-                    """)
-            try db.create(table: "tenant_usage") { t in
-                t.primaryKey("tenant", .text)
-                for column in ["sessions", "tasks", "blobBytes", "blobCount", "storedBytes"] {
-                    t.column(column, .integer).notNull().defaults(to: 0)
-                }
-            }
-            try db.execute(
-                sql: """
-                    INSERT INTO tenant_usage (tenant, sessions, tasks, blobBytes, blobCount, storedBytes)
-                    SELECT tenant, SUM(s), SUM(t), SUM(bb), SUM(bc), SUM(sb) FROM (
-                      SELECT tenant, \(liveSession("session")) AS s, 0 AS t, 0 AS bb, 0 AS bc, 0 AS sb FROM session
-                      UNION ALL SELECT tenant, 0, \(unfinished("task")), 0, 0, \(storedBytes("task")) FROM task
-                      UNION ALL SELECT tenant, 0, 0, size, 1, 0 FROM blob
-                      UNION ALL SELECT \(cacheTenant("cache_entry")), 0, 0, 0, 0, bodySize FROM cache_entry
-                    ) WHERE tenant IS NOT NULL GROUP BY tenant
-                    """)
-            for trigger in sessionTriggers + taskTriggers + blobTriggers + cacheTriggers {
-                try db.execute(sql: trigger)
-            }
-        }
-    }
-
-    /// `v18-tenant-usage-shards`: on PostgreSQL a tenant's usage became up to 16 rows, one per writer
-    /// connection's shard, summed when read, so nodes writing one tenant's tasks no longer queue on one
-    /// row (`PostgresMigrations.tenantUsageShards`). SQLite has one writer, so nothing queues: its one row
-    /// per tenant is already what the sums read. Registered after every other migration (it came last).
-    static func registerUsageShardMigrations(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v18-tenant-usage-shards") { _ in }
-    }
+            .shared("ALTER TABLE task ADD COLUMN storedBytes \(.integer) NOT NULL DEFAULT 0"),
+            .sqliteData(
+                """
+                UPDATE task SET storedBytes =
+                  COALESCE((SELECT length(data) FROM taskBody WHERE taskId = task.id), countOfBytesReceived)
+                WHERE \(kept("task"))
+                """),
+            .shared(
+                """
+                CREATE TABLE tenant_usage (tenant TEXT PRIMARY KEY NOT NULL, sessions \(.integer) NOT NULL DEFAULT 0,
+                  tasks \(.integer) NOT NULL DEFAULT 0, blobBytes \(.integer) NOT NULL DEFAULT 0,
+                  blobCount \(.integer) NOT NULL DEFAULT 0, storedBytes \(.integer) NOT NULL DEFAULT 0)
+                """),
+            // What was stored before the migration, counted once; the triggers count from then on.
+            .sqliteData(
+                """
+                INSERT INTO tenant_usage (tenant, sessions, tasks, blobBytes, blobCount, storedBytes)
+                SELECT tenant, SUM(s), SUM(t), SUM(bb), SUM(bc), SUM(sb) FROM (
+                  SELECT tenant, \(liveSession("session")) AS s, 0 AS t, 0 AS bb, 0 AS bc, 0 AS sb FROM session
+                  UNION ALL SELECT tenant, 0, \(unfinished("task")), 0, 0, \(storedBytes("task")) FROM task
+                  UNION ALL SELECT tenant, 0, 0, size, 1, 0 FROM blob
+                  UNION ALL SELECT \(cacheTenant("cache_entry")), 0, 0, 0, 0, bodySize FROM cache_entry
+                ) WHERE tenant IS NOT NULL GROUP BY tenant
+                """),
+        ] + (sessionTriggers + taskTriggers + blobTriggers + cacheTriggers).map(StoreMigration.Step.sqlite)
+            + tenantUsagePostgres.map(StoreMigration.Step.postgres))
 
     /// 1 for a session the `sessions` quota counts: not the shared one, not invalidated.
     private static func liveSession(_ row: String) -> String { "(NOT \(row).isShared AND \(row).state <> 'invalidated')" }

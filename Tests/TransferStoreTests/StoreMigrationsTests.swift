@@ -6,22 +6,46 @@ import Testing
 
 @testable import TransferStore
 
-/// PostgreSQL's schema: the same migrations as SQLite's, applied once, and `tenant_usage` kept by its
+/// One schema for both backends (`StoreMigrations`): one list of migrations, applied once by each
+/// backend, giving both the same tables, columns and indexes; and `tenant_usage` kept by PostgreSQL's
 /// triggers as SQLite's keep it.
-@Suite("PostgreSQL migrations")
-struct PostgresMigrationsTests {
-    @Test func theIdentifiersAreSQLitesInTheirOrder() {
-        #expect(PostgresMigrations.all.map(\.identifier) == TransferStore.migrator.migrations)
+@Suite("Store migrations")
+struct StoreMigrationsTests {
+    /// Every identifier that shipped, in the order it shipped: databases list them in their ledgers, so
+    /// none may be renamed, dropped or moved (append only).
+    @Test func theIdentifiersAreOneListInTheOrderTheyShipped() {
+        let shipped = [
+            "v1-sessions-tasks-events-blobs", "v2-task-transfer-state", "v3-task-body", "v4-task-suspend-count",
+            "v5-task-partial-file", "v3-webhook-delivery", "v6-session-delegate-held", "v7-cookies", "v8-url-cache",
+            "v9-credentials", "v10-idempotency-claim-owner", "v10-tenant-usage", "v10-retention", "v11-task-segments",
+            "v12-task-websocket", "v13-task-stream", "v14-cluster", "v15-task-file-object", "v16-blob-object",
+            "v17-session-delegate-health", "v18-tenant-usage-shards", "v19-task-unclaimed-by-tenant",
+        ]
+        let identifiers = StoreMigrations.all.map(\.identifier)
+        #expect(Array(identifiers.prefix(shipped.count)) == shipped)
+        #expect(Set(identifiers).count == identifiers.count)
+    }
+
+    /// Each backend reads only its own spelling: no type or statement of the other's dialect reaches it.
+    @Test func eachBackendGetsItsOwnSpelling() {
+        let sqlite = StoreMigrations.all.flatMap { $0.statements(for: .sqlite) }.joined(separator: "\n")
+        let postgres = StoreMigrations.all.flatMap { $0.statements(for: .postgres) }.joined(separator: "\n")
+        for word in ["BIGINT", "BYTEA", "IDENTITY", "plpgsql", "DOUBLE PRECISION"] {
+            #expect(!sqlite.contains(word), "\(word) in SQLite's statements")
+        }
+        for word in ["DATETIME", "BLOB", "BOOLEAN", "INSERT OR IGNORE", "INTEGER"] {
+            #expect(!postgres.contains(word), "\(word) in PostgreSQL's statements")
+        }
     }
 
     @Test(.timeLimit(.minutes(1)))
     func migrationsApplyOnceAndTheUsageTriggersCount() async throws {
         let database = try await PostgresStoreDatabase(
             url: try await PostgresServer.makeDatabase(), readers: 1, logger: Logger(label: "test"))
-        try await database.migrate()
-        try await database.migrate()  // nothing left to do
+        #expect(try await database.migrate() == StoreMigrations.all.map(\.identifier))
+        #expect(try await database.migrate() == [])  // nothing left to do
         let applied = try await database.read { db in try db.values("SELECT identifier FROM schema_migrations", as: String.self) }
-        #expect(Set(applied) == Set(PostgresMigrations.all.map(\.identifier)) && applied.count == PostgresMigrations.all.count)
+        #expect(Set(applied) == Set(StoreMigrations.all.map(\.identifier)) && applied.count == StoreMigrations.all.count)
 
         func usage() async throws -> [Int64] {
             try await database.read { db in

@@ -1,0 +1,94 @@
+extension StoreMigrations {
+    /// What the engine needs to pick a task up again after a restart, with inline upload bodies kept out
+    /// of the `task` rows that every list reads.
+    static let taskTransferState = StoreMigration(
+        "v2-task-transfer-state",
+        [
+            // The opaque `resumeData` a download was created from (`downloadTask(withResumeData:)`).
+            .shared("ALTER TABLE task ADD COLUMN resumeData TEXT"),
+            // The completion handler's signing secret, sealed with the store's SecretBox.
+            .shared("ALTER TABLE task ADD COLUMN completionSecret \(.blob)"),
+            // URLSessionTaskMetrics of the finished task, JSON.
+            .shared("ALTER TABLE task ADD COLUMN metrics TEXT"),
+            // `uploadTask(with:from:)` bodies (up to 1 MiB): read once when the upload starts.
+            .shared(
+                """
+                CREATE TABLE taskUpload (taskId TEXT PRIMARY KEY NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                  data \(.blob) NOT NULL)
+                """),
+        ])
+
+    static let taskBody = StoreMigration(
+        "v3-task-body",
+        [
+            // Small response bodies of data and upload tasks: a row costs far less than a file per task.
+            .shared(
+                """
+                CREATE TABLE taskBody (taskId TEXT PRIMARY KEY NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                  data \(.blob) NOT NULL)
+                """),
+            // The file janitor's query, without reading every task.
+            .shared("CREATE INDEX task_fileExpiresAt ON task(fileExpiresAt) WHERE fileExpiresAt IS NOT NULL"),
+        ])
+
+    /// URLSessionTask's suspend count: a task is created suspended once, each `suspend()` adds one, each
+    /// `resume()` takes one away, and it runs at zero.
+    static let taskSuspendCount = StoreMigration(
+        "v4-task-suspend-count",
+        [
+            .shared("ALTER TABLE task ADD COLUMN suspendCount \(.integer) NOT NULL DEFAULT 1"),
+            .sqliteData("UPDATE task SET suspendCount = 0 WHERE state <> 'suspended'"),
+            // A session's tasks in one state (`?state=running`) without walking its finished ones.
+            .shared("CREATE INDEX task_session_state ON task(sessionId, state, rowid)"),
+        ])
+
+    /// A running download's partial file, checkpointed so a restart (even after kill -9) continues it.
+    static let taskPartialFile = StoreMigration(
+        "v5-task-partial-file", [.shared("ALTER TABLE task ADD COLUMN partialPath TEXT")])
+
+    /// A segmented download's `segments` (JSON): the connections and part size it runs with.
+    static let taskSegments = StoreMigration(
+        "v11-task-segments", [.shared("ALTER TABLE task ADD COLUMN segments TEXT")])
+
+    /// A webSocket task's `protocols`, `maximumMessageSize`, `closeCode` and `closeReason` (JSON).
+    static let taskWebSocket = StoreMigration(
+        "v12-task-websocket", [.shared("ALTER TABLE task ADD COLUMN webSocket TEXT")])
+
+    /// A stream task's `hostName` and `port` (JSON).
+    static let taskStream = StoreMigration(
+        "v13-task-stream", [.shared("ALTER TABLE task ADD COLUMN stream TEXT")])
+
+    /// The nodes sharing the database (one, on SQLite): each writes its heartbeat and load; a node whose
+    /// heartbeat is older than the lease time has lost its tasks to the others.
+    static let cluster = StoreMigration(
+        "v14-cluster",
+        [
+            .shared(
+                """
+                CREATE TABLE node (id TEXT PRIMARY KEY NOT NULL, startedAt \(.date) NOT NULL, heartbeatAt \(.date) NOT NULL,
+                  stoppedAt \(.date), activeTasks \(.integer) NOT NULL DEFAULT 0, maximumTransfers \(.integer) NOT NULL DEFAULT 0)
+                """),
+            // The node running the task's attempt: nil while a running task waits for a node to claim it.
+            .shared("ALTER TABLE task ADD COLUMN node TEXT"),
+            .shared("CREATE INDEX task_node ON task(node)"),
+            .shared("CREATE INDEX task_unclaimed ON task(rowid) WHERE (state = 'running') AND (node IS NULL)"),
+            // Named leases held by one node until they expire (a session's webhook lane: `delivery:<session>`).
+            .shared("CREATE TABLE lease (name TEXT PRIMARY KEY NOT NULL, node TEXT NOT NULL, expiresAt \(.date) NOT NULL)"),
+        ])
+
+    /// The key of a finished download's file in the object store (`URLSESSIOND_OBJECT_STORE_URL`), once
+    /// it was put there; `filePath` then names the local copy that was removed.
+    static let taskFileObject = StoreMigration(
+        "v15-task-file-object", [.shared("ALTER TABLE task ADD COLUMN fileObject TEXT")])
+
+    /// The key of a blob in the object store once it was put there; its local file is then removed.
+    static let blobObject = StoreMigration(
+        "v16-blob-object", [.shared("ALTER TABLE blob ADD COLUMN object TEXT")])
+
+    /// On PostgreSQL the queued tasks by tenant, oldest first, so a claim finds each tenant's next tasks
+    /// through an index instead of numbering the whole backlog (`TransferStore.claimQueuedTasks`). SQLite
+    /// has one node, which claims nothing: an index there would cost every task's writes and serve no read.
+    static let taskUnclaimedByTenant = StoreMigration(
+        "v19-task-unclaimed-by-tenant",
+        [.postgres("CREATE INDEX task_unclaimed_tenant ON task(tenant, rowid) WHERE state = 'running' AND node IS NULL")])
+}
