@@ -133,7 +133,11 @@ struct TaskRoutes {
             return try await body()
         } catch let error as TaskStoreError where error == .invalidStateTransition {
             let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
-            throw Problem.conflict("\(call) is not possible now: the task is \(task.state.rawValue)")
+            // Refused only once the task is ending; its row may not say so yet (the end of its transfer is
+            // being recorded, or a cancel is under way), and "the task is running" would contradict the 409.
+            let isEnding = task.state == .running || task.state == .suspended
+            let state = isEnding ? "ending (its completion is being recorded)" : task.state.rawValue
+            throw Problem.conflict("\(call) is not possible now: the task is \(state)")
         }
     }
 
