@@ -90,10 +90,10 @@ extension TransferStore {
         let (task, advance, row): (TaskRecord, SessionAdvance, CompletedRow) = try await database.write { db in
             let (completed, sessions) = try Self.write(db, progress: [:], responses: [:], events: [], completions: [completion])
             guard let row = completed[completion.id], let advance = sessions.values.first else {
-                _ = try Self.fetchTask(db, id: completion.id)  // throws taskNotFound when unknown
+                _ = try TaskRows.fetchTask(db, id: completion.id)  // throws taskNotFound when unknown
                 throw TaskStoreError.invalidStateTransition
             }
-            return (try Self.fetchTask(db, id: completion.id), advance, row)
+            return (try TaskRows.fetchTask(db, id: completion.id), advance, row)
         }
         publish(advance)
         activity.completed([row])

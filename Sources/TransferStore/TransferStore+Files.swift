@@ -29,13 +29,13 @@ extension TransferStore {
             var paths: [String] = []
             if let cutoff = partialsCompletedBefore, !stale.isEmpty {
                 let condition =
-                    "id IN (\(Self.placeholders(stale.count))) AND partialPath IS NOT NULL AND completedAt < ? AND state = 'completed'"
+                    "id IN (\(StoreSQL.placeholders(stale.count))) AND partialPath IS NOT NULL AND completedAt < ? AND state = 'completed'"
                 let arguments = stale.map(\.storeValue) + [cutoff.storeValue]
                 paths += try db.values("SELECT partialPath FROM task WHERE \(condition)", arguments, as: String.self)
                 try db.execute("UPDATE task SET partialPath = NULL WHERE \(condition)", arguments)
             }
             guard !expiring.isEmpty else { return (paths, []) }
-            let list = "id IN (\(Self.placeholders(expiring.count))) AND fileExpiresAt < ?"
+            let list = "id IN (\(StoreSQL.placeholders(expiring.count))) AND fileExpiresAt < ?"
             let arguments = expiring.map(\.storeValue) + [now.storeValue]
             let stored = "\(list) AND filePath IS NULL AND fileObject IS NULL"
             try db.execute("DELETE FROM taskBody WHERE taskId IN (SELECT id FROM task WHERE \(stored))", arguments)

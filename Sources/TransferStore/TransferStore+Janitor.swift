@@ -16,8 +16,8 @@ extension TransferStore {
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
             let paths = try await database.read { db in
                 try db.rows(
-                    "SELECT filePath, partialPath FROM task WHERE id IN (\(Self.placeholders(chunk.count)))", chunk.map(\.storeValue)
-                ).flatMap { row in try Self.paths(row) }
+                    "SELECT filePath, partialPath FROM task WHERE id IN (\(StoreSQL.placeholders(chunk.count)))", chunk.map(\.storeValue)
+                ).flatMap { row in try StoreSQL.paths(row) }
             }
             for path in paths { referenced.insert((path as NSString).lastPathComponent) }
         }
@@ -47,7 +47,7 @@ extension TransferStore {
             live.formUnion(
                 try await database.read { db in
                     try db.values(
-                        "SELECT id FROM session WHERE id IN (\(Self.placeholders(chunk.count))) AND state <> 'invalidated'",
+                        "SELECT id FROM session WHERE id IN (\(StoreSQL.placeholders(chunk.count))) AND state <> 'invalidated'",
                         chunk.map(\.storeValue), as: String.self)
                 })
         }

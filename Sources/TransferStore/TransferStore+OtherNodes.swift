@@ -27,9 +27,9 @@ extension TransferStore {
         case .notification(let channel, let taskId) where channel == .completions:
             completionsElsewhere.publish(taskId)
         case .notification(let channel, let control) where channel == .controls:
-            forwardedControls.publish(control)
+            cluster.forwardedControls.publish(control)
         case .notification(let channel, let answer) where channel == .controlAnswers:
-            forwardedControlAnswers.publish(answer)
+            cluster.forwardedControlAnswers.publish(answer)
         case .notification:
             break
         case .resynchronize:

@@ -42,7 +42,7 @@ extension TransferStore {
         guard !rowids.isEmpty else { return PrunedBatch(isLast: true) }
         let deleted = try await housekeepingWrite { db in
             try db.execute(
-                "DELETE FROM event WHERE rowid IN (\(Self.placeholders(rowids.count))) AND deliveredAt < ?",
+                "DELETE FROM event WHERE rowid IN (\(StoreSQL.placeholders(rowids.count))) AND deliveredAt < ?",
                 rowids.map(\.storeValue) + [cutoff.storeValue])
         }
         return PrunedBatch(rows: deleted, isLast: rowids.count < limit)
@@ -126,7 +126,7 @@ extension TransferStore {
     private func deleteTasks(_ ids: [String], limit: Int) async throws -> PrunedBatch {
         try await housekeepingWrite { db in
             var batch = PrunedBatch()
-            let list = Self.placeholders(ids.count)
+            let list = StoreSQL.placeholders(ids.count)
             let arguments = ids.map(\.storeValue)
             batch.rows = try db.execute(
                 "DELETE FROM event WHERE rowid IN (SELECT rowid FROM event WHERE taskId IN (\(list)) LIMIT ?)",
@@ -134,20 +134,11 @@ extension TransferStore {
             guard batch.rows < limit else { return batch }
             // Still completed: a task is never reopened, but re-checking costs nothing here.
             let files = try db.rows("SELECT filePath, partialPath, fileObject FROM task WHERE id IN (\(list))", arguments)
-            batch.files = try files.flatMap { row in try Self.paths(row) }
+            batch.files = try files.flatMap { row in try StoreSQL.paths(row) }
             batch.objects = try files.compactMap { row in try row.decode(String?.self, forColumn: "fileObject") }
             batch.rows += try db.execute("DELETE FROM task WHERE id IN (\(list))", arguments)
             batch.isLast = true
             return batch
         }
-    }
-
-    /// The files a row of `SELECT filePath, partialPath` names.
-    static func paths(_ row: StoreRow) throws -> [String] {
-        [try row.decode(String?.self, forColumn: "filePath"), try row.decode(String?.self, forColumn: "partialPath")].compactMap { $0 }
-    }
-
-    static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ",")
     }
 }

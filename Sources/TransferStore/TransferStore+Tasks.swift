@@ -148,7 +148,7 @@ extension TransferStore {
     ///   `canceling` back to work, or to `completed`, which only `completeTask` records).
     public func updateTaskState(id: String, to next: TaskState) async throws -> TaskRecord {
         let task = try await database.write { db in
-            var task = try Self.fetchTask(db, id: id)
+            var task = try TaskRows.fetchTask(db, id: id)
             guard task.state != next else { return task }
             guard task.state.allowsTransition(to: next) else { throw TaskStoreError.invalidStateTransition }
             task.state = next
@@ -158,7 +158,7 @@ extension TransferStore {
                 task.startedAt = .nowMilliseconds
                 task.currentRequest = task.currentRequest ?? task.originalRequest
             }
-            try Self.updateTask(db, task)
+            try TaskRows.updateTask(db, task)
             return task
         }
         return try requestSecrets.opened(task)
@@ -171,7 +171,7 @@ extension TransferStore {
     /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` once canceling or completed.
     public func resumeTask(id: String) async throws -> (TaskRecord, starts: Bool) {
         let (task, starts) = try await database.write { db in
-            var task = try Self.fetchTask(db, id: id)
+            var task = try TaskRows.fetchTask(db, id: id)
             guard task.state == .running || task.state == .suspended else { throw TaskStoreError.invalidStateTransition }
             guard task.suspendCount > 0 else { return (task, false) }
             task.suspendCount -= 1
@@ -183,7 +183,7 @@ extension TransferStore {
                     task.currentRequest = task.currentRequest ?? task.originalRequest
                 }
             }
-            try Self.updateTask(db, task)
+            try TaskRows.updateTask(db, task)
             return (task, starts)
         }
         return (try requestSecrets.opened(task), starts)
@@ -196,7 +196,7 @@ extension TransferStore {
     /// `counts`: the transfer's counters when it stopped, written in the same transaction.
     public func suspendTask(id: String, counts: TaskByteCounts? = nil) async throws -> (TaskRecord, stops: Bool) {
         let (task, stops) = try await database.write { db in
-            var task = try Self.fetchTask(db, id: id)
+            var task = try TaskRows.fetchTask(db, id: id)
             guard task.state == .running || task.state == .suspended else { throw TaskStoreError.invalidStateTransition }
             task.suspendCount += 1
             let stops = task.state == .running
@@ -207,7 +207,7 @@ extension TransferStore {
                 task.countOfBytesExpectedToReceive = counts.expectedToReceive
             }
             task.state = .suspended
-            try Self.updateTask(db, task)
+            try TaskRows.updateTask(db, task)
             return (task, stops)
         }
         return (try requestSecrets.opened(task), stops)
@@ -224,11 +224,11 @@ extension TransferStore {
         let response = try requestSecrets.sealed(response)
         let currentRequest = try currentRequest.map(requestSecrets.sealed)
         let task = try await database.write { db in
-            var task = try Self.fetchTask(db, id: id)
+            var task = try TaskRows.fetchTask(db, id: id)
             guard task.state != .completed else { throw TaskStoreError.invalidStateTransition }
             task.response = response
             if let currentRequest { task.currentRequest = currentRequest }
-            try Self.updateTask(db, task)
+            try TaskRows.updateTask(db, task)
             return task
         }
         return try requestSecrets.opened(task)
@@ -261,25 +261,6 @@ extension TransferStore {
     public func completionSecret(of task: TaskRecord) throws -> String? {
         guard let sealed = task.completionSecret else { return nil }
         return String(decoding: try secrets.open(sealed), as: UTF8.self)
-    }
-
-    // MARK: Helpers
-
-    /// The row as stored, its request credentials sealed (`RequestSecrets.opened` gives the real ones):
-    /// the form a record keeps inside a transaction, so `update` writes them back sealed.
-    static func fetchTask(_ db: any StoreConnection, id: String) throws -> TaskRecord {
-        guard let task = try db.row("SELECT * FROM task WHERE id = ?" + db.forUpdate, id).map(TaskRecord.init(row:)) else {
-            throw TaskStoreError.taskNotFound
-        }
-        // On PostgreSQL a write locks its task, then its session's row, in the order a report batch takes
-        // them (`lockingUnfinished`): two nodes' writes of one session never hold each other's next lock.
-        if db.locksRows { _ = try db.rows("SELECT 1 FROM session WHERE id = ?" + db.forUpdate, task.sessionId) }
-        return task
-    }
-
-    /// Writes every column of `task` (as stored) over its row.
-    static func updateTask(_ db: any StoreConnection, _ task: TaskRecord) throws {
-        try db.update(columns: try task.columns(), in: "task", key: "id")
     }
 
     /// Puts a session written by a task verb into the cache unless the cache already holds a later

@@ -14,6 +14,8 @@ public import TransferModels
 public final class TransferStore: Sendable {
     /// Where the rows live; every verb runs on it.
     let database: any StoreDatabase
+    /// The nodes, their claims on tasks, leases and forwarded controls.
+    public let cluster: ClusterStore
     /// The SQLite file's own connections and maintenance; nil on PostgreSQL.
     let sqlite: SQLiteFile?
     let secrets: SecretBox
@@ -46,10 +48,6 @@ public final class TransferStore: Sendable {
     /// The tasks other nodes completed (task ids), after their commits: wakes this node's `?wait=`
     /// long-polls on them.
     public let completionsElsewhere = EventFeed()
-    /// Control calls other nodes forward to the nodes running the tasks, and their answers (each element a
-    /// `ForwardedControl` or `ForwardedControlAnswer` in JSON); see `TransferStore+ForwardedControls`.
-    public let forwardedControls = EventFeed()
-    public let forwardedControlAnswers = EventFeed()
     /// The `Idempotency-Key` claims whose requests this process is answering (never taken over).
     let liveIdempotencyClaims = LockedBox<Set<String>>([])
     /// Task creations, group-committed.
@@ -94,6 +92,7 @@ public final class TransferStore: Sendable {
         quotaLimits: QuotaLimits
     ) {
         self.database = database
+        self.cluster = ClusterStore(database: database, requestSecrets: RequestSecrets(box: secrets))
         self.sqlite = sqlite
         self.taskReads = taskReads
         self.secrets = secrets

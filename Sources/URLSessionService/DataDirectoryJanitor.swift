@@ -40,7 +40,7 @@ enum DataDirectoryJanitor {
         guard configuration.databaseURL != nil else { return false }
         let own = configuration.resolvedNodeID
         let since = Date().addingTimeInterval(-configuration.leaseSeconds)
-        return try await store.nodes().contains { $0.id != own && $0.stoppedAt == nil && $0.heartbeatAt > since }
+        return try await store.cluster.nodes().contains { $0.id != own && $0.stoppedAt == nil && $0.heartbeatAt > since }
     }
 }
 

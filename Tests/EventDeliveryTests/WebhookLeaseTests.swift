@@ -61,7 +61,7 @@ struct WebhookLeaseTests {
         for (earlier, later) in zip(received, received.dropFirst()) where earlier.sequence != later.sequence {
             #expect(later.receivedAt.timeIntervalSince(earlier.receivedAt) >= answerDelay * 0.9)
         }
-        #expect(try await nodes.b.leaseHolder(name: "delivery:\(session.id)") == nil)  // released at shutdown
+        #expect(try await nodes.b.cluster.leaseHolder(name: "delivery:\(session.id)") == nil)  // released at shutdown
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -70,8 +70,8 @@ struct WebhookLeaseTests {
         defer { nodes.close() }
         let session = try await nodes.session()
         // Node A took the session's lease and died (kill -9): nobody renews or releases it.
-        #expect(try await nodes.a.acquireLease(name: "delivery:\(session.id)", node: "A", duration: Self.lease))
-        let expiresAt = try #require(try await nodes.a.leaseHolder(name: "delivery:\(session.id)")).expiresAt
+        #expect(try await nodes.a.cluster.acquireLease(name: "delivery:\(session.id)", node: "A", duration: Self.lease))
+        let expiresAt = try #require(try await nodes.a.cluster.leaseHolder(name: "delivery:\(session.id)")).expiresAt
         try await nodes.append(10, to: session, on: nodes.a)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await nodes.b.followOtherNodes() }

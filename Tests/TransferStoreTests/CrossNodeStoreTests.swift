@@ -130,20 +130,20 @@ struct CrossNodeStoreTests {
     func aLeaseIsOneNodesUntilReleasedOrExpired() async throws {
         try await TwoNodes.open().run { nodes in
             let (a, b) = (nodes.a, nodes.b)
-            #expect(try await a.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))
-            #expect(try await !b.acquireLease(name: "delivery:x", node: "B", duration: .seconds(30)))
-            #expect(try await a.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))  // renewed
-            #expect(try await b.leaseHolder(name: "delivery:x")?.node == "A")
-            try await b.releaseLease(name: "delivery:x", node: "B")  // not B's: stays
-            #expect(try await b.leaseHolder(name: "delivery:x")?.node == "A")
-            try await a.releaseLease(name: "delivery:x", node: "A")
-            #expect(try await b.acquireLease(name: "delivery:x", node: "B", duration: .milliseconds(300)))
-            #expect(try await !a.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))
+            #expect(try await a.cluster.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))
+            #expect(try await !b.cluster.acquireLease(name: "delivery:x", node: "B", duration: .seconds(30)))
+            #expect(try await a.cluster.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))  // renewed
+            #expect(try await b.cluster.leaseHolder(name: "delivery:x")?.node == "A")
+            try await b.cluster.releaseLease(name: "delivery:x", node: "B")  // not B's: stays
+            #expect(try await b.cluster.leaseHolder(name: "delivery:x")?.node == "A")
+            try await a.cluster.releaseLease(name: "delivery:x", node: "A")
+            #expect(try await b.cluster.acquireLease(name: "delivery:x", node: "B", duration: .milliseconds(300)))
+            #expect(try await !a.cluster.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))
             // B's lease lapses unrenewed (B died): A takes it.
             try await eventually(timeout: 10, interval: 0.05) {
-                try await a.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30))
+                try await a.cluster.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30))
             }
-            #expect(try await a.acquireLeases(names: ["delivery:x", "delivery:y"], node: "A", duration: .seconds(5)).count == 2)
+            #expect(try await a.cluster.acquireLeases(names: ["delivery:x", "delivery:y"], node: "A", duration: .seconds(5)).count == 2)
         }
     }
 }

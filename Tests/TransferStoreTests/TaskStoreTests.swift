@@ -164,7 +164,7 @@ struct TaskStoreTests {
     @Test func claimsTakeTheTenantsQueuedTasksInTurn() async throws {
         let f = try await Fixture()
         defer { try? f.close() }
-        try await f.store.registerNode(id: "n1", maximumTransfers: 4)
+        try await f.store.cluster.registerNode(id: "n1", maximumTransfers: 4)
         var queued: [String: [String]] = [:]
         for (tenant, count) in [("a", 6), ("b", 2), ("c", 3), ("d", 1)] {
             let session = try await f.session(tenant: tenant)
@@ -176,11 +176,11 @@ struct TaskStoreTests {
         }
         let (a, b, c) = (queued["a"]!, queued["b"]!, queued["c"]!)
         // Turn 1: the oldest of a, b, c; turn 2: the next of each; within a claim, oldest first.
-        #expect(try await f.store.claimQueuedTasks(node: "n1", limit: 5).map(\.id) == [a[0], a[1], b[0], b[1], c[0]])
-        #expect(try await f.store.claimQueuedTasks(node: "n1", limit: 5).map(\.id) == [a[2], a[3], a[4], c[1], c[2]])
-        #expect(try await f.store.claimQueuedTasks(node: "n1", limit: 5).map(\.id) == [a[5]])
-        #expect(try await f.store.claimQueuedTasks(node: "n1", limit: 5).isEmpty)
-        #expect(try await f.store.tasks(ofNode: "n1").count == 11)
+        #expect(try await f.store.cluster.claimQueuedTasks(node: "n1", limit: 5).map(\.id) == [a[0], a[1], b[0], b[1], c[0]])
+        #expect(try await f.store.cluster.claimQueuedTasks(node: "n1", limit: 5).map(\.id) == [a[2], a[3], a[4], c[1], c[2]])
+        #expect(try await f.store.cluster.claimQueuedTasks(node: "n1", limit: 5).map(\.id) == [a[5]])
+        #expect(try await f.store.cluster.claimQueuedTasks(node: "n1", limit: 5).isEmpty)
+        #expect(try await f.store.cluster.tasks(ofNode: "n1").count == 11)
     }
 
     @Test func completeTaskRecordsOneCompletionAfterTheCreation() async throws {
