@@ -172,7 +172,7 @@ extension TaskService {
             leaseRenewedAt.withLock { $0 = max($0, began) }
             // Usage rows of closed connections are folded with the heartbeat: often enough that reads sum
             // about one row per live connection, and it needs no schedule of its own.
-            do { try await store.foldUsageOfClosedConnections() } catch {
+            do { try await store.usage.foldUsageOfClosedConnections() } catch {
                 logger.warning("Folding the usage of closed connections failed", metadata: ["error": "\(error)"])
             }
             // Not lifted by a renewal sent before the lease ran out (it waited out a partition: counted from

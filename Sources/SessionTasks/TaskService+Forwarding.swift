@@ -17,7 +17,7 @@ extension TaskService {
         let record = try await requireTask(taskId, tenant: tenant)
         switch action {
         case .resume:
-            if record.state == .suspended && record.suspendCount <= 1 { try await store.checkStorageRoom(tenant: tenant) }
+            if record.state == .suspended && record.suspendCount <= 1 { try await store.usage.checkStorageRoom(tenant: tenant) }
         case .suspend:
             // A WebSocket's or a stream's connection cannot be paused and picked up again: suspending it would drop it.
             if record.kind == .webSocket || record.kind == .stream, record.state == .running { throw TaskStoreError.invalidStateTransition }

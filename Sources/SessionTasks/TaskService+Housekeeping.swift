@@ -38,7 +38,7 @@ extension TaskService {
         let fileCutoff = now.addingTimeInterval(-configuration.fileTimeToLive)
         var longest = Duration.zero  // the longest batch of the pass: its read, its wait for the writer, its write
         let files = await repeatBatches("Expiring task files", stopping, &longest) {
-            try await store.takeExpiredFiles(now: now, partialsCompletedBefore: fileCutoff, limit: limit)
+            try await store.blobs.takeExpiredFiles(now: now, partialsCompletedBefore: fileCutoff, limit: limit)
         }
         let events = await repeatBatches("Pruning delivered events", stopping, &longest) {
             try await store.pruneDeliveredEvents(deliveredBefore: now.addingTimeInterval(-policy.deliveredEvents), limit: limit)

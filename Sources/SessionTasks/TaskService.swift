@@ -229,7 +229,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
         try await urlCaches.reset(session)
         try await credentialStorages.reset(session)
         engine.closeConnections(ofSession: session.id, idleOnly: false)
-        let released = try await store.releaseFiles(sessionId: session.id)
+        let released = try await store.blobs.releaseFiles(sessionId: session.id)
         for path in released.paths { unlink(path) }
         await deleteObjects(released.objects)
     }

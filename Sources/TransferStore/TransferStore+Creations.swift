@@ -32,7 +32,7 @@ extension TransferStore {
                 let limits = creation.quotaLimits
                 let counted = limits[.tasks] > 0 || limits[.storedBytes] > 0
                 if counted {
-                    let held = try usage[creation.tenant] ?? Self.usage(db, tenant: creation.tenant)
+                    let held = try usage[creation.tenant] ?? UsageStore.usage(db, tenant: creation.tenant)
                     usage[creation.tenant] = held
                     try limits.check(.tasks, usage: held.tasks, adding: 1)
                     try limits.check(.storedBytes, usage: held.storedBytes, adding: 1)

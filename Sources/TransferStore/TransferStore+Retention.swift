@@ -40,7 +40,7 @@ extension TransferStore {
                 "SELECT rowid FROM event WHERE deliveredAt IS NOT NULL AND deliveredAt < ? LIMIT ?", cutoff, limit, as: Int64.self)
         }
         guard !rowids.isEmpty else { return PrunedBatch(isLast: true) }
-        let deleted = try await housekeepingWrite { db in
+        let deleted = try await housekeeping.write { db in
             try db.execute(
                 "DELETE FROM event WHERE rowid IN (\(StoreSQL.placeholders(rowids.count))) AND deliveredAt < ?",
                 rowids.map(\.storeValue) + [cutoff.storeValue])
@@ -51,7 +51,7 @@ extension TransferStore {
     /// Deletes up to `limit` idempotency keys created before `cutoff` (`idempotencyWindow` ago).
     public func pruneIdempotencyKeys(createdBefore cutoff: Date, limit: Int) async throws -> PrunedBatch {
         // By the primary key: the table has no `rowid` of its own on PostgreSQL.
-        let deleted = try await housekeepingWrite { db in
+        let deleted = try await housekeeping.write { db in
             try db.execute(
                 """
                 DELETE FROM idempotencyKey WHERE (tenant, key) IN
@@ -98,7 +98,7 @@ extension TransferStore {
             batch.isLast = false  // the session itself is still to go
             return batch
         }
-        let batch = try await housekeepingWrite { db in
+        let batch = try await housekeeping.write { db in
             var batch = PrunedBatch()
             batch.rows = try db.execute(
                 "DELETE FROM event WHERE rowid IN (SELECT rowid FROM event WHERE sessionId = ? LIMIT ?)", sessionId, limit)
@@ -124,7 +124,7 @@ extension TransferStore {
     /// Deletes up to `limit` events of `ids`; once none is left, the tasks themselves (their kept bodies
     /// and inline uploads by cascade), returning their files.
     private func deleteTasks(_ ids: [String], limit: Int) async throws -> PrunedBatch {
-        try await housekeepingWrite { db in
+        try await housekeeping.write { db in
             var batch = PrunedBatch()
             let list = StoreSQL.placeholders(ids.count)
             let arguments = ids.map(\.storeValue)

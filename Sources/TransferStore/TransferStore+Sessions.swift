@@ -44,7 +44,7 @@ extension TransferStore {
                 let record = try requestSecrets.opened(existing)
                 return replacesDelegate ? .reattachedWithNewDelegate(record) : .reattached(record)
             }
-            try Self.checkQuotas(db, tenant: tenant, limits: quotaLimits, adding: [(.sessions, 1)])
+            try UsageStore.checkQuotas(db, tenant: tenant, limits: quotaLimits, adding: [(.sessions, 1)])
             var record = SessionRecord(
                 id: ResourceID.make(prefix: "ses"), tenant: tenant, configuration: request.configuration,
                 delegate: request.delegate, delegateSecret: sealedSecret, sessionDescription: request.sessionDescription)

@@ -68,7 +68,7 @@ extension TransferStore {
     func housekeepingWriteWithoutTransaction<T: Sendable>(
         _ sqlite: SQLiteFile, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
-        try await timedOnWriter(body) { try await sqlite.pool.writeWithoutTransaction($0) }
+        try await housekeeping.timedOnWriter(body) { try await sqlite.pool.writeWithoutTransaction($0) }
     }
 
     /// Whether the last checkpoint after freed pages was incomplete (see `releaseFreePages`).

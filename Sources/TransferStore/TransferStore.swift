@@ -56,10 +56,12 @@ public final class TransferStore: Sendable {
     public let activity = TaskActivity()
     /// What each tenant may hold (`QuotaLimits`), checked inside the transactions that create.
     public let quotaLimits: QuotaLimits
-    /// Each tenant's usage as last read (`usageHint`).
-    let usageHints = LockedBox<[String: TenantUsage]>([:])
-    /// The longest write of the housekeeping since it last asked (`takeLongestHousekeepingWrite`).
-    let longestHousekeepingWrite = LockedBox(Duration.zero)
+    /// The housekeeping's writes, timed.
+    let housekeeping: HousekeepingWrites
+    /// Each tenant's usage and quotas.
+    public let usage: UsageStore
+    /// Blobs and the files tasks downloaded.
+    public let blobs: BlobStore
 
     /// Opens (creating if needed) the SQLite database at `path` and migrates it to the current schema.
     /// - Parameter quotaLimits: what each tenant may hold; none by default.
@@ -98,6 +100,12 @@ public final class TransferStore: Sendable {
         self.secrets = secrets
         self.logger = logger
         self.quotaLimits = quotaLimits
+        let housekeeping = HousekeepingWrites(database: database)
+        self.housekeeping = housekeeping
+        let usage = UsageStore(
+            database: database, housekeeping: housekeeping, quotaLimits: quotaLimits, sharesDatabaseWithOtherNodes: sqlite == nil)
+        self.usage = usage
+        self.blobs = BlobStore(database: database, housekeeping: housekeeping, tenantUsage: usage)
     }
 
     /// Which backend holds the rows, for logs and `/v1/admin/nodes`: `sqlite` or `postgresql`.
@@ -106,6 +114,9 @@ public final class TransferStore: Sendable {
     /// Every statement this store ran since it opened, transaction control included (`/metrics`:
     /// `urlsessiond_store_statements_total`).
     public var statementsExecuted: UInt64 { database.statements.value }
+
+    /// The longest housekeeping write since the last call, and starts counting again.
+    public func takeLongestHousekeepingWrite() -> Duration { housekeeping.takeLongest() }
 
     /// Whether the database answers a trivial query (for `/readyz`).
     public func isReadable() async -> Bool {

@@ -50,7 +50,7 @@ private struct Sweep {
 
     /// `<data>/blobs`: uploads cut off by a crash, and spooled request bodies.
     func removeOrphanBlobs(in directory: URL, store: TransferStore) async throws -> Int {
-        let known = try await store.allBlobIDs()
+        let known = try await store.blobs.allBlobIDs()
         return remove(names(in: directory).filter { !known.contains($0) }, in: directory)
     }
 

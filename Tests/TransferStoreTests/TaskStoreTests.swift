@@ -330,7 +330,7 @@ struct TaskStoreTests {
         #expect(try await f.store.inlineUploadData(taskId: inline.id) == Data("hello".utf8))
 
         let blobID = ResourceID.make(prefix: "blb")
-        _ = try await f.store.insertBlob(BlobRecord(id: blobID, tenant: "t1", size: 42, digest: "sha-256=:x:"))
+        _ = try await f.store.blobs.insertBlob(BlobRecord(id: blobID, tenant: "t1", size: 42, digest: "sha-256=:x:"))
         let blobJSON = #"{"kind": "upload", "request": {"url": "http://o/u"}, "uploadSource": {"blob": "\#(blobID)"}}"#
         let fromBlob = try await f.store.createTask(tenant: "t1", sessionId: session.id, request: try request(blobJSON))
         #expect(fromBlob.uploadSource == .blob(id: blobID, size: 42) && fromBlob.countOfBytesExpectedToSend == 42)

@@ -45,7 +45,7 @@ struct TenantUsageTests {
         let kept = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
         let filed = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
         _ = try await store.createTask(tenant: "t1", sessionId: second.id, request: try dataTask())
-        var usage = try await store.usage(tenant: "t1")
+        var usage = try await store.usage.usage(tenant: "t1")
         #expect(usage.sessions == 2 && usage.tasks == 3 && usage.storedBytes == 0, "\(usage)")
 
         var body = TaskCompletion(id: kept.id, error: nil, body: Array(repeating: 1, count: 70), fileExpiresAt: Date())
@@ -66,8 +66,8 @@ struct TenantUsageTests {
                 return c
             }(),
         ])
-        _ = try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 123, digest: "d"))
-        usage = try await store.usage(tenant: "t1")
+        _ = try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 123, digest: "d"))
+        usage = try await store.usage.usage(tenant: "t1")
         #expect(usage.tasks == 1, "\(usage)")
         #expect(usage.storedBytes == 70 + 5_000 + 300 + 400, "\(usage)")
         #expect(usage.blobBytes == 123 && usage.blobCount == 1, "\(usage)")
@@ -80,19 +80,19 @@ struct TenantUsageTests {
                 return c
             }()
         ])
-        _ = try await store.takeExpiredFiles(now: Date().addingTimeInterval(60))
-        #expect(try await store.usage(tenant: "t1").storedBytes == 5_000 + 100 + 400)
-        #expect(try await store.releaseFile(taskId: filed.id, tenant: "t1") == .file(path: "/nonexistent/\(filed.id)"))
-        #expect(try await store.usage(tenant: "t1").storedBytes == 100 + 400)
+        _ = try await store.blobs.takeExpiredFiles(now: Date().addingTimeInterval(60))
+        #expect(try await store.usage.usage(tenant: "t1").storedBytes == 5_000 + 100 + 400)
+        #expect(try await store.blobs.releaseFile(taskId: filed.id, tenant: "t1") == .file(path: "/nonexistent/\(filed.id)"))
+        #expect(try await store.usage.usage(tenant: "t1").storedBytes == 100 + 400)
         _ = try await store.beginInvalidation(id: first.id, tenant: "t1")
-        #expect(try await store.usage(tenant: "t1").sessions == 1)
+        #expect(try await store.usage.usage(tenant: "t1").sessions == 1)
 
         try store.close()
         let reopened = try await fixture.open()
-        usage = try await reopened.usage(tenant: "t1")
+        usage = try await reopened.usage.usage(tenant: "t1")
         #expect(usage.sessions == 1 && usage.tasks == 1 && usage.storedBytes == 500 && usage.blobCount == 1, "\(usage)")
-        #expect(try await reopened.usage(tenant: "t2").sessions == 1)
-        #expect(try await reopened.allUsage().keys.sorted() == ["t1", "t2"])
+        #expect(try await reopened.usage.usage(tenant: "t2").sessions == 1)
+        #expect(try await reopened.usage.allUsage().keys.sorted() == ["t1", "t2"])
         try reopened.close()
     }
 
@@ -109,9 +109,9 @@ struct TenantUsageTests {
         await #expect(throws: QuotaExceeded(quota: .tasks, limit: 1, usage: 1)) {
             try await store.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
         }
-        _ = try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
+        _ = try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
         await #expect(throws: QuotaExceeded(quota: .blobCount, limit: 1, usage: 1)) {
-            try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
+            try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
         }
         #expect(try await store.sessions(tenant: "t1", after: nil, limit: 10).count == 1)
         #expect(try await store.tasks(sessionId: only.id, after: nil, limit: 10).count == 1)
@@ -136,7 +136,7 @@ extension TenantUsageTests {
         let done = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
         _ = try await store.completeTask(
             TaskCompletion(id: done.id, error: nil, body: Array(repeating: 0, count: 42), fileExpiresAt: .distantFuture))
-        _ = try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t2", size: 9, digest: "d"))
+        _ = try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t2", size: 9, digest: "d"))
         try store.close()
 
         let undo = """
@@ -158,9 +158,9 @@ extension TenantUsageTests {
 
         let reopened = try fixture.openSQLite()
         defer { try? reopened.close() }
-        let usage = try await reopened.usage(tenant: "t1")
+        let usage = try await reopened.usage.usage(tenant: "t1")
         #expect(usage.sessions == 1 && usage.tasks == 1 && usage.storedBytes == 42, "\(usage)")
-        let other = try await reopened.usage(tenant: "t2")
+        let other = try await reopened.usage.usage(tenant: "t2")
         #expect(other.blobCount == 1 && other.blobBytes == 9, "\(other)")
     }
 }

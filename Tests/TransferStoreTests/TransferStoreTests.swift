@@ -289,13 +289,13 @@ struct TransferStoreTests {
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
         let id = ResourceID.make(prefix: "blb")
-        _ = try await store.insertBlob(BlobRecord(id: id, tenant: "t1", size: 3, digest: "sha-256=:x:"))
-        #expect(try await store.blob(id: id, tenant: "t2") == nil)
-        #expect(try await store.deleteBlob(id: id, tenant: "t2") == nil)
-        #expect(try await store.blob(id: id, tenant: "t1")?.size == 3)
-        #expect(try await store.allBlobIDs() == [id])
-        #expect(try await store.deleteBlob(id: id, tenant: "t1")?.id == id)
-        #expect(try await store.blob(id: id, tenant: "t1") == nil)
+        _ = try await store.blobs.insertBlob(BlobRecord(id: id, tenant: "t1", size: 3, digest: "sha-256=:x:"))
+        #expect(try await store.blobs.blob(id: id, tenant: "t2") == nil)
+        #expect(try await store.blobs.deleteBlob(id: id, tenant: "t2") == nil)
+        #expect(try await store.blobs.blob(id: id, tenant: "t1")?.size == 3)
+        #expect(try await store.blobs.allBlobIDs() == [id])
+        #expect(try await store.blobs.deleteBlob(id: id, tenant: "t1")?.id == id)
+        #expect(try await store.blobs.blob(id: id, tenant: "t1") == nil)
         try store.close()
     }
 }

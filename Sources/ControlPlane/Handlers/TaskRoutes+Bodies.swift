@@ -99,7 +99,7 @@ extension TaskRoutes {
         guard task.kind == .download else { throw Problem.notFound("only download tasks have a file") }
         guard task.state == .completed else { throw Problem.conflict("the download is still running") }
         let gone = Problem.notFound("the file of \(task.id) was already deleted or has expired")
-        switch try await store.releaseFile(taskId: task.id, tenant: request.tenant) {
+        switch try await store.blobs.releaseFile(taskId: task.id, tenant: request.tenant) {
         case .file(let path)?: guard unlink(path) == 0 else { throw gone }
         case .object(let key)?: await tasks.deleteObjects([key])  // a failure is logged; the row no longer names it
         case .stored?: break

@@ -2,7 +2,7 @@ public import Foundation
 public import JSONCodec
 import TransferModels
 
-extension TransferStore {
+extension BlobStore {
     /// Forgets the files of up to `limit` completed tasks whose time-to-live has passed, and returns their
     /// paths for the caller to remove (the row stops pointing at a file first, so no reader is handed a
     /// vanishing one). Bodies kept in the store expire with them. Partial files kept for resume data go
@@ -25,7 +25,7 @@ extension TransferStore {
         }
         guard !expiring.isEmpty || !stale.isEmpty else { return PrunedBatch(isLast: true) }
         var batch = PrunedBatch(isLast: expiring.count < limit && stale.count < limit)
-        (batch.files, batch.objects) = try await housekeepingWrite { db in
+        (batch.files, batch.objects) = try await housekeeping.write { db in
             var paths: [String] = []
             if let cutoff = partialsCompletedBefore, !stale.isEmpty {
                 let condition =
