@@ -62,6 +62,10 @@ public final class TransferStore: Sendable {
     public let usage: UsageStore
     /// Blobs and the files tasks downloaded.
     public let blobs: BlobStore
+    /// The per-session storages: cookies, URL caches, credentials.
+    public let cookies: CookieStore
+    public let urlCaches: URLCacheStore
+    public let credentials: CredentialStore
 
     /// Opens (creating if needed) the SQLite database at `path` and migrates it to the current schema.
     /// - Parameter quotaLimits: what each tenant may hold; none by default.
@@ -106,6 +110,9 @@ public final class TransferStore: Sendable {
             database: database, housekeeping: housekeeping, quotaLimits: quotaLimits, sharesDatabaseWithOtherNodes: sqlite == nil)
         self.usage = usage
         self.blobs = BlobStore(database: database, housekeeping: housekeeping, tenantUsage: usage)
+        self.cookies = CookieStore(database: database)
+        self.urlCaches = URLCacheStore(database: database)
+        self.credentials = CredentialStore(database: database, secrets: secrets)
     }
 
     /// Which backend holds the rows, for logs and `/v1/admin/nodes`: `sqlite` or `postgresql`.

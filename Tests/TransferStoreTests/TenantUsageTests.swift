@@ -54,7 +54,7 @@ struct TenantUsageTests {
         var file = TaskCompletion(id: filed.id, error: nil, filePath: "/nonexistent/\(filed.id)", fileExpiresAt: .distantFuture)
         file.storedBytes = 5_000
         _ = try await store.completeTask(file)
-        try await store.writeCacheChanges([
+        try await store.urlCaches.writeCacheChanges([
             {
                 var c = CacheEntryChanges(storage: "tenant t1")
                 c.upserts = [cacheEntry(storage: "tenant t1", sessionId: nil, url: "u1", size: 300)]
@@ -73,7 +73,7 @@ struct TenantUsageTests {
         #expect(usage.blobBytes == 123 && usage.blobCount == 1, "\(usage)")
 
         // Replacing a cache entry counts its new size; the expired body and the released file go.
-        try await store.writeCacheChanges([
+        try await store.urlCaches.writeCacheChanges([
             {
                 var c = CacheEntryChanges(storage: "tenant t1")
                 c.upserts = [cacheEntry(storage: "tenant t1", sessionId: nil, url: "u1", size: 100)]
