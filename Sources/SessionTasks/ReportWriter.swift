@@ -138,7 +138,7 @@ final class ReportWriter: Sendable {
             for id in completed { waiters.completed(id) }
             removeLocalCopies(of: batch.completions, recorded: completed)
             onCompletionsWritten(completed + failures.map(\.0))
-        } catch  where TransferStore.isDiskFull(error) && !isClosed.withLock({ $0 }) {
+        } catch  where MaintenanceStore.isDiskFull(error) && !isClosed.withLock({ $0 }) {
             // Nothing of the batch was written (SQLite rolled it back): it waits for space, completions
             // included, rather than leave tasks running in the store that ended in memory.
             logger.error(

@@ -272,7 +272,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                     self.writer.close()  // after the last completion: the writer writes what is left, then ends
                 }
                 group.addTask { await self.writer.tick() }
-                group.addTask { await self.store.runCheckpoints() }  // the WAL copied back, off the writer
+                group.addTask { await self.store.maintenance.runCheckpoints() }  // the WAL copied back, off the writer
                 // earliestBeginDate, retry backoffs, resource timeouts
                 group.addTask { await self.table.timers.run { await self.timerFired($0, of: $1) } }
                 if let cluster = self.cluster { await self.joinCluster(cluster) }

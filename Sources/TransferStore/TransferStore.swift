@@ -62,6 +62,8 @@ public final class TransferStore: Sendable {
     public let usage: UsageStore
     /// Blobs and the files tasks downloaded.
     public let blobs: BlobStore
+    /// Retention, vacuum, checkpoints, the janitor's questions.
+    public let maintenance: MaintenanceStore
     /// The per-session storages: cookies, URL caches, credentials.
     public let cookies: CookieStore
     public let urlCaches: URLCacheStore
@@ -110,6 +112,9 @@ public final class TransferStore: Sendable {
             database: database, housekeeping: housekeeping, quotaLimits: quotaLimits, sharesDatabaseWithOtherNodes: sqlite == nil)
         self.usage = usage
         self.blobs = BlobStore(database: database, housekeeping: housekeeping, tenantUsage: usage)
+        self.maintenance = MaintenanceStore(
+            database: database, sqlite: sqlite, housekeeping: housekeeping, sessionCache: sessionCache,
+            resumeDataTokens: ResumeDataTokens(secrets: secrets), logger: logger)
         self.cookies = CookieStore(database: database)
         self.urlCaches = URLCacheStore(database: database)
         self.credentials = CredentialStore(database: database, secrets: secrets)
@@ -121,9 +126,6 @@ public final class TransferStore: Sendable {
     /// Every statement this store ran since it opened, transaction control included (`/metrics`:
     /// `urlsessiond_store_statements_total`).
     public var statementsExecuted: UInt64 { database.statements.value }
-
-    /// The longest housekeeping write since the last call, and starts counting again.
-    public func takeLongestHousekeepingWrite() -> Duration { housekeeping.takeLongest() }
 
     /// Whether the database answers a trivial query (for `/readyz`).
     public func isReadable() async -> Bool {

@@ -58,7 +58,7 @@ private struct Sweep {
     func removeOrphanDownloads(in directory: URL, store: TransferStore) async throws -> Int {
         let names = names(in: directory)
         guard !names.isEmpty else { return 0 }
-        let referenced = try await store.referencedDownloadFiles(among: names)
+        let referenced = try await store.maintenance.referencedDownloadFiles(among: names)
         return remove(names.filter { !referenced.contains($0) }, in: directory)
     }
 
@@ -67,8 +67,8 @@ private struct Sweep {
     func removeOrphanCacheFiles(in directory: URL, store: TransferStore) async throws -> Int {
         let storages = names(in: directory)
         let sessionIds = storages.compactMap { $0.hasPrefix("session-") ? String($0.dropFirst("session-".count)) : nil }
-        let live = try await store.liveSessionIDs(among: sessionIds)
-        let named = try await store.cacheBodyFileNames()
+        let live = try await store.maintenance.liveSessionIDs(among: sessionIds)
+        let named = try await store.maintenance.cacheBodyFileNames()
         var removed = 0
         for storage in storages {
             let path = directory.appendingPathComponent(storage)

@@ -2,7 +2,7 @@ import Foundation
 import TransferModels
 
 /// What the start-up janitor asks before it removes a file: which files rows still name.
-extension TransferStore {
+extension MaintenanceStore {
     /// Of the files named `names` under `<data>/downloads` (`<task id>`, `<task id>.<attempt>.part`,
     /// `<task id>.body`), those a task row still names: its finished download or kept body, its partial
     /// file (running, suspended, or kept for resume data), or the file of the resume data it was made from;
@@ -28,7 +28,9 @@ extension TransferStore {
             }
         }
         for (tenant, token) in tokens {
-            if let path = resumeData(from: token, tenant: tenant)?.path { referenced.insert((path as NSString).lastPathComponent) }
+            if let path = resumeDataTokens.resumeData(from: token, tenant: tenant)?.path {
+                referenced.insert((path as NSString).lastPathComponent)
+            }
         }
         let journals = names.filter { $0.hasSuffix(".segments") && referenced.contains(String($0.dropLast(".segments".count))) }
         return referenced.union(journals).intersection(names)

@@ -31,7 +31,7 @@ public struct PrunedBatch: Sendable {
 
 /// The retention verbs. Each finds its candidates on a reader (no write lock held while it looks) and
 /// deletes at most `batchSize` rows per write transaction; the caller loops, yielding in between.
-extension TransferStore {
+extension MaintenanceStore {
     /// Deletes up to `limit` events delivered before `cutoff`.
     public func pruneDeliveredEvents(deliveredBefore cutoff: Date, limit: Int) async throws -> PrunedBatch {
         // Served by the partial index `event_deliveredAt`.
