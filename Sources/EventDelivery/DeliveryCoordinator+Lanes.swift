@@ -17,7 +17,7 @@ extension DeliveryCoordinator {
                 lane.mayHaveMore = events.count == configuration.batchSize
                 lanes[key] = lane
             case .completion:
-                let deliveries = try await store.pendingCompletions(
+                let deliveries = try await store.deliveries.pendingCompletions(
                     sessionId: key.sessionId, after: readCursor, limit: configuration.batchSize)
                 guard var lane = lanes[key] else { return }
                 for delivery in deliveries { queueCompletion(delivery, in: &lane) }

@@ -43,7 +43,7 @@ public final class WebhookDispatcher: Service, Sendable {
         let inbox = DispatcherInbox()
         // Subscribed before the first scan, so no event committed from now on goes unnoticed.
         let feed = store.eventFeed.subscribe()
-        let delegateChanges = store.delegateChanges.subscribe()
+        let delegateChanges = store.deliveries.delegateChanges.subscribe()
         let loop = try WebhookLoop(configuration: configuration, logger: logger) { inbox.post(.response($0)) }
         loop.start()
         delivering.withLock { $0 = true }

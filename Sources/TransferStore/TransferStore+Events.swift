@@ -1,5 +1,5 @@
 import Foundation
-import TransferModels
+public import TransferModels
 
 extension TransferStore {
     /// Appends an event inside the caller's transaction with the session's next `sequence`.
@@ -64,5 +64,30 @@ extension TransferStore {
             if hasMore { events.removeLast() }
             return EventPage(events: events, hasMore: hasMore, isFinal: false)
         }
+    }
+
+    /// Appends one event to a session's log (next `sequence`) in its own transaction and wakes the
+    /// event readers. For producers outside the task verbs: decisions, `task.completion`.
+    ///
+    /// - Throws: `TaskStoreError.sessionNotFound`.
+    @discardableResult
+    public func appendEvent(
+        sessionId: String, taskId: String?, type: TaskEventType, dataJSON: String
+    ) async throws -> EventRecord {
+        let (event, session): (EventRecord, SessionRecord) = try await database.write { db in
+            guard var session = try db.row("SELECT * FROM session WHERE id = ?" + db.forUpdate, sessionId)?.decode(SessionRecord.self)
+            else {
+                throw TaskStoreError.sessionNotFound
+            }
+            try Self.appendEvent(db, session: &session, taskId: taskId, encoded: EncodedEvent(type: type, data: dataJSON))
+            guard
+                let event = try db.row("SELECT * FROM event WHERE sessionId = ? AND sequence = ?", sessionId, session.lastSequence)?
+                    .decode(EventRecord.self)
+            else { throw TaskStoreError.sessionNotFound }  // cannot happen: inserted just above
+            return (event, session)
+        }
+        refreshCachedSession(try requestSecrets.opened(session))
+        eventFeed.publish(sessionId)
+        return event
     }
 }

@@ -8,7 +8,7 @@ extension TransferStore {
 
     /// Applies the other nodes' writes to this node's memory until the calling task is cancelled: their
     /// new events wake this node's `eventFeed` (long-polls, event streams, the webhook dispatcher), their
-    /// session writes drop this node's cached copies, their delegate changes reach `delegateChanges`.
+    /// session writes drop this node's cached copies, their delegate changes reach `deliveries.delegateChanges`.
     /// Returns at once on SQLite, where this process makes every write.
     public func followOtherNodes() async {
         guard let postgres = database as? PostgresStoreDatabase else { return }
@@ -23,7 +23,7 @@ extension TransferStore {
             forgetForeignSessionWrite(sessionId)
         case .notification(let channel, let sessionId) where channel == .delegates:
             forgetForeignSessionWrite(sessionId)
-            delegateChanges.publish(sessionId)
+            deliveries.delegateChanges.publish(sessionId)
         case .notification(let channel, let taskId) where channel == .completions:
             completionsElsewhere.publish(taskId)
         case .notification(let channel, let control) where channel == .controls:
@@ -37,7 +37,7 @@ extension TransferStore {
             foreignSessionWrites.withLock { $0 &+= 1 }
             sessionCache.withLock { $0.removeAll() }
             eventFeed.publishEverySession()
-            delegateChanges.publishEverySession()
+            deliveries.delegateChanges.publishEverySession()
         }
     }
 

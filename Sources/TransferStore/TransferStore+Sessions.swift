@@ -59,7 +59,7 @@ extension TransferStore {
             eventFeed.publish(record.id)
         case .reattachedWithNewDelegate(let record):
             cache(record)
-            delegateChanges.publish(record.id)
+            deliveries.delegateChanges.publish(record.id)
             eventFeed.publish(record.id)
         }
         return outcome
@@ -105,7 +105,7 @@ extension TransferStore {
 
     /// A page of the tenant's sessions in creation order, after the row `after` (exclusive).
     public func sessions(tenant: String, after: Int64?, limit: Int) async throws -> [SessionRecord] {
-        try await sessionsWithDelivery(tenant: tenant, after: after, limit: limit).map(\.record)
+        try await deliveries.sessionsWithDelivery(tenant: tenant, after: after, limit: limit).map(\.record)
     }
 
     /// Loads every session into the cache (start-up), so reads of them need no query.
@@ -119,12 +119,6 @@ extension TransferStore {
         sessionCache.withLock { cache in
             for record in records { cache[record.id] = record }
         }
-    }
-
-    /// The delegate's secret in clear, for signing (never for answering a client).
-    public func delegateSecret(of record: SessionRecord) throws -> String? {
-        guard let sealed = record.delegateSecret else { return nil }
-        return String(decoding: try secrets.open(sealed), as: UTF8.self)
     }
 
     /// `record` is the clear form (`RequestSecrets.opened`).

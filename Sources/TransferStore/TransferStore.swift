@@ -42,9 +42,6 @@ public final class TransferStore: Sendable {
     let unobservedChanges = LockedBox<UInt64>(0)
     /// Which sessions have new events, after each commit that appended some.
     public let eventFeed = EventFeed()
-    /// Which sessions' delegates changed (a patch, a re-attach with another delegate) or are to be
-    /// redelivered to, after the commit.
-    public let delegateChanges = EventFeed()
     /// The tasks other nodes completed (task ids), after their commits: wakes this node's `?wait=`
     /// long-polls on them.
     public let completionsElsewhere = EventFeed()
@@ -62,6 +59,8 @@ public final class TransferStore: Sendable {
     public let usage: UsageStore
     /// Blobs and the files tasks downloaded.
     public let blobs: BlobStore
+    /// Webhook delivery: delegate queues, pending completions, redelivery.
+    public let deliveries: DeliveryStore
     /// Retention, vacuum, checkpoints, the janitor's questions.
     public let maintenance: MaintenanceStore
     /// The per-session storages: cookies, URL caches, credentials.
@@ -112,6 +111,7 @@ public final class TransferStore: Sendable {
             database: database, housekeeping: housekeeping, quotaLimits: quotaLimits, sharesDatabaseWithOtherNodes: sqlite == nil)
         self.usage = usage
         self.blobs = BlobStore(database: database, housekeeping: housekeeping, tenantUsage: usage)
+        self.deliveries = DeliveryStore(database: database, secrets: secrets, sessionCache: sessionCache)
         self.maintenance = MaintenanceStore(
             database: database, sqlite: sqlite, housekeeping: housekeeping, sessionCache: sessionCache,
             resumeDataTokens: ResumeDataTokens(secrets: secrets), logger: logger)

@@ -115,7 +115,7 @@ final class DeliveryHarness: Sendable {
     /// Waits until every queue's outcomes are written (a request the receiver has recorded may still be
     /// waiting for its answer, and a shutdown then leaves it undelivered: at least once).
     func waitUntilQueuesAreEmpty(timeout: Double = 10) async throws {
-        try await eventually(timeout: timeout) { try await self.store.value.deliveryQueueDepth() == 0 }
+        try await eventually(timeout: timeout) { try await self.store.value.deliveries.deliveryQueueDepth() == 0 }
     }
 
     /// Every event of the session, as stored.

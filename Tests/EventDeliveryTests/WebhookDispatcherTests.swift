@@ -38,7 +38,7 @@ struct WebhookDispatcherTests {
             let stored = try await harness.storedEvents(session)
             #expect(stored.allSatisfy { $0.deliveredAt != nil && $0.deliveryAttempts == 1 })
         }
-        #expect(try await harness.store.value.deliveryQueueDepth() == 0)
+        #expect(try await harness.store.value.deliveries.deliveryQueueDepth() == 0)
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -74,7 +74,7 @@ struct WebhookDispatcherTests {
         try await harness.withDispatcher { _ in
             let requests = try await harness.receiver.waitForRequests(count: 1, timeout: 10)
             #expect(requests.map(\.eventId) == [wanted.id])
-            try await eventually(timeout: 5) { try await harness.store.value.deliveryQueueDepth() == 0 }
+            try await eventually(timeout: 5) { try await harness.store.value.deliveries.deliveryQueueDepth() == 0 }
         }
         #expect(harness.receiver.requests.count == 1)
         let stored = try await harness.storedEvents(session)

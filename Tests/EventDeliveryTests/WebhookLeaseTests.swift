@@ -46,7 +46,7 @@ struct WebhookLeaseTests {
             try await eventually(timeout: 30) {
                 Set(nodes.receiver.requests(path: "/hooks").compactMap(\.sequence)).count == 40
             }
-            try await eventually(timeout: 10) { try await nodes.b.deliveryQueueDepth() == 0 }
+            try await eventually(timeout: 10) { try await nodes.b.deliveries.deliveryQueueDepth() == 0 }
             await dispatcherB.triggerGracefulShutdown()
         }
         let received = nodes.receiver.requests(path: "/hooks")
@@ -79,7 +79,7 @@ struct WebhookLeaseTests {
             let dispatcherB = nodes.serviceGroup(store: nodes.b, node: "B")
             group.addTask { try await dispatcherB.run() }
             _ = try await nodes.receiver.waitForRequests(count: 10, path: "/hooks", timeout: 30)
-            try await eventually(timeout: 10) { try await nodes.b.deliveryQueueDepth() == 0 }
+            try await eventually(timeout: 10) { try await nodes.b.deliveries.deliveryQueueDepth() == 0 }
             await dispatcherB.triggerGracefulShutdown()
         }
         let received = nodes.receiver.requests(path: "/hooks")

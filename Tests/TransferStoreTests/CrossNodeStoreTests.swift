@@ -93,7 +93,7 @@ struct CrossNodeStoreTests {
             #expect(try await nodes.b.session(id: session.id, tenant: "t1")?.sessionDescription == "patched on A")
 
             // A delegate set on A reaches B's dispatcher.
-            let delegateChanges = nodes.b.delegateChanges.subscribe()
+            let delegateChanges = nodes.b.deliveries.delegateChanges.subscribe()
             var delegate = SessionUpdate()
             delegate.delegate = .replaced(
                 DelegateConfiguration(

@@ -123,7 +123,7 @@ struct TransferStoreTests {
         let record = try #require(try await reopened.session(id: id, tenant: "t1"))
         #expect(record.sessionDescription == "d")
         #expect(record.delegate?.url == "https://h/x")
-        #expect(try reopened.delegateSecret(of: record) == secret)
+        #expect(try reopened.deliveries.delegateSecret(of: record) == secret)
         #expect(record.wire(delivery: nil).delegate?.secret == nil)
         try reopened.close()
     }

@@ -121,7 +121,8 @@ struct SessionRoutes {
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
         let pagination = try request.pagination(store.listCursors)
-        let found = try await store.sessionsWithDelivery(tenant: request.tenant, after: pagination.after, limit: pagination.limit)
+        let found = try await store.deliveries.sessionsWithDelivery(
+            tenant: request.tenant, after: pagination.after, limit: pagination.limit)
         let items = found.map { $0.record.wire(delivery: $0.delivery) }
         return try .json(try pagination.page(items, last: found.last?.record.rowid))
     }
@@ -132,7 +133,7 @@ struct SessionRoutes {
 
     /// The delegate's delivery state, read from the row now; nil without a delegate.
     private func delivery(of record: SessionRecord) async throws -> DelegateDeliveryRecord? {
-        record.delegate == nil ? nil : try await store.delegateDelivery(sessionId: record.id)
+        record.delegate == nil ? nil : try await store.deliveries.delegateDelivery(sessionId: record.id)
     }
 
     /// The session object as answered, its delivery state read now.
@@ -153,7 +154,7 @@ struct SessionRoutes {
         _ = try request.decodeJSON(EmptyRequest.self)
         let record = try await session(request)
         guard !record.isShared else { throw Problem.conflict("the shared session has no delegate (URLSession.shared)") }
-        switch try await store.redeliverDelegateEvents(sessionId: record.id, tenant: request.tenant) {
+        switch try await store.deliveries.redeliverDelegateEvents(sessionId: record.id, tenant: request.tenant) {
         case .restarted(let restarted):
             return try .json(try await sessionObject(restarted))
         case .noDelegate:
