@@ -11,7 +11,7 @@ extension DeliveryCoordinator {
         do {
             switch key.kind {
             case .delegate:
-                let events = try await store.events(sessionId: key.sessionId, after: readCursor, limit: configuration.batchSize)
+                let events = try await store.events.events(sessionId: key.sessionId, after: readCursor, limit: configuration.batchSize)
                 guard var lane = lanes[key] else { return }
                 for event in events { queueDelegateEvent(event, in: &lane) }
                 lane.mayHaveMore = events.count == configuration.batchSize

@@ -72,7 +72,7 @@ extension TransferStore {
         let (completed, sessions) = try await database.writeReports { db in
             try Self.write(db, progress: [:], responses: [:], events: [], completions: completions)
         }
-        for advance in sessions.values { publish(advance) }
+        for advance in sessions.values { events.publish(advance) }
         activity.completed(completed.values)
         return Set(completed.keys)
     }
@@ -95,7 +95,7 @@ extension TransferStore {
             }
             return (try TaskRows.fetchTask(db, id: completion.id), advance, row)
         }
-        publish(advance)
+        events.publish(advance)
         activity.completed([row])
         return try requestSecrets.opened(task)
     }
@@ -119,14 +119,6 @@ extension TransferStore {
 
     // MARK: Inside transactions
 
-    /// A session's new `lastSequence` after a write, and the record when its state changed too (as
-    /// stored: `publish` opens it for the cache).
-    struct SessionAdvance {
-        var sessionId: String
-        var lastSequence: Int64
-        var changedRecord: SessionRecord?
-    }
-
     /// `invalidating` → `invalidated` once no task of the session is left unfinished; true when it did.
     static func finishInvalidationIfIdle(_ db: any StoreConnection, session: inout SessionRecord) throws -> Bool {
         guard session.state == .invalidating else { return false }
@@ -135,27 +127,9 @@ extension TransferStore {
         guard unfinished == 0 else { return false }
         session.state = .invalidated
         session.invalidatedAt = .nowMilliseconds
-        try appendEvent(db, session: &session, taskId: nil, event: .sessionDidBecomeInvalid(error: nil))
+        try EventLog.appendEvent(db, session: &session, taskId: nil, event: .sessionDidBecomeInvalid(error: nil))
         try db.update(session, in: "session", key: "id")
         db.notify(.sessions, session.id)
         return true
-    }
-
-    /// After a commit: the session cache learns the new sequence (or the new record), readers are woken.
-    func publish(_ advance: SessionAdvance) {
-        if let stored = advance.changedRecord {
-            if let record = try? requestSecrets.opened(stored) {
-                refreshCachedSession(record)
-            } else {
-                sessionCache.withLock { $0[stored.id] = nil }  // unreadable: the next read fails loudly
-            }
-        } else {
-            sessionCache.withLock { cache in
-                guard var cached = cache[advance.sessionId], cached.lastSequence < advance.lastSequence else { return }
-                cached.lastSequence = advance.lastSequence
-                cache[advance.sessionId] = cached
-            }
-        }
-        eventFeed.publish(advance.sessionId)
     }
 }

@@ -55,7 +55,7 @@ extension TransferStore {
                 try Self.write(
                     db, progress: progress, responses: responses, events: events, partialFiles: partialFiles, completions: completions)
             }
-            for advance in sessions.values { publish(advance) }
+            for advance in sessions.values { self.events.publish(advance) }
             activity.completed(completed.values)
             return (Set(completed.keys), [:])
         } catch {
@@ -63,7 +63,7 @@ extension TransferStore {
             let (_, sessions) = try await database.writeReports { db in
                 try Self.write(db, progress: progress, responses: responses, events: events, partialFiles: partialFiles, completions: [])
             }
-            for advance in sessions.values { publish(advance) }
+            for advance in sessions.values { self.events.publish(advance) }
             var completed = Set<String>()
             var failures: [String: any Error] = [:]
             for completion in completions {

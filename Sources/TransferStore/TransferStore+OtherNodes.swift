@@ -18,7 +18,7 @@ extension TransferStore {
     func receive(_ notice: StoreNotice) {
         switch notice {
         case .notification(let channel, let sessionId) where channel == .events:
-            eventFeed.publish(sessionId)
+            events.eventFeed.publish(sessionId)
         case .notification(let channel, let sessionId) where channel == .sessions:
             forgetForeignSessionWrite(sessionId)
         case .notification(let channel, let sessionId) where channel == .delegates:
@@ -36,7 +36,7 @@ extension TransferStore {
             // Whatever was lost: every cached session may be stale, every reader may have news.
             foreignSessionWrites.withLock { $0 &+= 1 }
             sessionCache.withLock { $0.removeAll() }
-            eventFeed.publishEverySession()
+            events.eventFeed.publishEverySession()
             deliveries.delegateChanges.publishEverySession()
         }
     }

@@ -39,7 +39,7 @@ extension TransferStore {
                 // events) go now.
                 try db.execute("UPDATE session SET delegateHeldAt = NULL WHERE id = ?", existing.id)
                 db.notify(.sessions, existing.id)
-                try Self.appendEvent(
+                try EventLog.appendEvent(
                     db, session: &existing, taskId: nil, event: .sessionDidFinishEventsForBackgroundURLSession)
                 let record = try requestSecrets.opened(existing)
                 return replacesDelegate ? .reattachedWithNewDelegate(record) : .reattached(record)
@@ -56,11 +56,11 @@ extension TransferStore {
         case .created(let record): cache(record)
         case .reattached(let record):
             cache(record)
-            eventFeed.publish(record.id)
+            events.eventFeed.publish(record.id)
         case .reattachedWithNewDelegate(let record):
             cache(record)
             deliveries.delegateChanges.publish(record.id)
-            eventFeed.publish(record.id)
+            events.eventFeed.publish(record.id)
         }
         return outcome
     }

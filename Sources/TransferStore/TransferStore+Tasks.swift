@@ -66,7 +66,7 @@ extension TransferStore {
     /// Writes a batch of creations in one transaction; one result per creation, in order.
     private func create(_ batch: [TaskCreation]) async throws -> [Result<TaskRecord, any Error>] {
         let (results, advances) = try await database.write { db in try Self.create(db, batch) }
-        for advance in advances { publish(advance) }
+        for advance in advances { events.publish(advance) }
         activity.created(results.compactMap { try? $0.get() })
         return results
     }
@@ -261,24 +261,5 @@ extension TransferStore {
     public func completionSecret(of task: TaskRecord) throws -> String? {
         guard let sealed = task.completionSecret else { return nil }
         return String(decoding: try secrets.open(sealed), as: UTF8.self)
-    }
-
-    /// Puts a session written by a task verb into the cache unless the cache already holds a later
-    /// version. Writes finish in order but their callers resume in any order; `lastSequence` only grows
-    /// and every task write that caches here advanced it, so "greater" means "later". A write that did
-    /// not advance it (moving to `invalidating`) is later than ours when the sequences are equal.
-    /// `record` is the clear form (`RequestSecrets.opened`).
-    func refreshCachedSession(_ record: SessionRecord) {
-        sessionCache.withLock { cache in
-            var refreshed = record
-            if let cached = cache[record.id] {
-                guard cached.lastSequence < record.lastSequence else { return }
-                // Delegate and description change only through `updateSession`, which caches them itself:
-                // a row read before that commit must not bring the old ones back.
-                (refreshed.delegate, refreshed.delegateSecret) = (cached.delegate, cached.delegateSecret)
-                refreshed.sessionDescription = cached.sessionDescription
-            }
-            cache[record.id] = refreshed
-        }
     }
 }

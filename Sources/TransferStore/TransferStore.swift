@@ -40,8 +40,6 @@ public final class TransferStore: Sendable {
     /// Counts reads of the change counts where no commit is seen (PostgreSQL): every count differs, so no
     /// answer made from rows is kept.
     let unobservedChanges = LockedBox<UInt64>(0)
-    /// Which sessions have new events, after each commit that appended some.
-    public let eventFeed = EventFeed()
     /// The tasks other nodes completed (task ids), after their commits: wakes this node's `?wait=`
     /// long-polls on them.
     public let completionsElsewhere = EventFeed()
@@ -59,6 +57,8 @@ public final class TransferStore: Sendable {
     public let usage: UsageStore
     /// Blobs and the files tasks downloaded.
     public let blobs: BlobStore
+    /// The event log and outbox: appends, pages, the feed.
+    public let events: EventLog
     /// Webhook delivery: delegate queues, pending completions, redelivery.
     public let deliveries: DeliveryStore
     /// Retention, vacuum, checkpoints, the janitor's questions.
@@ -111,6 +111,7 @@ public final class TransferStore: Sendable {
             database: database, housekeeping: housekeeping, quotaLimits: quotaLimits, sharesDatabaseWithOtherNodes: sqlite == nil)
         self.usage = usage
         self.blobs = BlobStore(database: database, housekeeping: housekeeping, tenantUsage: usage)
+        self.events = EventLog(database: database, secrets: secrets, sessionCache: sessionCache)
         self.deliveries = DeliveryStore(database: database, secrets: secrets, sessionCache: sessionCache)
         self.maintenance = MaintenanceStore(
             database: database, sqlite: sqlite, housekeeping: housekeeping, sessionCache: sessionCache,

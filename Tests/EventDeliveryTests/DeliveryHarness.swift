@@ -80,7 +80,7 @@ final class DeliveryHarness: Sendable {
         var events: [EventRecord] = []
         for index in 0..<count {
             events.append(
-                try await store.value.appendEvent(
+                try await store.value.events.appendEvent(
                     sessionId: session.id, taskId: nil, type: type,
                     dataJSON: #"{"bytesSent":\#(index),"totalBytesExpectedToSend":-1,"totalBytesSent":\#(index)}"#))
         }
@@ -120,7 +120,7 @@ final class DeliveryHarness: Sendable {
 
     /// Every event of the session, as stored.
     func storedEvents(_ session: SessionRecord) async throws -> [EventRecord] {
-        try await store.value.events(sessionId: session.id, after: 0, limit: 10_000)
+        try await store.value.events.events(sessionId: session.id, after: 0, limit: 10_000)
     }
 }
 

@@ -68,7 +68,7 @@ struct WebhookDispatcherTests {
         defer { harness.close() }
         let session = try await harness.session(events: ["task.didCompleteWithError"])
         try await harness.appendProgress(session, count: 300)  // more than one read batch, none delivered
-        let wanted = try await harness.store.value.appendEvent(
+        let wanted = try await harness.store.value.events.appendEvent(
             sessionId: session.id, taskId: nil, type: .taskDidCompleteWithError, dataJSON: #"{"error":null}"#)
         try await harness.appendProgress(session, count: 3)
         try await harness.withDispatcher { _ in

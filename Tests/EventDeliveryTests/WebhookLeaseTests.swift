@@ -123,7 +123,7 @@ struct LeaseNodes {
 
     func append(_ count: Int, to session: SessionRecord, on store: TransferStore) async throws {
         for _ in 0..<count {
-            try await store.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
+            try await store.events.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
         }
     }
 

@@ -23,7 +23,7 @@ struct TwoNodes {
         let logger = Logger(label: "test")
         let a = try await TransferStore.open(postgresURL: url, secrets: secrets, logger: logger)
         let b = try await TransferStore.open(postgresURL: url, secrets: secrets, logger: logger)
-        return TwoNodes(url: url, a: a, b: b, resyncsOfB: b.eventFeed.subscribe())
+        return TwoNodes(url: url, a: a, b: b, resyncsOfB: b.events.eventFeed.subscribe())
     }
 
     var databaseName: String { PostgresServer.databaseName(of: url) }
@@ -73,8 +73,8 @@ struct CrossNodeStoreTests {
     func eventsAppendedOnOneNodeWakeTheOthersReaders() async throws {
         try await TwoNodes.open().run { nodes in
             let session = try await nodes.session(on: nodes.a)
-            let readers = nodes.b.eventFeed.subscribe(session: session.id)
-            try await nodes.a.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
+            let readers = nodes.b.events.eventFeed.subscribe(session: session.id)
+            try await nodes.a.events.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
             try await next(session.id, in: readers)
         }
     }
@@ -120,8 +120,8 @@ struct CrossNodeStoreTests {
             // B listens again (and says so: what was sent meanwhile is lost) …
             try await nodes.waitForResync()
             // … and hears A's events again.
-            let readers = nodes.b.eventFeed.subscribe(session: session.id)
-            try await nodes.a.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
+            let readers = nodes.b.events.eventFeed.subscribe(session: session.id)
+            try await nodes.a.events.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
             try await next(session.id, in: readers)
         }
     }

@@ -63,7 +63,8 @@ struct DelegateDeliveryStoreTests {
         var events: [EventRecord] = []
         for _ in 0..<3 {
             events.append(
-                try await store.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: #"{"bytesSent":1}"#))
+                try await store.events.appendEvent(
+                    sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: #"{"bytesSent":1}"#))
         }
         #expect(try await store.deliveries.delegateDelivery(sessionId: bare.id) == nil, "no delegate, no delivery state")
         #expect(try await store.deliveries.delegateDelivery(sessionId: session.id)?.wire.state == .delivering)

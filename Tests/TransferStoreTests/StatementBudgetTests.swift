@@ -60,7 +60,7 @@ struct StatementBudgetTests {
 
         #expect(completed == Set(tasks.map(\.id)) && failures.isEmpty)
         // Everything arrived, in order, gap-free: didCreateTask, didReceiveData, didCompleteWithError each.
-        let log = try await store.events(sessionId: session.id, after: 0, limit: 4 * count)
+        let log = try await store.events.events(sessionId: session.id, after: 0, limit: 4 * count)
         #expect(log.map(\.sequence) == Array(1...Int64(3 * count)))
         #expect(log.filter { $0.type == .taskDidCompleteWithError }.count == count)
         #expect(try await store.keptBody(taskId: tasks[count - 1].id)?.count == 1024)

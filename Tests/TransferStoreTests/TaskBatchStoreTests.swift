@@ -37,7 +37,7 @@ struct TaskBatchStoreTests {
         let created = try results.map { try $0.get() }
         #expect(created.map(\.taskIdentifier) == Array(1...50))
         #expect(created.map(\.originalRequest?.url) == (0..<50).map { "https://o.example/\($0)" })
-        let events = try await store.events(sessionId: session.id, after: 0, limit: 100)
+        let events = try await store.events.events(sessionId: session.id, after: 0, limit: 100)
         #expect(events.map(\.sequence) == Array(1...50))
         #expect(events.map(\.taskId) == created.map(\.id))
         #expect(try await store.createTasks(tenant: "t1", sessionId: session.id, requests: []).isEmpty)
@@ -64,7 +64,7 @@ struct TaskBatchStoreTests {
         #expect((try? results[3].get())?.taskIdentifier == 3)
         #expect(Self.error(results[4]) as? QuotaExceeded == QuotaExceeded(quota: .tasks, limit: 3, usage: 3))
         #expect(try await store.tasks(sessionId: session.id, after: nil, limit: 10).count == 3)
-        #expect(try await store.events(sessionId: session.id, after: 0, limit: 10).map(\.sequence) == [1, 2, 3])
+        #expect(try await store.events.events(sessionId: session.id, after: 0, limit: 10).map(\.sequence) == [1, 2, 3])
     }
 
     @Test func anInvalidatingSessionRefusesEveryMember() async throws {

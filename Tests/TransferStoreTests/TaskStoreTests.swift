@@ -60,7 +60,7 @@ struct TaskStoreTests {
             _ = try await f.store.completeTask(id: task.id, error: nil)
         }
         _ = try await f.store.beginInvalidation(id: a.id, tenant: "t1")
-        let events = try await f.store.events(sessionId: a.id, after: 0, limit: 100)
+        let events = try await f.store.events.events(sessionId: a.id, after: 0, limit: 100)
         #expect(events.map(\.sequence) == [1, 2, 3, 4, 5, 6, 7])
         #expect(
             events.map(\.type) == [
@@ -68,7 +68,7 @@ struct TaskStoreTests {
                 .taskDidCompleteWithError, .taskDidCompleteWithError, .sessionDidBecomeInvalidWithError,
             ])
         #expect(try await f.store.session(id: a.id, tenant: "t1")?.lastTaskIdentifier == 3)
-        #expect(try await f.store.events(sessionId: b.id, after: 0, limit: 100).map(\.sequence) == [1, 2])
+        #expect(try await f.store.events.events(sessionId: b.id, after: 0, limit: 100).map(\.sequence) == [1, 2])
     }
 
     /// Creations arriving together share a transaction (group commit), each in its own savepoint: a
@@ -108,7 +108,7 @@ struct TaskStoreTests {
         #expect(created.map(\.taskIdentifier).sorted() == Array(1...40))
         let stored = try await f.store.tasks(sessionId: session.id, after: nil, limit: 100)
         #expect(Set(stored.map(\.id)) == Set(created.map(\.id)))
-        #expect(try await f.store.events(sessionId: session.id, after: 0, limit: 100).map(\.sequence) == Array(1...40))
+        #expect(try await f.store.events.events(sessionId: session.id, after: 0, limit: 100).map(\.sequence) == Array(1...40))
     }
 
     @Test func createdEventCarriesTheTaskSummary() async throws {
@@ -116,7 +116,7 @@ struct TaskStoreTests {
         defer { try? f.close() }
         let session = try await f.session()
         let task = try await f.store.createTask(tenant: "t1", sessionId: session.id, request: try dataTask(description: "d"))
-        let event = try #require(try await f.store.events(sessionId: session.id, after: 0, limit: 1).first)
+        let event = try #require(try await f.store.events.events(sessionId: session.id, after: 0, limit: 1).first)
         #expect(event.taskId == task.id)
         #expect(event.data == #"{"task":{"id":"\#(task.id)","kind":"data","state":"suspended","taskDescription":"d","taskIdentifier":1}}"#)
     }
@@ -149,13 +149,13 @@ struct TaskStoreTests {
         }
         let begun = try #require(try await f.store.beginInvalidation(id: session.id, tenant: "t1"))
         #expect(begun.0.state == state)
-        let eventsBefore = try await f.store.events(sessionId: session.id, after: 0, limit: 100)
+        let eventsBefore = try await f.store.events.events(sessionId: session.id, after: 0, limit: 100)
         let tasksBefore = try await f.store.tasks(sessionId: session.id, after: nil, limit: 10).map(\.id)
         await #expect(throws: TaskStoreError.sessionNotValid) {
             try await f.store.createTask(tenant: "t1", sessionId: session.id, request: try dataTask())
         }
         #expect(try await f.store.tasks(sessionId: session.id, after: nil, limit: 10).map(\.id) == tasksBefore)
-        #expect(try await f.store.events(sessionId: session.id, after: 0, limit: 100) == eventsBefore)
+        #expect(try await f.store.events.events(sessionId: session.id, after: 0, limit: 100) == eventsBefore)
         #expect(try await f.store.session(id: session.id, tenant: "t1")?.lastTaskIdentifier == Int64(tasksBefore.count))
     }
 
@@ -199,7 +199,7 @@ struct TaskStoreTests {
         await #expect(throws: TaskStoreError.invalidStateTransition) {
             try await f.store.updateTaskState(id: task.id, to: .running)
         }
-        let events = try await f.store.events(sessionId: session.id, after: 0, limit: 100)
+        let events = try await f.store.events.events(sessionId: session.id, after: 0, limit: 100)
         #expect(events.map(\.type) == [.taskDidCreateTask, .taskDidCompleteWithError])
         let completion = try #require(events.last)
         #expect(completion.data.hasPrefix(#"{"error":{"code":-1004,"domain":"NSURLErrorDomain","#))
@@ -226,7 +226,7 @@ struct TaskStoreTests {
         #expect(try await f.store.session(id: session.id, tenant: "t1")?.state == .invalidating)
         _ = try await f.store.completeTask(id: two.id, error: .cancelled(failingURL: nil))
         #expect(try await f.store.session(id: session.id, tenant: "t1")?.state == .invalidated)
-        let events = try await f.store.events(sessionId: session.id, after: 0, limit: 100)
+        let events = try await f.store.events.events(sessionId: session.id, after: 0, limit: 100)
         #expect(events.map(\.sequence) == [1, 2, 3, 4, 5, 6])
         #expect(
             events.map(\.type) == [
@@ -341,7 +341,7 @@ struct TaskStoreTests {
             try await f.store.createTask(tenant: "t2", sessionId: other.id, request: try request(blobJSON))
         }
         #expect(try await f.store.tasks(sessionId: other.id, after: nil, limit: 10).isEmpty)
-        #expect(try await f.store.events(sessionId: other.id, after: 0, limit: 10).isEmpty)
+        #expect(try await f.store.events.events(sessionId: other.id, after: 0, limit: 10).isEmpty)
     }
 
     @Test func everyColumnSurvivesReopeningAndTheCompletionSecretIsSealed() async throws {

@@ -115,7 +115,7 @@ struct TenantUsageTests {
         }
         #expect(try await store.sessions(tenant: "t1", after: nil, limit: 10).count == 1)
         #expect(try await store.tasks(sessionId: only.id, after: nil, limit: 10).count == 1)
-        #expect(try await store.eventPage(sessionId: only.id, after: 0, limit: 10).events.count == 1)
+        #expect(try await store.events.eventPage(sessionId: only.id, after: 0, limit: 10).events.count == 1)
         _ = try await store.completeTask(id: first.id, error: nil)
         let next = try await store.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
         #expect(next.taskIdentifier == 2, "the refused task took no identifier")

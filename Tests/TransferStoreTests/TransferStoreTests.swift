@@ -161,7 +161,7 @@ struct TransferStoreTests {
         let invalidated = try #require(try await store.beginInvalidation(id: record.id, tenant: "t1")?.0)
         #expect(invalidated.state == .invalidated)
         _ = try await store.beginInvalidation(id: record.id, tenant: "t1")
-        let events = try await store.events(sessionId: record.id, after: 0, limit: 10)
+        let events = try await store.events.events(sessionId: record.id, after: 0, limit: 10)
         #expect(events.map(\.sequence) == [1])
         #expect(events.first?.type == .sessionDidBecomeInvalidWithError)
         #expect(try await store.beginInvalidation(id: record.id, tenant: "t2")?.0 == nil)

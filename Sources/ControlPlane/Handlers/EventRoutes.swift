@@ -35,7 +35,7 @@ struct EventRoutes {
                 try await longPoll(session: session.id, after: query.after, limit: query.limit, for: wait)
             }
         } else {
-            page = try await store.eventPage(sessionId: session.id, after: query.after, limit: query.limit)
+            page = try await store.events.eventPage(sessionId: session.id, after: query.after, limit: query.limit)
         }
         return Self.json(try EventJSON.page(page))
     }
@@ -45,7 +45,7 @@ struct EventRoutes {
         guard try await store.task(id: id, tenant: request.tenant) != nil else { throw Problem.notFound("no task \(id)") }
         let query = try EventQuery(request, streams: false)
         let json = try await taskPages.json(Self.pageKey(id, query), count: store.eventChangeCount) {
-            (try EventJSON.page(try await store.taskEventPage(taskId: id, after: query.after, limit: query.limit)), keptFor: nil)
+            (try EventJSON.page(try await store.events.taskEventPage(taskId: id, after: query.after, limit: query.limit)), keptFor: nil)
         }
         return Self.json(json)
     }
@@ -72,7 +72,7 @@ struct EventRoutes {
         try await watching(session: session, tick: Self.rescanInterval, deadline: .now + wait) { doorbell in
             var reasons: Doorbell.Reasons = []
             while true {
-                let page = try await store.eventPage(sessionId: session, after: after, limit: limit)
+                let page = try await store.events.eventPage(sessionId: session, after: after, limit: limit)
                 if !page.events.isEmpty || page.isFinal || !reasons.isDisjoint(with: [.deadline, .shutdown]) {
                     return page
                 }
@@ -85,7 +85,7 @@ struct EventRoutes {
     private func eventStream(session: String, after start: Int64, tenant: String) async throws -> HTTPResponse {
         let slot = try streams.acquire(tenant: tenant)  // given back when the stream ends, or never starts
         // A closed log with nothing left to send: 204 tells an EventSource to stop reconnecting.
-        let first = try await store.eventPage(sessionId: session, after: start, limit: 1)
+        let first = try await store.events.eventPage(sessionId: session, after: start, limit: 1)
         if first.events.isEmpty && first.isFinal {
             slot.release()
             return HTTPResponse(status: 204)

@@ -1,7 +1,30 @@
 import Foundation
 public import TransferModels
 
-extension TransferStore {
+/// A session's new `lastSequence` after a write, and the record when its state changed too (as
+/// stored: `EventLog.publish` opens it for the cache).
+struct SessionAdvance {
+    var sessionId: String
+    var lastSequence: Int64
+    var changedRecord: SessionRecord?
+}
+
+/// The event log and outbox: each session's delegate events in `sequence` order (gap-free, never reused),
+/// appended inside the transactions of the writes they report, read by pages and long-polls, and woken
+/// through `eventFeed` after each commit. Its delivery columns are `DeliveryStore`'s. The session cache
+/// learns each session's new last sequence here, after the commit that took it (`publish`).
+public struct EventLog: Sendable {
+    let database: any StoreDatabase
+    let secrets: SecretBox
+    /// `SessionStore`'s cache, which learns each session's last sequence after a commit.
+    let sessionCache: LockedBox<[String: SessionRecord]>
+    /// Which sessions have new events, after each commit that appended some.
+    public let eventFeed = EventFeed()
+
+    var requestSecrets: RequestSecrets { RequestSecrets(box: secrets) }
+}
+
+extension EventLog {
     /// Appends an event inside the caller's transaction with the session's next `sequence`.
     ///
     /// The sequence is taken from the session row in the same transaction, so sequences never have gaps
@@ -15,8 +38,8 @@ extension TransferStore {
     static func appendEvent(
         _ db: any StoreConnection, session: inout SessionRecord, taskId: String?, encoded: EncodedEvent
     ) throws {
-        let (events, _) = try sequenced(db, [(session.id, taskId, nil, encoded.type, encoded.data)])
-        try insertEvents(db, events)
+        let (events, _) = try TransferStore.sequenced(db, [(session.id, taskId, nil, encoded.type, encoded.data)])
+        try TransferStore.insertEvents(db, events)
         session.lastSequence = events[0].sequence
     }
 
@@ -89,5 +112,42 @@ extension TransferStore {
         refreshCachedSession(try requestSecrets.opened(session))
         eventFeed.publish(sessionId)
         return event
+    }
+
+    /// After a commit: the session cache learns the new sequence (or the new record), readers are woken.
+    func publish(_ advance: SessionAdvance) {
+        if let stored = advance.changedRecord {
+            if let record = try? requestSecrets.opened(stored) {
+                refreshCachedSession(record)
+            } else {
+                sessionCache.withLock { $0[stored.id] = nil }  // unreadable: the next read fails loudly
+            }
+        } else {
+            sessionCache.withLock { cache in
+                guard var cached = cache[advance.sessionId], cached.lastSequence < advance.lastSequence else { return }
+                cached.lastSequence = advance.lastSequence
+                cache[advance.sessionId] = cached
+            }
+        }
+        eventFeed.publish(advance.sessionId)
+    }
+
+    /// Puts a session written by a task verb into the cache unless the cache already holds a later
+    /// version. Writes finish in order but their callers resume in any order; `lastSequence` only grows
+    /// and every task write that caches here advanced it, so "greater" means "later". A write that did
+    /// not advance it (moving to `invalidating`) is later than ours when the sequences are equal.
+    /// `record` is the clear form (`RequestSecrets.opened`).
+    func refreshCachedSession(_ record: SessionRecord) {
+        sessionCache.withLock { cache in
+            var refreshed = record
+            if let cached = cache[record.id] {
+                guard cached.lastSequence < record.lastSequence else { return }
+                // Delegate and description change only through `updateSession`, which caches them itself:
+                // a row read before that commit must not bring the old ones back.
+                (refreshed.delegate, refreshed.delegateSecret) = (cached.delegate, cached.delegateSecret)
+                refreshed.sessionDescription = cached.sessionDescription
+            }
+            cache[record.id] = refreshed
+        }
     }
 }
