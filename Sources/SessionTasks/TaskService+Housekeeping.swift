@@ -52,7 +52,7 @@ extension TaskService {
         }
         let keys = await repeatBatches("Pruning idempotency keys", stopping, &longest) {
             try await store.maintenance.pruneIdempotencyKeys(
-                createdBefore: now.addingTimeInterval(-TransferStore.idempotencyWindow), limit: limit)
+                createdBefore: now.addingTimeInterval(-IdempotencyStore.idempotencyWindow), limit: limit)
         }
         guard events + tasks + sessions + keys > 0 || store.maintenance.checkpointIsOwed else { return }
         var released = 0

@@ -43,8 +43,6 @@ public final class TransferStore: Sendable {
     /// The tasks other nodes completed (task ids), after their commits: wakes this node's `?wait=`
     /// long-polls on them.
     public let completionsElsewhere = EventFeed()
-    /// The `Idempotency-Key` claims whose requests this process is answering (never taken over).
-    let liveIdempotencyClaims = LockedBox<Set<String>>([])
     /// Task creations, group-committed.
     let creations = GroupCommit<TaskCreation, TaskRecord>()
     /// Tasks created and completed, committed by this store since it opened (`/metrics`).
@@ -57,6 +55,8 @@ public final class TransferStore: Sendable {
     public let usage: UsageStore
     /// Blobs and the files tasks downloaded.
     public let blobs: BlobStore
+    /// `Idempotency-Key`s and the answers kept for them.
+    public let idempotency: IdempotencyStore
     /// The event log and outbox: appends, pages, the feed.
     public let events: EventLog
     /// Webhook delivery: delegate queues, pending completions, redelivery.
@@ -111,6 +111,7 @@ public final class TransferStore: Sendable {
             database: database, housekeeping: housekeeping, quotaLimits: quotaLimits, sharesDatabaseWithOtherNodes: sqlite == nil)
         self.usage = usage
         self.blobs = BlobStore(database: database, housekeeping: housekeeping, tenantUsage: usage)
+        self.idempotency = IdempotencyStore(database: database, secrets: secrets)
         self.events = EventLog(database: database, secrets: secrets, sessionCache: sessionCache)
         self.deliveries = DeliveryStore(database: database, secrets: secrets, sessionCache: sessionCache)
         self.maintenance = MaintenanceStore(

@@ -185,29 +185,30 @@ struct TransferStoreTests {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
-        guard case .proceed(let claim) = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1") else {
+        guard case .proceed(let claim) = try await store.idempotency.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1")
+        else {
             Issue.record("first use proceeds")
             return
         }
-        guard case .conflict = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1") else {
+        guard case .conflict = try await store.idempotency.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1") else {
             Issue.record("in progress is a conflict")
             return
         }
-        try await store.completeIdempotentRequest(
+        try await store.idempotency.completeIdempotentRequest(
             claim, status: 201, contentType: "application/json", location: "/x", body: Data("{}".utf8))
         guard
-            case .replay(let status, _, let location, let body) = try await store.beginIdempotentRequest(
+            case .replay(let status, _, let location, let body) = try await store.idempotency.beginIdempotentRequest(
                 tenant: "t1", key: "k", fingerprint: "f1")
         else {
             Issue.record("a finished request replays")
             return
         }
         #expect(status == 201 && location == "/x" && body == Data("{}".utf8))
-        guard case .conflict = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f2") else {
+        guard case .conflict = try await store.idempotency.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f2") else {
             Issue.record("another body is a conflict")
             return
         }
-        guard case .proceed = try await store.beginIdempotentRequest(tenant: "t2", key: "k", fingerprint: "f2") else {
+        guard case .proceed = try await store.idempotency.beginIdempotentRequest(tenant: "t2", key: "k", fingerprint: "f2") else {
             Issue.record("keys are per tenant")
             return
         }
@@ -222,7 +223,8 @@ struct TransferStoreTests {
         let store = try await fixture.open()
         let start = Date()
         func begin(after seconds: TimeInterval, key: String = "k") async throws -> IdempotencyDecision {
-            try await store.beginIdempotentRequest(tenant: "t1", key: key, fingerprint: "f", now: start.addingTimeInterval(seconds))
+            try await store.idempotency.beginIdempotentRequest(
+                tenant: "t1", key: key, fingerprint: "f", now: start.addingTimeInterval(seconds))
         }
         guard case .proceed(let claim) = try await begin(after: 0) else {
             Issue.record("first use proceeds")
@@ -234,7 +236,7 @@ struct TransferStoreTests {
                 return
             }
         }
-        try await store.completeIdempotentRequest(claim, status: 201, contentType: nil, location: nil, body: Data("first".utf8))
+        try await store.idempotency.completeIdempotentRequest(claim, status: 201, contentType: nil, location: nil, body: Data("first".utf8))
         guard case .replay(let status, _, _, let body) = try await begin(after: 3601) else {
             Issue.record("a finished one replays")
             return
@@ -246,7 +248,7 @@ struct TransferStoreTests {
             Issue.record("first use proceeds")
             return
         }
-        try await store.abandonIdempotentRequest(failed)
+        try await store.idempotency.abandonIdempotentRequest(failed)
         guard case .proceed = try await begin(after: 1, key: "retry") else {
             Issue.record("an abandoned claim frees its key")
             return
@@ -260,20 +262,23 @@ struct TransferStoreTests {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let first = try await fixture.open()
-        guard case .proceed(let stale) = try await first.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f") else {
+        guard case .proceed(let stale) = try await first.idempotency.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f") else {
             Issue.record("first use proceeds")
             return
         }
         let second = try await fixture.open()  // another process on the same file: the first one's requests are gone
-        guard case .proceed(let owner) = try await second.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f") else {
+        guard case .proceed(let owner) = try await second.idempotency.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f")
+        else {
             Issue.record("a dead process's claim is taken over")
             return
         }
-        try await second.completeIdempotentRequest(owner, status: 201, contentType: nil, location: "/new", body: Data("new".utf8))
-        try await first.completeIdempotentRequest(stale, status: 200, contentType: nil, location: "/old", body: Data("old".utf8))
-        try await first.abandonIdempotentRequest(stale)
+        try await second.idempotency.completeIdempotentRequest(
+            owner, status: 201, contentType: nil, location: "/new", body: Data("new".utf8))
+        try await first.idempotency.completeIdempotentRequest(
+            stale, status: 200, contentType: nil, location: "/old", body: Data("old".utf8))
+        try await first.idempotency.abandonIdempotentRequest(stale)
         guard
-            case .replay(let status, _, let location, let body) = try await second.beginIdempotentRequest(
+            case .replay(let status, _, let location, let body) = try await second.idempotency.beginIdempotentRequest(
                 tenant: "t1", key: "k", fingerprint: "f")
         else {
             Issue.record("the owner's answer replays")
