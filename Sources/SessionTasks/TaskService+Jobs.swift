@@ -14,7 +14,7 @@ extension TaskService {
     func prepareAttempt(_ number: Int, of record: TaskRecord, continuing: Bool, askDelayed: Bool) async throws
         -> TaskLifecycle.Input
     {
-        guard let session = try await store.session(id: record.sessionId, tenant: record.tenant) else {
+        guard let session = try await store.sessions.session(id: record.sessionId, tenant: record.tenant) else {
             throw TaskStoreError.sessionNotFound
         }
         var task = record

@@ -27,7 +27,7 @@ extension TaskService {
                 _ = try await complete(task.id, error: .cancelled(failingURL: url))
                 return
             }
-            guard let session = try await store.session(id: task.sessionId, tenant: task.tenant) else { return }
+            guard let session = try await store.sessions.session(id: task.sessionId, tenant: task.tenant) else { return }
             if session.kind == .background {
                 try await restart(task, session: session)
             } else {

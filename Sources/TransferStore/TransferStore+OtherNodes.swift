@@ -34,15 +34,15 @@ extension TransferStore {
             break
         case .resynchronize:
             // Whatever was lost: every cached session may be stale, every reader may have news.
-            foreignSessionWrites.withLock { $0 &+= 1 }
-            sessionCache.withLock { $0.removeAll() }
+            sessions.foreignSessionWrites.withLock { $0 &+= 1 }
+            sessions.sessionCache.withLock { $0.removeAll() }
             events.eventFeed.publishEverySession()
             deliveries.delegateChanges.publishEverySession()
         }
     }
 
     private func forgetForeignSessionWrite(_ sessionId: String) {
-        foreignSessionWrites.withLock { $0 &+= 1 }
-        sessionCache.withLock { $0[sessionId] = nil }
+        sessions.foreignSessionWrites.withLock { $0 &+= 1 }
+        sessions.sessionCache.withLock { $0[sessionId] = nil }
     }
 }

@@ -20,20 +20,6 @@ public final class TransferStore: Sendable {
     let sqlite: SQLiteFile?
     let secrets: SecretBox
     let logger: Logger
-    /// Sessions by id, filled on first read and updated by every write of this store.
-    ///
-    /// With several nodes (PostgreSQL) a write on another node notifies `StoreChannel.sessions` at its
-    /// commit and this node's listener (`followOtherNodes`) drops the entry. What remains is a window
-    /// between that commit and the notification's arrival (milliseconds on a healthy network; up to the
-    /// listener's reconnection when its connection dropped, after which the whole cache is dropped), in
-    /// which this node may answer with the session as it was: its description, state or delegate. Rules
-    /// that must hold (a task only on a valid session, sequences, cursors) are checked on the row inside
-    /// the transactions, never on the cache. `lastSequence` is not notified: it changes with every event,
-    /// and the cache's copy is only a lower bound that readers of the event log never rely on.
-    let sessionCache = LockedBox<[String: SessionRecord]>([:])
-    /// Counts the other nodes' session writes heard: a read of a session that overlapped one of them
-    /// is not cached, since it may have read the row before that write.
-    let foreignSessionWrites = LockedBox<UInt64>(0)
     /// Tasks by id as last read, dropped by every commit that changes their row: only where this process
     /// sees every commit (SQLite); on PostgreSQL another node may change a row, so reads go through.
     let taskReads: TaskReadCache?
@@ -57,6 +43,8 @@ public final class TransferStore: Sendable {
     public let blobs: BlobStore
     /// `Idempotency-Key`s and the answers kept for them.
     public let idempotency: IdempotencyStore
+    /// Sessions: creation, re-attach, reads through the cache, updates, invalidation.
+    public let sessions: SessionStore
     /// The event log and outbox: appends, pages, the feed.
     public let events: EventLog
     /// Webhook delivery: delegate queues, pending completions, redelivery.
@@ -112,8 +100,14 @@ public final class TransferStore: Sendable {
         self.usage = usage
         self.blobs = BlobStore(database: database, housekeeping: housekeeping, tenantUsage: usage)
         self.idempotency = IdempotencyStore(database: database, secrets: secrets)
-        self.events = EventLog(database: database, secrets: secrets, sessionCache: sessionCache)
-        self.deliveries = DeliveryStore(database: database, secrets: secrets, sessionCache: sessionCache)
+        let sessionCache = LockedBox<[String: SessionRecord]>([:])
+        let events = EventLog(database: database, secrets: secrets, sessionCache: sessionCache)
+        self.events = events
+        let deliveries = DeliveryStore(database: database, secrets: secrets, sessionCache: sessionCache)
+        self.deliveries = deliveries
+        self.sessions = SessionStore(
+            database: database, secrets: secrets, quotaLimits: quotaLimits, sessionCache: sessionCache, events: events,
+            deliveries: deliveries)
         self.maintenance = MaintenanceStore(
             database: database, sqlite: sqlite, housekeeping: housekeeping, sessionCache: sessionCache,
             resumeDataTokens: ResumeDataTokens(secrets: secrets), logger: logger)

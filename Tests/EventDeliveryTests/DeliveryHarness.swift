@@ -69,7 +69,8 @@ final class DeliveryHarness: Sendable {
         if let decisions { delegate["decisions"] = decisions }
         let json = try JSONSerialization.data(withJSONObject: ["delegate": delegate])
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array(json)).validated()
-        guard case .created(let record) = try await store.value.createSession(tenant: tenant, request: request, secret: Self.secret)
+        guard
+            case .created(let record) = try await store.value.sessions.createSession(tenant: tenant, request: request, secret: Self.secret)
         else { throw CancellationError() }
         return record
     }

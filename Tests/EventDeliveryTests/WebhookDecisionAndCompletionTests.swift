@@ -77,7 +77,7 @@ struct WebhookDecisionAndCompletionTests {
         let harness = try await DeliveryHarness()
         defer { harness.close() }
         let store = harness.store.value
-        let shared = try await store.sharedSession(tenant: "t1")  // no delegate, no secret of its own
+        let shared = try await store.sessions.sharedSession(tenant: "t1")  // no delegate, no secret of its own
         let taskSecret = "whsec_" + Data((0..<24).map { UInt8($0 &+ 100) }).base64EncodedString()
         var tasks: [TaskRecord] = []
         for index in 0..<3 {

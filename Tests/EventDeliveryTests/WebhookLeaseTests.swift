@@ -116,7 +116,7 @@ struct LeaseNodes {
     func session() async throws -> SessionRecord {
         let json = try JSONSerialization.data(withJSONObject: ["delegate": ["url": receiver.url("/hooks"), "secret": Self.secret]])
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array(json)).validated()
-        guard case .created(let record) = try await a.createSession(tenant: "t1", request: request, secret: Self.secret)
+        guard case .created(let record) = try await a.sessions.createSession(tenant: "t1", request: request, secret: Self.secret)
         else { throw CancellationError() }
         return record
     }

@@ -53,7 +53,7 @@ struct TwoNodes {
     }
 
     func session(on store: TransferStore) async throws -> SessionRecord {
-        guard case .created(let record) = try await store.createSession(tenant: "t1", request: try Self.request("{}"), secret: nil)
+        guard case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: try Self.request("{}"), secret: nil)
         else { throw CancellationError() }
         return record
     }
@@ -83,14 +83,14 @@ struct CrossNodeStoreTests {
     func aSessionPatchedOnOneNodeIsReadFreshOnTheOther() async throws {
         try await TwoNodes.open().run { nodes in
             let session = try await nodes.session(on: nodes.a)
-            #expect(try await nodes.b.session(id: session.id, tenant: "t1")?.sessionDescription == nil)
-            #expect(nodes.b.cachedSession(id: session.id, tenant: "t1") != nil)
+            #expect(try await nodes.b.sessions.session(id: session.id, tenant: "t1")?.sessionDescription == nil)
+            #expect(nodes.b.sessions.cachedSession(id: session.id, tenant: "t1") != nil)
 
             var update = SessionUpdate()
             update.sessionDescription = .value("patched on A")
-            _ = try await nodes.a.updateSession(id: session.id, tenant: "t1", update: update)
-            try await eventually(timeout: 10) { nodes.b.cachedSession(id: session.id, tenant: "t1") == nil }
-            #expect(try await nodes.b.session(id: session.id, tenant: "t1")?.sessionDescription == "patched on A")
+            _ = try await nodes.a.sessions.updateSession(id: session.id, tenant: "t1", update: update)
+            try await eventually(timeout: 10) { nodes.b.sessions.cachedSession(id: session.id, tenant: "t1") == nil }
+            #expect(try await nodes.b.sessions.session(id: session.id, tenant: "t1")?.sessionDescription == "patched on A")
 
             // A delegate set on A reaches B's dispatcher.
             let delegateChanges = nodes.b.deliveries.delegateChanges.subscribe()
@@ -99,10 +99,10 @@ struct CrossNodeStoreTests {
                 DelegateConfiguration(
                     url: "http://127.0.0.1:9/hooks", events: ["*"], decisions: [], decisionTimeout: 5, progressInterval: 0),
                 secret: "whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=")
-            _ = try await nodes.a.updateSession(id: session.id, tenant: "t1", update: delegate)
+            _ = try await nodes.a.sessions.updateSession(id: session.id, tenant: "t1", update: delegate)
             try await next(session.id, in: delegateChanges)
             try await eventually(timeout: 10) {
-                try await nodes.b.session(id: session.id, tenant: "t1")?.delegate?.url == "http://127.0.0.1:9/hooks"
+                try await nodes.b.sessions.session(id: session.id, tenant: "t1")?.delegate?.url == "http://127.0.0.1:9/hooks"
             }
         }
     }

@@ -57,8 +57,8 @@ struct DelegateDeliveryStoreTests {
         let withDelegate = try StrictJSONDecoder().decode(
             SessionCreateRequest.self, from: Array(#"{"delegate": {"url": "https://hooks.example/a"}}"#.utf8)
         ).validated()
-        guard case .created(let session) = try await store.createSession(tenant: "t1", request: withDelegate, secret: nil),
-            case .created(let bare) = try await store.createSession(tenant: "t1", request: try Self.empty(), secret: nil)
+        guard case .created(let session) = try await store.sessions.createSession(tenant: "t1", request: withDelegate, secret: nil),
+            case .created(let bare) = try await store.sessions.createSession(tenant: "t1", request: try Self.empty(), secret: nil)
         else { throw CancellationError() }
         var events: [EventRecord] = []
         for _ in 0..<3 {

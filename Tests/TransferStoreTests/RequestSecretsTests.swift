@@ -27,7 +27,7 @@ struct RequestSecretsTests {
              "httpAdditionalHeaders": {"Authorization": "Bearer session-secret-1", "X-Visible": "plain"}}}
             """#
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array(json.utf8)).validated()
-        guard case .created(let record) = try await store.createSession(tenant: "t1", request: request, secret: nil) else {
+        guard case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: request, secret: nil) else {
             throw CancellationError()
         }
         return record
@@ -72,14 +72,14 @@ struct RequestSecretsTests {
         // Open: the WAL holds every page written so far.
         #expect(try await Self.leaks(in: fixture) == [])
         #expect(try await store.task(id: created.id).map(Self.requests) == Self.requests(suspended))
-        #expect(try await store.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
+        #expect(try await store.sessions.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
         try store.close()
         #expect(try await Self.leaks(in: fixture) == [])
 
         let reopened = try await fixture.open()  // a fresh session cache: read from the rows
         defer { try? reopened.close() }
-        #expect(try await reopened.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
-        #expect(try await reopened.sessions(tenant: "t1", after: nil, limit: 10).map(\.configuration) == [session.configuration])
+        #expect(try await reopened.sessions.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
+        #expect(try await reopened.sessions.sessions(tenant: "t1", after: nil, limit: 10).map(\.configuration) == [session.configuration])
         #expect(try await reopened.unfinishedTasks().map(Self.requests) == [Self.requests(suspended)])
         #expect(try await reopened.tasks(sessionId: session.id, after: nil, limit: 10).map(Self.requests) == [Self.requests(suspended)])
         let completed = try await reopened.completeTask(
@@ -109,7 +109,7 @@ struct RequestSecretsTests {
         let reopened = try await fixture.open()
         defer { try? reopened.close() }
         #expect(try await reopened.task(id: created.id).map(Self.requests) == Self.requests(created))
-        #expect(try await reopened.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
+        #expect(try await reopened.sessions.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
     }
 
     /// What a task row keeps of its requests (timestamps are compared elsewhere, to the millisecond).

@@ -20,7 +20,7 @@ struct StatementBudgetTests {
         let store = try await fixture.open()
         defer { try? store.close() }
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
-        guard case .created(let session) = try await store.createSession(tenant: "t1", request: request, secret: nil) else {
+        guard case .created(let session) = try await store.sessions.createSession(tenant: "t1", request: request, secret: nil) else {
             throw CancellationError()
         }
         let requests = try (0..<count).map { index in

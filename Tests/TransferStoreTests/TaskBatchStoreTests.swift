@@ -12,7 +12,7 @@ import TransferStore
 struct TaskBatchStoreTests {
     private func session(_ store: TransferStore) async throws -> SessionRecord {
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
-        guard case .created(let record) = try await store.createSession(tenant: "t1", request: request, secret: nil) else {
+        guard case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: request, secret: nil) else {
             throw CancellationError()
         }
         return record
@@ -73,7 +73,7 @@ struct TaskBatchStoreTests {
         let store = try await fixture.open()
         defer { try? store.close() }
         let session = try await session(store)
-        _ = try await store.beginInvalidation(id: session.id, tenant: "t1")
+        _ = try await store.sessions.beginInvalidation(id: session.id, tenant: "t1")
         let results = try await store.createTasks(tenant: "t1", sessionId: session.id, requests: try (0..<3).map(dataTask))
         #expect(results.map { Self.error($0) as? TaskStoreError } == Array(repeating: .sessionNotValid, count: 3))
         #expect(try await store.tasks(sessionId: session.id, after: nil, limit: 10).isEmpty)

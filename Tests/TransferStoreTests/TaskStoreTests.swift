@@ -19,7 +19,7 @@ struct TaskStoreTests {
 
         func session(tenant: String = "t1", _ json: String = "{}") async throws -> SessionRecord {
             let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array(json.utf8)).validated()
-            guard case .created(let record) = try await store.createSession(tenant: tenant, request: request, secret: nil) else {
+            guard case .created(let record) = try await store.sessions.createSession(tenant: tenant, request: request, secret: nil) else {
                 throw CancellationError()
             }
             return record
@@ -59,7 +59,7 @@ struct TaskStoreTests {
         for task in try await f.store.tasks(sessionId: a.id, after: nil, limit: 10) {
             _ = try await f.store.completeTask(id: task.id, error: nil)
         }
-        _ = try await f.store.beginInvalidation(id: a.id, tenant: "t1")
+        _ = try await f.store.sessions.beginInvalidation(id: a.id, tenant: "t1")
         let events = try await f.store.events.events(sessionId: a.id, after: 0, limit: 100)
         #expect(events.map(\.sequence) == [1, 2, 3, 4, 5, 6, 7])
         #expect(
@@ -67,7 +67,7 @@ struct TaskStoreTests {
                 .taskDidCreateTask, .taskDidCreateTask, .taskDidCreateTask, .taskDidCompleteWithError,
                 .taskDidCompleteWithError, .taskDidCompleteWithError, .sessionDidBecomeInvalidWithError,
             ])
-        #expect(try await f.store.session(id: a.id, tenant: "t1")?.lastTaskIdentifier == 3)
+        #expect(try await f.store.sessions.session(id: a.id, tenant: "t1")?.lastTaskIdentifier == 3)
         #expect(try await f.store.events.events(sessionId: b.id, after: 0, limit: 100).map(\.sequence) == [1, 2])
     }
 
@@ -147,7 +147,7 @@ struct TaskStoreTests {
         if state == .invalidating {
             _ = try await f.store.createTask(tenant: "t1", sessionId: session.id, request: try dataTask())
         }
-        let begun = try #require(try await f.store.beginInvalidation(id: session.id, tenant: "t1"))
+        let begun = try #require(try await f.store.sessions.beginInvalidation(id: session.id, tenant: "t1"))
         #expect(begun.0.state == state)
         let eventsBefore = try await f.store.events.events(sessionId: session.id, after: 0, limit: 100)
         let tasksBefore = try await f.store.tasks(sessionId: session.id, after: nil, limit: 10).map(\.id)
@@ -156,7 +156,7 @@ struct TaskStoreTests {
         }
         #expect(try await f.store.tasks(sessionId: session.id, after: nil, limit: 10).map(\.id) == tasksBefore)
         #expect(try await f.store.events.events(sessionId: session.id, after: 0, limit: 100) == eventsBefore)
-        #expect(try await f.store.session(id: session.id, tenant: "t1")?.lastTaskIdentifier == Int64(tasksBefore.count))
+        #expect(try await f.store.sessions.session(id: session.id, tenant: "t1")?.lastTaskIdentifier == Int64(tasksBefore.count))
     }
 
     /// A claim takes the tenants' queued tasks in turn, oldest first within each, however long one
@@ -216,16 +216,16 @@ struct TaskStoreTests {
         let session = try await f.session()
         let one = try await f.store.createTask(tenant: "t1", sessionId: session.id, request: try dataTask())
         let two = try await f.store.createTask(tenant: "t1", sessionId: session.id, request: try dataTask())
-        _ = try await f.store.beginInvalidation(id: session.id, tenant: "t1")
+        _ = try await f.store.sessions.beginInvalidation(id: session.id, tenant: "t1")
         let metrics = TaskMetrics(
             taskInterval: .init(start: .nowMilliseconds, duration: 0.25), redirectCount: 1,
             transactionMetrics: [TaskTransactionMetrics(request: try #require(one.originalRequest))])
         let completed = try await f.store.completeTask(id: one.id, error: nil, metrics: metrics)
         // Read back from the row: the same JSON as was written (dates to the millisecond).
         #expect(try WireJSON.encode(completed.metrics) == WireJSON.encode(metrics))
-        #expect(try await f.store.session(id: session.id, tenant: "t1")?.state == .invalidating)
+        #expect(try await f.store.sessions.session(id: session.id, tenant: "t1")?.state == .invalidating)
         _ = try await f.store.completeTask(id: two.id, error: .cancelled(failingURL: nil))
-        #expect(try await f.store.session(id: session.id, tenant: "t1")?.state == .invalidated)
+        #expect(try await f.store.sessions.session(id: session.id, tenant: "t1")?.state == .invalidated)
         let events = try await f.store.events.events(sessionId: session.id, after: 0, limit: 100)
         #expect(events.map(\.sequence) == [1, 2, 3, 4, 5, 6])
         #expect(

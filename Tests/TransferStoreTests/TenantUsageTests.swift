@@ -13,7 +13,7 @@ import TransferStore
 struct TenantUsageTests {
     private func session(_ store: TransferStore, tenant: String = "t1") async throws -> SessionRecord {
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
-        guard case .created(let record) = try await store.createSession(tenant: tenant, request: request, secret: nil) else {
+        guard case .created(let record) = try await store.sessions.createSession(tenant: tenant, request: request, secret: nil) else {
             throw CancellationError()
         }
         return record
@@ -39,7 +39,7 @@ struct TenantUsageTests {
         let store = try await fixture.open()
         let first = try await session(store)
         let second = try await session(store)
-        _ = try await store.sharedSession(tenant: "t1")
+        _ = try await store.sessions.sharedSession(tenant: "t1")
         _ = try await session(store, tenant: "t2")
 
         let kept = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
@@ -84,7 +84,7 @@ struct TenantUsageTests {
         #expect(try await store.usage.usage(tenant: "t1").storedBytes == 5_000 + 100 + 400)
         #expect(try await store.blobs.releaseFile(taskId: filed.id, tenant: "t1") == .file(path: "/nonexistent/\(filed.id)"))
         #expect(try await store.usage.usage(tenant: "t1").storedBytes == 100 + 400)
-        _ = try await store.beginInvalidation(id: first.id, tenant: "t1")
+        _ = try await store.sessions.beginInvalidation(id: first.id, tenant: "t1")
         #expect(try await store.usage.usage(tenant: "t1").sessions == 1)
 
         try store.close()
@@ -113,7 +113,7 @@ struct TenantUsageTests {
         await #expect(throws: QuotaExceeded(quota: .blobCount, limit: 1, usage: 1)) {
             try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
         }
-        #expect(try await store.sessions(tenant: "t1", after: nil, limit: 10).count == 1)
+        #expect(try await store.sessions.sessions(tenant: "t1", after: nil, limit: 10).count == 1)
         #expect(try await store.tasks(sessionId: only.id, after: nil, limit: 10).count == 1)
         #expect(try await store.events.eventPage(sessionId: only.id, after: 0, limit: 10).events.count == 1)
         _ = try await store.completeTask(id: first.id, error: nil)

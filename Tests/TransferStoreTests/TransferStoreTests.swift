@@ -77,24 +77,24 @@ struct TransferStoreTests {
         let store = try await fixture.open()
         let background = try request(#"{"configuration": {"kind": "background", "identifier": "com.example.a"}}"#)
 
-        guard case .created(let first) = try await store.createSession(tenant: "t1", request: background, secret: nil) else {
+        guard case .created(let first) = try await store.sessions.createSession(tenant: "t1", request: background, secret: nil) else {
             Issue.record("expected a new session")
             return
         }
-        guard case .reattached(let again) = try await store.createSession(tenant: "t1", request: background, secret: nil) else {
+        guard case .reattached(let again) = try await store.sessions.createSession(tenant: "t1", request: background, secret: nil) else {
             Issue.record("expected the re-attach")
             return
         }
         #expect(again.id == first.id)
-        guard case .created(let otherTenant) = try await store.createSession(tenant: "t2", request: background, secret: nil) else {
+        guard case .created(let otherTenant) = try await store.sessions.createSession(tenant: "t2", request: background, secret: nil) else {
             Issue.record("another tenant gets its own session")
             return
         }
         #expect(otherTenant.id != first.id)
-        #expect(try await store.session(id: first.id, tenant: "t2") == nil)
+        #expect(try await store.sessions.session(id: first.id, tenant: "t2") == nil)
 
-        _ = try await store.beginInvalidation(id: first.id, tenant: "t1")
-        guard case .created(let fresh) = try await store.createSession(tenant: "t1", request: background, secret: nil) else {
+        _ = try await store.sessions.beginInvalidation(id: first.id, tenant: "t1")
+        guard case .created(let fresh) = try await store.sessions.createSession(tenant: "t1", request: background, secret: nil) else {
             Issue.record("an invalidated identifier can be used again")
             return
         }
@@ -109,7 +109,7 @@ struct TransferStoreTests {
         var id = ""
         do {
             let store = try await fixture.open()
-            let created = try await store.createSession(
+            let created = try await store.sessions.createSession(
                 tenant: "t1", request: try request(#"{"delegate": {"url": "https://h/x"}, "sessionDescription": "d"}"#),
                 secret: secret)
             guard case .created(let record) = created else { throw CancellationError() }
@@ -120,7 +120,7 @@ struct TransferStoreTests {
         #expect(try await !fixture.holds(secret), "the secret must not be stored in clear")
 
         let reopened = try await fixture.open()
-        let record = try #require(try await reopened.session(id: id, tenant: "t1"))
+        let record = try #require(try await reopened.sessions.session(id: id, tenant: "t1"))
         #expect(record.sessionDescription == "d")
         #expect(record.delegate?.url == "https://h/x")
         #expect(try reopened.deliveries.delegateSecret(of: record) == secret)
@@ -134,15 +134,15 @@ struct TransferStoreTests {
         let store = try await fixture.open()
         var ids: [String] = []
         for _ in 0..<5 {
-            if case .created(let record) = try await store.createSession(tenant: "t1", request: try request("{}"), secret: nil) {
+            if case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: try request("{}"), secret: nil) {
                 ids.append(record.id)
             }
         }
-        _ = try await store.createSession(tenant: "t2", request: try request("{}"), secret: nil)
+        _ = try await store.sessions.createSession(tenant: "t2", request: try request("{}"), secret: nil)
         var seen: [String] = []
         var after: Int64?
         for _ in 0..<10 {
-            let page = try await store.sessions(tenant: "t1", after: after, limit: 2)
+            let page = try await store.sessions.sessions(tenant: "t1", after: after, limit: 2)
             seen += page.map(\.id)
             guard page.count == 2 else { break }
             after = page.last?.rowid
@@ -155,16 +155,17 @@ struct TransferStoreTests {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
-        guard case .created(let record) = try await store.createSession(tenant: "t1", request: try request("{}"), secret: nil) else {
+        guard case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: try request("{}"), secret: nil)
+        else {
             throw CancellationError()
         }
-        let invalidated = try #require(try await store.beginInvalidation(id: record.id, tenant: "t1")?.0)
+        let invalidated = try #require(try await store.sessions.beginInvalidation(id: record.id, tenant: "t1")?.0)
         #expect(invalidated.state == .invalidated)
-        _ = try await store.beginInvalidation(id: record.id, tenant: "t1")
+        _ = try await store.sessions.beginInvalidation(id: record.id, tenant: "t1")
         let events = try await store.events.events(sessionId: record.id, after: 0, limit: 10)
         #expect(events.map(\.sequence) == [1])
         #expect(events.first?.type == .sessionDidBecomeInvalidWithError)
-        #expect(try await store.beginInvalidation(id: record.id, tenant: "t2")?.0 == nil)
+        #expect(try await store.sessions.beginInvalidation(id: record.id, tenant: "t2")?.0 == nil)
         try store.close()
     }
 
@@ -172,12 +173,12 @@ struct TransferStoreTests {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
-        async let a = store.sharedSession(tenant: "t1")
-        async let b = store.sharedSession(tenant: "t1")
+        async let a = store.sessions.sharedSession(tenant: "t1")
+        async let b = store.sessions.sharedSession(tenant: "t1")
         let (first, second) = try await (a, b)
         #expect(first.id == second.id)
         #expect(first.isShared)
-        #expect(try await store.sharedSession(tenant: "t2").id != first.id)
+        #expect(try await store.sessions.sharedSession(tenant: "t2").id != first.id)
         try store.close()
     }
 

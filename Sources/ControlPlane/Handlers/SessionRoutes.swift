@@ -22,14 +22,14 @@ struct SessionRoutes {
             Route("POST", "/v1/sessions") { try await create($0) },
             Route("GET", "/v1/sessions") { try await list($0) },
             Route("GET", "/v1/sessions/shared") { request in
-                try HTTPResponse.json(try await store.sharedSession(tenant: request.tenant).wire(delivery: nil))
+                try HTTPResponse.json(try await store.sessions.sharedSession(tenant: request.tenant).wire(delivery: nil))
             },
             Route(
                 "GET", "/v1/sessions/{id}",
                 fast: { request in
                     // Served from the store's session cache on the HTTP thread when there is no delegate whose
                     // delivery state must be read; a miss takes the async path.
-                    guard let record = store.cachedSession(id: request.parameter("id"), tenant: request.tenant),
+                    guard let record = store.sessions.cachedSession(id: request.parameter("id"), tenant: request.tenant),
                         record.delegate == nil
                     else { return nil }
                     return try encodedResponse(record, delivery: nil)
@@ -58,7 +58,7 @@ struct SessionRoutes {
         try checkConfigurationSize(request)
         try checkEgress(ofDelegate: validated.delegate?.url)
         let generatedSecret = validated.delegate != nil && validated.clientSecret == nil ? WebhookSecret.generate() : nil
-        let creation = try await store.createSession(
+        let creation = try await store.sessions.createSession(
             tenant: request.tenant, request: validated, secret: validated.clientSecret ?? generatedSecret)
         switch creation {
         case .created(let record):
@@ -99,7 +99,7 @@ struct SessionRoutes {
                 throw Problem.conflict("the shared session has no delegate (URLSession.shared)")
             }
         }
-        guard let outcome = try await store.updateSession(id: current.id, tenant: request.tenant, update: update) else {
+        guard let outcome = try await store.sessions.updateSession(id: current.id, tenant: request.tenant, update: update) else {
             throw Problem.notFound("no session \(current.id)")
         }
         var wire = try await sessionObject(outcome.record)
@@ -171,7 +171,7 @@ struct SessionRoutes {
         guard !record.isShared else {
             throw Problem.conflict("the shared session cannot be invalidated")
         }
-        guard let (_, unfinished) = try await store.beginInvalidation(id: record.id, tenant: request.tenant) else {
+        guard let (_, unfinished) = try await store.sessions.beginInvalidation(id: record.id, tenant: request.tenant) else {
             throw Problem.notFound("no session \(record.id)")
         }
         try await tasks.invalidated(record)
@@ -180,7 +180,7 @@ struct SessionRoutes {
                 _ = try? await tasks.cancel(taskId: taskId, tenant: request.tenant)  // one already finishing is fine
             }
         }
-        guard let updated = try await store.session(id: record.id, tenant: request.tenant) else {
+        guard let updated = try await store.sessions.session(id: record.id, tenant: request.tenant) else {
             throw Problem.notFound("no session \(record.id)")
         }
         return try .json(try await sessionObject(updated))

@@ -122,7 +122,7 @@ struct TaskRoutes {
     /// changed since the page was made (nil: the asynchronous path).
     private func cachedList(_ request: HTTPRequest) throws -> HTTPResponse? {
         let id = request.parameter("id")
-        guard id != "shared", store.cachedSession(id: id, tenant: request.tenant) != nil else { return nil }
+        guard id != "shared", store.sessions.cachedSession(id: id, tenant: request.tenant) != nil else { return nil }
         let query = try TaskListQuery(request, sessionId: id, cursors: store.listCursors)
         return listPages.cached(query.key, count: store.taskChangeCount).map(HTTPResponse.encodedJSON)
     }

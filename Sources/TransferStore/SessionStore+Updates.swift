@@ -9,7 +9,7 @@ public struct SessionUpdateOutcome: Sendable {
     public var generatedSecret: String?
 }
 
-extension TransferStore {
+extension SessionStore {
     /// Applies a `PATCH /v1/sessions/{id}`; nil when the session does not exist or is another tenant's.
     ///
     /// A new delegate takes the events not delivered yet, those already queued for the old address

@@ -2,7 +2,7 @@ import Foundation
 import JSONCodec
 import TransferModels
 
-extension TransferStore {
+extension SessionStore {
     /// `finishTasksAndInvalidate()` / `invalidateAndCancel()`: in one transaction, the session becomes
     /// `invalidated` at once when it has no unfinished task, otherwise `invalidating` until its last task
     /// completes (`completeTask` finishes the job). Returns the session and its unfinished task ids; nil

@@ -10,7 +10,36 @@ public enum SessionCreation: Sendable {
     case reattachedWithNewDelegate(SessionRecord)
 }
 
-extension TransferStore {
+/// Sessions: their rows (configuration, delegate, state, sequences), creation and the re-attach of a
+/// background session, the shared session, updates, invalidation, and the read-through cache that lets
+/// the hot reads skip the database. A session's events are `EventLog`'s (appended in this type's
+/// transactions), its delegate's delivery state `DeliveryStore`'s, its tasks `TaskStore`'s.
+public struct SessionStore: Sendable {
+    let database: any StoreDatabase
+    let secrets: SecretBox
+    /// What each tenant may hold: a new session counts towards `sessions`.
+    let quotaLimits: QuotaLimits
+    /// Sessions by id, filled on first read and updated by every write of this store.
+    ///
+    /// With several nodes (PostgreSQL) a write on another node notifies `StoreChannel.sessions` at its
+    /// commit and this node's listener (`TransferStore.followOtherNodes`) drops the entry. What remains is
+    /// a window between that commit and the notification's arrival (milliseconds on a healthy network; up to the
+    /// listener's reconnection when its connection dropped, after which the whole cache is dropped), in
+    /// which this node may answer with the session as it was: its description, state or delegate. Rules
+    /// that must hold (a task only on a valid session, sequences, cursors) are checked on the row inside
+    /// the transactions, never on the cache. `lastSequence` is not notified: it changes with every event,
+    /// and the cache's copy is only a lower bound that readers of the event log never rely on.
+    let sessionCache: LockedBox<[String: SessionRecord]>
+    /// Counts the other nodes' session writes heard: a read of a session that overlapped one of them
+    /// is not cached, since it may have read the row before that write.
+    let foreignSessionWrites = LockedBox<UInt64>(0)
+    let events: EventLog
+    let deliveries: DeliveryStore
+
+    var requestSecrets: RequestSecrets { RequestSecrets(box: secrets) }
+}
+
+extension SessionStore {
     /// Creates a session; for a background configuration whose identifier is live for the tenant,
     /// returns that session instead (the re-attach of `URLSessionConfiguration.background(withIdentifier:)`).
     /// A new session counts towards the tenant's `sessions` quota (`QuotaExceeded` past it); a re-attach does not.
