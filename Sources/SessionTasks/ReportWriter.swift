@@ -129,7 +129,7 @@ final class ReportWriter: Sendable {
                     logger.error("Encoding a delegate event failed", metadata: ["task.id": "\(event.taskId)", "error": "\(error)"])
                 }
             }
-            let (completed, failures) = try await store.recordEngineReports(
+            let (completed, failures) = try await store.tasks.recordEngineReports(
                 progress: batch.progress, responses: batch.responses, events: events, partialFiles: batch.partialFiles,
                 completions: batch.completions)
             for (id, failure) in failures {

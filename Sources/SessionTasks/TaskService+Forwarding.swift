@@ -82,7 +82,7 @@ extension TaskService {
     func serveOtherNodes(_ cluster: ClusterMembership) async {
         await withDiscardingTaskGroup { group in
             group.addTask {
-                for await taskId in self.store.completionsElsewhere.subscribe() {
+                for await taskId in self.store.tasks.completionsElsewhere.subscribe() {
                     self.waiters.completed(taskId)
                     self.bodyWaiters.completed(taskId)
                 }

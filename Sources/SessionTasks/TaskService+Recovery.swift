@@ -10,7 +10,7 @@ extension TaskService {
     func recoverUnfinishedTasks() async {
         do {
             if let cluster { return try await pickUpOwnTasks(cluster) }
-            for task in try await store.unfinishedTasks() { await recover(task) }
+            for task in try await store.tasks.unfinishedTasks() { await recover(task) }
         } catch {
             logger.error("Recovering tasks after a restart failed", metadata: ["error": "\(String(reflecting: error))"])
         }

@@ -38,8 +38,8 @@ extension EventLog {
     static func appendEvent(
         _ db: any StoreConnection, session: inout SessionRecord, taskId: String?, encoded: EncodedEvent
     ) throws {
-        let (events, _) = try TransferStore.sequenced(db, [(session.id, taskId, nil, encoded.type, encoded.data)])
-        try TransferStore.insertEvents(db, events)
+        let (events, _) = try BatchWrites.sequenced(db, [(session.id, taskId, nil, encoded.type, encoded.data)])
+        try BatchWrites.insertEvents(db, events)
         session.lastSequence = events[0].sequence
     }
 

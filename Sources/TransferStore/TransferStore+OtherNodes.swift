@@ -25,7 +25,7 @@ extension TransferStore {
             forgetForeignSessionWrite(sessionId)
             deliveries.delegateChanges.publish(sessionId)
         case .notification(let channel, let taskId) where channel == .completions:
-            completionsElsewhere.publish(taskId)
+            tasks.completionsElsewhere.publish(taskId)
         case .notification(let channel, let control) where channel == .controls:
             cluster.forwardedControls.publish(control)
         case .notification(let channel, let answer) where channel == .controlAnswers:

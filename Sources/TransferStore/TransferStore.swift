@@ -20,19 +20,6 @@ public final class TransferStore: Sendable {
     let sqlite: SQLiteFile?
     let secrets: SecretBox
     let logger: Logger
-    /// Tasks by id as last read, dropped by every commit that changes their row: only where this process
-    /// sees every commit (SQLite); on PostgreSQL another node may change a row, so reads go through.
-    let taskReads: TaskReadCache?
-    /// Counts reads of the change counts where no commit is seen (PostgreSQL): every count differs, so no
-    /// answer made from rows is kept.
-    let unobservedChanges = LockedBox<UInt64>(0)
-    /// The tasks other nodes completed (task ids), after their commits: wakes this node's `?wait=`
-    /// long-polls on them.
-    public let completionsElsewhere = EventFeed()
-    /// Task creations, group-committed.
-    let creations = GroupCommit<TaskCreation, TaskRecord>()
-    /// Tasks created and completed, committed by this store since it opened (`/metrics`).
-    public let activity = TaskActivity()
     /// What each tenant may hold (`QuotaLimits`), checked inside the transactions that create.
     public let quotaLimits: QuotaLimits
     /// The housekeeping's writes, timed.
@@ -43,6 +30,8 @@ public final class TransferStore: Sendable {
     public let blobs: BlobStore
     /// `Idempotency-Key`s and the answers kept for them.
     public let idempotency: IdempotencyStore
+    /// Tasks: creation (group-committed), reads, controls, the engine's reports, completions.
+    public let tasks: TaskStore
     /// Sessions: creation, re-attach, reads through the cache, updates, invalidation.
     public let sessions: SessionStore
     /// The event log and outbox: appends, pages, the feed.
@@ -89,7 +78,6 @@ public final class TransferStore: Sendable {
         self.database = database
         self.cluster = ClusterStore(database: database, requestSecrets: RequestSecrets(box: secrets))
         self.sqlite = sqlite
-        self.taskReads = taskReads
         self.secrets = secrets
         self.logger = logger
         self.quotaLimits = quotaLimits
@@ -108,6 +96,8 @@ public final class TransferStore: Sendable {
         self.sessions = SessionStore(
             database: database, secrets: secrets, quotaLimits: quotaLimits, sessionCache: sessionCache, events: events,
             deliveries: deliveries)
+        self.tasks = TaskStore(
+            database: database, secrets: secrets, quotaLimits: quotaLimits, taskReads: taskReads, events: events)
         self.maintenance = MaintenanceStore(
             database: database, sqlite: sqlite, housekeeping: housekeeping, sessionCache: sessionCache,
             resumeDataTokens: ResumeDataTokens(secrets: secrets), logger: logger)

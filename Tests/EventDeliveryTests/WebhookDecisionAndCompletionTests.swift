@@ -87,7 +87,7 @@ struct WebhookDecisionAndCompletionTests {
                 """
             let request = try StrictJSONDecoder().decode(TaskCreateRequest.self, from: Array(json.utf8))
                 .validated(session: SessionConfiguration(kind: .default))
-            tasks.append(try await store.createTask(tenant: "t1", sessionId: shared.id, request: request))
+            tasks.append(try await store.tasks.createTask(tenant: "t1", sessionId: shared.id, request: request))
         }
         harness.receiver.script([.status(502)])
         var completions: [EventRecord] = []
@@ -118,7 +118,7 @@ struct WebhookDecisionAndCompletionTests {
             #"{"kind": "data", "request": {"url": "https://o.example/"}, "completion": {"url": "\#(harness.receiver.url("/done"))"}}"#
         let request = try StrictJSONDecoder().decode(TaskCreateRequest.self, from: Array(json.utf8))
             .validated(session: SessionConfiguration(kind: .default))
-        let task = try await store.createTask(tenant: "t1", sessionId: session.id, request: request)
+        let task = try await store.tasks.createTask(tenant: "t1", sessionId: session.id, request: request)
         let completion = try await store.events.appendEvent(
             sessionId: session.id, taskId: task.id, type: .taskCompletion, dataJSON: #"{"error":null}"#)
         let requests = try await harness.withDispatcher { _ in

@@ -42,18 +42,18 @@ struct TenantUsageTests {
         _ = try await store.sessions.sharedSession(tenant: "t1")
         _ = try await session(store, tenant: "t2")
 
-        let kept = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
-        let filed = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
-        _ = try await store.createTask(tenant: "t1", sessionId: second.id, request: try dataTask())
+        let kept = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        let filed = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        _ = try await store.tasks.createTask(tenant: "t1", sessionId: second.id, request: try dataTask())
         var usage = try await store.usage.usage(tenant: "t1")
         #expect(usage.sessions == 2 && usage.tasks == 3 && usage.storedBytes == 0, "\(usage)")
 
         var body = TaskCompletion(id: kept.id, error: nil, body: Array(repeating: 1, count: 70), fileExpiresAt: Date())
         body.completedAt = Date()
-        _ = try await store.completeTask(body)
+        _ = try await store.tasks.completeTask(body)
         var file = TaskCompletion(id: filed.id, error: nil, filePath: "/nonexistent/\(filed.id)", fileExpiresAt: .distantFuture)
         file.storedBytes = 5_000
-        _ = try await store.completeTask(file)
+        _ = try await store.tasks.completeTask(file)
         try await store.urlCaches.writeCacheChanges([
             {
                 var c = CacheEntryChanges(storage: "tenant t1")
@@ -105,19 +105,19 @@ struct TenantUsageTests {
         defer { try? store.close() }
         let only = try await session(store)
         await #expect(throws: QuotaExceeded(quota: .sessions, limit: 1, usage: 1)) { try await session(store) }
-        let first = try await store.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+        let first = try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
         await #expect(throws: QuotaExceeded(quota: .tasks, limit: 1, usage: 1)) {
-            try await store.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+            try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
         }
         _ = try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
         await #expect(throws: QuotaExceeded(quota: .blobCount, limit: 1, usage: 1)) {
             try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
         }
         #expect(try await store.sessions.sessions(tenant: "t1", after: nil, limit: 10).count == 1)
-        #expect(try await store.tasks(sessionId: only.id, after: nil, limit: 10).count == 1)
+        #expect(try await store.tasks.tasks(sessionId: only.id, after: nil, limit: 10).count == 1)
         #expect(try await store.events.eventPage(sessionId: only.id, after: 0, limit: 10).events.count == 1)
-        _ = try await store.completeTask(id: first.id, error: nil)
-        let next = try await store.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+        _ = try await store.tasks.completeTask(id: first.id, error: nil)
+        let next = try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
         #expect(next.taskIdentifier == 2, "the refused task took no identifier")
         // Another tenant has its own.
         _ = try await session(store, tenant: "t2")
@@ -132,9 +132,9 @@ extension TenantUsageTests {
         defer { fixture.directory.remove() }
         let store = try fixture.openSQLite()  // SQLite files from before v10 exist; PostgreSQL databases start at this version
         let first = try await session(store)
-        _ = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
-        let done = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
-        _ = try await store.completeTask(
+        _ = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        let done = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        _ = try await store.tasks.completeTask(
             TaskCompletion(id: done.id, error: nil, body: Array(repeating: 0, count: 42), fileExpiresAt: .distantFuture))
         _ = try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t2", size: 9, digest: "d"))
         try store.close()

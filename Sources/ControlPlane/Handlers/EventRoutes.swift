@@ -42,9 +42,9 @@ struct EventRoutes {
 
     private func taskEvents(_ request: HTTPRequest) async throws -> HTTPResponse {
         let id = request.parameter("id")
-        guard try await store.task(id: id, tenant: request.tenant) != nil else { throw Problem.notFound("no task \(id)") }
+        guard try await store.tasks.task(id: id, tenant: request.tenant) != nil else { throw Problem.notFound("no task \(id)") }
         let query = try EventQuery(request, streams: false)
-        let json = try await taskPages.json(Self.pageKey(id, query), count: store.eventChangeCount) {
+        let json = try await taskPages.json(Self.pageKey(id, query), count: store.tasks.eventChangeCount) {
             (try EventJSON.page(try await store.events.taskEventPage(taskId: id, after: query.after, limit: query.limit)), keptFor: nil)
         }
         return Self.json(json)
@@ -54,9 +54,9 @@ struct EventRoutes {
     /// no commit since the page was made (nil: the asynchronous path).
     private func cachedTaskEvents(_ request: HTTPRequest) throws -> HTTPResponse? {
         let id = request.parameter("id")
-        guard store.cachedTask(id: id, tenant: request.tenant) != nil else { return nil }
+        guard store.tasks.cachedTask(id: id, tenant: request.tenant) != nil else { return nil }
         let query = try EventQuery(request, streams: false)
-        return taskPages.cached(Self.pageKey(id, query), count: store.eventChangeCount).map(Self.json)
+        return taskPages.cached(Self.pageKey(id, query), count: store.tasks.eventChangeCount).map(Self.json)
     }
 
     /// The task is checked to be the tenant's before its page is looked up: its id names the page.

@@ -139,7 +139,7 @@ extension TaskRoutes {
     /// or its bytes kept in the store; nil when it has neither (none, or deleted, expired or released).
     func currentBody(of task: TaskRecord) async throws -> Body? {
         if let path = task.filePath, let file = try ResponseFile(opening: path) { return .file(file) }
-        return try await store.keptBody(taskId: task.id).map { .bytes(Array($0)) }
+        return try await store.tasks.keptBody(taskId: task.id).map { .bytes(Array($0)) }
     }
 
     static func quoted(_ name: String) -> String {

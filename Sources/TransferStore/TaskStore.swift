@@ -17,7 +17,34 @@ public struct TaskByteCounts: Sendable, Hashable {
     }
 }
 
-extension TransferStore {
+/// Tasks: their rows (request, state, counters, response, files), creation in group commits, reads
+/// (through the task read cache on SQLite), the controls (`resume`, `suspend`, `cancel`), the engine's
+/// batched reports and the completions. Each write appends its events (`EventLog`) and moves its
+/// session's sequence and its tenant's usage in the same transaction (`BatchWrites`, `TaskRows`).
+public struct TaskStore: Sendable {
+    let database: any StoreDatabase
+    let secrets: SecretBox
+    /// What each tenant may hold (`QuotaLimits`), checked inside the transactions that create.
+    let quotaLimits: QuotaLimits
+    /// Tasks by id as last read, dropped by every commit that changes their row: only where this process
+    /// sees every commit (SQLite); on PostgreSQL another node may change a row, so reads go through.
+    let taskReads: TaskReadCache?
+    /// Counts reads of the change counts where no commit is seen (PostgreSQL): every count differs, so no
+    /// answer made from rows is kept.
+    let unobservedChanges = LockedBox<UInt64>(0)
+    /// The tasks other nodes completed (task ids), after their commits: wakes this node's `?wait=`
+    /// long-polls on them.
+    public let completionsElsewhere = EventFeed()
+    /// Task creations, group-committed.
+    let creations = GroupCommit<TaskCreation, TaskRecord>()
+    /// Tasks created and completed, committed by this store since it opened (`/metrics`).
+    public let activity = TaskActivity()
+    let events: EventLog
+
+    var requestSecrets: RequestSecrets { RequestSecrets(box: secrets) }
+}
+
+extension TaskStore {
     /// Creates a suspended task in the tenant's session, as `URLSession.dataTask(with:)` and its siblings
     /// do, and records `task.didCreateTask` — all in one transaction, so a refused request leaves nothing.
     ///
@@ -248,7 +275,7 @@ extension TransferStore {
     /// completed tasks are skipped.
     public func recordProgress(_ updates: [String: TaskByteCounts]) async throws {
         guard !updates.isEmpty else { return }
-        try await database.write { db in try Self.writeTaskReports(db, progress: updates, responses: [:], partialFiles: [:]) }
+        try await database.write { db in try BatchWrites.writeTaskReports(db, progress: updates, responses: [:], partialFiles: [:]) }
     }
 
     /// The bytes of an inline upload (`uploadTask(with:from:)`), nil for other tasks.

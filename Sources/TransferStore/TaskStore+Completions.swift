@@ -61,7 +61,7 @@ public struct TaskCompletion: Sendable {
     }
 }
 
-extension TransferStore {
+extension TaskStore {
     /// Completes many tasks in one transaction (the engine's completions, group-committed), each as
     /// `completeTask` would. Returns the ids that completed now; a task that is unknown or had already
     /// completed is skipped, not an error, so one of them cannot hold the others back.
@@ -87,7 +87,7 @@ extension TransferStore {
     ///   (a task completes exactly once).
     public func completeTask(_ completion: TaskCompletion) async throws -> TaskRecord {
         let completion = try requestSecrets.sealed(completion)
-        let (task, advance, row): (TaskRecord, SessionAdvance, CompletedRow) = try await database.write { db in
+        let (task, advance, row): (TaskRecord, SessionAdvance, BatchWrites.CompletedRow) = try await database.write { db in
             let (completed, sessions) = try Self.write(db, progress: [:], responses: [:], events: [], completions: [completion])
             guard let row = completed[completion.id], let advance = sessions.values.first else {
                 _ = try TaskRows.fetchTask(db, id: completion.id)  // throws taskNotFound when unknown
