@@ -66,7 +66,7 @@ extension TaskStore {
     /// `completeTask` would. Returns the ids that completed now; a task that is unknown or had already
     /// completed is skipped, not an error, so one of them cannot hold the others back.
     @discardableResult
-    public func completeTasks(_ completions: [TaskCompletion]) async throws -> Set<String> {
+    func completeTasks(_ completions: [TaskCompletion]) async throws -> Set<String> {
         guard !completions.isEmpty else { return [] }
         let completions = try completions.map(requestSecrets.sealed)
         let (completed, sessions) = try await database.writeReports { db in

@@ -6,44 +6,47 @@ public import TransferModels
 /// The service's state: sessions, tasks, events, blobs, idempotency keys — in one SQLite file (WAL) in the
 /// data directory, or in a PostgreSQL database that several nodes share (`StoreDatabase`).
 ///
-/// The only module that speaks SQL. Its API is domain verbs; every write is one transaction, so a
-/// rejected or interrupted request leaves nothing half-made. Sessions are also kept in a read-through
-/// cache (they change only through this type), so the hot `GET /v1/sessions/{id}` path needs no query
-/// for a session without a delegate (a delegate's delivery state is read from its row each time:
-/// `delegateDelivery(sessionId:)`).
+/// The only module that speaks SQL. This type opens the database, migrates it, and hands out one store
+/// per aggregate over it (`sessions`, `tasks`, `events`, `deliveries`, `cluster`, …), each owning its
+/// verbs; every write is one transaction, so a rejected or interrupted request leaves nothing half-made.
+/// A write that spans aggregates (a task's creation writes the task, its events, its session's sequence
+/// and its tenant's usage) stays one transaction: the aggregates share the helpers that run inside one
+/// (`BatchWrites`, `TaskRows`, `EventLog.appendEvent`, `UsageStore.checkQuotas`). With several nodes it
+/// also applies the other nodes' writes to the aggregates' caches and feeds (`followOtherNodes`).
 public final class TransferStore: Sendable {
-    /// Where the rows live; every verb runs on it.
+    /// Where the rows live; every aggregate's verbs run on it.
     let database: any StoreDatabase
-    /// The nodes, their claims on tasks, leases and forwarded controls.
-    public let cluster: ClusterStore
     /// The SQLite file's own connections and maintenance; nil on PostgreSQL.
     let sqlite: SQLiteFile?
     let secrets: SecretBox
     let logger: Logger
     /// What each tenant may hold (`QuotaLimits`), checked inside the transactions that create.
     public let quotaLimits: QuotaLimits
-    /// The housekeeping's writes, timed.
+    /// The housekeeping's writes, timed (shared by the usage fold, expired files and maintenance).
     let housekeeping: HousekeepingWrites
-    /// Each tenant's usage and quotas.
-    public let usage: UsageStore
-    /// Blobs and the files tasks downloaded.
-    public let blobs: BlobStore
-    /// `Idempotency-Key`s and the answers kept for them.
-    public let idempotency: IdempotencyStore
+
+    /// Sessions: creation, re-attach, reads through the session cache, updates, invalidation.
+    public let sessions: SessionStore
     /// Tasks: creation (group-committed), reads, controls, the engine's reports, completions.
     public let tasks: TaskStore
-    /// Sessions: creation, re-attach, reads through the cache, updates, invalidation.
-    public let sessions: SessionStore
     /// The event log and outbox: appends, pages, the feed.
     public let events: EventLog
-    /// Webhook delivery: delegate queues, pending completions, redelivery.
+    /// Webhook delivery: delegate queues, pending completions, outcomes, health, redelivery.
     public let deliveries: DeliveryStore
-    /// Retention, vacuum, checkpoints, the janitor's questions.
-    public let maintenance: MaintenanceStore
+    /// The nodes, their claims on tasks, leases and forwarded controls.
+    public let cluster: ClusterStore
+    /// Blobs and the files tasks downloaded.
+    public let blobs: BlobStore
     /// The per-session storages: cookies, URL caches, credentials.
     public let cookies: CookieStore
     public let urlCaches: URLCacheStore
     public let credentials: CredentialStore
+    /// Each tenant's usage and quotas.
+    public let usage: UsageStore
+    /// `Idempotency-Key`s and the answers kept for them.
+    public let idempotency: IdempotencyStore
+    /// Retention, vacuum, checkpoints, the janitor's questions.
+    public let maintenance: MaintenanceStore
 
     /// Opens (creating if needed) the SQLite database at `path` and migrates it to the current schema.
     /// - Parameter quotaLimits: what each tenant may hold; none by default.
