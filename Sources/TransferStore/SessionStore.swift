@@ -11,9 +11,11 @@ public enum SessionCreation: Sendable {
 }
 
 /// Sessions: their rows (configuration, delegate, state, sequences), creation and the re-attach of a
-/// background session, the shared session, updates, invalidation, and the read-through cache that lets
-/// the hot reads skip the database. A session's events are `EventLog`'s (appended in this type's
-/// transactions), its delegate's delivery state `DeliveryStore`'s, its tasks `TaskStore`'s.
+/// background session, the shared session, updates, invalidation. Sessions are also kept in a
+/// read-through cache (they change only through this store's aggregates), so the hot
+/// `GET /v1/sessions/{id}` path needs no query for a session without a delegate (a delegate's delivery
+/// state is read from its row each time: `DeliveryStore.delegateDelivery(sessionId:)`). A session's
+/// events are `EventLog`'s (appended in this type's transactions), its tasks `TaskStore`'s.
 public struct SessionStore: Sendable {
     let database: any StoreDatabase
     let secrets: SecretBox
