@@ -10,7 +10,7 @@ extension HTTPServer {
             throw Problem.invalidValue("Idempotency-Key", "must be 1 to 255 visible ASCII characters")
         }
         let fingerprint = Self.fingerprint(of: request)
-        switch try await store.beginIdempotentRequest(tenant: request.tenant, key: key, fingerprint: fingerprint) {
+        switch try await store.idempotency.beginIdempotentRequest(tenant: request.tenant, key: key, fingerprint: fingerprint) {
         case .conflict(let reason):
             throw Problem.conflict(reason, slug: "idempotency-key-reused")
         case .replay(let status, let contentType, let location, let body):
@@ -26,9 +26,9 @@ extension HTTPServer {
                 response = problemResponse(for: error, request: request)
             }
             if response.status >= 500 {
-                try await store.abandonIdempotentRequest(claim)
+                try await store.idempotency.abandonIdempotentRequest(claim)
             } else {
-                try await store.completeIdempotentRequest(
+                try await store.idempotency.completeIdempotentRequest(
                     claim, status: response.status, contentType: response.header("Content-Type"),
                     location: response.header("Location"), body: Data(response.bodyBytes))
             }

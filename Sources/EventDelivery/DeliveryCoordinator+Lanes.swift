@@ -11,13 +11,13 @@ extension DeliveryCoordinator {
         do {
             switch key.kind {
             case .delegate:
-                let events = try await store.events(sessionId: key.sessionId, after: readCursor, limit: configuration.batchSize)
+                let events = try await store.events.events(sessionId: key.sessionId, after: readCursor, limit: configuration.batchSize)
                 guard var lane = lanes[key] else { return }
                 for event in events { queueDelegateEvent(event, in: &lane) }
                 lane.mayHaveMore = events.count == configuration.batchSize
                 lanes[key] = lane
             case .completion:
-                let deliveries = try await store.pendingCompletions(
+                let deliveries = try await store.deliveries.pendingCompletions(
                     sessionId: key.sessionId, after: readCursor, limit: configuration.batchSize)
                 guard var lane = lanes[key] else { return }
                 for delivery in deliveries { queueCompletion(delivery, in: &lane) }

@@ -39,7 +39,7 @@ extension DeliveryCoordinator {
         let started = ContinuousClock.now
         let held: Set<String>
         do {
-            held = try await store.acquireLeases(
+            held = try await store.cluster.acquireLeases(
                 names: sessions.map(DeliveryLeases.name(of:)), node: configuration.nodeID, duration: leases.duration)
         } catch {
             logger.error("Taking webhook delivery leases failed", metadata: ["error": "\(String(reflecting: error))"])
@@ -101,7 +101,7 @@ extension DeliveryCoordinator {
             dropLanes(of: sessionId)
         }
         do {
-            try await store.releaseLeases(names: sessions.map(DeliveryLeases.name(of:)), node: configuration.nodeID)
+            try await store.cluster.releaseLeases(names: sessions.map(DeliveryLeases.name(of:)), node: configuration.nodeID)
         } catch {
             // They expire by themselves: another node waits a lease's time at most.
             logger.error("Releasing webhook delivery leases failed", metadata: ["error": "\(String(reflecting: error))"])

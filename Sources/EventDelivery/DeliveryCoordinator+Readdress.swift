@@ -34,7 +34,7 @@ extension DeliveryCoordinator {
                 continue
             }
             do {
-                try await store.reopenDelegateQueue(sessionId: sessionId)
+                try await store.deliveries.reopenDelegateQueue(sessionId: sessionId)
             } catch {
                 logger.error(
                     "Re-addressing a delegate queue failed",

@@ -214,18 +214,18 @@ final class DeliveryCoordinator {
         scanWanted = false
         do {
             let limit = 10_000
-            for owner in try await store.sessionsWithDelegateBacklog(dueBy: Date(), limit: limit) {
+            for owner in try await store.deliveries.sessionsWithDelegateBacklog(dueBy: Date(), limit: limit) {
                 let key = LaneKey(sessionId: owner.sessionId, kind: .delegate)
                 if lanes[key] == nil { await openDelegateLaneWhenLeased(owner.sessionId) } else { wakeIfIdle(key) }
             }
-            for owner in try await store.sessionsWithPendingCompletions(limit: limit) {
+            for owner in try await store.deliveries.sessionsWithPendingCompletions(limit: limit) {
                 let key = LaneKey(sessionId: owner.sessionId, kind: .completion)
                 if lanes[key] == nil { openCompletionLaneWhenLeased(owner.sessionId, tenant: owner.tenant) }
                 wakeIfIdle(key)
             }
             if lastDepth.map({ .now - $0 >= configuration.rescanInterval }) ?? true {
                 lastDepth = .now
-                metrics.recordQueueDepth(try await store.deliveryQueueDepth())
+                metrics.recordQueueDepth(try await store.deliveries.deliveryQueueDepth())
             }
         } catch {
             logger.error("Scanning the event outbox failed", metadata: ["error": "\(String(reflecting: error))"])
@@ -241,7 +241,7 @@ final class DeliveryCoordinator {
     func openDelegateLane(_ sessionId: String) async {
         guard !disabledSessions.contains(sessionId), !heldSessions.contains(sessionId) else { return }
         do {
-            guard let queue = try await store.delegateQueue(sessionId: sessionId) else { return }
+            guard let queue = try await store.deliveries.delegateQueue(sessionId: sessionId) else { return }
             let key = LaneKey(sessionId: sessionId, kind: .delegate)
             var lane = DeliveryLane(key: key, tenant: queue.tenant, readCursor: queue.cursor)
             lane.delegate = queue.delegate
@@ -271,7 +271,7 @@ final class DeliveryCoordinator {
         let (store, logger) = (store, logger)
         flushTask = Task {
             do {
-                try await store.recordDeliveries(batch)
+                try await store.deliveries.recordDeliveries(batch)
                 inbox.post(.flushed(nil))
             } catch {
                 logger.error("Recording webhook deliveries failed", metadata: ["error": "\(String(reflecting: error))"])

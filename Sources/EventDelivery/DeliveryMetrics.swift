@@ -7,7 +7,7 @@ import TransferModels
 /// - `urlsessiond_events_retried_total`: failed attempts scheduled to be tried again;
 /// - `urlsessiond_events_failed_total{reason}`: events given up (`gone`: 410, `decision`: a decision
 ///   not answered by a 2xx, `undeliverable`: a completion event whose task has no URL any more);
-/// - `urlsessiond_events_queue_depth`: events waiting (see `TransferStore.deliveryQueueDepth`);
+/// - `urlsessiond_events_queue_depth`: events waiting (see `DeliveryStore.deliveryQueueDepth`);
 /// - `urlsessiond_event_delivery_latency_seconds`: the event's timestamp to its acknowledgement.
 final class DeliveryMetrics: Sendable {
     private let delivered: CoreMetrics.Counter

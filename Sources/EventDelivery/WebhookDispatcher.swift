@@ -13,7 +13,7 @@ public import TransferStore
 /// memory: a restart re-reads the queues from their stored cursors (an event acknowledged in the last
 /// few milliseconds before a crash may be sent again; receivers de-duplicate by `webhook-id`).
 ///
-/// New events are noticed through `TransferStore.eventFeed` hints, and by a periodic scan.
+/// New events are noticed through `EventLog.eventFeed` hints, and by a periodic scan.
 public final class WebhookDispatcher: Service, Sendable {
     private let store: TransferStore
     private let configuration: EventDeliveryConfiguration
@@ -42,8 +42,8 @@ public final class WebhookDispatcher: Service, Sendable {
     public func run() async throws {
         let inbox = DispatcherInbox()
         // Subscribed before the first scan, so no event committed from now on goes unnoticed.
-        let feed = store.eventFeed.subscribe()
-        let delegateChanges = store.delegateChanges.subscribe()
+        let feed = store.events.eventFeed.subscribe()
+        let delegateChanges = store.deliveries.delegateChanges.subscribe()
         let loop = try WebhookLoop(configuration: configuration, logger: logger) { inbox.post(.response($0)) }
         loop.start()
         delivering.withLock { $0 = true }

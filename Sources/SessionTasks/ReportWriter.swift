@@ -129,7 +129,7 @@ final class ReportWriter: Sendable {
                     logger.error("Encoding a delegate event failed", metadata: ["task.id": "\(event.taskId)", "error": "\(error)"])
                 }
             }
-            let (completed, failures) = try await store.recordEngineReports(
+            let (completed, failures) = try await store.tasks.recordEngineReports(
                 progress: batch.progress, responses: batch.responses, events: events, partialFiles: batch.partialFiles,
                 completions: batch.completions)
             for (id, failure) in failures {
@@ -138,7 +138,7 @@ final class ReportWriter: Sendable {
             for id in completed { waiters.completed(id) }
             removeLocalCopies(of: batch.completions, recorded: completed)
             onCompletionsWritten(completed + failures.map(\.0))
-        } catch  where TransferStore.isDiskFull(error) && !isClosed.withLock({ $0 }) {
+        } catch  where MaintenanceStore.isDiskFull(error) && !isClosed.withLock({ $0 }) {
             // Nothing of the batch was written (SQLite rolled it back): it waits for space, completions
             // included, rather than leave tasks running in the store that ended in memory.
             logger.error(

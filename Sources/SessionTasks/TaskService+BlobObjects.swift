@@ -27,7 +27,7 @@ extension TaskService {
             return
         }
         do {
-            guard try await store.recordBlobObject(id: blob.id, key: key) else {
+            guard try await store.blobs.recordBlobObject(id: blob.id, key: key) else {
                 await deleteObjects([key])
                 return
             }
@@ -55,7 +55,7 @@ extension TaskService {
     func localBlobFile(_ blobId: String, size: Int64, of task: TaskRecord, attempt: Int) async throws -> String? {
         let path = configuration.blobDirectory.appendingPathComponent(blobId).path
         if FileManager.default.fileExists(atPath: path) { return path }
-        guard let objectStore, let key = try await store.blob(id: blobId, tenant: task.tenant)?.object else { return nil }
+        guard let objectStore, let key = try await store.blobs.blob(id: blobId, tenant: task.tenant)?.object else { return nil }
         let destination = fetchedBlobPath(of: task.id, attempt: attempt)
         do {
             try await Self.fetch(objectStore.get(key: key), into: destination, size: UInt64(size))

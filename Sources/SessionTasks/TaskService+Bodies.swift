@@ -27,7 +27,7 @@ extension TaskService {
     public func waitForBody(of taskId: String, tenant: String, timeout: Duration) async throws {
         try await bodyWaiters.wait(for: taskId, timeout: timeout) { [store] in
             guard self.receivingBody(of: taskId) == nil else { return true }
-            let state = try await store.task(id: taskId, tenant: tenant)?.state
+            let state = try await store.tasks.task(id: taskId, tenant: tenant)?.state
             return state == nil || state == .completed || state == .suspended
         }
     }

@@ -74,7 +74,7 @@ extension TaskService {
     func joinCluster(_ cluster: ClusterMembership) async {
         do {
             let began = ContinuousClock.now
-            try await store.registerNode(id: cluster.nodeID, maximumTransfers: configuration.engine.maximumConcurrentTransfers)
+            try await store.cluster.registerNode(id: cluster.nodeID, maximumTransfers: configuration.engine.maximumConcurrentTransfers)
             leaseRenewedAt.withLock { $0 = began }
         } catch {
             logger.error("Registering the node failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
@@ -84,8 +84,8 @@ extension TaskService {
     /// This node's unfinished tasks, each claimed again under its row's lock (another node may be taking
     /// it over at this moment, its lease seen expired), picked up as a restart does.
     func pickUpOwnTasks(_ cluster: ClusterMembership) async throws {
-        for task in try await store.tasks(ofNode: cluster.nodeID) where table.withLock({ $0.entries[task.id] == nil }) {
-            guard case .claimed(let claimed) = try await store.claim(taskId: task.id, node: cluster.nodeID, lease: cluster.lease)
+        for task in try await store.cluster.tasks(ofNode: cluster.nodeID) where table.withLock({ $0.entries[task.id] == nil }) {
+            guard case .claimed(let claimed) = try await store.cluster.claim(taskId: task.id, node: cluster.nodeID, lease: cluster.lease)
             else { continue }
             await recover(claimed)
         }
@@ -149,7 +149,7 @@ extension TaskService {
         }
         do {
             let began = ContinuousClock.now
-            let claimed = try await store.claimQueuedTasks(node: cluster.nodeID, limit: freeSlots)
+            let claimed = try await store.cluster.claimQueuedTasks(node: cluster.nodeID, limit: freeSlots)
             let completions = writer.queuedCompletions
             claimAhead.withLock { $0.claimed(completions: completions, at: began, duration: began.duration(to: .now)) }
             for task in claimed {
@@ -165,14 +165,14 @@ extension TaskService {
         guard !table.isStopping else { return }
         do {
             let began = ContinuousClock.now
-            guard try await store.heartbeat(node: cluster.nodeID, activeTasks: activeTaskCount) else {
+            guard try await store.cluster.heartbeat(node: cluster.nodeID, activeTasks: activeTaskCount) else {
                 logger.error("This node's row says it stopped: it claims nothing more", metadata: ["node": "\(cluster.nodeID)"])
                 return
             }
             leaseRenewedAt.withLock { $0 = max($0, began) }
             // Usage rows of closed connections are folded with the heartbeat: often enough that reads sum
             // about one row per live connection, and it needs no schedule of its own.
-            do { try await store.foldUsageOfClosedConnections() } catch {
+            do { try await store.usage.foldUsageOfClosedConnections() } catch {
                 logger.warning("Folding the usage of closed connections failed", metadata: ["error": "\(error)"])
             }
             // Not lifted by a renewal sent before the lease ran out (it waited out a partition: counted from
@@ -196,7 +196,7 @@ extension TaskService {
                 try await pickUpOwnTasks(cluster)
                 ownTasksToPickUp.withLock { $0 = false }
             }
-            let orphans = try await store.takeOverTasks(node: cluster.nodeID, lease: cluster.lease, limit: max(1, freeSlots))
+            let orphans = try await store.cluster.takeOverTasks(node: cluster.nodeID, lease: cluster.lease, limit: max(1, freeSlots))
             if !orphans.isEmpty {
                 logger.notice("Took over tasks of a node whose lease expired", metadata: ["tasks": "\(orphans.count)"])
             }
@@ -222,7 +222,7 @@ extension TaskService {
     /// A graceful stop: the other nodes take this node's unfinished tasks over at once.
     func leaveCluster(_ cluster: ClusterMembership) async {
         do {
-            try await store.stopNode(cluster.nodeID)
+            try await store.cluster.stopNode(cluster.nodeID)
         } catch {
             logger.warning("Marking the node stopped failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
         }
@@ -232,7 +232,7 @@ extension TaskService {
     /// another live node runs it (`TaskOwnedElsewhere`).
     func claimForControl(_ task: TaskRecord) async throws -> TaskRecord {
         guard let cluster else { return task }
-        switch try await store.claim(taskId: task.id, node: cluster.nodeID, lease: cluster.lease) {
+        switch try await store.cluster.claim(taskId: task.id, node: cluster.nodeID, lease: cluster.lease) {
         case .claimed(let claimed): return claimed
         case .ownedBy(let node): throw TaskOwnedElsewhere(node: node)
         }

@@ -83,7 +83,7 @@ extension TaskService {
             connectivityWaiters.withLock { _ = $0.removeValue(forKey: record.id) }
             return schedule(timer, of: record.id, after: 0)
         }
-        if let session = try? await store.session(id: record.sessionId, tenant: record.tenant) {
+        if let session = try? await store.sessions.session(id: record.sessionId, tenant: record.tenant) {
             schedule(timer, of: record.id, after: max(0, resourceTimeLeft(of: record, session: session)))
         }
     }

@@ -99,7 +99,7 @@ extension TaskService {
                 var origin: TaskRecord?
                 if isFirst {
                     let known = self.table.withLock { $0.entries[record.id] != nil }
-                    origin = known || isCurrent ? record : try await self.store.task(id: record.id) ?? record
+                    origin = known || isCurrent ? record : try await self.store.tasks.task(id: record.id) ?? record
                 }
                 let effects = self.transition(record.id, from: origin, input)
                 // Refused by the lifecycle: nothing changed.
@@ -154,8 +154,8 @@ extension TaskService {
         let url = record.currentRequest?.url ?? record.originalRequest?.url
         for action in effects.actions {
             switch action {
-            case .persistResume: written = try await store.resumeTask(id: record.id).0
-            case .persistSuspend: written = try await store.suspendTask(id: record.id, counts: effects.stoppedCounts).0
+            case .persistResume: written = try await store.tasks.resumeTask(id: record.id).0
+            case .persistSuspend: written = try await store.tasks.suspendTask(id: record.id, counts: effects.stoppedCounts).0
             case .persistCanceling: written = try await persistCanceling(record.id)
             case .completeCancelled: written = try await complete(record.id, error: .cancelled(failingURL: url))
             case .completeUnprepared:
@@ -171,9 +171,9 @@ extension TaskService {
     /// is already `completed`, which is where the cancel leads, and is the answer.
     private func persistCanceling(_ taskId: String) async throws -> TaskRecord {
         do {
-            return try await store.updateTaskState(id: taskId, to: .canceling)
+            return try await store.tasks.updateTaskState(id: taskId, to: .canceling)
         } catch let error as TaskStoreError where error == .invalidStateTransition {
-            guard let task = try await store.task(id: taskId), task.state == .completed else { throw error }
+            guard let task = try await store.tasks.task(id: taskId), task.state == .completed else { throw error }
             return task
         }
     }
@@ -188,7 +188,7 @@ extension TaskService {
     func timerFired(_ timer: Int, of taskId: String) async {
         guard !table.isStopping, !table.isFenced else { return }
         do {
-            guard let task = try await store.task(id: taskId) else { return }
+            guard let task = try await store.tasks.task(id: taskId) else { return }
             try await control(task, .timerFired(timer: timer))
         } catch {
             logger.error("Starting a waiting task failed", metadata: ["task.id": "\(taskId)", "error": "\(String(reflecting: error))"])

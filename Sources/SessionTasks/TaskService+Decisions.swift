@@ -93,7 +93,7 @@ extension TaskService {
         case "becomeDownload" where task.record.kind == .data:
             let id = task.record.id
             do {
-                try await store.becomeDownload(taskId: id)
+                try await store.tasks.becomeDownload(taskId: id)
             } catch {
                 logger.error("Making a data task a download failed", metadata: ["task.id": "\(id)", "error": "\(error)"])
                 return .allow

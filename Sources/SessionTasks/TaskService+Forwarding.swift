@@ -17,7 +17,7 @@ extension TaskService {
         let record = try await requireTask(taskId, tenant: tenant)
         switch action {
         case .resume:
-            if record.state == .suspended && record.suspendCount <= 1 { try await store.checkStorageRoom(tenant: tenant) }
+            if record.state == .suspended && record.suspendCount <= 1 { try await store.usage.checkStorageRoom(tenant: tenant) }
         case .suspend:
             // A WebSocket's or a stream's connection cannot be paused and picked up again: suspending it would drop it.
             if record.kind == .webSocket || record.kind == .stream, record.state == .running { throw TaskStoreError.invalidStateTransition }
@@ -45,8 +45,8 @@ extension TaskService {
         let control = ForwardedControl(
             request: ResourceID.make(prefix: "ctl"), node: node, task: task.id, tenant: tenant, action: action)
         // Subscribed before sending: the answer cannot come before the stream exists.
-        let answers = store.forwardedControlAnswers.subscribe()
-        try await store.forward(control)
+        let answers = store.cluster.forwardedControlAnswers.subscribe()
+        try await store.cluster.forward(control)
         let answer = await withTaskGroup(of: ForwardedControlAnswer?.self) { group in
             group.addTask {
                 for await payload in answers {
@@ -82,14 +82,14 @@ extension TaskService {
     func serveOtherNodes(_ cluster: ClusterMembership) async {
         await withDiscardingTaskGroup { group in
             group.addTask {
-                for await taskId in self.store.completionsElsewhere.subscribe() {
+                for await taskId in self.store.tasks.completionsElsewhere.subscribe() {
                     self.waiters.completed(taskId)
                     self.bodyWaiters.completed(taskId)
                 }
             }
             group.addTask {
                 await withDiscardingTaskGroup { calls in
-                    for await payload in self.store.forwardedControls.subscribe() {
+                    for await payload in self.store.cluster.forwardedControls.subscribe() {
                         guard let control = try? JSONDecoder().decode(ForwardedControl.self, from: Data(payload.utf8)),
                             control.node == cluster.nodeID
                         else { continue }
@@ -121,7 +121,7 @@ extension TaskService {
             answer.detail = "\(error)"
         }
         do {
-            try await store.answer(answer)
+            try await store.cluster.answer(answer)
         } catch {
             logger.warning("Answering a forwarded control call failed", metadata: ["task.id": "\(control.task)", "error": "\(error)"])
         }

@@ -38,25 +38,26 @@ extension TaskService {
         let fileCutoff = now.addingTimeInterval(-configuration.fileTimeToLive)
         var longest = Duration.zero  // the longest batch of the pass: its read, its wait for the writer, its write
         let files = await repeatBatches("Expiring task files", stopping, &longest) {
-            try await store.takeExpiredFiles(now: now, partialsCompletedBefore: fileCutoff, limit: limit)
+            try await store.blobs.takeExpiredFiles(now: now, partialsCompletedBefore: fileCutoff, limit: limit)
         }
         let events = await repeatBatches("Pruning delivered events", stopping, &longest) {
-            try await store.pruneDeliveredEvents(deliveredBefore: now.addingTimeInterval(-policy.deliveredEvents), limit: limit)
+            try await store.maintenance.pruneDeliveredEvents(deliveredBefore: now.addingTimeInterval(-policy.deliveredEvents), limit: limit)
         }
         let tasks = await repeatBatches("Pruning finished tasks", stopping, &longest) {
-            try await store.pruneFinishedTasks(completedBefore: now.addingTimeInterval(-policy.finishedTasks), limit: limit)
+            try await store.maintenance.pruneFinishedTasks(completedBefore: now.addingTimeInterval(-policy.finishedTasks), limit: limit)
         }
         let sessions = await repeatBatches("Pruning invalidated sessions", stopping, &longest) {
-            try await store.pruneInvalidatedSessions(
+            try await store.maintenance.pruneInvalidatedSessions(
                 invalidatedBefore: now.addingTimeInterval(-policy.invalidatedSessions), limit: limit)
         }
         let keys = await repeatBatches("Pruning idempotency keys", stopping, &longest) {
-            try await store.pruneIdempotencyKeys(createdBefore: now.addingTimeInterval(-TransferStore.idempotencyWindow), limit: limit)
+            try await store.maintenance.pruneIdempotencyKeys(
+                createdBefore: now.addingTimeInterval(-IdempotencyStore.idempotencyWindow), limit: limit)
         }
-        guard events + tasks + sessions + keys > 0 || store.checkpointIsOwed else { return }
+        guard events + tasks + sessions + keys > 0 || store.maintenance.checkpointIsOwed else { return }
         var released = 0
         do {
-            released = try await store.releaseFreePages(stopping: { stopping.withLock { $0 } })
+            released = try await store.maintenance.releaseFreePages(stopping: { stopping.withLock { $0 } })
         } catch {
             logger.warning("Releasing free database pages failed", metadata: ["error": "\(error)"])
         }
@@ -66,7 +67,7 @@ extension TaskService {
                 "expiredFiles": "\(files)", "events": "\(events)", "tasks": "\(tasks)", "sessions": "\(sessions)",
                 "idempotencyKeys": "\(keys)", "releasedPages": "\(released)",
                 "longestBatchMilliseconds": "\(Self.milliseconds(longest))",
-                "longestWriteMilliseconds": "\(Self.milliseconds(store.takeLongestHousekeepingWrite()))",
+                "longestWriteMilliseconds": "\(Self.milliseconds(store.maintenance.takeLongestHousekeepingWrite()))",
             ])
     }
 

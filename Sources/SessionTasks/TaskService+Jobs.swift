@@ -14,7 +14,7 @@ extension TaskService {
     func prepareAttempt(_ number: Int, of record: TaskRecord, continuing: Bool, askDelayed: Bool) async throws
         -> TaskLifecycle.Input
     {
-        guard let session = try await store.session(id: record.sessionId, tenant: record.tenant) else {
+        guard let session = try await store.sessions.session(id: record.sessionId, tenant: record.tenant) else {
             throw TaskStoreError.sessionNotFound
         }
         var task = record
@@ -32,7 +32,7 @@ extension TaskService {
                 case .cancel:
                     return .cancel(producingResumeData: false)
                 case .useNewRequest(let replacement):
-                    try await store.replaceCurrentRequest(id: task.id, with: replacement)
+                    try await store.tasks.replaceCurrentRequest(id: task.id, with: replacement)
                     task.currentRequest = replacement
                 }
             }
@@ -49,7 +49,9 @@ extension TaskService {
         if continuing, task.kind == .download {
             // The stopped attempt's checkpoint and response head may still be queued for the store.
             await writer.flush()
-            if let latest = try await store.task(id: task.id) { (task.partialPath, task.response) = (latest.partialPath, latest.response) }
+            if let latest = try await store.tasks.task(id: task.id) {
+                (task.partialPath, task.response) = (latest.partialPath, latest.response)
+            }
         }
         if continuing, let resume = Self.resumePoint(of: task) {
             (job.downloadPath, job.resumeOffset, job.ifRange) = (resume.path, resume.offset, resume.validator)
@@ -186,7 +188,7 @@ extension TaskService {
             }
             return .file(path: path, length: size)
         case .inline:
-            guard let data = try await store.inlineUploadData(taskId: task.id) else {
+            guard let data = try await store.tasks.inlineUploadData(taskId: task.id) else {
                 throw TransferError(.requestBodyStreamExhausted, failingURL: snapshot.url)
             }
             return .bytes(Array(data))

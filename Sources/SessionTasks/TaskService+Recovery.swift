@@ -10,7 +10,7 @@ extension TaskService {
     func recoverUnfinishedTasks() async {
         do {
             if let cluster { return try await pickUpOwnTasks(cluster) }
-            for task in try await store.unfinishedTasks() { await recover(task) }
+            for task in try await store.tasks.unfinishedTasks() { await recover(task) }
         } catch {
             logger.error("Recovering tasks after a restart failed", metadata: ["error": "\(String(reflecting: error))"])
         }
@@ -27,7 +27,7 @@ extension TaskService {
                 _ = try await complete(task.id, error: .cancelled(failingURL: url))
                 return
             }
-            guard let session = try await store.session(id: task.sessionId, tenant: task.tenant) else { return }
+            guard let session = try await store.sessions.session(id: task.sessionId, tenant: task.tenant) else { return }
             if session.kind == .background {
                 try await restart(task, session: session)
             } else {

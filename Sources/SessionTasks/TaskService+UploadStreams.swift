@@ -65,7 +65,7 @@ extension TaskService {
         let deadline = ContinuousClock.now + timeout
         while true {  // bounded by the deadline
             if let stream = uploadStream(of: taskId, tenant: tenant) { return .success(stream) }
-            guard let task = try? await store.task(id: taskId, tenant: tenant) else { return .failure(.unknownTask) }
+            guard let task = try? await store.tasks.task(id: taskId, tenant: tenant) else { return .failure(.unknownTask) }
             let isStreamedUpload = task.uploadSource == .stream
             guard isStreamedUpload, task.state == .running, ContinuousClock.now < deadline else {
                 return .failure(.notAwaitingBody(task.state, isStreamedUpload: isStreamedUpload))

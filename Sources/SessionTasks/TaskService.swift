@@ -155,7 +155,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// With several nodes, a node without a free transfer slot leaves the task queued for one with room.
     public func create(tenant: String, session: SessionRecord, request: ValidatedTaskRequest) async throws -> TaskRecord {
         let node = nodeForNewTask(tenant: tenant)
-        let task = try await store.createTask(tenant: tenant, sessionId: session.id, request: request, node: node)
+        let task = try await store.tasks.createTask(tenant: tenant, sessionId: session.id, request: request, node: node)
         guard task.state == .running, cluster == nil || task.node != nil else { return task }
         return try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
     }
@@ -170,7 +170,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
             let free = freeSlots
             return requests.indices.map { $0 < free ? cluster.nodeID : nil }
         }
-        var results = try await store.createTasks(tenant: tenant, sessionId: session.id, requests: requests, nodes: nodes)
+        var results = try await store.tasks.createTasks(tenant: tenant, sessionId: session.id, requests: requests, nodes: nodes)
         for (index, result) in results.enumerated() {
             guard case .success(let task) = result, task.state == .running, cluster == nil || task.node != nil else { continue }
             let started = try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
@@ -183,12 +183,12 @@ public final class TaskService: TransferObserver, Service, Sendable {
     public func list(
         sessionId: String, kind: TaskKind?, state: TaskState?, after: Int64?, limit: Int
     ) async throws -> [TaskRecord] {
-        try await store.tasks(sessionId: sessionId, kind: kind, state: state, after: after, limit: limit)
+        try await store.tasks.tasks(sessionId: sessionId, kind: kind, state: state, after: after, limit: limit)
     }
 
     /// The tenant's task, or `TaskStoreError.taskNotFound`.
     public func requireTask(_ id: String, tenant: String) async throws -> TaskRecord {
-        guard let task = try await store.task(id: id, tenant: tenant) else { throw TaskStoreError.taskNotFound }
+        guard let task = try await store.tasks.task(id: id, tenant: tenant) else { throw TaskStoreError.taskNotFound }
         return task
     }
 
@@ -216,7 +216,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// Waits until the task completes, at most `timeout` (the API's `?wait=`).
     public func waitForCompletion(of taskId: String, tenant: String, timeout: Duration) async throws -> TaskRecord {
         try await waiters.wait(for: taskId, timeout: timeout) { [store] in
-            try await store.task(id: taskId, tenant: tenant)?.state == .completed
+            try await store.tasks.task(id: taskId, tenant: tenant)?.state == .completed
         }
         return try await requireTask(taskId, tenant: tenant)
     }
@@ -229,7 +229,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
         try await urlCaches.reset(session)
         try await credentialStorages.reset(session)
         engine.closeConnections(ofSession: session.id, idleOnly: false)
-        let released = try await store.releaseFiles(sessionId: session.id)
+        let released = try await store.blobs.releaseFiles(sessionId: session.id)
         for path in released.paths { unlink(path) }
         await deleteObjects(released.objects)
     }
@@ -272,7 +272,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                     self.writer.close()  // after the last completion: the writer writes what is left, then ends
                 }
                 group.addTask { await self.writer.tick() }
-                group.addTask { await self.store.runCheckpoints() }  // the WAL copied back, off the writer
+                group.addTask { await self.store.maintenance.runCheckpoints() }  // the WAL copied back, off the writer
                 // earliestBeginDate, retry backoffs, resource timeouts
                 group.addTask { await self.table.timers.run { await self.timerFired($0, of: $1) } }
                 if let cluster = self.cluster { await self.joinCluster(cluster) }

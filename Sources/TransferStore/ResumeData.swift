@@ -29,19 +29,25 @@ public struct ResumeData: Codable, Sendable, Hashable {
     }
 }
 
-extension TransferStore {
+/// Seals resume data into the tokens clients hold, and opens them again, with the store's `SecretBox`:
+/// `TaskStore`'s verbs hand them out, the maintenance's janitor reads the files they name.
+struct ResumeDataTokens: Sendable {
+    let secrets: SecretBox
+
+    var requestSecrets: RequestSecrets { RequestSecrets(box: secrets) }
+
     /// `base64url(nonce ‖ AES-GCM(JSON) ‖ tag)`, the tenant as associated data.
-    public func token(for resumeData: ResumeData) throws -> String {
+    func token(for resumeData: ResumeData) throws -> String {
         let payload = try WireJSON.encode(resumeData)
         let sealed = try AES.GCM.seal(payload, using: Self.resumeDataKey(secrets), authenticating: Data(resumeData.tenant.utf8))
         guard let combined = sealed.combined else { throw CryptoKitError.incorrectParameterSize }
-        return Self.base64URL(combined)
+        return TransferStore.base64URL(combined)
     }
 
     /// The resume data of `token` when this service made it for `tenant`; nil when it was altered, forged,
     /// is another tenant's, or is an older signed-only token.
-    public func resumeData(from token: String, tenant: String) -> ResumeData? {
-        guard let combined = Self.data(base64URL: Substring(token)), let box = try? AES.GCM.SealedBox(combined: combined),
+    func resumeData(from token: String, tenant: String) -> ResumeData? {
+        guard let combined = TransferStore.data(base64URL: Substring(token)), let box = try? AES.GCM.SealedBox(combined: combined),
             let payload = try? AES.GCM.open(box, using: Self.resumeDataKey(secrets), authenticating: Data(tenant.utf8)),
             var resume = try? StrictJSONDecoder().decode(ResumeData.self, from: Array(payload)), resume.tenant == tenant,
             let request = try? requestSecrets.opened(resume.request)  // tokens hold the request in clear: a no-op
@@ -52,6 +58,19 @@ extension TransferStore {
 
     private static func resumeDataKey(_ secrets: SecretBox) -> SymmetricKey {
         secrets.derivedKey(purpose: "urlsessiond resume data v2 (sealed)")
+    }
+}
+
+extension TransferStore {
+    /// `base64url(nonce ‖ AES-GCM(JSON) ‖ tag)`, the tenant as associated data.
+    public func token(for resumeData: ResumeData) throws -> String {
+        try ResumeDataTokens(secrets: secrets).token(for: resumeData)
+    }
+
+    /// The resume data of `token` when this service made it for `tenant`; nil when it was altered, forged,
+    /// is another tenant's, or is an older signed-only token.
+    public func resumeData(from token: String, tenant: String) -> ResumeData? {
+        ResumeDataTokens(secrets: secrets).resumeData(from: token, tenant: tenant)
     }
 
     static func base64URL(_ data: Data) -> String {

@@ -41,7 +41,7 @@ public final class TaskActivity: Sendable {
         }
     }
 
-    func completed(_ rows: some Sequence<TransferStore.CompletedRow>) {
+    func completed(_ rows: some Sequence<BatchWrites.CompletedRow>) {
         counts.withLock { counts in
             for row in rows {
                 let outcome = TransferError.outcome(of: row.error)

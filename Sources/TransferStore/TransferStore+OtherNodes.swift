@@ -8,7 +8,7 @@ extension TransferStore {
 
     /// Applies the other nodes' writes to this node's memory until the calling task is cancelled: their
     /// new events wake this node's `eventFeed` (long-polls, event streams, the webhook dispatcher), their
-    /// session writes drop this node's cached copies, their delegate changes reach `delegateChanges`.
+    /// session writes drop this node's cached copies, their delegate changes reach `deliveries.delegateChanges`.
     /// Returns at once on SQLite, where this process makes every write.
     public func followOtherNodes() async {
         guard let postgres = database as? PostgresStoreDatabase else { return }
@@ -18,31 +18,31 @@ extension TransferStore {
     func receive(_ notice: StoreNotice) {
         switch notice {
         case .notification(let channel, let sessionId) where channel == .events:
-            eventFeed.publish(sessionId)
+            events.eventFeed.publish(sessionId)
         case .notification(let channel, let sessionId) where channel == .sessions:
             forgetForeignSessionWrite(sessionId)
         case .notification(let channel, let sessionId) where channel == .delegates:
             forgetForeignSessionWrite(sessionId)
-            delegateChanges.publish(sessionId)
+            deliveries.delegateChanges.publish(sessionId)
         case .notification(let channel, let taskId) where channel == .completions:
-            completionsElsewhere.publish(taskId)
+            tasks.completionsElsewhere.publish(taskId)
         case .notification(let channel, let control) where channel == .controls:
-            forwardedControls.publish(control)
+            cluster.forwardedControls.publish(control)
         case .notification(let channel, let answer) where channel == .controlAnswers:
-            forwardedControlAnswers.publish(answer)
+            cluster.forwardedControlAnswers.publish(answer)
         case .notification:
             break
         case .resynchronize:
             // Whatever was lost: every cached session may be stale, every reader may have news.
-            foreignSessionWrites.withLock { $0 &+= 1 }
-            sessionCache.withLock { $0.removeAll() }
-            eventFeed.publishEverySession()
-            delegateChanges.publishEverySession()
+            sessions.foreignSessionWrites.withLock { $0 &+= 1 }
+            sessions.sessionCache.withLock { $0.removeAll() }
+            events.eventFeed.publishEverySession()
+            deliveries.delegateChanges.publishEverySession()
         }
     }
 
     private func forgetForeignSessionWrite(_ sessionId: String) {
-        foreignSessionWrites.withLock { $0 &+= 1 }
-        sessionCache.withLock { $0[sessionId] = nil }
+        sessions.foreignSessionWrites.withLock { $0 &+= 1 }
+        sessions.sessionCache.withLock { $0[sessionId] = nil }
     }
 }

@@ -6,62 +6,47 @@ public import TransferModels
 /// The service's state: sessions, tasks, events, blobs, idempotency keys — in one SQLite file (WAL) in the
 /// data directory, or in a PostgreSQL database that several nodes share (`StoreDatabase`).
 ///
-/// The only module that speaks SQL. Its API is domain verbs; every write is one transaction, so a
-/// rejected or interrupted request leaves nothing half-made. Sessions are also kept in a read-through
-/// cache (they change only through this type), so the hot `GET /v1/sessions/{id}` path needs no query
-/// for a session without a delegate (a delegate's delivery state is read from its row each time:
-/// `delegateDelivery(sessionId:)`).
+/// The only module that speaks SQL. This type opens the database, migrates it, and hands out one store
+/// per aggregate over it (`sessions`, `tasks`, `events`, `deliveries`, `cluster`, …), each owning its
+/// verbs; every write is one transaction, so a rejected or interrupted request leaves nothing half-made.
+/// A write that spans aggregates (a task's creation writes the task, its events, its session's sequence
+/// and its tenant's usage) stays one transaction: the aggregates share the helpers that run inside one
+/// (`BatchWrites`, `TaskRows`, `EventLog.appendEvent`, `UsageStore.checkQuotas`). With several nodes it
+/// also applies the other nodes' writes to the aggregates' caches and feeds (`followOtherNodes`).
 public final class TransferStore: Sendable {
-    /// Where the rows live; every verb runs on it.
+    /// Where the rows live; every aggregate's verbs run on it.
     let database: any StoreDatabase
     /// The SQLite file's own connections and maintenance; nil on PostgreSQL.
     let sqlite: SQLiteFile?
     let secrets: SecretBox
     let logger: Logger
-    /// Sessions by id, filled on first read and updated by every write of this store.
-    ///
-    /// With several nodes (PostgreSQL) a write on another node notifies `StoreChannel.sessions` at its
-    /// commit and this node's listener (`followOtherNodes`) drops the entry. What remains is a window
-    /// between that commit and the notification's arrival (milliseconds on a healthy network; up to the
-    /// listener's reconnection when its connection dropped, after which the whole cache is dropped), in
-    /// which this node may answer with the session as it was: its description, state or delegate. Rules
-    /// that must hold (a task only on a valid session, sequences, cursors) are checked on the row inside
-    /// the transactions, never on the cache. `lastSequence` is not notified: it changes with every event,
-    /// and the cache's copy is only a lower bound that readers of the event log never rely on.
-    let sessionCache = LockedBox<[String: SessionRecord]>([:])
-    /// Counts the other nodes' session writes heard: a read of a session that overlapped one of them
-    /// is not cached, since it may have read the row before that write.
-    let foreignSessionWrites = LockedBox<UInt64>(0)
-    /// Tasks by id as last read, dropped by every commit that changes their row: only where this process
-    /// sees every commit (SQLite); on PostgreSQL another node may change a row, so reads go through.
-    let taskReads: TaskReadCache?
-    /// Counts reads of the change counts where no commit is seen (PostgreSQL): every count differs, so no
-    /// answer made from rows is kept.
-    let unobservedChanges = LockedBox<UInt64>(0)
-    /// Which sessions have new events, after each commit that appended some.
-    public let eventFeed = EventFeed()
-    /// Which sessions' delegates changed (a patch, a re-attach with another delegate) or are to be
-    /// redelivered to, after the commit.
-    public let delegateChanges = EventFeed()
-    /// The tasks other nodes completed (task ids), after their commits: wakes this node's `?wait=`
-    /// long-polls on them.
-    public let completionsElsewhere = EventFeed()
-    /// Control calls other nodes forward to the nodes running the tasks, and their answers (each element a
-    /// `ForwardedControl` or `ForwardedControlAnswer` in JSON); see `TransferStore+ForwardedControls`.
-    public let forwardedControls = EventFeed()
-    public let forwardedControlAnswers = EventFeed()
-    /// The `Idempotency-Key` claims whose requests this process is answering (never taken over).
-    let liveIdempotencyClaims = LockedBox<Set<String>>([])
-    /// Task creations, group-committed.
-    let creations = GroupCommit<TaskCreation, TaskRecord>()
-    /// Tasks created and completed, committed by this store since it opened (`/metrics`).
-    public let activity = TaskActivity()
     /// What each tenant may hold (`QuotaLimits`), checked inside the transactions that create.
     public let quotaLimits: QuotaLimits
-    /// Each tenant's usage as last read (`usageHint`).
-    let usageHints = LockedBox<[String: TenantUsage]>([:])
-    /// The longest write of the housekeeping since it last asked (`takeLongestHousekeepingWrite`).
-    let longestHousekeepingWrite = LockedBox(Duration.zero)
+    /// The housekeeping's writes, timed (shared by the usage fold, expired files and maintenance).
+    let housekeeping: HousekeepingWrites
+
+    /// Sessions: creation, re-attach, reads through the session cache, updates, invalidation.
+    public let sessions: SessionStore
+    /// Tasks: creation (group-committed), reads, controls, the engine's reports, completions.
+    public let tasks: TaskStore
+    /// The event log and outbox: appends, pages, the feed.
+    public let events: EventLog
+    /// Webhook delivery: delegate queues, pending completions, outcomes, health, redelivery.
+    public let deliveries: DeliveryStore
+    /// The nodes, their claims on tasks, leases and forwarded controls.
+    public let cluster: ClusterStore
+    /// Blobs and the files tasks downloaded.
+    public let blobs: BlobStore
+    /// The per-session storages: cookies, URL caches, credentials.
+    public let cookies: CookieStore
+    public let urlCaches: URLCacheStore
+    public let credentials: CredentialStore
+    /// Each tenant's usage and quotas.
+    public let usage: UsageStore
+    /// `Idempotency-Key`s and the answers kept for them.
+    public let idempotency: IdempotencyStore
+    /// Retention, vacuum, checkpoints, the janitor's questions.
+    public let maintenance: MaintenanceStore
 
     /// Opens (creating if needed) the SQLite database at `path` and migrates it to the current schema.
     /// - Parameter quotaLimits: what each tenant may hold; none by default.
@@ -94,11 +79,34 @@ public final class TransferStore: Sendable {
         quotaLimits: QuotaLimits
     ) {
         self.database = database
+        self.cluster = ClusterStore(database: database, requestSecrets: RequestSecrets(box: secrets))
         self.sqlite = sqlite
-        self.taskReads = taskReads
         self.secrets = secrets
         self.logger = logger
         self.quotaLimits = quotaLimits
+        let housekeeping = HousekeepingWrites(database: database)
+        self.housekeeping = housekeeping
+        let usage = UsageStore(
+            database: database, housekeeping: housekeeping, quotaLimits: quotaLimits, sharesDatabaseWithOtherNodes: sqlite == nil)
+        self.usage = usage
+        self.blobs = BlobStore(database: database, housekeeping: housekeeping, tenantUsage: usage)
+        self.idempotency = IdempotencyStore(database: database, secrets: secrets)
+        let sessionCache = LockedBox<[String: SessionRecord]>([:])
+        let events = EventLog(database: database, secrets: secrets, sessionCache: sessionCache)
+        self.events = events
+        let deliveries = DeliveryStore(database: database, secrets: secrets, sessionCache: sessionCache)
+        self.deliveries = deliveries
+        self.sessions = SessionStore(
+            database: database, secrets: secrets, quotaLimits: quotaLimits, sessionCache: sessionCache, events: events,
+            deliveries: deliveries)
+        self.tasks = TaskStore(
+            database: database, secrets: secrets, quotaLimits: quotaLimits, taskReads: taskReads, events: events)
+        self.maintenance = MaintenanceStore(
+            database: database, sqlite: sqlite, housekeeping: housekeeping, sessionCache: sessionCache,
+            resumeDataTokens: ResumeDataTokens(secrets: secrets), logger: logger)
+        self.cookies = CookieStore(database: database)
+        self.urlCaches = URLCacheStore(database: database)
+        self.credentials = CredentialStore(database: database, secrets: secrets)
     }
 
     /// Which backend holds the rows, for logs and `/v1/admin/nodes`: `sqlite` or `postgresql`.

@@ -40,7 +40,7 @@ enum DataDirectoryJanitor {
         guard configuration.databaseURL != nil else { return false }
         let own = configuration.resolvedNodeID
         let since = Date().addingTimeInterval(-configuration.leaseSeconds)
-        return try await store.nodes().contains { $0.id != own && $0.stoppedAt == nil && $0.heartbeatAt > since }
+        return try await store.cluster.nodes().contains { $0.id != own && $0.stoppedAt == nil && $0.heartbeatAt > since }
     }
 }
 
@@ -50,7 +50,7 @@ private struct Sweep {
 
     /// `<data>/blobs`: uploads cut off by a crash, and spooled request bodies.
     func removeOrphanBlobs(in directory: URL, store: TransferStore) async throws -> Int {
-        let known = try await store.allBlobIDs()
+        let known = try await store.blobs.allBlobIDs()
         return remove(names(in: directory).filter { !known.contains($0) }, in: directory)
     }
 
@@ -58,7 +58,7 @@ private struct Sweep {
     func removeOrphanDownloads(in directory: URL, store: TransferStore) async throws -> Int {
         let names = names(in: directory)
         guard !names.isEmpty else { return 0 }
-        let referenced = try await store.referencedDownloadFiles(among: names)
+        let referenced = try await store.maintenance.referencedDownloadFiles(among: names)
         return remove(names.filter { !referenced.contains($0) }, in: directory)
     }
 
@@ -67,8 +67,8 @@ private struct Sweep {
     func removeOrphanCacheFiles(in directory: URL, store: TransferStore) async throws -> Int {
         let storages = names(in: directory)
         let sessionIds = storages.compactMap { $0.hasPrefix("session-") ? String($0.dropFirst("session-".count)) : nil }
-        let live = try await store.liveSessionIDs(among: sessionIds)
-        let named = try await store.cacheBodyFileNames()
+        let live = try await store.maintenance.liveSessionIDs(among: sessionIds)
+        let named = try await store.maintenance.cacheBodyFileNames()
         var removed = 0
         for storage in storages {
             let path = directory.appendingPathComponent(storage)

@@ -31,8 +31,8 @@ public enum URLSessionService {
         let tokens = try await resolveTokens(configuration: configuration, logger: logger)
         let key = try SecretBox.loadKey(base64: configuration.secretKey, file: configuration.secretKeyFile)
         let store = try await openStore(configuration, secrets: SecretBox(key: key), logger: logger)
-        try await store.warmSessionCache()
-        _ = try await store.allUsage()  // every tenant's usage in memory: blob uploads are stopped by it as they arrive
+        try await store.sessions.warmSessionCache()
+        _ = try await store.usage.allUsage()  // every tenant's usage in memory: blob uploads are stopped by it as they arrive
         try await DataDirectoryJanitor.removeOrphans(in: configuration, store: store, logger: logger)
 
         let registry = PrometheusCollectorRegistry()

@@ -69,7 +69,8 @@ final class DeliveryHarness: Sendable {
         if let decisions { delegate["decisions"] = decisions }
         let json = try JSONSerialization.data(withJSONObject: ["delegate": delegate])
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array(json)).validated()
-        guard case .created(let record) = try await store.value.createSession(tenant: tenant, request: request, secret: Self.secret)
+        guard
+            case .created(let record) = try await store.value.sessions.createSession(tenant: tenant, request: request, secret: Self.secret)
         else { throw CancellationError() }
         return record
     }
@@ -80,7 +81,7 @@ final class DeliveryHarness: Sendable {
         var events: [EventRecord] = []
         for index in 0..<count {
             events.append(
-                try await store.value.appendEvent(
+                try await store.value.events.appendEvent(
                     sessionId: session.id, taskId: nil, type: type,
                     dataJSON: #"{"bytesSent":\#(index),"totalBytesExpectedToSend":-1,"totalBytesSent":\#(index)}"#))
         }
@@ -115,12 +116,12 @@ final class DeliveryHarness: Sendable {
     /// Waits until every queue's outcomes are written (a request the receiver has recorded may still be
     /// waiting for its answer, and a shutdown then leaves it undelivered: at least once).
     func waitUntilQueuesAreEmpty(timeout: Double = 10) async throws {
-        try await eventually(timeout: timeout) { try await self.store.value.deliveryQueueDepth() == 0 }
+        try await eventually(timeout: timeout) { try await self.store.value.deliveries.deliveryQueueDepth() == 0 }
     }
 
     /// Every event of the session, as stored.
     func storedEvents(_ session: SessionRecord) async throws -> [EventRecord] {
-        try await store.value.events(sessionId: session.id, after: 0, limit: 10_000)
+        try await store.value.events.events(sessionId: session.id, after: 0, limit: 10_000)
     }
 }
 

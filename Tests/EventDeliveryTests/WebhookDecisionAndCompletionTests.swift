@@ -19,12 +19,12 @@ struct WebhookDecisionAndCompletionTests {
         let waiters = DecisionWaiters()
         try await harness.withDispatcher(decisions: waiters) { _ in
             let store = harness.store.value
-            let asked = try await store.appendEvent(
+            let asked = try await store.events.appendEvent(
                 sessionId: session.id, taskId: nil, type: .taskWillPerformHTTPRedirection, dataJSON: Self.redirect)
             let answer = await waiters.answer(eventId: asked.id, within: .seconds(5))
             #expect(answer == .answered(Array(#"{"disposition":"reject"}"#.utf8)))
 
-            let unanswered = try await store.appendEvent(
+            let unanswered = try await store.events.appendEvent(
                 sessionId: session.id, taskId: nil, type: .taskWillPerformHTTPRedirection, dataJSON: Self.redirect)
             #expect(await waiters.answer(eventId: unanswered.id, within: .seconds(5)) == .noAnswer)
             let after = try await harness.appendProgress(session, count: 1)
@@ -53,13 +53,13 @@ struct WebhookDecisionAndCompletionTests {
                 return failed ? nil : .status(503)
             }
         }
-        let notified = try await store.appendEvent(
+        let notified = try await store.events.appendEvent(
             sessionId: all.id, taskId: nil, type: .taskWillPerformHTTPRedirection, dataJSON: Self.redirect)
-        let decided = try await store.appendEvent(
+        let decided = try await store.events.appendEvent(
             sessionId: all.id, taskId: nil, type: .dataTaskDidReceiveResponse, dataJSON: #"{"response":null}"#)
-        let skipped = try await store.appendEvent(
+        let skipped = try await store.events.appendEvent(
             sessionId: filtered.id, taskId: nil, type: .taskWillPerformHTTPRedirection, dataJSON: Self.redirect)
-        let passed = try await store.appendEvent(
+        let passed = try await store.events.appendEvent(
             sessionId: filtered.id, taskId: nil, type: .dataTaskDidReceiveResponse, dataJSON: #"{"response":null}"#)
         try await harness.withDispatcher { _ in
             let first = try await harness.receiver.waitForRequests(count: 3, path: "/all", timeout: 10)
@@ -77,7 +77,7 @@ struct WebhookDecisionAndCompletionTests {
         let harness = try await DeliveryHarness()
         defer { harness.close() }
         let store = harness.store.value
-        let shared = try await store.sharedSession(tenant: "t1")  // no delegate, no secret of its own
+        let shared = try await store.sessions.sharedSession(tenant: "t1")  // no delegate, no secret of its own
         let taskSecret = "whsec_" + Data((0..<24).map { UInt8($0 &+ 100) }).base64EncodedString()
         var tasks: [TaskRecord] = []
         for index in 0..<3 {
@@ -87,13 +87,13 @@ struct WebhookDecisionAndCompletionTests {
                 """
             let request = try StrictJSONDecoder().decode(TaskCreateRequest.self, from: Array(json.utf8))
                 .validated(session: SessionConfiguration(kind: .default))
-            tasks.append(try await store.createTask(tenant: "t1", sessionId: shared.id, request: request))
+            tasks.append(try await store.tasks.createTask(tenant: "t1", sessionId: shared.id, request: request))
         }
         harness.receiver.script([.status(502)])
         var completions: [EventRecord] = []
         for task in tasks {
             completions.append(
-                try await store.appendEvent(
+                try await store.events.appendEvent(
                     sessionId: shared.id, taskId: task.id, type: .taskCompletion,
                     dataJSON: #"{"data":"aGk=","error":null,"response":{"statusCode":200}}"#))
         }
@@ -118,8 +118,8 @@ struct WebhookDecisionAndCompletionTests {
             #"{"kind": "data", "request": {"url": "https://o.example/"}, "completion": {"url": "\#(harness.receiver.url("/done"))"}}"#
         let request = try StrictJSONDecoder().decode(TaskCreateRequest.self, from: Array(json.utf8))
             .validated(session: SessionConfiguration(kind: .default))
-        let task = try await store.createTask(tenant: "t1", sessionId: session.id, request: request)
-        let completion = try await store.appendEvent(
+        let task = try await store.tasks.createTask(tenant: "t1", sessionId: session.id, request: request)
+        let completion = try await store.events.appendEvent(
             sessionId: session.id, taskId: task.id, type: .taskCompletion, dataJSON: #"{"error":null}"#)
         let requests = try await harness.withDispatcher { _ in
             try await harness.receiver.waitForRequests(count: 1, timeout: 10)

@@ -38,7 +38,7 @@ struct WebhookDispatcherTests {
             let stored = try await harness.storedEvents(session)
             #expect(stored.allSatisfy { $0.deliveredAt != nil && $0.deliveryAttempts == 1 })
         }
-        #expect(try await harness.store.value.deliveryQueueDepth() == 0)
+        #expect(try await harness.store.value.deliveries.deliveryQueueDepth() == 0)
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -68,13 +68,13 @@ struct WebhookDispatcherTests {
         defer { harness.close() }
         let session = try await harness.session(events: ["task.didCompleteWithError"])
         try await harness.appendProgress(session, count: 300)  // more than one read batch, none delivered
-        let wanted = try await harness.store.value.appendEvent(
+        let wanted = try await harness.store.value.events.appendEvent(
             sessionId: session.id, taskId: nil, type: .taskDidCompleteWithError, dataJSON: #"{"error":null}"#)
         try await harness.appendProgress(session, count: 3)
         try await harness.withDispatcher { _ in
             let requests = try await harness.receiver.waitForRequests(count: 1, timeout: 10)
             #expect(requests.map(\.eventId) == [wanted.id])
-            try await eventually(timeout: 5) { try await harness.store.value.deliveryQueueDepth() == 0 }
+            try await eventually(timeout: 5) { try await harness.store.value.deliveries.deliveryQueueDepth() == 0 }
         }
         #expect(harness.receiver.requests.count == 1)
         let stored = try await harness.storedEvents(session)

@@ -46,7 +46,7 @@ struct WebhookLeaseTests {
             try await eventually(timeout: 30) {
                 Set(nodes.receiver.requests(path: "/hooks").compactMap(\.sequence)).count == 40
             }
-            try await eventually(timeout: 10) { try await nodes.b.deliveryQueueDepth() == 0 }
+            try await eventually(timeout: 10) { try await nodes.b.deliveries.deliveryQueueDepth() == 0 }
             await dispatcherB.triggerGracefulShutdown()
         }
         let received = nodes.receiver.requests(path: "/hooks")
@@ -61,7 +61,7 @@ struct WebhookLeaseTests {
         for (earlier, later) in zip(received, received.dropFirst()) where earlier.sequence != later.sequence {
             #expect(later.receivedAt.timeIntervalSince(earlier.receivedAt) >= answerDelay * 0.9)
         }
-        #expect(try await nodes.b.leaseHolder(name: "delivery:\(session.id)") == nil)  // released at shutdown
+        #expect(try await nodes.b.cluster.leaseHolder(name: "delivery:\(session.id)") == nil)  // released at shutdown
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -70,8 +70,8 @@ struct WebhookLeaseTests {
         defer { nodes.close() }
         let session = try await nodes.session()
         // Node A took the session's lease and died (kill -9): nobody renews or releases it.
-        #expect(try await nodes.a.acquireLease(name: "delivery:\(session.id)", node: "A", duration: Self.lease))
-        let expiresAt = try #require(try await nodes.a.leaseHolder(name: "delivery:\(session.id)")).expiresAt
+        #expect(try await nodes.a.cluster.acquireLease(name: "delivery:\(session.id)", node: "A", duration: Self.lease))
+        let expiresAt = try #require(try await nodes.a.cluster.leaseHolder(name: "delivery:\(session.id)")).expiresAt
         try await nodes.append(10, to: session, on: nodes.a)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await nodes.b.followOtherNodes() }
@@ -79,7 +79,7 @@ struct WebhookLeaseTests {
             let dispatcherB = nodes.serviceGroup(store: nodes.b, node: "B")
             group.addTask { try await dispatcherB.run() }
             _ = try await nodes.receiver.waitForRequests(count: 10, path: "/hooks", timeout: 30)
-            try await eventually(timeout: 10) { try await nodes.b.deliveryQueueDepth() == 0 }
+            try await eventually(timeout: 10) { try await nodes.b.deliveries.deliveryQueueDepth() == 0 }
             await dispatcherB.triggerGracefulShutdown()
         }
         let received = nodes.receiver.requests(path: "/hooks")
@@ -116,14 +116,14 @@ struct LeaseNodes {
     func session() async throws -> SessionRecord {
         let json = try JSONSerialization.data(withJSONObject: ["delegate": ["url": receiver.url("/hooks"), "secret": Self.secret]])
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array(json)).validated()
-        guard case .created(let record) = try await a.createSession(tenant: "t1", request: request, secret: Self.secret)
+        guard case .created(let record) = try await a.sessions.createSession(tenant: "t1", request: request, secret: Self.secret)
         else { throw CancellationError() }
         return record
     }
 
     func append(_ count: Int, to session: SessionRecord, on store: TransferStore) async throws {
         for _ in 0..<count {
-            try await store.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
+            try await store.events.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
         }
     }
 

@@ -69,7 +69,7 @@ struct WebhookRetryTests {
         try await harness.appendProgress(session, count: 4)
         try await harness.withDispatcher { _ in
             _ = try await harness.receiver.waitForRequests(count: 2, timeout: 10)
-            try await eventually(timeout: 5) { try await harness.store.value.delegateDisabledAt(sessionId: session.id) != nil }
+            try await eventually(timeout: 5) { try await harness.store.value.deliveries.delegateDisabledAt(sessionId: session.id) != nil }
             try await harness.appendProgress(session, count: 1)
             try await Task.sleep(for: .milliseconds(700))  // two scans and many ticks: nothing more is sent
         }

@@ -26,10 +26,10 @@ struct CheckpointTests {
         let before = databaseFileSize()
         // About 1.2 MB of sessions, a commit each: more than SQLite's default automatic checkpoint
         // (1,000 pages) would have let pass without copying on the writer.
-        for _ in 0..<1200 { _ = try await store.createSession(tenant: "t1", request: request, secret: nil) }
+        for _ in 0..<1200 { _ = try await store.sessions.createSession(tenant: "t1", request: request, secret: nil) }
         #expect(databaseFileSize() == before, "a commit checkpointed on the writer")
 
-        let checkpoints = Task { await store.runCheckpoints(every: .milliseconds(20)) }
+        let checkpoints = Task { await store.maintenance.runCheckpoints(every: .milliseconds(20)) }
         defer { checkpoints.cancel() }
         try await eventually(timeout: 10, interval: 0.05) { databaseFileSize() > before + 1_000_000 }
     }

@@ -19,8 +19,8 @@ struct CookieStoreTests {
                 isHostOnly: true, expiresAt: created.addingTimeInterval(3_600), isSecure: false, isHTTPOnly: false,
                 sameSite: nil, createdAt: created.addingTimeInterval(Double(index) / 1_000), lastAccessAt: created)
         }
-        try await store.replaceCookies(["tenant t1": rows])
-        let read = try await store.cookies(inStorage: "tenant t1", now: created)
+        try await store.cookies.replaceCookies(["tenant t1": rows])
+        let read = try await store.cookies.cookies(inStorage: "tenant t1", now: created)
         let milliseconds = read.sorted { $0.name < $1.name }.map { ($0.createdAt.timeIntervalSince1970 * 1_000).rounded() }
         #expect(milliseconds == [2_000_000_000_000, 2_000_000_000_001, 2_000_000_000_002])
         try store.close()

@@ -23,7 +23,7 @@ struct TwoNodes {
         let logger = Logger(label: "test")
         let a = try await TransferStore.open(postgresURL: url, secrets: secrets, logger: logger)
         let b = try await TransferStore.open(postgresURL: url, secrets: secrets, logger: logger)
-        return TwoNodes(url: url, a: a, b: b, resyncsOfB: b.eventFeed.subscribe())
+        return TwoNodes(url: url, a: a, b: b, resyncsOfB: b.events.eventFeed.subscribe())
     }
 
     var databaseName: String { PostgresServer.databaseName(of: url) }
@@ -53,7 +53,7 @@ struct TwoNodes {
     }
 
     func session(on store: TransferStore) async throws -> SessionRecord {
-        guard case .created(let record) = try await store.createSession(tenant: "t1", request: try Self.request("{}"), secret: nil)
+        guard case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: try Self.request("{}"), secret: nil)
         else { throw CancellationError() }
         return record
     }
@@ -73,8 +73,8 @@ struct CrossNodeStoreTests {
     func eventsAppendedOnOneNodeWakeTheOthersReaders() async throws {
         try await TwoNodes.open().run { nodes in
             let session = try await nodes.session(on: nodes.a)
-            let readers = nodes.b.eventFeed.subscribe(session: session.id)
-            try await nodes.a.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
+            let readers = nodes.b.events.eventFeed.subscribe(session: session.id)
+            try await nodes.a.events.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
             try await next(session.id, in: readers)
         }
     }
@@ -83,26 +83,26 @@ struct CrossNodeStoreTests {
     func aSessionPatchedOnOneNodeIsReadFreshOnTheOther() async throws {
         try await TwoNodes.open().run { nodes in
             let session = try await nodes.session(on: nodes.a)
-            #expect(try await nodes.b.session(id: session.id, tenant: "t1")?.sessionDescription == nil)
-            #expect(nodes.b.cachedSession(id: session.id, tenant: "t1") != nil)
+            #expect(try await nodes.b.sessions.session(id: session.id, tenant: "t1")?.sessionDescription == nil)
+            #expect(nodes.b.sessions.cachedSession(id: session.id, tenant: "t1") != nil)
 
             var update = SessionUpdate()
             update.sessionDescription = .value("patched on A")
-            _ = try await nodes.a.updateSession(id: session.id, tenant: "t1", update: update)
-            try await eventually(timeout: 10) { nodes.b.cachedSession(id: session.id, tenant: "t1") == nil }
-            #expect(try await nodes.b.session(id: session.id, tenant: "t1")?.sessionDescription == "patched on A")
+            _ = try await nodes.a.sessions.updateSession(id: session.id, tenant: "t1", update: update)
+            try await eventually(timeout: 10) { nodes.b.sessions.cachedSession(id: session.id, tenant: "t1") == nil }
+            #expect(try await nodes.b.sessions.session(id: session.id, tenant: "t1")?.sessionDescription == "patched on A")
 
             // A delegate set on A reaches B's dispatcher.
-            let delegateChanges = nodes.b.delegateChanges.subscribe()
+            let delegateChanges = nodes.b.deliveries.delegateChanges.subscribe()
             var delegate = SessionUpdate()
             delegate.delegate = .replaced(
                 DelegateConfiguration(
                     url: "http://127.0.0.1:9/hooks", events: ["*"], decisions: [], decisionTimeout: 5, progressInterval: 0),
                 secret: "whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=")
-            _ = try await nodes.a.updateSession(id: session.id, tenant: "t1", update: delegate)
+            _ = try await nodes.a.sessions.updateSession(id: session.id, tenant: "t1", update: delegate)
             try await next(session.id, in: delegateChanges)
             try await eventually(timeout: 10) {
-                try await nodes.b.session(id: session.id, tenant: "t1")?.delegate?.url == "http://127.0.0.1:9/hooks"
+                try await nodes.b.sessions.session(id: session.id, tenant: "t1")?.delegate?.url == "http://127.0.0.1:9/hooks"
             }
         }
     }
@@ -120,8 +120,8 @@ struct CrossNodeStoreTests {
             // B listens again (and says so: what was sent meanwhile is lost) …
             try await nodes.waitForResync()
             // … and hears A's events again.
-            let readers = nodes.b.eventFeed.subscribe(session: session.id)
-            try await nodes.a.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
+            let readers = nodes.b.events.eventFeed.subscribe(session: session.id)
+            try await nodes.a.events.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}")
             try await next(session.id, in: readers)
         }
     }
@@ -130,20 +130,20 @@ struct CrossNodeStoreTests {
     func aLeaseIsOneNodesUntilReleasedOrExpired() async throws {
         try await TwoNodes.open().run { nodes in
             let (a, b) = (nodes.a, nodes.b)
-            #expect(try await a.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))
-            #expect(try await !b.acquireLease(name: "delivery:x", node: "B", duration: .seconds(30)))
-            #expect(try await a.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))  // renewed
-            #expect(try await b.leaseHolder(name: "delivery:x")?.node == "A")
-            try await b.releaseLease(name: "delivery:x", node: "B")  // not B's: stays
-            #expect(try await b.leaseHolder(name: "delivery:x")?.node == "A")
-            try await a.releaseLease(name: "delivery:x", node: "A")
-            #expect(try await b.acquireLease(name: "delivery:x", node: "B", duration: .milliseconds(300)))
-            #expect(try await !a.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))
+            #expect(try await a.cluster.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))
+            #expect(try await !b.cluster.acquireLease(name: "delivery:x", node: "B", duration: .seconds(30)))
+            #expect(try await a.cluster.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))  // renewed
+            #expect(try await b.cluster.leaseHolder(name: "delivery:x")?.node == "A")
+            try await b.cluster.releaseLease(name: "delivery:x", node: "B")  // not B's: stays
+            #expect(try await b.cluster.leaseHolder(name: "delivery:x")?.node == "A")
+            try await a.cluster.releaseLease(name: "delivery:x", node: "A")
+            #expect(try await b.cluster.acquireLease(name: "delivery:x", node: "B", duration: .milliseconds(300)))
+            #expect(try await !a.cluster.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30)))
             // B's lease lapses unrenewed (B died): A takes it.
             try await eventually(timeout: 10, interval: 0.05) {
-                try await a.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30))
+                try await a.cluster.acquireLease(name: "delivery:x", node: "A", duration: .seconds(30))
             }
-            #expect(try await a.acquireLeases(names: ["delivery:x", "delivery:y"], node: "A", duration: .seconds(5)).count == 2)
+            #expect(try await a.cluster.acquireLeases(names: ["delivery:x", "delivery:y"], node: "A", duration: .seconds(5)).count == 2)
         }
     }
 }

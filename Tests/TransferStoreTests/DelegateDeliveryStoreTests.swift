@@ -57,16 +57,17 @@ struct DelegateDeliveryStoreTests {
         let withDelegate = try StrictJSONDecoder().decode(
             SessionCreateRequest.self, from: Array(#"{"delegate": {"url": "https://hooks.example/a"}}"#.utf8)
         ).validated()
-        guard case .created(let session) = try await store.createSession(tenant: "t1", request: withDelegate, secret: nil),
-            case .created(let bare) = try await store.createSession(tenant: "t1", request: try Self.empty(), secret: nil)
+        guard case .created(let session) = try await store.sessions.createSession(tenant: "t1", request: withDelegate, secret: nil),
+            case .created(let bare) = try await store.sessions.createSession(tenant: "t1", request: try Self.empty(), secret: nil)
         else { throw CancellationError() }
         var events: [EventRecord] = []
         for _ in 0..<3 {
             events.append(
-                try await store.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: #"{"bytesSent":1}"#))
+                try await store.events.appendEvent(
+                    sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: #"{"bytesSent":1}"#))
         }
-        #expect(try await store.delegateDelivery(sessionId: bare.id) == nil, "no delegate, no delivery state")
-        #expect(try await store.delegateDelivery(sessionId: session.id)?.wire.state == .delivering)
+        #expect(try await store.deliveries.delegateDelivery(sessionId: bare.id) == nil, "no delegate, no delivery state")
+        #expect(try await store.deliveries.delegateDelivery(sessionId: session.id)?.wire.state == .delivering)
 
         // Two failed attempts of the head, in two batches.
         for attempt in 0..<2 {
@@ -75,9 +76,9 @@ struct DelegateDeliveryStoreTests {
             outcomes.delegateRetry[session.id] = .at(Self.t0 + 600)
             outcomes.delegateHealth[session.id, default: DelegateHealthChange()].failed(
                 at: Self.t0 + Double(attempt), reason: "HTTP 500")
-            try await store.recordDeliveries(outcomes)
+            try await store.deliveries.recordDeliveries(outcomes)
         }
-        let retrying = try #require(try await store.delegateDelivery(sessionId: session.id)).wire
+        let retrying = try #require(try await store.deliveries.delegateDelivery(sessionId: session.id)).wire
         #expect(retrying.state == .retrying && retrying.nextAttemptAt == Self.t0 + 600)
         #expect(retrying.consecutiveFailures == 2 && retrying.pendingEvents == 3 && retrying.lastDeliveredAt == nil)
         #expect(retrying.lastFailure == DelegateDelivery.Failure(at: Self.t0 + 1, reason: "HTTP 500"))
@@ -88,8 +89,8 @@ struct DelegateDeliveryStoreTests {
         outcomes.cursors[session.id] = events[1].sequence
         outcomes.delegateRetry[session.id] = .now
         outcomes.delegateHealth[session.id, default: DelegateHealthChange()].delivered(at: Self.t0 + 11)
-        try await store.recordDeliveries(outcomes)
-        let delivering = try #require(try await store.delegateDelivery(sessionId: session.id)).wire
+        try await store.deliveries.recordDeliveries(outcomes)
+        let delivering = try #require(try await store.deliveries.delegateDelivery(sessionId: session.id)).wire
         #expect(delivering.state == .delivering && delivering.pendingEvents == 1 && delivering.deliveredThrough == events[1].sequence)
         #expect(delivering.consecutiveFailures == 0 && delivering.lastDeliveredAt == Self.t0 + 11 && delivering.nextAttemptAt == nil)
         #expect(delivering.lastFailure?.reason == "HTTP 500", "the last failure stays as history")
@@ -98,21 +99,21 @@ struct DelegateDeliveryStoreTests {
         outcomes = DeliveryOutcomes()
         outcomes.disabled[session.id] = Self.t0 + 20
         outcomes.delegateHealth[session.id, default: DelegateHealthChange()].failed(at: Self.t0 + 20, reason: "HTTP 410")
-        try await store.recordDeliveries(outcomes)
-        let disabled = try #require(try await store.delegateDelivery(sessionId: session.id)).wire
+        try await store.deliveries.recordDeliveries(outcomes)
+        let disabled = try #require(try await store.deliveries.delegateDelivery(sessionId: session.id)).wire
         #expect(disabled.state == .disabled && disabled.disabledAt == Self.t0 + 20 && disabled.consecutiveFailures == 1)
-        guard case .restarted = try await store.redeliverDelegateEvents(sessionId: session.id, tenant: "t1") else {
+        guard case .restarted = try await store.deliveries.redeliverDelegateEvents(sessionId: session.id, tenant: "t1") else {
             Issue.record("the redeliver did not restart the queue")
             return
         }
-        let restarted = try #require(try await store.delegateDelivery(sessionId: session.id)).wire
+        let restarted = try #require(try await store.deliveries.delegateDelivery(sessionId: session.id)).wire
         #expect(restarted.state == .delivering && restarted.disabledAt == nil && restarted.consecutiveFailures == 1)
-        let listed = try await store.sessionsWithDelivery(tenant: "t1", after: nil, limit: 10)
+        let listed = try await store.deliveries.sessionsWithDelivery(tenant: "t1", after: nil, limit: 10)
         #expect(listed.map(\.record.id) == [session.id, bare.id])
         #expect(listed.first?.delivery?.wire == restarted && listed.last?.delivery == nil)
 
-        guard case .noDelegate = try await store.redeliverDelegateEvents(sessionId: bare.id, tenant: "t1"),
-            case .notFound = try await store.redeliverDelegateEvents(sessionId: session.id, tenant: "t2")
+        guard case .noDelegate = try await store.deliveries.redeliverDelegateEvents(sessionId: bare.id, tenant: "t1"),
+            case .notFound = try await store.deliveries.redeliverDelegateEvents(sessionId: session.id, tenant: "t2")
         else {
             Issue.record("a session without a delegate, or another tenant's, was restarted")
             return

@@ -81,17 +81,17 @@ struct OneSchemaTests {
         #expect(ledger.count == StoreMigrations.all.count)
 
         // What the old version wrote reads the same, and the counters its triggers kept go on.
-        let session = try #require(try await store.session(id: "ses_0355gpR1l5lQj9TMxhn01B", tenant: "default"))
+        let session = try #require(try await store.sessions.session(id: "ses_0355gpR1l5lQj9TMxhn01B", tenant: "default"))
         #expect(session.sessionDescription == "fixture")
-        let tasks = try await store.tasks(sessionId: session.id, after: nil, limit: 10)
+        let tasks = try await store.tasks.tasks(sessionId: session.id, after: nil, limit: 10)
         #expect(tasks.map(\.state) == [.completed, .suspended])
         #expect(tasks.first?.error?.code == -1004)
         #expect(tasks.map(\.suspendCount) == [0, 1])
-        #expect(try await store.blob(id: "blb_0355gpUT3TQLfksPnE7toH", tenant: "default")?.size == 10)
-        var usage = try await store.usage(tenant: "default")
+        #expect(try await store.blobs.blob(id: "blb_0355gpUT3TQLfksPnE7toH", tenant: "default")?.size == 10)
+        var usage = try await store.usage.usage(tenant: "default")
         #expect(usage.sessions == 1 && usage.tasks == 1 && usage.blobCount == 1 && usage.blobBytes == 10, "\(usage)")
-        _ = try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "default", size: 5, digest: "d"))
-        usage = try await store.usage(tenant: "default")
+        _ = try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "default", size: 5, digest: "d"))
+        usage = try await store.usage.usage(tenant: "default")
         #expect(usage.blobCount == 2 && usage.blobBytes == 15, "\(usage)")
     }
 }

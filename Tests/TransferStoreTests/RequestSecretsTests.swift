@@ -27,7 +27,7 @@ struct RequestSecretsTests {
              "httpAdditionalHeaders": {"Authorization": "Bearer session-secret-1", "X-Visible": "plain"}}}
             """#
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array(json.utf8)).validated()
-        guard case .created(let record) = try await store.createSession(tenant: "t1", request: request, secret: nil) else {
+        guard case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: request, secret: nil) else {
             throw CancellationError()
         }
         return record
@@ -41,7 +41,7 @@ struct RequestSecretsTests {
             """#
         let request = try StrictJSONDecoder().decode(TaskCreateRequest.self, from: Array(json.utf8))
             .validated(session: session.configuration)
-        return try await store.createTask(tenant: "t1", sessionId: session.id, request: request)
+        return try await store.tasks.createTask(tenant: "t1", sessionId: session.id, request: request)
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -59,30 +59,31 @@ struct RequestSecretsTests {
         var redirected = try #require(created.originalRequest)
         redirected.allHTTPHeaderFields["Authorization"] = "Bearer redirect-secret-6"
         let response = HTTPResponseSnapshot(url: redirected.url, statusCode: 200, allHeaderFields: ["ETag": "\"v1\""])
-        let recorded = try await store.recordResponse(id: created.id, response: response, currentRequest: redirected)
+        let recorded = try await store.tasks.recordResponse(id: created.id, response: response, currentRequest: redirected)
         #expect(recorded.currentRequest == redirected && recorded.response == response)
         let token = try store.token(
             for: ResumeData(tenant: "t1", sourceTaskId: created.id, request: redirected, path: "/p", offset: 1, validator: "\"v1\""))
         #expect(store.resumeData(from: token, tenant: "t1")?.request == redirected)
         let payload = try #require(Data(base64Encoded: Self.base64(String(token.prefix { $0 != "." }))))
         #expect(!Self.secrets.contains { payload.range(of: Data($0.utf8)) != nil }, "resume data seals the request")
-        let suspended = try await store.suspendTask(id: created.id).0
+        let suspended = try await store.tasks.suspendTask(id: created.id).0
         #expect(suspended.originalRequest == created.originalRequest && suspended.currentRequest == redirected)
 
         // Open: the WAL holds every page written so far.
         #expect(try await Self.leaks(in: fixture) == [])
-        #expect(try await store.task(id: created.id).map(Self.requests) == Self.requests(suspended))
-        #expect(try await store.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
+        #expect(try await store.tasks.task(id: created.id).map(Self.requests) == Self.requests(suspended))
+        #expect(try await store.sessions.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
         try store.close()
         #expect(try await Self.leaks(in: fixture) == [])
 
         let reopened = try await fixture.open()  // a fresh session cache: read from the rows
         defer { try? reopened.close() }
-        #expect(try await reopened.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
-        #expect(try await reopened.sessions(tenant: "t1", after: nil, limit: 10).map(\.configuration) == [session.configuration])
-        #expect(try await reopened.unfinishedTasks().map(Self.requests) == [Self.requests(suspended)])
-        #expect(try await reopened.tasks(sessionId: session.id, after: nil, limit: 10).map(Self.requests) == [Self.requests(suspended)])
-        let completed = try await reopened.completeTask(
+        #expect(try await reopened.sessions.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
+        #expect(try await reopened.sessions.sessions(tenant: "t1", after: nil, limit: 10).map(\.configuration) == [session.configuration])
+        #expect(try await reopened.tasks.unfinishedTasks().map(Self.requests) == [Self.requests(suspended)])
+        #expect(
+            try await reopened.tasks.tasks(sessionId: session.id, after: nil, limit: 10).map(Self.requests) == [Self.requests(suspended)])
+        let completed = try await reopened.tasks.completeTask(
             id: created.id, error: nil, response: HTTPResponseSnapshot(url: redirected.url, statusCode: 204, allHeaderFields: [:]))
         #expect(completed.currentRequest == redirected && completed.response?.url == redirected.url)
         #expect(completed.wire(locations: Paths()).originalRequest?.url == "https://ann:*****@o.example/p?q=1")
@@ -108,8 +109,8 @@ struct RequestSecretsTests {
 
         let reopened = try await fixture.open()
         defer { try? reopened.close() }
-        #expect(try await reopened.task(id: created.id).map(Self.requests) == Self.requests(created))
-        #expect(try await reopened.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
+        #expect(try await reopened.tasks.task(id: created.id).map(Self.requests) == Self.requests(created))
+        #expect(try await reopened.sessions.session(id: session.id, tenant: "t1")?.configuration == session.configuration)
     }
 
     /// What a task row keeps of its requests (timestamps are compared elsewhere, to the millisecond).

@@ -20,7 +20,7 @@ struct StatementBudgetTests {
         let store = try await fixture.open()
         defer { try? store.close() }
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
-        guard case .created(let session) = try await store.createSession(tenant: "t1", request: request, secret: nil) else {
+        guard case .created(let session) = try await store.sessions.createSession(tenant: "t1", request: request, secret: nil) else {
             throw CancellationError()
         }
         let requests = try (0..<count).map { index in
@@ -32,7 +32,7 @@ struct StatementBudgetTests {
 
         var counts: [UInt64] = []
         var before = store.statementsExecuted
-        let tasks = try await store.createTasks(tenant: "t1", sessionId: session.id, requests: requests).map { try $0.get() }
+        let tasks = try await store.tasks.createTasks(tenant: "t1", sessionId: session.id, requests: requests).map { try $0.get() }
         counts.append(store.statementsExecuted - before)
 
         before = store.statementsExecuted
@@ -45,7 +45,7 @@ struct StatementBudgetTests {
                 response: HTTPResponseSnapshot(url: task.originalRequest?.url ?? "", statusCode: 200, allHeaderFields: [:]))
             events.append(TaskEventAppend(sessionId: session.id, taskId: task.id, type: .dataTaskDidReceiveData, data: "{}"))
         }
-        _ = try await store.recordEngineReports(progress: progress, responses: responses, events: events, completions: [])
+        _ = try await store.tasks.recordEngineReports(progress: progress, responses: responses, events: events, completions: [])
         counts.append(store.statementsExecuted - before)
 
         before = store.statementsExecuted
@@ -55,15 +55,15 @@ struct StatementBudgetTests {
                 counts: TaskByteCounts(
                     sent: 0, expectedToSend: 0, received: 1024, expectedToReceive: 1024))
         }
-        let (completed, failures) = try await store.recordEngineReports(progress: [:], responses: [:], completions: completions)
+        let (completed, failures) = try await store.tasks.recordEngineReports(progress: [:], responses: [:], completions: completions)
         counts.append(store.statementsExecuted - before)
 
         #expect(completed == Set(tasks.map(\.id)) && failures.isEmpty)
         // Everything arrived, in order, gap-free: didCreateTask, didReceiveData, didCompleteWithError each.
-        let log = try await store.events(sessionId: session.id, after: 0, limit: 4 * count)
+        let log = try await store.events.events(sessionId: session.id, after: 0, limit: 4 * count)
         #expect(log.map(\.sequence) == Array(1...Int64(3 * count)))
         #expect(log.filter { $0.type == .taskDidCompleteWithError }.count == count)
-        #expect(try await store.keptBody(taskId: tasks[count - 1].id)?.count == 1024)
+        #expect(try await store.tasks.keptBody(taskId: tasks[count - 1].id)?.count == 1024)
         return (counts, store.backendName)
     }
 

@@ -12,7 +12,7 @@ import TransferStore
 struct TaskBatchStoreTests {
     private func session(_ store: TransferStore) async throws -> SessionRecord {
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
-        guard case .created(let record) = try await store.createSession(tenant: "t1", request: request, secret: nil) else {
+        guard case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: request, secret: nil) else {
             throw CancellationError()
         }
         return record
@@ -33,14 +33,14 @@ struct TaskBatchStoreTests {
         let store = try await fixture.open()
         defer { try? store.close() }
         let session = try await session(store)
-        let results = try await store.createTasks(tenant: "t1", sessionId: session.id, requests: try (0..<50).map(dataTask))
+        let results = try await store.tasks.createTasks(tenant: "t1", sessionId: session.id, requests: try (0..<50).map(dataTask))
         let created = try results.map { try $0.get() }
         #expect(created.map(\.taskIdentifier) == Array(1...50))
         #expect(created.map(\.originalRequest?.url) == (0..<50).map { "https://o.example/\($0)" })
-        let events = try await store.events(sessionId: session.id, after: 0, limit: 100)
+        let events = try await store.events.events(sessionId: session.id, after: 0, limit: 100)
         #expect(events.map(\.sequence) == Array(1...50))
         #expect(events.map(\.taskId) == created.map(\.id))
-        #expect(try await store.createTasks(tenant: "t1", sessionId: session.id, requests: []).isEmpty)
+        #expect(try await store.tasks.createTasks(tenant: "t1", sessionId: session.id, requests: []).isEmpty)
     }
 
     /// A member refused by a quota or a foreign blob leaves nothing of itself (no identifier, no event);
@@ -56,15 +56,15 @@ struct TaskBatchStoreTests {
         let foreignBlob =
             #"{"kind": "upload", "request": {"url": "https://o.example/u"}, "uploadSource": {"blob": "blb_0123456789ABCDEFGHIJKL"}}"#
         let requests = [try dataTask(0), try task(foreignBlob), try dataTask(2), try dataTask(3), try dataTask(4)]
-        let results = try await store.createTasks(tenant: "t1", sessionId: session.id, requests: requests)
+        let results = try await store.tasks.createTasks(tenant: "t1", sessionId: session.id, requests: requests)
         #expect(results.count == 5)
         #expect((try? results[0].get())?.taskIdentifier == 1)
         #expect(Self.error(results[1]) as? TaskStoreError == .blobNotFound)
         #expect((try? results[2].get())?.taskIdentifier == 2)
         #expect((try? results[3].get())?.taskIdentifier == 3)
         #expect(Self.error(results[4]) as? QuotaExceeded == QuotaExceeded(quota: .tasks, limit: 3, usage: 3))
-        #expect(try await store.tasks(sessionId: session.id, after: nil, limit: 10).count == 3)
-        #expect(try await store.events(sessionId: session.id, after: 0, limit: 10).map(\.sequence) == [1, 2, 3])
+        #expect(try await store.tasks.tasks(sessionId: session.id, after: nil, limit: 10).count == 3)
+        #expect(try await store.events.events(sessionId: session.id, after: 0, limit: 10).map(\.sequence) == [1, 2, 3])
     }
 
     @Test func anInvalidatingSessionRefusesEveryMember() async throws {
@@ -73,10 +73,10 @@ struct TaskBatchStoreTests {
         let store = try await fixture.open()
         defer { try? store.close() }
         let session = try await session(store)
-        _ = try await store.beginInvalidation(id: session.id, tenant: "t1")
-        let results = try await store.createTasks(tenant: "t1", sessionId: session.id, requests: try (0..<3).map(dataTask))
+        _ = try await store.sessions.beginInvalidation(id: session.id, tenant: "t1")
+        let results = try await store.tasks.createTasks(tenant: "t1", sessionId: session.id, requests: try (0..<3).map(dataTask))
         #expect(results.map { Self.error($0) as? TaskStoreError } == Array(repeating: .sessionNotValid, count: 3))
-        #expect(try await store.tasks(sessionId: session.id, after: nil, limit: 10).isEmpty)
+        #expect(try await store.tasks.tasks(sessionId: session.id, after: nil, limit: 10).isEmpty)
     }
 
     private static func error(_ result: Result<TaskRecord, any Error>) -> (any Error)? {

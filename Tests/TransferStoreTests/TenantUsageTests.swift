@@ -13,7 +13,7 @@ import TransferStore
 struct TenantUsageTests {
     private func session(_ store: TransferStore, tenant: String = "t1") async throws -> SessionRecord {
         let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
-        guard case .created(let record) = try await store.createSession(tenant: tenant, request: request, secret: nil) else {
+        guard case .created(let record) = try await store.sessions.createSession(tenant: tenant, request: request, secret: nil) else {
             throw CancellationError()
         }
         return record
@@ -39,22 +39,22 @@ struct TenantUsageTests {
         let store = try await fixture.open()
         let first = try await session(store)
         let second = try await session(store)
-        _ = try await store.sharedSession(tenant: "t1")
+        _ = try await store.sessions.sharedSession(tenant: "t1")
         _ = try await session(store, tenant: "t2")
 
-        let kept = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
-        let filed = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
-        _ = try await store.createTask(tenant: "t1", sessionId: second.id, request: try dataTask())
-        var usage = try await store.usage(tenant: "t1")
+        let kept = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        let filed = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        _ = try await store.tasks.createTask(tenant: "t1", sessionId: second.id, request: try dataTask())
+        var usage = try await store.usage.usage(tenant: "t1")
         #expect(usage.sessions == 2 && usage.tasks == 3 && usage.storedBytes == 0, "\(usage)")
 
         var body = TaskCompletion(id: kept.id, error: nil, body: Array(repeating: 1, count: 70), fileExpiresAt: Date())
         body.completedAt = Date()
-        _ = try await store.completeTask(body)
+        _ = try await store.tasks.completeTask(body)
         var file = TaskCompletion(id: filed.id, error: nil, filePath: "/nonexistent/\(filed.id)", fileExpiresAt: .distantFuture)
         file.storedBytes = 5_000
-        _ = try await store.completeTask(file)
-        try await store.writeCacheChanges([
+        _ = try await store.tasks.completeTask(file)
+        try await store.urlCaches.writeCacheChanges([
             {
                 var c = CacheEntryChanges(storage: "tenant t1")
                 c.upserts = [cacheEntry(storage: "tenant t1", sessionId: nil, url: "u1", size: 300)]
@@ -66,33 +66,33 @@ struct TenantUsageTests {
                 return c
             }(),
         ])
-        _ = try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 123, digest: "d"))
-        usage = try await store.usage(tenant: "t1")
+        _ = try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 123, digest: "d"))
+        usage = try await store.usage.usage(tenant: "t1")
         #expect(usage.tasks == 1, "\(usage)")
         #expect(usage.storedBytes == 70 + 5_000 + 300 + 400, "\(usage)")
         #expect(usage.blobBytes == 123 && usage.blobCount == 1, "\(usage)")
 
         // Replacing a cache entry counts its new size; the expired body and the released file go.
-        try await store.writeCacheChanges([
+        try await store.urlCaches.writeCacheChanges([
             {
                 var c = CacheEntryChanges(storage: "tenant t1")
                 c.upserts = [cacheEntry(storage: "tenant t1", sessionId: nil, url: "u1", size: 100)]
                 return c
             }()
         ])
-        _ = try await store.takeExpiredFiles(now: Date().addingTimeInterval(60))
-        #expect(try await store.usage(tenant: "t1").storedBytes == 5_000 + 100 + 400)
-        #expect(try await store.releaseFile(taskId: filed.id, tenant: "t1") == .file(path: "/nonexistent/\(filed.id)"))
-        #expect(try await store.usage(tenant: "t1").storedBytes == 100 + 400)
-        _ = try await store.beginInvalidation(id: first.id, tenant: "t1")
-        #expect(try await store.usage(tenant: "t1").sessions == 1)
+        _ = try await store.blobs.takeExpiredFiles(now: Date().addingTimeInterval(60))
+        #expect(try await store.usage.usage(tenant: "t1").storedBytes == 5_000 + 100 + 400)
+        #expect(try await store.blobs.releaseFile(taskId: filed.id, tenant: "t1") == .file(path: "/nonexistent/\(filed.id)"))
+        #expect(try await store.usage.usage(tenant: "t1").storedBytes == 100 + 400)
+        _ = try await store.sessions.beginInvalidation(id: first.id, tenant: "t1")
+        #expect(try await store.usage.usage(tenant: "t1").sessions == 1)
 
         try store.close()
         let reopened = try await fixture.open()
-        usage = try await reopened.usage(tenant: "t1")
+        usage = try await reopened.usage.usage(tenant: "t1")
         #expect(usage.sessions == 1 && usage.tasks == 1 && usage.storedBytes == 500 && usage.blobCount == 1, "\(usage)")
-        #expect(try await reopened.usage(tenant: "t2").sessions == 1)
-        #expect(try await reopened.allUsage().keys.sorted() == ["t1", "t2"])
+        #expect(try await reopened.usage.usage(tenant: "t2").sessions == 1)
+        #expect(try await reopened.usage.allUsage().keys.sorted() == ["t1", "t2"])
         try reopened.close()
     }
 
@@ -105,19 +105,19 @@ struct TenantUsageTests {
         defer { try? store.close() }
         let only = try await session(store)
         await #expect(throws: QuotaExceeded(quota: .sessions, limit: 1, usage: 1)) { try await session(store) }
-        let first = try await store.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+        let first = try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
         await #expect(throws: QuotaExceeded(quota: .tasks, limit: 1, usage: 1)) {
-            try await store.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+            try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
         }
-        _ = try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
+        _ = try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
         await #expect(throws: QuotaExceeded(quota: .blobCount, limit: 1, usage: 1)) {
-            try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
+            try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
         }
-        #expect(try await store.sessions(tenant: "t1", after: nil, limit: 10).count == 1)
-        #expect(try await store.tasks(sessionId: only.id, after: nil, limit: 10).count == 1)
-        #expect(try await store.eventPage(sessionId: only.id, after: 0, limit: 10).events.count == 1)
-        _ = try await store.completeTask(id: first.id, error: nil)
-        let next = try await store.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+        #expect(try await store.sessions.sessions(tenant: "t1", after: nil, limit: 10).count == 1)
+        #expect(try await store.tasks.tasks(sessionId: only.id, after: nil, limit: 10).count == 1)
+        #expect(try await store.events.eventPage(sessionId: only.id, after: 0, limit: 10).events.count == 1)
+        _ = try await store.tasks.completeTask(id: first.id, error: nil)
+        let next = try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
         #expect(next.taskIdentifier == 2, "the refused task took no identifier")
         // Another tenant has its own.
         _ = try await session(store, tenant: "t2")
@@ -132,11 +132,11 @@ extension TenantUsageTests {
         defer { fixture.directory.remove() }
         let store = try fixture.openSQLite()  // SQLite files from before v10 exist; PostgreSQL databases start at this version
         let first = try await session(store)
-        _ = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
-        let done = try await store.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
-        _ = try await store.completeTask(
+        _ = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        let done = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        _ = try await store.tasks.completeTask(
             TaskCompletion(id: done.id, error: nil, body: Array(repeating: 0, count: 42), fileExpiresAt: .distantFuture))
-        _ = try await store.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t2", size: 9, digest: "d"))
+        _ = try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t2", size: 9, digest: "d"))
         try store.close()
 
         let undo = """
@@ -158,9 +158,9 @@ extension TenantUsageTests {
 
         let reopened = try fixture.openSQLite()
         defer { try? reopened.close() }
-        let usage = try await reopened.usage(tenant: "t1")
+        let usage = try await reopened.usage.usage(tenant: "t1")
         #expect(usage.sessions == 1 && usage.tasks == 1 && usage.storedBytes == 42, "\(usage)")
-        let other = try await reopened.usage(tenant: "t2")
+        let other = try await reopened.usage.usage(tenant: "t2")
         #expect(other.blobCount == 1 && other.blobBytes == 9, "\(other)")
     }
 }

@@ -77,24 +77,24 @@ struct TransferStoreTests {
         let store = try await fixture.open()
         let background = try request(#"{"configuration": {"kind": "background", "identifier": "com.example.a"}}"#)
 
-        guard case .created(let first) = try await store.createSession(tenant: "t1", request: background, secret: nil) else {
+        guard case .created(let first) = try await store.sessions.createSession(tenant: "t1", request: background, secret: nil) else {
             Issue.record("expected a new session")
             return
         }
-        guard case .reattached(let again) = try await store.createSession(tenant: "t1", request: background, secret: nil) else {
+        guard case .reattached(let again) = try await store.sessions.createSession(tenant: "t1", request: background, secret: nil) else {
             Issue.record("expected the re-attach")
             return
         }
         #expect(again.id == first.id)
-        guard case .created(let otherTenant) = try await store.createSession(tenant: "t2", request: background, secret: nil) else {
+        guard case .created(let otherTenant) = try await store.sessions.createSession(tenant: "t2", request: background, secret: nil) else {
             Issue.record("another tenant gets its own session")
             return
         }
         #expect(otherTenant.id != first.id)
-        #expect(try await store.session(id: first.id, tenant: "t2") == nil)
+        #expect(try await store.sessions.session(id: first.id, tenant: "t2") == nil)
 
-        _ = try await store.beginInvalidation(id: first.id, tenant: "t1")
-        guard case .created(let fresh) = try await store.createSession(tenant: "t1", request: background, secret: nil) else {
+        _ = try await store.sessions.beginInvalidation(id: first.id, tenant: "t1")
+        guard case .created(let fresh) = try await store.sessions.createSession(tenant: "t1", request: background, secret: nil) else {
             Issue.record("an invalidated identifier can be used again")
             return
         }
@@ -109,7 +109,7 @@ struct TransferStoreTests {
         var id = ""
         do {
             let store = try await fixture.open()
-            let created = try await store.createSession(
+            let created = try await store.sessions.createSession(
                 tenant: "t1", request: try request(#"{"delegate": {"url": "https://h/x"}, "sessionDescription": "d"}"#),
                 secret: secret)
             guard case .created(let record) = created else { throw CancellationError() }
@@ -120,10 +120,10 @@ struct TransferStoreTests {
         #expect(try await !fixture.holds(secret), "the secret must not be stored in clear")
 
         let reopened = try await fixture.open()
-        let record = try #require(try await reopened.session(id: id, tenant: "t1"))
+        let record = try #require(try await reopened.sessions.session(id: id, tenant: "t1"))
         #expect(record.sessionDescription == "d")
         #expect(record.delegate?.url == "https://h/x")
-        #expect(try reopened.delegateSecret(of: record) == secret)
+        #expect(try reopened.deliveries.delegateSecret(of: record) == secret)
         #expect(record.wire(delivery: nil).delegate?.secret == nil)
         try reopened.close()
     }
@@ -134,15 +134,15 @@ struct TransferStoreTests {
         let store = try await fixture.open()
         var ids: [String] = []
         for _ in 0..<5 {
-            if case .created(let record) = try await store.createSession(tenant: "t1", request: try request("{}"), secret: nil) {
+            if case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: try request("{}"), secret: nil) {
                 ids.append(record.id)
             }
         }
-        _ = try await store.createSession(tenant: "t2", request: try request("{}"), secret: nil)
+        _ = try await store.sessions.createSession(tenant: "t2", request: try request("{}"), secret: nil)
         var seen: [String] = []
         var after: Int64?
         for _ in 0..<10 {
-            let page = try await store.sessions(tenant: "t1", after: after, limit: 2)
+            let page = try await store.sessions.sessions(tenant: "t1", after: after, limit: 2)
             seen += page.map(\.id)
             guard page.count == 2 else { break }
             after = page.last?.rowid
@@ -155,16 +155,17 @@ struct TransferStoreTests {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
-        guard case .created(let record) = try await store.createSession(tenant: "t1", request: try request("{}"), secret: nil) else {
+        guard case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: try request("{}"), secret: nil)
+        else {
             throw CancellationError()
         }
-        let invalidated = try #require(try await store.beginInvalidation(id: record.id, tenant: "t1")?.0)
+        let invalidated = try #require(try await store.sessions.beginInvalidation(id: record.id, tenant: "t1")?.0)
         #expect(invalidated.state == .invalidated)
-        _ = try await store.beginInvalidation(id: record.id, tenant: "t1")
-        let events = try await store.events(sessionId: record.id, after: 0, limit: 10)
+        _ = try await store.sessions.beginInvalidation(id: record.id, tenant: "t1")
+        let events = try await store.events.events(sessionId: record.id, after: 0, limit: 10)
         #expect(events.map(\.sequence) == [1])
         #expect(events.first?.type == .sessionDidBecomeInvalidWithError)
-        #expect(try await store.beginInvalidation(id: record.id, tenant: "t2")?.0 == nil)
+        #expect(try await store.sessions.beginInvalidation(id: record.id, tenant: "t2")?.0 == nil)
         try store.close()
     }
 
@@ -172,12 +173,12 @@ struct TransferStoreTests {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
-        async let a = store.sharedSession(tenant: "t1")
-        async let b = store.sharedSession(tenant: "t1")
+        async let a = store.sessions.sharedSession(tenant: "t1")
+        async let b = store.sessions.sharedSession(tenant: "t1")
         let (first, second) = try await (a, b)
         #expect(first.id == second.id)
         #expect(first.isShared)
-        #expect(try await store.sharedSession(tenant: "t2").id != first.id)
+        #expect(try await store.sessions.sharedSession(tenant: "t2").id != first.id)
         try store.close()
     }
 
@@ -185,29 +186,30 @@ struct TransferStoreTests {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
-        guard case .proceed(let claim) = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1") else {
+        guard case .proceed(let claim) = try await store.idempotency.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1")
+        else {
             Issue.record("first use proceeds")
             return
         }
-        guard case .conflict = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1") else {
+        guard case .conflict = try await store.idempotency.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f1") else {
             Issue.record("in progress is a conflict")
             return
         }
-        try await store.completeIdempotentRequest(
+        try await store.idempotency.completeIdempotentRequest(
             claim, status: 201, contentType: "application/json", location: "/x", body: Data("{}".utf8))
         guard
-            case .replay(let status, _, let location, let body) = try await store.beginIdempotentRequest(
+            case .replay(let status, _, let location, let body) = try await store.idempotency.beginIdempotentRequest(
                 tenant: "t1", key: "k", fingerprint: "f1")
         else {
             Issue.record("a finished request replays")
             return
         }
         #expect(status == 201 && location == "/x" && body == Data("{}".utf8))
-        guard case .conflict = try await store.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f2") else {
+        guard case .conflict = try await store.idempotency.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f2") else {
             Issue.record("another body is a conflict")
             return
         }
-        guard case .proceed = try await store.beginIdempotentRequest(tenant: "t2", key: "k", fingerprint: "f2") else {
+        guard case .proceed = try await store.idempotency.beginIdempotentRequest(tenant: "t2", key: "k", fingerprint: "f2") else {
             Issue.record("keys are per tenant")
             return
         }
@@ -222,7 +224,8 @@ struct TransferStoreTests {
         let store = try await fixture.open()
         let start = Date()
         func begin(after seconds: TimeInterval, key: String = "k") async throws -> IdempotencyDecision {
-            try await store.beginIdempotentRequest(tenant: "t1", key: key, fingerprint: "f", now: start.addingTimeInterval(seconds))
+            try await store.idempotency.beginIdempotentRequest(
+                tenant: "t1", key: key, fingerprint: "f", now: start.addingTimeInterval(seconds))
         }
         guard case .proceed(let claim) = try await begin(after: 0) else {
             Issue.record("first use proceeds")
@@ -234,7 +237,7 @@ struct TransferStoreTests {
                 return
             }
         }
-        try await store.completeIdempotentRequest(claim, status: 201, contentType: nil, location: nil, body: Data("first".utf8))
+        try await store.idempotency.completeIdempotentRequest(claim, status: 201, contentType: nil, location: nil, body: Data("first".utf8))
         guard case .replay(let status, _, _, let body) = try await begin(after: 3601) else {
             Issue.record("a finished one replays")
             return
@@ -246,7 +249,7 @@ struct TransferStoreTests {
             Issue.record("first use proceeds")
             return
         }
-        try await store.abandonIdempotentRequest(failed)
+        try await store.idempotency.abandonIdempotentRequest(failed)
         guard case .proceed = try await begin(after: 1, key: "retry") else {
             Issue.record("an abandoned claim frees its key")
             return
@@ -260,20 +263,23 @@ struct TransferStoreTests {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let first = try await fixture.open()
-        guard case .proceed(let stale) = try await first.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f") else {
+        guard case .proceed(let stale) = try await first.idempotency.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f") else {
             Issue.record("first use proceeds")
             return
         }
         let second = try await fixture.open()  // another process on the same file: the first one's requests are gone
-        guard case .proceed(let owner) = try await second.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f") else {
+        guard case .proceed(let owner) = try await second.idempotency.beginIdempotentRequest(tenant: "t1", key: "k", fingerprint: "f")
+        else {
             Issue.record("a dead process's claim is taken over")
             return
         }
-        try await second.completeIdempotentRequest(owner, status: 201, contentType: nil, location: "/new", body: Data("new".utf8))
-        try await first.completeIdempotentRequest(stale, status: 200, contentType: nil, location: "/old", body: Data("old".utf8))
-        try await first.abandonIdempotentRequest(stale)
+        try await second.idempotency.completeIdempotentRequest(
+            owner, status: 201, contentType: nil, location: "/new", body: Data("new".utf8))
+        try await first.idempotency.completeIdempotentRequest(
+            stale, status: 200, contentType: nil, location: "/old", body: Data("old".utf8))
+        try await first.idempotency.abandonIdempotentRequest(stale)
         guard
-            case .replay(let status, _, let location, let body) = try await second.beginIdempotentRequest(
+            case .replay(let status, _, let location, let body) = try await second.idempotency.beginIdempotentRequest(
                 tenant: "t1", key: "k", fingerprint: "f")
         else {
             Issue.record("the owner's answer replays")
@@ -289,13 +295,13 @@ struct TransferStoreTests {
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
         let id = ResourceID.make(prefix: "blb")
-        _ = try await store.insertBlob(BlobRecord(id: id, tenant: "t1", size: 3, digest: "sha-256=:x:"))
-        #expect(try await store.blob(id: id, tenant: "t2") == nil)
-        #expect(try await store.deleteBlob(id: id, tenant: "t2") == nil)
-        #expect(try await store.blob(id: id, tenant: "t1")?.size == 3)
-        #expect(try await store.allBlobIDs() == [id])
-        #expect(try await store.deleteBlob(id: id, tenant: "t1")?.id == id)
-        #expect(try await store.blob(id: id, tenant: "t1") == nil)
+        _ = try await store.blobs.insertBlob(BlobRecord(id: id, tenant: "t1", size: 3, digest: "sha-256=:x:"))
+        #expect(try await store.blobs.blob(id: id, tenant: "t2") == nil)
+        #expect(try await store.blobs.deleteBlob(id: id, tenant: "t2") == nil)
+        #expect(try await store.blobs.blob(id: id, tenant: "t1")?.size == 3)
+        #expect(try await store.blobs.allBlobIDs() == [id])
+        #expect(try await store.blobs.deleteBlob(id: id, tenant: "t1")?.id == id)
+        #expect(try await store.blobs.blob(id: id, tenant: "t1") == nil)
         try store.close()
     }
 }

@@ -20,20 +20,20 @@ struct UsageFoldTests {
             }
         }
         #expect(try await rows() == 2, "one row per writing connection")
-        #expect(try await nodes.b.foldUsageOfClosedConnections() == 0, "both connections are open")
+        #expect(try await nodes.b.usage.foldUsageOfClosedConnections() == 0, "both connections are open")
         try nodes.a.close()
 
         // A's connections end as their sockets close: bounded wait for the server to see it.
         var folded = 0
         for _ in 0..<50 where folded == 0 {
-            folded = try await nodes.b.foldUsageOfClosedConnections()
+            folded = try await nodes.b.usage.foldUsageOfClosedConnections()
             if folded == 0 { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(folded == 1)
-        #expect(try await nodes.b.usage(tenant: "t1").sessions == 2)
+        #expect(try await nodes.b.usage.usage(tenant: "t1").sessions == 2)
         #expect(try await rows() == 2, "B's own row and shard 0")
         _ = try await nodes.session(on: nodes.b)
-        #expect(try await nodes.b.usage(tenant: "t1").sessions == 3)
+        #expect(try await nodes.b.usage.usage(tenant: "t1").sessions == 3)
         try nodes.b.close()
     }
 }

@@ -14,13 +14,13 @@ struct BlobRoutes {
         [
             Route("POST", "/v1/blobs", spoolsBody: true) { try await create($0) },
             Route("GET", "/v1/blobs/{id}") { request in
-                guard let blob = try await store.blob(id: request.parameter("id"), tenant: request.tenant) else {
+                guard let blob = try await store.blobs.blob(id: request.parameter("id"), tenant: request.tenant) else {
                     throw Problem.notFound("no blob \(request.parameter("id"))")
                 }
                 return try .json(blob.wire)
             },
             Route("DELETE", "/v1/blobs/{id}") { request in
-                guard let blob = try await store.deleteBlob(id: request.parameter("id"), tenant: request.tenant) else {
+                guard let blob = try await store.blobs.deleteBlob(id: request.parameter("id"), tenant: request.tenant) else {
                     throw Problem.notFound("no blob \(request.parameter("id"))")
                 }
                 unlink(path(of: blob.id))  // none when the blob is in the object store, or on another node
@@ -45,7 +45,7 @@ struct BlobRoutes {
             // On disk, name and bytes, before the row that promises it exists (a power cut in between
             // leaves an orphan for start-up to remove, never a blob row without its bytes).
             try await FileDurability.sync(fileAt: path(of: id))
-            record = try await store.insertBlob(
+            record = try await store.blobs.insertBlob(
                 BlobRecord(id: id, tenant: request.tenant, size: spooled.size, digest: "sha-256=:\(spooled.sha256.base64EncodedString()):"))
         } catch {
             unlink(path(of: id))

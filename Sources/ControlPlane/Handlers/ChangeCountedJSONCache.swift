@@ -2,7 +2,7 @@ import TransferModels
 
 /// Answers made from a table of the store (a session's task list, a task's event page), by request, kept
 /// while the table has had no commit since they were read: the store counts its tables' commits
-/// (`TransferStore.taskChangeCount`, `.eventChangeCount`), and an entry is current while the count it was
+/// (`TaskStore.taskChangeCount`, `.eventChangeCount`), and an entry is current while the count it was
 /// read under is the count now. An answer that also shows what changes without a commit (a running task's
 /// rate, from memory) is current for a bounded time besides.
 ///

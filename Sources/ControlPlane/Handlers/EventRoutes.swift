@@ -35,17 +35,17 @@ struct EventRoutes {
                 try await longPoll(session: session.id, after: query.after, limit: query.limit, for: wait)
             }
         } else {
-            page = try await store.eventPage(sessionId: session.id, after: query.after, limit: query.limit)
+            page = try await store.events.eventPage(sessionId: session.id, after: query.after, limit: query.limit)
         }
         return Self.json(try EventJSON.page(page))
     }
 
     private func taskEvents(_ request: HTTPRequest) async throws -> HTTPResponse {
         let id = request.parameter("id")
-        guard try await store.task(id: id, tenant: request.tenant) != nil else { throw Problem.notFound("no task \(id)") }
+        guard try await store.tasks.task(id: id, tenant: request.tenant) != nil else { throw Problem.notFound("no task \(id)") }
         let query = try EventQuery(request, streams: false)
-        let json = try await taskPages.json(Self.pageKey(id, query), count: store.eventChangeCount) {
-            (try EventJSON.page(try await store.taskEventPage(taskId: id, after: query.after, limit: query.limit)), keptFor: nil)
+        let json = try await taskPages.json(Self.pageKey(id, query), count: store.tasks.eventChangeCount) {
+            (try EventJSON.page(try await store.events.taskEventPage(taskId: id, after: query.after, limit: query.limit)), keptFor: nil)
         }
         return Self.json(json)
     }
@@ -54,9 +54,9 @@ struct EventRoutes {
     /// no commit since the page was made (nil: the asynchronous path).
     private func cachedTaskEvents(_ request: HTTPRequest) throws -> HTTPResponse? {
         let id = request.parameter("id")
-        guard store.cachedTask(id: id, tenant: request.tenant) != nil else { return nil }
+        guard store.tasks.cachedTask(id: id, tenant: request.tenant) != nil else { return nil }
         let query = try EventQuery(request, streams: false)
-        return taskPages.cached(Self.pageKey(id, query), count: store.eventChangeCount).map(Self.json)
+        return taskPages.cached(Self.pageKey(id, query), count: store.tasks.eventChangeCount).map(Self.json)
     }
 
     /// The task is checked to be the tenant's before its page is looked up: its id names the page.
@@ -72,7 +72,7 @@ struct EventRoutes {
         try await watching(session: session, tick: Self.rescanInterval, deadline: .now + wait) { doorbell in
             var reasons: Doorbell.Reasons = []
             while true {
-                let page = try await store.eventPage(sessionId: session, after: after, limit: limit)
+                let page = try await store.events.eventPage(sessionId: session, after: after, limit: limit)
                 if !page.events.isEmpty || page.isFinal || !reasons.isDisjoint(with: [.deadline, .shutdown]) {
                     return page
                 }
@@ -85,7 +85,7 @@ struct EventRoutes {
     private func eventStream(session: String, after start: Int64, tenant: String) async throws -> HTTPResponse {
         let slot = try streams.acquire(tenant: tenant)  // given back when the stream ends, or never starts
         // A closed log with nothing left to send: 204 tells an EventSource to stop reconnecting.
-        let first = try await store.eventPage(sessionId: session, after: start, limit: 1)
+        let first = try await store.events.eventPage(sessionId: session, after: start, limit: 1)
         if first.events.isEmpty && first.isFinal {
             slot.release()
             return HTTPResponse(status: 204)

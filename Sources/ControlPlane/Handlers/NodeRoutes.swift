@@ -23,7 +23,7 @@ struct NodeRoutes {
             return try .json(NodeList(backend: store.backendName, node: local.id, leaseSeconds: nil, items: [local]))
         }
         let now = Date()
-        let items = try await store.nodes().map { node in
+        let items = try await store.cluster.nodes().map { node in
             NodeView(
                 id: node.id,
                 state: node.stoppedAt != nil ? "stopped" : node.isLive(at: now, lease: cluster.lease) ? "live" : "expired",

@@ -34,7 +34,7 @@ struct OperationRoutes {
                 try authorizeMetrics(request)
                 metrics.tenants.record(usage: try await usage.all(), limits: usage.limits)
                 metrics.record(storeStatements: store.statementsExecuted)
-                metrics.transfers.record(store.activity.snapshot, load: tasks.transferLoad)
+                metrics.transfers.record(store.tasks.activity.snapshot, load: tasks.transferLoad)
                 return .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             },
             Route(

@@ -8,8 +8,8 @@ enum SessionLookup {
 
     /// The session `id` of the request's tenant (a `sessionId` in a body or query).
     static func session(id: String, _ request: HTTPRequest, store: TransferStore) async throws -> SessionRecord {
-        if id == "shared" { return try await store.sharedSession(tenant: request.tenant) }
-        guard let record = try await store.session(id: id, tenant: request.tenant) else {
+        if id == "shared" { return try await store.sessions.sharedSession(tenant: request.tenant) }
+        guard let record = try await store.sessions.session(id: id, tenant: request.tenant) else {
             throw Problem.notFound("no session \(id)")
         }
         return record

@@ -27,7 +27,7 @@ struct TaskRoutes {
                 "GET", "/v1/tasks/{id}",
                 fast: { request in
                     // A task in the store's memory is answered on the HTTP thread, unless it is to be waited for.
-                    guard let task = store.cachedTask(id: request.parameter("id"), tenant: request.tenant) else { return nil }
+                    guard let task = store.tasks.cachedTask(id: request.parameter("id"), tenant: request.tenant) else { return nil }
                     if try Self.waitDuration(request) != nil, task.state != .completed { return nil }
                     return .encodedJSON(try encoded.json(for: task, wire: wire))
                 }
@@ -105,7 +105,7 @@ struct TaskRoutes {
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = try await SessionLookup.session(request, store: store)
         let query = try TaskListQuery(request, sessionId: session.id, cursors: store.listCursors)
-        let json = try await listPages.json(query.key, count: store.taskChangeCount) {
+        let json = try await listPages.json(query.key, count: store.tasks.taskChangeCount) {
             let page = try await tasks.list(
                 sessionId: session.id, kind: query.kind, state: query.state, after: query.pagination.after,
                 limit: query.pagination.limit)
@@ -122,9 +122,9 @@ struct TaskRoutes {
     /// changed since the page was made (nil: the asynchronous path).
     private func cachedList(_ request: HTTPRequest) throws -> HTTPResponse? {
         let id = request.parameter("id")
-        guard id != "shared", store.cachedSession(id: id, tenant: request.tenant) != nil else { return nil }
+        guard id != "shared", store.sessions.cachedSession(id: id, tenant: request.tenant) != nil else { return nil }
         let query = try TaskListQuery(request, sessionId: id, cursors: store.listCursors)
-        return listPages.cached(query.key, count: store.taskChangeCount).map(HTTPResponse.encodedJSON)
+        return listPages.cached(query.key, count: store.tasks.taskChangeCount).map(HTTPResponse.encodedJSON)
     }
 
     /// Runs a control call: a refusal by the task's state is a 409 naming the call and the state it found.

@@ -31,14 +31,14 @@ struct UsageRoutes {
     }
 
     func current(tenant: String) async throws -> TenantUsage {
-        var usage = try await store.usage(tenant: tenant)
+        var usage = try await store.usage.usage(tenant: tenant)
         usage.streams = streams.count(tenant: tenant)
         return usage
     }
 
     /// Every tenant's usage, for the gauges of `/metrics`.
     func all() async throws -> [String: TenantUsage] {
-        var all = try await store.allUsage()
+        var all = try await store.usage.allUsage()
         for (tenant, count) in streams.counts { all[tenant, default: TenantUsage()].streams = count }
         return all
     }

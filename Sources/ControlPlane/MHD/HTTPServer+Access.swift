@@ -123,7 +123,7 @@ extension HTTPServer {
     private func blobQuota(tenant: String) -> (limit: Int64, usage: Int64)? {
         let limit = store.quotaLimits.blobBytes
         guard limit > 0 else { return nil }
-        return (limit, store.usageHint(tenant: tenant)?.blobBytes ?? 0)
+        return (limit, store.usage.usageHint(tenant: tenant)?.blobBytes ?? 0)
     }
 
     /// 507: the upload would pass the tenant's `blobBytes` quota; what was spooled is removed.

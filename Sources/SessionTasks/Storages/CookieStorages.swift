@@ -68,7 +68,7 @@ final class CookieStorages: Sendable {
         var jar = CookieJar(publicSuffixes: publicSuffixes)
         if placement.isPersistent {
             let now = Date()
-            for row in try await store.cookies(inStorage: placement.key, now: now) { jar.store(Self.cookie(row), now: now) }
+            for row in try await store.cookies.cookies(inStorage: placement.key, now: now) { jar.store(Self.cookie(row), now: now) }
         }
         let loaded = CookieStorage(placement: placement, jar: jar)
         // Another transfer may have loaded it meanwhile: the first one stays.
@@ -97,7 +97,7 @@ final class CookieStorages: Sendable {
     func discard(_ session: SessionRecord) async throws {
         guard let placement = Self.placement(of: session), placement.sessionId != nil else { return }
         storages.withLock { _ = $0.removeValue(forKey: placement.key) }
-        if placement.isPersistent { try await store.replaceCookies([placement.key: []]) }
+        if placement.isPersistent { try await store.cookies.replaceCookies([placement.key: []]) }
     }
 
     /// Writes every storage changed since the last call (its persistent cookies, whole).
@@ -106,7 +106,7 @@ final class CookieStorages: Sendable {
             let changed = storages.withLock { Array($0.values) }.compactMap { $0.takeChanges() }
             guard !changed.isEmpty else { return }
             do {
-                try await store.replaceCookies(Dictionary(changed.map { ($0.placement.key, $0.rows) }, uniquingKeysWith: { $1 }))
+                try await store.cookies.replaceCookies(Dictionary(changed.map { ($0.placement.key, $0.rows) }, uniquingKeysWith: { $1 }))
             } catch {
                 for change in changed { change.storage.markChanged() }  // tried again at the next turn
                 throw error

@@ -71,7 +71,7 @@ final class CredentialStorages: Sendable {
         if let loaded = storages.withLock({ $0[placement.key] }) { return loaded }
         var entries: [Entry] = []
         if placement.isPersistent {
-            for (row, secret) in try await store.credentials(inStorage: placement.key) {
+            for (row, secret) in try await store.credentials.credentials(inStorage: placement.key) {
                 let identity = row.kind == "identity" ? try JSONDecoder().decode(ClientIdentity.self, from: Data(secret.utf8)) : nil
                 let trust = row.kind == "serverTrust" ? try JSONDecoder().decode(TrustException.self, from: Data(secret.utf8)) : nil
                 entries.append(
@@ -115,8 +115,8 @@ final class CredentialStorages: Sendable {
                     id: entry.id, storage: placement.key, tenant: placement.tenant, sessionId: placement.sessionId, host: space.host,
                     port: space.port, protocol: space.protocol, realm: space.realm, authenticationMethod: space.authenticationMethod,
                     isProxy: space.isProxy, kind: entry.kind, user: user,
-                    sealedPassword: try store.sealPassword(secret), isDefault: entry.isDefault, createdAt: entry.createdAt)
-                try await store.insertCredential(record, clearingDefaults: entry.isDefault ? others.map(\.id) : [])
+                    sealedPassword: try store.credentials.sealPassword(secret), isDefault: entry.isDefault, createdAt: entry.createdAt)
+                try await store.credentials.insertCredential(record, clearingDefaults: entry.isDefault ? others.map(\.id) : [])
             } else if persistence == .permanent {
                 entry.persistence = .forSession  // an ephemeral session's storage: never on disk
             }
@@ -131,7 +131,7 @@ final class CredentialStorages: Sendable {
         return try await writes.run(placement.key) {
             guard let entry = storage.entry(id) else { return false }
             let others = storage.entries(for: entry.space).filter { $0.id != id }.map(\.id)
-            if placement.isPersistent { try await store.setDefaultCredential(id, clearing: others) }
+            if placement.isPersistent { try await store.credentials.setDefaultCredential(id, clearing: others) }
             storage.makeDefault(id)
             return true
         }
@@ -142,7 +142,7 @@ final class CredentialStorages: Sendable {
         let storage = try await storage(placement)
         return try await writes.run(placement.key) {
             guard storage.entry(id) != nil else { return false }
-            if placement.isPersistent { try await store.deleteCredential(id: id) }
+            if placement.isPersistent { try await store.credentials.deleteCredential(id: id) }
             storage.remove(id)
             return true
         }
@@ -165,7 +165,7 @@ final class CredentialStorages: Sendable {
     private func removeAll(from placement: Placement) async throws {
         let storage = try await storage(placement)
         try await writes.run(placement.key) {
-            if placement.isPersistent { try await store.deleteCredentials(inStorage: placement.key) }
+            if placement.isPersistent { try await store.credentials.deleteCredentials(inStorage: placement.key) }
             storage.removeAll()
         }
     }

@@ -75,7 +75,8 @@ extension TaskService {
         let shared = CredentialStorages.shared(tenant: tenant)
         if let entry = try await credentialStorages.storage(shared).entry(id) { return (shared, entry) }
         if let (placement, entry) = credentialStorages.loaded(id, tenant: tenant) { return (placement, entry) }
-        guard let owner = try await store.credentialOwner(id: id), owner.tenant == tenant, let sessionId = owner.sessionId else {
+        guard let owner = try await store.credentials.credentialOwner(id: id), owner.tenant == tenant, let sessionId = owner.sessionId
+        else {
             return nil
         }
         let placement = CredentialStorages.Placement(key: owner.storage, tenant: tenant, sessionId: sessionId, isPersistent: true)

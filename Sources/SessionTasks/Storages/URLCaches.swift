@@ -82,7 +82,7 @@ final class URLCaches: Sendable {
     /// The stored entries whose files exist, least recently used first; files no row names are removed.
     private func load(_ placement: Placement) async throws -> [URLCacheStorage.Entry] {
         try FileManager.default.createDirectory(atPath: placement.directory, withIntermediateDirectories: true)
-        let rows = try await store.cacheEntries(inStorage: placement.key)
+        let rows = try await store.urlCaches.cacheEntries(inStorage: placement.key)
         let files = Set((try? FileManager.default.contentsOfDirectory(atPath: placement.directory)) ?? [])
         for orphan in files.subtracting(rows.compactMap(\.bodyFile)) { unlink(placement.directory + "/" + orphan) }
         var missing = CacheEntryChanges(storage: placement.key)
@@ -100,7 +100,7 @@ final class URLCaches: Sendable {
                     userInfo: row.userInfo.flatMap { try? JSONParser.parse($0) }, bodyLength: row.bodySize, memoryBody: nil,
                     disk: row.bodyFile.map { .file($0) } ?? .inStore, lastAccess: row.lastAccessAt))
         }
-        if !missing.deletions.isEmpty { try await store.writeCacheChanges([missing]) }
+        if !missing.deletions.isEmpty { try await store.urlCaches.writeCacheChanges([missing]) }
         return entries
     }
 
@@ -108,7 +108,7 @@ final class URLCaches: Sendable {
     func storedBytes(of entry: URLCacheStorage.Entry, in storage: URLCacheStorage) async throws -> [UInt8]? {
         if let bytes = entry.memoryBody ?? entry.pendingBody { return bytes }
         switch entry.disk {
-        case .inStore?: return try await store.cacheBody(inStorage: storage.placement.key, url: entry.url)
+        case .inStore?: return try await store.urlCaches.cacheBody(inStorage: storage.placement.key, url: entry.url)
         case .file(let name)?: return FileManager.default.contents(atPath: storage.path(of: name)).map { [UInt8]($0) }
         case nil: return nil
         }
@@ -138,7 +138,7 @@ final class URLCaches: Sendable {
         if placement.diskCapacity > 0 {
             var change = CacheEntryChanges(storage: placement.key)
             change.removesAll = true
-            try await store.writeCacheChanges([change])
+            try await store.urlCaches.writeCacheChanges([change])
             try? FileManager.default.removeItem(atPath: placement.directory)
         }
     }
@@ -149,7 +149,7 @@ final class URLCaches: Sendable {
             let changed = storages.withLock { Array($0.values) }.compactMap { storage in storage.takeChanges().map { (storage, $0) } }
             guard !changed.isEmpty else { return }
             do {
-                try await store.writeCacheChanges(changed.map(\.1.changes))
+                try await store.urlCaches.writeCacheChanges(changed.map(\.1.changes))
             } catch {
                 for (storage, taken) in changed { storage.giveBack(taken.changes) }  // tried again at the next turn
                 throw error

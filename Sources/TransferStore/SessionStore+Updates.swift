@@ -9,7 +9,7 @@ public struct SessionUpdateOutcome: Sendable {
     public var generatedSecret: String?
 }
 
-extension TransferStore {
+extension SessionStore {
     /// Applies a `PATCH /v1/sessions/{id}`; nil when the session does not exist or is another tenant's.
     ///
     /// A new delegate takes the events not delivered yet, those already queued for the old address
@@ -52,7 +52,7 @@ extension TransferStore {
         guard let (stored, usedGenerated, delegateChanged) = outcome else { return nil }
         let record = try requestSecrets.opened(stored)
         cache(record)
-        if delegateChanged { delegateChanges.publish(id) }
+        if delegateChanged { deliveries.delegateChanges.publish(id) }
         return SessionUpdateOutcome(record: record, generatedSecret: usedGenerated ? generated : nil)
     }
 
@@ -66,33 +66,6 @@ extension TransferStore {
         session.delegateSecret = delegate == nil ? nil : sealedSecret
         try db.update(session, in: "session", key: "id", only: ["delegate", "delegateSecret"])
         db.notify(.sessions, session.id)
-        try restartDelegateQueue(db, sessionId: session.id)
-    }
-
-    /// Forgets what the dispatcher learned about the delegate's address — its retry time, a hold, a 410 —
-    /// and the attempt counts of the events not delivered yet, and tells every node's dispatcher at the
-    /// commit (`delegateChanges`), whose holder of the session's lease re-reads the queue from its cursor.
-    /// For a new delegate, and for a redeliver to the same one. The health (last success, failures since)
-    /// stays: it is what happened.
-    static func restartDelegateQueue(_ db: any StoreConnection, sessionId: String) throws {
-        db.notify(.delegates, sessionId)
-        try db.execute(
-            "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?", sessionId)
-        try db.execute(
-            """
-            UPDATE event SET deliveryAttempts = 0, nextAttemptAt = NULL
-            WHERE sessionId = ? AND sequence > (SELECT delegateCursor FROM session WHERE id = ?)
-            AND type <> 'task.completion' AND deliveredAt IS NULL
-            """, sessionId, sessionId)
-    }
-
-    /// Opens the session's delegate queue again after its delegate changed, once the dispatcher wrote
-    /// everything it learned from the old address (a 410 or a hold written after the change was the old
-    /// address's, not the new one's).
-    public func reopenDelegateQueue(sessionId: String) async throws {
-        try await database.write { db in
-            try db.execute(
-                "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?", sessionId)
-        }
+        try DeliveryStore.restartDelegateQueue(db, sessionId: session.id)
     }
 }

@@ -6,7 +6,7 @@ import Logging
 /// crosses its threshold, so one task's write waited for megabytes to be copied and fsynced (and the
 /// housekeeping's checkpoint after a vacuum held the writer the same way). A passive checkpoint needs no
 /// write lock: run on a connection of its own, writers go on while it copies.
-extension TransferStore {
+extension MaintenanceStore {
     /// Passive checkpoints every `interval` until cancelled (the service runs this for its lifetime).
     /// One with nothing to copy costs a look at the WAL index. On PostgreSQL it returns at once.
     public func runCheckpoints(every interval: Duration = .milliseconds(250)) async {

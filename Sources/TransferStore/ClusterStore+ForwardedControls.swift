@@ -51,7 +51,7 @@ public struct ForwardedControlAnswer: Codable, Sendable, Equatable {
     }
 }
 
-extension TransferStore {
+extension ClusterStore {
     /// Sends `control` to the node it names (sent at the commit of a transaction of its own).
     public func forward(_ control: ForwardedControl) async throws {
         let payload = String(decoding: try JSONEncoder().encode(control), as: UTF8.self)

@@ -1,15 +1,25 @@
 import Foundation
 import TransferModels
 
-extension TransferStore {
+/// Blobs (uploaded once, sent as many tasks' bodies: the `blob` rows, their objects) and the files tasks
+/// downloaded (paths, kept bodies, objects, partial files kept for resume data): what the data directory
+/// and the object store hold, and when each may go. Blob rows count towards the tenant's usage, checked in
+/// the transaction that inserts them.
+public struct BlobStore: Sendable {
+    let database: any StoreDatabase
+    let housekeeping: HousekeepingWrites
+    let tenantUsage: UsageStore
+}
+
+extension BlobStore {
     /// Records a blob whose file is already in place.
     ///
     /// - Throws: `QuotaExceeded` (`blobCount`, `blobBytes`) when it would take the tenant past a limit;
     ///   nothing is recorded then (the caller removes the file).
     public func insertBlob(_ blob: BlobRecord) async throws -> BlobRecord {
-        let limits = quotaLimits
+        let limits = tenantUsage.quotaLimits
         let (outcome, usage) = try await database.write { db -> (Result<BlobRecord, QuotaExceeded>, TenantUsage) in
-            let usage = try Self.usage(db, tenant: blob.tenant)
+            let usage = try UsageStore.usage(db, tenant: blob.tenant)
             do throws(QuotaExceeded) {
                 try limits.check(.blobCount, usage: usage.blobCount, adding: 1)
                 try limits.check(.blobBytes, usage: usage.blobBytes, adding: blob.size)
@@ -20,9 +30,9 @@ extension TransferStore {
             blob.rowid = try db.value(
                 "INSERT INTO blob (id, tenant, size, digest, createdAt) VALUES (?, ?, ?, ?, ?) RETURNING rowid",
                 blob.id, blob.tenant, blob.size, blob.digest, blob.createdAt)
-            return (.success(blob), try Self.usage(db, tenant: blob.tenant))
+            return (.success(blob), try UsageStore.usage(db, tenant: blob.tenant))
         }
-        remember(usage, of: blob.tenant)  // the hint that stops uploads as they arrive stays current
+        tenantUsage.remember(usage, of: blob.tenant)  // the hint that stops uploads as they arrive stays current
         return try outcome.get()
     }
 
@@ -39,7 +49,7 @@ extension TransferStore {
         let deleted = try await database.write { db -> BlobRecord? in
             try db.row("DELETE FROM blob WHERE id = ? AND tenant = ? RETURNING *", id, tenant).map(BlobRecord.init(row:))
         }
-        if deleted != nil { _ = try await usage(tenant: tenant) }  // refreshes the hint uploads are stopped by
+        if deleted != nil { _ = try await tenantUsage.usage(tenant: tenant) }  // refreshes the hint uploads are stopped by
         return deleted
     }
 

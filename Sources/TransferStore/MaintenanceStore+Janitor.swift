@@ -2,7 +2,7 @@ import Foundation
 import TransferModels
 
 /// What the start-up janitor asks before it removes a file: which files rows still name.
-extension TransferStore {
+extension MaintenanceStore {
     /// Of the files named `names` under `<data>/downloads` (`<task id>`, `<task id>.<attempt>.part`,
     /// `<task id>.body`), those a task row still names: its finished download or kept body, its partial
     /// file (running, suspended, or kept for resume data), or the file of the resume data it was made from;
@@ -16,8 +16,8 @@ extension TransferStore {
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
             let paths = try await database.read { db in
                 try db.rows(
-                    "SELECT filePath, partialPath FROM task WHERE id IN (\(Self.placeholders(chunk.count)))", chunk.map(\.storeValue)
-                ).flatMap { row in try Self.paths(row) }
+                    "SELECT filePath, partialPath FROM task WHERE id IN (\(StoreSQL.placeholders(chunk.count)))", chunk.map(\.storeValue)
+                ).flatMap { row in try StoreSQL.paths(row) }
             }
             for path in paths { referenced.insert((path as NSString).lastPathComponent) }
         }
@@ -28,7 +28,9 @@ extension TransferStore {
             }
         }
         for (tenant, token) in tokens {
-            if let path = resumeData(from: token, tenant: tenant)?.path { referenced.insert((path as NSString).lastPathComponent) }
+            if let path = resumeDataTokens.resumeData(from: token, tenant: tenant)?.path {
+                referenced.insert((path as NSString).lastPathComponent)
+            }
         }
         let journals = names.filter { $0.hasSuffix(".segments") && referenced.contains(String($0.dropLast(".segments".count))) }
         return referenced.union(journals).intersection(names)
@@ -47,7 +49,7 @@ extension TransferStore {
             live.formUnion(
                 try await database.read { db in
                     try db.values(
-                        "SELECT id FROM session WHERE id IN (\(Self.placeholders(chunk.count))) AND state <> 'invalidated'",
+                        "SELECT id FROM session WHERE id IN (\(StoreSQL.placeholders(chunk.count))) AND state <> 'invalidated'",
                         chunk.map(\.storeValue), as: String.self)
                 })
         }

@@ -1,6 +1,19 @@
 public import TransferModels
 
-extension TransferStore {
+/// Each tenant's usage (the `tenant_usage` rows: sessions, tasks, blobs, stored bytes) and the quotas it is
+/// held to. The rows are written inside the transactions that create and delete (`SessionStore`,
+/// `TaskStore`, `BlobStore` call the `static` reads here in their own transactions, so two creations that
+/// race cannot both pass a limit); this type reads them, keeps the hints, and folds PostgreSQL's rows.
+public struct UsageStore: Sendable {
+    let database: any StoreDatabase
+    let housekeeping: HousekeepingWrites
+    /// What each tenant may hold (`QuotaLimits`), checked inside the transactions that create.
+    let quotaLimits: QuotaLimits
+    /// Whether other nodes write the same database (PostgreSQL): only then are there rows to fold.
+    let sharesDatabaseWithOtherNodes: Bool
+    /// Each tenant's usage as last read (`usageHint`).
+    let usageHints = LockedBox<[String: TenantUsage]>([:])
+
     /// What the tenant holds by each stored quota (`streams` is the control plane's, 0 here).
     public func usage(tenant: String) async throws -> TenantUsage {
         let usage = try await database.read { db in try Self.usage(db, tenant: tenant) }
@@ -29,7 +42,7 @@ extension TransferStore {
     @discardableResult
     public func foldUsageOfClosedConnections() async throws -> Int {
         guard sharesDatabaseWithOtherNodes else { return 0 }
-        return try await housekeepingWrite { db in
+        return try await housekeeping.write { db in
             let sums = ["sessions", "tasks", "blobBytes", "blobCount", "storedBytes"]
             return try db.value(
                 """

@@ -17,7 +17,34 @@ public struct TaskByteCounts: Sendable, Hashable {
     }
 }
 
-extension TransferStore {
+/// Tasks: their rows (request, state, counters, response, files), creation in group commits, reads
+/// (through the task read cache on SQLite), the controls (`resume`, `suspend`, `cancel`), the engine's
+/// batched reports and the completions. Each write appends its events (`EventLog`) and moves its
+/// session's sequence and its tenant's usage in the same transaction (`BatchWrites`, `TaskRows`).
+public struct TaskStore: Sendable {
+    let database: any StoreDatabase
+    let secrets: SecretBox
+    /// What each tenant may hold (`QuotaLimits`), checked inside the transactions that create.
+    let quotaLimits: QuotaLimits
+    /// Tasks by id as last read, dropped by every commit that changes their row: only where this process
+    /// sees every commit (SQLite); on PostgreSQL another node may change a row, so reads go through.
+    let taskReads: TaskReadCache?
+    /// Counts reads of the change counts where no commit is seen (PostgreSQL): every count differs, so no
+    /// answer made from rows is kept.
+    let unobservedChanges = LockedBox<UInt64>(0)
+    /// The tasks other nodes completed (task ids), after their commits: wakes this node's `?wait=`
+    /// long-polls on them.
+    public let completionsElsewhere = EventFeed()
+    /// Task creations, group-committed.
+    let creations = GroupCommit<TaskCreation, TaskRecord>()
+    /// Tasks created and completed, committed by this store since it opened (`/metrics`).
+    public let activity = TaskActivity()
+    let events: EventLog
+
+    var requestSecrets: RequestSecrets { RequestSecrets(box: secrets) }
+}
+
+extension TaskStore {
     /// Creates a suspended task in the tenant's session, as `URLSession.dataTask(with:)` and its siblings
     /// do, and records `task.didCreateTask` — all in one transaction, so a refused request leaves nothing.
     ///
@@ -66,7 +93,7 @@ extension TransferStore {
     /// Writes a batch of creations in one transaction; one result per creation, in order.
     private func create(_ batch: [TaskCreation]) async throws -> [Result<TaskRecord, any Error>] {
         let (results, advances) = try await database.write { db in try Self.create(db, batch) }
-        for advance in advances { publish(advance) }
+        for advance in advances { events.publish(advance) }
         activity.created(results.compactMap { try? $0.get() })
         return results
     }
@@ -148,7 +175,7 @@ extension TransferStore {
     ///   `canceling` back to work, or to `completed`, which only `completeTask` records).
     public func updateTaskState(id: String, to next: TaskState) async throws -> TaskRecord {
         let task = try await database.write { db in
-            var task = try Self.fetchTask(db, id: id)
+            var task = try TaskRows.fetchTask(db, id: id)
             guard task.state != next else { return task }
             guard task.state.allowsTransition(to: next) else { throw TaskStoreError.invalidStateTransition }
             task.state = next
@@ -158,7 +185,7 @@ extension TransferStore {
                 task.startedAt = .nowMilliseconds
                 task.currentRequest = task.currentRequest ?? task.originalRequest
             }
-            try Self.updateTask(db, task)
+            try TaskRows.updateTask(db, task)
             return task
         }
         return try requestSecrets.opened(task)
@@ -171,7 +198,7 @@ extension TransferStore {
     /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` once canceling or completed.
     public func resumeTask(id: String) async throws -> (TaskRecord, starts: Bool) {
         let (task, starts) = try await database.write { db in
-            var task = try Self.fetchTask(db, id: id)
+            var task = try TaskRows.fetchTask(db, id: id)
             guard task.state == .running || task.state == .suspended else { throw TaskStoreError.invalidStateTransition }
             guard task.suspendCount > 0 else { return (task, false) }
             task.suspendCount -= 1
@@ -183,7 +210,7 @@ extension TransferStore {
                     task.currentRequest = task.currentRequest ?? task.originalRequest
                 }
             }
-            try Self.updateTask(db, task)
+            try TaskRows.updateTask(db, task)
             return (task, starts)
         }
         return (try requestSecrets.opened(task), starts)
@@ -196,7 +223,7 @@ extension TransferStore {
     /// `counts`: the transfer's counters when it stopped, written in the same transaction.
     public func suspendTask(id: String, counts: TaskByteCounts? = nil) async throws -> (TaskRecord, stops: Bool) {
         let (task, stops) = try await database.write { db in
-            var task = try Self.fetchTask(db, id: id)
+            var task = try TaskRows.fetchTask(db, id: id)
             guard task.state == .running || task.state == .suspended else { throw TaskStoreError.invalidStateTransition }
             task.suspendCount += 1
             let stops = task.state == .running
@@ -207,7 +234,7 @@ extension TransferStore {
                 task.countOfBytesExpectedToReceive = counts.expectedToReceive
             }
             task.state = .suspended
-            try Self.updateTask(db, task)
+            try TaskRows.updateTask(db, task)
             return (task, stops)
         }
         return (try requestSecrets.opened(task), stops)
@@ -224,11 +251,11 @@ extension TransferStore {
         let response = try requestSecrets.sealed(response)
         let currentRequest = try currentRequest.map(requestSecrets.sealed)
         let task = try await database.write { db in
-            var task = try Self.fetchTask(db, id: id)
+            var task = try TaskRows.fetchTask(db, id: id)
             guard task.state != .completed else { throw TaskStoreError.invalidStateTransition }
             task.response = response
             if let currentRequest { task.currentRequest = currentRequest }
-            try Self.updateTask(db, task)
+            try TaskRows.updateTask(db, task)
             return task
         }
         return try requestSecrets.opened(task)
@@ -248,7 +275,7 @@ extension TransferStore {
     /// completed tasks are skipped.
     public func recordProgress(_ updates: [String: TaskByteCounts]) async throws {
         guard !updates.isEmpty else { return }
-        try await database.write { db in try Self.writeTaskReports(db, progress: updates, responses: [:], partialFiles: [:]) }
+        try await database.write { db in try BatchWrites.writeTaskReports(db, progress: updates, responses: [:], partialFiles: [:]) }
     }
 
     /// The bytes of an inline upload (`uploadTask(with:from:)`), nil for other tasks.
@@ -261,43 +288,5 @@ extension TransferStore {
     public func completionSecret(of task: TaskRecord) throws -> String? {
         guard let sealed = task.completionSecret else { return nil }
         return String(decoding: try secrets.open(sealed), as: UTF8.self)
-    }
-
-    // MARK: Helpers
-
-    /// The row as stored, its request credentials sealed (`RequestSecrets.opened` gives the real ones):
-    /// the form a record keeps inside a transaction, so `update` writes them back sealed.
-    static func fetchTask(_ db: any StoreConnection, id: String) throws -> TaskRecord {
-        guard let task = try db.row("SELECT * FROM task WHERE id = ?" + db.forUpdate, id).map(TaskRecord.init(row:)) else {
-            throw TaskStoreError.taskNotFound
-        }
-        // On PostgreSQL a write locks its task, then its session's row, in the order a report batch takes
-        // them (`lockingUnfinished`): two nodes' writes of one session never hold each other's next lock.
-        if db.locksRows { _ = try db.rows("SELECT 1 FROM session WHERE id = ?" + db.forUpdate, task.sessionId) }
-        return task
-    }
-
-    /// Writes every column of `task` (as stored) over its row.
-    static func updateTask(_ db: any StoreConnection, _ task: TaskRecord) throws {
-        try db.update(columns: try task.columns(), in: "task", key: "id")
-    }
-
-    /// Puts a session written by a task verb into the cache unless the cache already holds a later
-    /// version. Writes finish in order but their callers resume in any order; `lastSequence` only grows
-    /// and every task write that caches here advanced it, so "greater" means "later". A write that did
-    /// not advance it (moving to `invalidating`) is later than ours when the sequences are equal.
-    /// `record` is the clear form (`RequestSecrets.opened`).
-    func refreshCachedSession(_ record: SessionRecord) {
-        sessionCache.withLock { cache in
-            var refreshed = record
-            if let cached = cache[record.id] {
-                guard cached.lastSequence < record.lastSequence else { return }
-                // Delegate and description change only through `updateSession`, which caches them itself:
-                // a row read before that commit must not bring the old ones back.
-                (refreshed.delegate, refreshed.delegateSecret) = (cached.delegate, cached.delegateSecret)
-                refreshed.sessionDescription = cached.sessionDescription
-            }
-            cache[record.id] = refreshed
-        }
     }
 }

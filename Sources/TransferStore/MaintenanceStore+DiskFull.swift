@@ -1,6 +1,6 @@
 import GRDB
 
-extension TransferStore {
+extension MaintenanceStore {
     /// Whether a write failed because the disk (or the file system holding the database) is full: the
     /// transaction was rolled back whole, and the same write can succeed once space is freed. SQLite says
     /// so by its result codes, PostgreSQL by SQLSTATE 53100 (`disk_full`).

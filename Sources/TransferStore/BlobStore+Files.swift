@@ -2,7 +2,7 @@ public import Foundation
 public import JSONCodec
 import TransferModels
 
-extension TransferStore {
+extension BlobStore {
     /// Forgets the files of up to `limit` completed tasks whose time-to-live has passed, and returns their
     /// paths for the caller to remove (the row stops pointing at a file first, so no reader is handed a
     /// vanishing one). Bodies kept in the store expire with them. Partial files kept for resume data go
@@ -25,17 +25,17 @@ extension TransferStore {
         }
         guard !expiring.isEmpty || !stale.isEmpty else { return PrunedBatch(isLast: true) }
         var batch = PrunedBatch(isLast: expiring.count < limit && stale.count < limit)
-        (batch.files, batch.objects) = try await housekeepingWrite { db in
+        (batch.files, batch.objects) = try await housekeeping.write { db in
             var paths: [String] = []
             if let cutoff = partialsCompletedBefore, !stale.isEmpty {
                 let condition =
-                    "id IN (\(Self.placeholders(stale.count))) AND partialPath IS NOT NULL AND completedAt < ? AND state = 'completed'"
+                    "id IN (\(StoreSQL.placeholders(stale.count))) AND partialPath IS NOT NULL AND completedAt < ? AND state = 'completed'"
                 let arguments = stale.map(\.storeValue) + [cutoff.storeValue]
                 paths += try db.values("SELECT partialPath FROM task WHERE \(condition)", arguments, as: String.self)
                 try db.execute("UPDATE task SET partialPath = NULL WHERE \(condition)", arguments)
             }
             guard !expiring.isEmpty else { return (paths, []) }
-            let list = "id IN (\(Self.placeholders(expiring.count))) AND fileExpiresAt < ?"
+            let list = "id IN (\(StoreSQL.placeholders(expiring.count))) AND fileExpiresAt < ?"
             let arguments = expiring.map(\.storeValue) + [now.storeValue]
             let stored = "\(list) AND filePath IS NULL AND fileObject IS NULL"
             try db.execute("DELETE FROM taskBody WHERE taskId IN (SELECT id FROM task WHERE \(stored))", arguments)

@@ -18,7 +18,7 @@ public struct SessionWithDelivery: Sendable {
     public var delivery: DelegateDeliveryRecord?
 }
 
-extension TransferStore {
+extension DeliveryStore {
     /// The delivery state of the session's delegate, read from its row now (never from the session
     /// cache, which the dispatcher's writes do not update); nil when the session is gone or has no delegate.
     public func delegateDelivery(sessionId: String) async throws -> DelegateDeliveryRecord? {
@@ -59,5 +59,38 @@ extension TransferStore {
         guard case .restarted(let stored) = outcome else { return outcome }
         delegateChanges.publish(sessionId)
         return .restarted(try requestSecrets.opened(stored))
+    }
+
+    /// Opens the session's delegate queue again after its delegate changed, once the dispatcher wrote
+    /// everything it learned from the old address (a 410 or a hold written after the change was the old
+    /// address's, not the new one's).
+    public func reopenDelegateQueue(sessionId: String) async throws {
+        try await database.write { db in
+            try db.execute(
+                "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?", sessionId)
+        }
+    }
+
+    /// The delegate's secret in clear, for signing (never for answering a client).
+    public func delegateSecret(of record: SessionRecord) throws -> String? {
+        guard let sealed = record.delegateSecret else { return nil }
+        return String(decoding: try secrets.open(sealed), as: UTF8.self)
+    }
+
+    /// Forgets what the dispatcher learned about the delegate's address — its retry time, a hold, a 410 —
+    /// and the attempt counts of the events not delivered yet, and tells every node's dispatcher at the
+    /// commit (`delegateChanges`), whose holder of the session's lease re-reads the queue from its cursor.
+    /// For a new delegate, and for a redeliver to the same one. The health (last success, failures since)
+    /// stays: it is what happened.
+    static func restartDelegateQueue(_ db: any StoreConnection, sessionId: String) throws {
+        db.notify(.delegates, sessionId)
+        try db.execute(
+            "UPDATE session SET delegateRetryAt = NULL, delegateHeldAt = NULL, delegateDisabledAt = NULL WHERE id = ?", sessionId)
+        try db.execute(
+            """
+            UPDATE event SET deliveryAttempts = 0, nextAttemptAt = NULL
+            WHERE sessionId = ? AND sequence > (SELECT delegateCursor FROM session WHERE id = ?)
+            AND type <> 'task.completion' AND deliveredAt IS NULL
+            """, sessionId, sessionId)
     }
 }

@@ -61,18 +61,18 @@ public struct TaskCompletion: Sendable {
     }
 }
 
-extension TransferStore {
+extension TaskStore {
     /// Completes many tasks in one transaction (the engine's completions, group-committed), each as
     /// `completeTask` would. Returns the ids that completed now; a task that is unknown or had already
     /// completed is skipped, not an error, so one of them cannot hold the others back.
     @discardableResult
-    public func completeTasks(_ completions: [TaskCompletion]) async throws -> Set<String> {
+    func completeTasks(_ completions: [TaskCompletion]) async throws -> Set<String> {
         guard !completions.isEmpty else { return [] }
         let completions = try completions.map(requestSecrets.sealed)
         let (completed, sessions) = try await database.writeReports { db in
             try Self.write(db, progress: [:], responses: [:], events: [], completions: completions)
         }
-        for advance in sessions.values { publish(advance) }
+        for advance in sessions.values { events.publish(advance) }
         activity.completed(completed.values)
         return Set(completed.keys)
     }
@@ -87,15 +87,15 @@ extension TransferStore {
     ///   (a task completes exactly once).
     public func completeTask(_ completion: TaskCompletion) async throws -> TaskRecord {
         let completion = try requestSecrets.sealed(completion)
-        let (task, advance, row): (TaskRecord, SessionAdvance, CompletedRow) = try await database.write { db in
+        let (task, advance, row): (TaskRecord, SessionAdvance, BatchWrites.CompletedRow) = try await database.write { db in
             let (completed, sessions) = try Self.write(db, progress: [:], responses: [:], events: [], completions: [completion])
             guard let row = completed[completion.id], let advance = sessions.values.first else {
-                _ = try Self.fetchTask(db, id: completion.id)  // throws taskNotFound when unknown
+                _ = try TaskRows.fetchTask(db, id: completion.id)  // throws taskNotFound when unknown
                 throw TaskStoreError.invalidStateTransition
             }
-            return (try Self.fetchTask(db, id: completion.id), advance, row)
+            return (try TaskRows.fetchTask(db, id: completion.id), advance, row)
         }
-        publish(advance)
+        events.publish(advance)
         activity.completed([row])
         return try requestSecrets.opened(task)
     }
@@ -119,14 +119,6 @@ extension TransferStore {
 
     // MARK: Inside transactions
 
-    /// A session's new `lastSequence` after a write, and the record when its state changed too (as
-    /// stored: `publish` opens it for the cache).
-    struct SessionAdvance {
-        var sessionId: String
-        var lastSequence: Int64
-        var changedRecord: SessionRecord?
-    }
-
     /// `invalidating` → `invalidated` once no task of the session is left unfinished; true when it did.
     static func finishInvalidationIfIdle(_ db: any StoreConnection, session: inout SessionRecord) throws -> Bool {
         guard session.state == .invalidating else { return false }
@@ -135,27 +127,9 @@ extension TransferStore {
         guard unfinished == 0 else { return false }
         session.state = .invalidated
         session.invalidatedAt = .nowMilliseconds
-        try appendEvent(db, session: &session, taskId: nil, event: .sessionDidBecomeInvalid(error: nil))
+        try EventLog.appendEvent(db, session: &session, taskId: nil, event: .sessionDidBecomeInvalid(error: nil))
         try db.update(session, in: "session", key: "id")
         db.notify(.sessions, session.id)
         return true
-    }
-
-    /// After a commit: the session cache learns the new sequence (or the new record), readers are woken.
-    func publish(_ advance: SessionAdvance) {
-        if let stored = advance.changedRecord {
-            if let record = try? requestSecrets.opened(stored) {
-                refreshCachedSession(record)
-            } else {
-                sessionCache.withLock { $0[stored.id] = nil }  // unreadable: the next read fails loudly
-            }
-        } else {
-            sessionCache.withLock { cache in
-                guard var cached = cache[advance.sessionId], cached.lastSequence < advance.lastSequence else { return }
-                cached.lastSequence = advance.lastSequence
-                cache[advance.sessionId] = cached
-            }
-        }
-        eventFeed.publish(advance.sessionId)
     }
 }

@@ -1,10 +1,25 @@
 public import Foundation
 import JSONCodec
-public import TransferModels
+import TransferModels
 
-/// The webhook dispatcher's verbs: which queues have work, their next events, and one transaction for
-/// everything a batch of deliveries taught it. See `StoreMigrations.webhookDelivery` for the model.
-extension TransferStore {
+/// Webhook delivery: each session delegate's queue (its cursor, retry time, hold, disabled URL, health,
+/// on the session's row), the `task.completion` events pending for completion handlers, and the
+/// redelivery a client asks for. The dispatcher's verbs: which queues have work, their next events, and
+/// one transaction for everything a batch of deliveries taught it. See `StoreMigrations.webhookDelivery`
+/// for the model. The events themselves are `EventLog`'s; this type writes only their delivery columns.
+public struct DeliveryStore: Sendable {
+    let database: any StoreDatabase
+    let secrets: SecretBox
+    /// `SessionStore`'s cache: a cached session without a delegate needs no query.
+    let sessionCache: LockedBox<[String: SessionRecord]>
+    /// Which sessions' delegates changed (a patch, a re-attach with another delegate) or are to be
+    /// redelivered to, after the commit.
+    public let delegateChanges = EventFeed()
+
+    var requestSecrets: RequestSecrets { RequestSecrets(box: secrets) }
+}
+
+extension DeliveryStore {
     /// Sessions whose delegate queue has events past its cursor and may be tried by `dueBy`.
     public func sessionsWithDelegateBacklog(dueBy: Date, limit: Int) async throws -> [QueueOwner] {
         try await database.read { db in
@@ -168,30 +183,5 @@ extension TransferStore {
         try await database.read { db in
             try db.value("SELECT delegateDisabledAt FROM session WHERE id = ?", sessionId, as: Date?.self) ?? nil
         }
-    }
-
-    /// Appends one event to a session's log (next `sequence`) in its own transaction and wakes the
-    /// event readers. For producers outside the task verbs: decisions, `task.completion`.
-    ///
-    /// - Throws: `TaskStoreError.sessionNotFound`.
-    @discardableResult
-    public func appendEvent(
-        sessionId: String, taskId: String?, type: TaskEventType, dataJSON: String
-    ) async throws -> EventRecord {
-        let (event, session): (EventRecord, SessionRecord) = try await database.write { db in
-            guard var session = try db.row("SELECT * FROM session WHERE id = ?" + db.forUpdate, sessionId)?.decode(SessionRecord.self)
-            else {
-                throw TaskStoreError.sessionNotFound
-            }
-            try Self.appendEvent(db, session: &session, taskId: taskId, encoded: EncodedEvent(type: type, data: dataJSON))
-            guard
-                let event = try db.row("SELECT * FROM event WHERE sessionId = ? AND sequence = ?", sessionId, session.lastSequence)?
-                    .decode(EventRecord.self)
-            else { throw TaskStoreError.sessionNotFound }  // cannot happen: inserted just above
-            return (event, session)
-        }
-        refreshCachedSession(try requestSecrets.opened(session))
-        eventFeed.publish(sessionId)
-        return event
     }
 }

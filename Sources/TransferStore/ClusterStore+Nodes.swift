@@ -43,7 +43,7 @@ public enum TaskClaim: Sendable, Equatable {
 /// `lease` seconds, to whichever node claims them next (`takeOverTasks`), which picks each up as a
 /// restart does. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so nodes claiming at once never take the
 /// same task and never wait for each other.
-extension TransferStore {
+extension ClusterStore {
     /// Writes this node's row at start (again, if the id is reused after a restart).
     public func registerNode(id: String, maximumTransfers: Int, now: Date = .nowMilliseconds) async throws {
         try await database.write { db in
@@ -172,7 +172,7 @@ extension TransferStore {
     public func claim(taskId: String, node: String, lease: TimeInterval, now: Date = .nowMilliseconds) async throws -> TaskClaim {
         let cutoff = now.addingTimeInterval(-lease)
         let result: TaskClaim = try await database.write { db in
-            var task = try Self.fetchTask(db, id: taskId)  // locks the row
+            var task = try TaskRows.fetchTask(db, id: taskId)  // locks the row
             if let owner = task.node, owner != node,
                 try db.value("SELECT 1 FROM node WHERE id = ? AND stoppedAt IS NULL AND heartbeatAt >= ?", owner, cutoff, as: Int.self)
                     != nil

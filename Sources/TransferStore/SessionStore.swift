@@ -10,7 +10,38 @@ public enum SessionCreation: Sendable {
     case reattachedWithNewDelegate(SessionRecord)
 }
 
-extension TransferStore {
+/// Sessions: their rows (configuration, delegate, state, sequences), creation and the re-attach of a
+/// background session, the shared session, updates, invalidation. Sessions are also kept in a
+/// read-through cache (they change only through this store's aggregates), so the hot
+/// `GET /v1/sessions/{id}` path needs no query for a session without a delegate (a delegate's delivery
+/// state is read from its row each time: `DeliveryStore.delegateDelivery(sessionId:)`). A session's
+/// events are `EventLog`'s (appended in this type's transactions), its tasks `TaskStore`'s.
+public struct SessionStore: Sendable {
+    let database: any StoreDatabase
+    let secrets: SecretBox
+    /// What each tenant may hold: a new session counts towards `sessions`.
+    let quotaLimits: QuotaLimits
+    /// Sessions by id, filled on first read and updated by every write of this store.
+    ///
+    /// With several nodes (PostgreSQL) a write on another node notifies `StoreChannel.sessions` at its
+    /// commit and this node's listener (`TransferStore.followOtherNodes`) drops the entry. What remains is
+    /// a window between that commit and the notification's arrival (milliseconds on a healthy network; up to the
+    /// listener's reconnection when its connection dropped, after which the whole cache is dropped), in
+    /// which this node may answer with the session as it was: its description, state or delegate. Rules
+    /// that must hold (a task only on a valid session, sequences, cursors) are checked on the row inside
+    /// the transactions, never on the cache. `lastSequence` is not notified: it changes with every event,
+    /// and the cache's copy is only a lower bound that readers of the event log never rely on.
+    let sessionCache: LockedBox<[String: SessionRecord]>
+    /// Counts the other nodes' session writes heard: a read of a session that overlapped one of them
+    /// is not cached, since it may have read the row before that write.
+    let foreignSessionWrites = LockedBox<UInt64>(0)
+    let events: EventLog
+    let deliveries: DeliveryStore
+
+    var requestSecrets: RequestSecrets { RequestSecrets(box: secrets) }
+}
+
+extension SessionStore {
     /// Creates a session; for a background configuration whose identifier is live for the tenant,
     /// returns that session instead (the re-attach of `URLSessionConfiguration.background(withIdentifier:)`).
     /// A new session counts towards the tenant's `sessions` quota (`QuotaExceeded` past it); a re-attach does not.
@@ -39,12 +70,12 @@ extension TransferStore {
                 // events) go now.
                 try db.execute("UPDATE session SET delegateHeldAt = NULL WHERE id = ?", existing.id)
                 db.notify(.sessions, existing.id)
-                try Self.appendEvent(
+                try EventLog.appendEvent(
                     db, session: &existing, taskId: nil, event: .sessionDidFinishEventsForBackgroundURLSession)
                 let record = try requestSecrets.opened(existing)
                 return replacesDelegate ? .reattachedWithNewDelegate(record) : .reattached(record)
             }
-            try Self.checkQuotas(db, tenant: tenant, limits: quotaLimits, adding: [(.sessions, 1)])
+            try UsageStore.checkQuotas(db, tenant: tenant, limits: quotaLimits, adding: [(.sessions, 1)])
             var record = SessionRecord(
                 id: ResourceID.make(prefix: "ses"), tenant: tenant, configuration: request.configuration,
                 delegate: request.delegate, delegateSecret: sealedSecret, sessionDescription: request.sessionDescription)
@@ -56,11 +87,11 @@ extension TransferStore {
         case .created(let record): cache(record)
         case .reattached(let record):
             cache(record)
-            eventFeed.publish(record.id)
+            events.eventFeed.publish(record.id)
         case .reattachedWithNewDelegate(let record):
             cache(record)
-            delegateChanges.publish(record.id)
-            eventFeed.publish(record.id)
+            deliveries.delegateChanges.publish(record.id)
+            events.eventFeed.publish(record.id)
         }
         return outcome
     }
@@ -105,7 +136,7 @@ extension TransferStore {
 
     /// A page of the tenant's sessions in creation order, after the row `after` (exclusive).
     public func sessions(tenant: String, after: Int64?, limit: Int) async throws -> [SessionRecord] {
-        try await sessionsWithDelivery(tenant: tenant, after: after, limit: limit).map(\.record)
+        try await deliveries.sessionsWithDelivery(tenant: tenant, after: after, limit: limit).map(\.record)
     }
 
     /// Loads every session into the cache (start-up), so reads of them need no query.
@@ -119,12 +150,6 @@ extension TransferStore {
         sessionCache.withLock { cache in
             for record in records { cache[record.id] = record }
         }
-    }
-
-    /// The delegate's secret in clear, for signing (never for answering a client).
-    public func delegateSecret(of record: SessionRecord) throws -> String? {
-        guard let sealed = record.delegateSecret else { return nil }
-        return String(decoding: try secrets.open(sealed), as: UTF8.self)
     }
 
     /// `record` is the clear form (`RequestSecrets.opened`).

@@ -31,7 +31,7 @@ public struct TaskEventAppend: Sendable {
     }
 }
 
-extension TransferStore {
+extension TaskStore {
     /// Writes what the engine reported since the last call in ONE transaction: counters, response heads,
     /// delegate events (in the order given), then completions. Group commit is what lets thousands of
     /// small tasks a second complete: the cost of a transaction is shared by every report in it. Reports
@@ -55,7 +55,7 @@ extension TransferStore {
                 try Self.write(
                     db, progress: progress, responses: responses, events: events, partialFiles: partialFiles, completions: completions)
             }
-            for advance in sessions.values { publish(advance) }
+            for advance in sessions.values { self.events.publish(advance) }
             activity.completed(completed.values)
             return (Set(completed.keys), [:])
         } catch {
@@ -63,7 +63,7 @@ extension TransferStore {
             let (_, sessions) = try await database.writeReports { db in
                 try Self.write(db, progress: progress, responses: responses, events: events, partialFiles: partialFiles, completions: [])
             }
-            for advance in sessions.values { publish(advance) }
+            for advance in sessions.values { self.events.publish(advance) }
             var completed = Set<String>()
             var failures: [String: any Error] = [:]
             for completion in completions {
@@ -77,14 +77,14 @@ extension TransferStore {
         }
     }
 
-    /// The whole batch in a bounded number of statements, whatever its size (`TransferStore+BatchWrites`):
+    /// The whole batch in a bounded number of statements, whatever its size (`BatchWrites`):
     /// the sessions locked, which tasks with events are still open, every running task's news, every
     /// completion, the sequences of every session, every event, every kept body. Events keep URLSession's
     /// order: a session's reported events as given, then each completion's, completion by completion.
     static func write(
         _ db: any StoreConnection, progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend],
         partialFiles: [String: String] = [:], completions: [TaskCompletion]
-    ) throws -> ([String: CompletedRow], [String: SessionAdvance]) {
+    ) throws -> ([String: BatchWrites.CompletedRow], [String: SessionAdvance]) {
         let tasks = Set(progress.keys).union(responses.keys).union(events.map(\.taskId)).union(completions.map(\.id))
             .union(partialFiles.keys)
         // A task that has completed takes no more events (a late report of a stopped transfer); asked
@@ -92,12 +92,12 @@ extension TransferStore {
         // open tasks are locked here, in the order of their ids, and their sessions only by the sequences
         // below: a session's row is held from there to the commit, not through the whole batch, so nodes
         // completing tasks of one session take turns for moments (see `lockingUnfinished`).
-        let open = try lockingUnfinished(db, tasks)
+        let open = try BatchWrites.lockingUnfinished(db, tasks)
         // (a completing task's counters and head come with its completion)
-        try writeTaskReports(db, progress: progress, responses: responses, partialFiles: partialFiles)
+        try BatchWrites.writeTaskReports(db, progress: progress, responses: responses, partialFiles: partialFiles)
         // The metrics are the largest value of a completion: encoded once, for the column and the event.
         let metrics = try completions.map { try StoredJSON.text($0.metrics) }
-        let completed = try writeCompletions(db, completions, metrics: metrics)
+        let completed = try BatchWrites.writeCompletions(db, completions, metrics: metrics)
 
         var appends: [(sessionId: String, taskId: String?, id: String?, type: TaskEventType, data: String)] = []
         appends.reserveCapacity(events.count + completions.count * 2)
@@ -117,9 +117,9 @@ extension TransferStore {
             for event in ending { appends.append((row.sessionId, completion.id, nil, event.type, event.data)) }
             if let body = completion.body { bodies.append((completion.id, body)) }
         }
-        let (inserts, reserved) = try sequenced(db, appends)
-        try insertEvents(db, inserts)
-        try keepBodies(db, bodies)
+        let (inserts, reserved) = try BatchWrites.sequenced(db, appends)
+        try BatchWrites.insertEvents(db, inserts)
+        try BatchWrites.keepBodies(db, bodies)
 
         var sessions: [String: SessionAdvance] = [:]
         for (sessionId, reservation) in reserved {

@@ -2,7 +2,7 @@ import Foundation
 import JSONCodec
 import TransferModels
 
-extension TransferStore {
+extension SessionStore {
     /// `finishTasksAndInvalidate()` / `invalidateAndCancel()`: in one transaction, the session becomes
     /// `invalidated` at once when it has no unfinished task, otherwise `invalidating` until its last task
     /// completes (`completeTask` finishes the job). Returns the session and its unfinished task ids; nil
@@ -19,7 +19,7 @@ extension TransferStore {
             if unfinished.isEmpty {
                 record.state = .invalidated
                 record.invalidatedAt = .nowMilliseconds
-                try Self.appendEvent(db, session: &record, taskId: nil, event: .sessionDidBecomeInvalid(error: nil))
+                try EventLog.appendEvent(db, session: &record, taskId: nil, event: .sessionDidBecomeInvalid(error: nil))
             } else {
                 record.state = .invalidating
             }
@@ -30,7 +30,7 @@ extension TransferStore {
         guard let (stored, unfinished) = result else { return nil }
         let record = try requestSecrets.opened(stored)  // updated as stored, its headers still sealed
         cache(record)
-        if record.state == .invalidated { eventFeed.publish(record.id) }
+        if record.state == .invalidated { events.eventFeed.publish(record.id) }
         return (record, unfinishedTaskIDs: unfinished)
     }
 }

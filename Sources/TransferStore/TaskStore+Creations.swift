@@ -2,7 +2,7 @@ import Foundation
 import JSONCodec
 import TransferModels
 
-extension TransferStore {
+extension TaskStore {
     /// A batch of creations in a bounded number of statements, whatever its size: the sessions read, each
     /// creation checked (session, quota, blob) in Swift in the order given, then for those accepted one
     /// claim of task identifiers and sequences per batch, one insert of their rows, of their inline bodies
@@ -32,7 +32,7 @@ extension TransferStore {
                 let limits = creation.quotaLimits
                 let counted = limits[.tasks] > 0 || limits[.storedBytes] > 0
                 if counted {
-                    let held = try usage[creation.tenant] ?? Self.usage(db, tenant: creation.tenant)
+                    let held = try usage[creation.tenant] ?? UsageStore.usage(db, tenant: creation.tenant)
                     usage[creation.tenant] = held
                     try limits.check(.tasks, usage: held.tasks, adding: 1)
                     try limits.check(.storedBytes, usage: held.storedBytes, adding: 1)
@@ -79,7 +79,7 @@ extension TransferStore {
         }
         let rowids = try insertTasks(db, rows)
         try insertUploads(db, uploads)
-        try insertEvents(db, events)
+        try BatchWrites.insertEvents(db, events)
 
         let results: [Result<TaskRecord, any Error>] = batch.indices.map { index in
             if let failure = failures[index] { return .failure(failure) }

@@ -31,7 +31,7 @@ public struct PrunedBatch: Sendable {
 
 /// The retention verbs. Each finds its candidates on a reader (no write lock held while it looks) and
 /// deletes at most `batchSize` rows per write transaction; the caller loops, yielding in between.
-extension TransferStore {
+extension MaintenanceStore {
     /// Deletes up to `limit` events delivered before `cutoff`.
     public func pruneDeliveredEvents(deliveredBefore cutoff: Date, limit: Int) async throws -> PrunedBatch {
         // Served by the partial index `event_deliveredAt`.
@@ -40,9 +40,9 @@ extension TransferStore {
                 "SELECT rowid FROM event WHERE deliveredAt IS NOT NULL AND deliveredAt < ? LIMIT ?", cutoff, limit, as: Int64.self)
         }
         guard !rowids.isEmpty else { return PrunedBatch(isLast: true) }
-        let deleted = try await housekeepingWrite { db in
+        let deleted = try await housekeeping.write { db in
             try db.execute(
-                "DELETE FROM event WHERE rowid IN (\(Self.placeholders(rowids.count))) AND deliveredAt < ?",
+                "DELETE FROM event WHERE rowid IN (\(StoreSQL.placeholders(rowids.count))) AND deliveredAt < ?",
                 rowids.map(\.storeValue) + [cutoff.storeValue])
         }
         return PrunedBatch(rows: deleted, isLast: rowids.count < limit)
@@ -51,7 +51,7 @@ extension TransferStore {
     /// Deletes up to `limit` idempotency keys created before `cutoff` (`idempotencyWindow` ago).
     public func pruneIdempotencyKeys(createdBefore cutoff: Date, limit: Int) async throws -> PrunedBatch {
         // By the primary key: the table has no `rowid` of its own on PostgreSQL.
-        let deleted = try await housekeepingWrite { db in
+        let deleted = try await housekeeping.write { db in
             try db.execute(
                 """
                 DELETE FROM idempotencyKey WHERE (tenant, key) IN
@@ -98,7 +98,7 @@ extension TransferStore {
             batch.isLast = false  // the session itself is still to go
             return batch
         }
-        let batch = try await housekeepingWrite { db in
+        let batch = try await housekeeping.write { db in
             var batch = PrunedBatch()
             batch.rows = try db.execute(
                 "DELETE FROM event WHERE rowid IN (SELECT rowid FROM event WHERE sessionId = ? LIMIT ?)", sessionId, limit)
@@ -124,9 +124,9 @@ extension TransferStore {
     /// Deletes up to `limit` events of `ids`; once none is left, the tasks themselves (their kept bodies
     /// and inline uploads by cascade), returning their files.
     private func deleteTasks(_ ids: [String], limit: Int) async throws -> PrunedBatch {
-        try await housekeepingWrite { db in
+        try await housekeeping.write { db in
             var batch = PrunedBatch()
-            let list = Self.placeholders(ids.count)
+            let list = StoreSQL.placeholders(ids.count)
             let arguments = ids.map(\.storeValue)
             batch.rows = try db.execute(
                 "DELETE FROM event WHERE rowid IN (SELECT rowid FROM event WHERE taskId IN (\(list)) LIMIT ?)",
@@ -134,20 +134,11 @@ extension TransferStore {
             guard batch.rows < limit else { return batch }
             // Still completed: a task is never reopened, but re-checking costs nothing here.
             let files = try db.rows("SELECT filePath, partialPath, fileObject FROM task WHERE id IN (\(list))", arguments)
-            batch.files = try files.flatMap { row in try Self.paths(row) }
+            batch.files = try files.flatMap { row in try StoreSQL.paths(row) }
             batch.objects = try files.compactMap { row in try row.decode(String?.self, forColumn: "fileObject") }
             batch.rows += try db.execute("DELETE FROM task WHERE id IN (\(list))", arguments)
             batch.isLast = true
             return batch
         }
-    }
-
-    /// The files a row of `SELECT filePath, partialPath` names.
-    static func paths(_ row: StoreRow) throws -> [String] {
-        [try row.decode(String?.self, forColumn: "filePath"), try row.decode(String?.self, forColumn: "partialPath")].compactMap { $0 }
-    }
-
-    static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ",")
     }
 }

@@ -6,28 +6,7 @@ import TransferModels
 /// Giving the pages of deleted rows back to the file system, so the file does not keep the size of its
 /// largest backlog: the database is in `auto_vacuum = INCREMENTAL` mode, and the housekeeping pass
 /// releases the free pages after pruning, a few hundred per write transaction.
-extension TransferStore {
-    /// `PRAGMA auto_vacuum` value of incremental mode.
-    static let incrementalVacuum = 2
-
-    /// A database made before incremental vacuum (or a new, empty one) is switched to it: the mode only
-    /// takes effect through a `VACUUM`, which rewrites the file once (logged, since a large file takes a
-    /// while and needs its size again in free space).
-    static func useIncrementalVacuum(_ pool: DatabasePool, logger: Logger) throws {
-        try pool.writeWithoutTransaction { db in
-            guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != incrementalVacuum else { return }
-            let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
-            let hasTables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0 > 0
-            let started = ContinuousClock.now
-            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
-            try db.execute(sql: "VACUUM")
-            guard hasTables else { return }
-            logger.notice(
-                "Converted the database to incremental vacuum",
-                metadata: ["pages": "\(pages)", "duration": "\(ContinuousClock.now - started)"])
-        }
-    }
-
+extension MaintenanceStore {
     /// Releases the free pages, `pagesPerStep` per write transaction, until none is left or `stopping`
     /// says so; then checkpoints, so the file itself shrinks. Returns the pages released.
     /// On PostgreSQL the pruned tables are vacuumed instead (`vacuumPrunedTables`); it returns 0.
@@ -68,7 +47,7 @@ extension TransferStore {
     func housekeepingWriteWithoutTransaction<T: Sendable>(
         _ sqlite: SQLiteFile, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
-        try await timedOnWriter(body) { try await sqlite.pool.writeWithoutTransaction($0) }
+        try await housekeeping.timedOnWriter(body) { try await sqlite.pool.writeWithoutTransaction($0) }
     }
 
     /// Whether the last checkpoint after freed pages was incomplete (see `releaseFreePages`).

@@ -2,11 +2,16 @@ import Foundation
 import TransferModels
 
 /// The housekeeping's writes, timed: each holds the one writer while it runs, so how long the longest
-/// took is how long a task's own write may have waited for it (reported with each pass).
-extension TransferStore {
+/// took is how long a task's own write may have waited for it (reported with each pass). Shared by the
+/// aggregates whose housekeeping writes (`MaintenanceStore`, `BlobStore`'s expired files, `UsageStore`'s fold).
+struct HousekeepingWrites: Sendable {
+    let database: any StoreDatabase
+    /// The longest write of the housekeeping since it last asked (`takeLongest`).
+    let longestHousekeepingWrite = LockedBox(Duration.zero)
+
     /// Runs `body` in a write transaction as `database.write` does, and records how long it held the
     /// writer: from the moment the body starts (the writer is ours) until the commit has returned.
-    func housekeepingWrite<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreConnection) throws -> T) async throws -> T {
         try await timedOnWriter(body) { try await self.database.write($0) }
     }
 
@@ -26,7 +31,7 @@ extension TransferStore {
     }
 
     /// The longest housekeeping write since the last call, and starts counting again.
-    public func takeLongestHousekeepingWrite() -> Duration {
+    func takeLongest() -> Duration {
         longestHousekeepingWrite.withLock { longest in
             defer { longest = .zero }
             return longest

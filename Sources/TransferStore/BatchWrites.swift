@@ -15,8 +15,9 @@ struct EventInsert {
 /// The statements a group commit runs once for all its members (`StoreRowSet`): a batch of a hundred
 /// tasks' events, counters or completions costs what one task's did. Each takes the rows of every
 /// member and treats them independently, so the order of rows within one statement never matters; what
-/// must come in order (sequences) is decided here, in Swift, before the statement.
-extension TransferStore {
+/// must come in order (sequences) is decided here, in Swift, before the statement. Used by `TaskStore`'s
+/// creations, reports and completions and by `EventLog`'s appends, inside their transactions.
+enum BatchWrites {
     /// Appends `events` with one statement, and wakes the other nodes' readers of their sessions (one
     /// notification per transaction and session).
     static func insertEvents(_ db: any StoreConnection, _ events: [EventInsert]) throws {

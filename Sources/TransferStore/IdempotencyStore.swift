@@ -1,4 +1,5 @@
 public import Foundation
+import GRDB
 import TransferModels
 
 /// What to do with a POST that carries an `Idempotency-Key`.
@@ -19,7 +20,18 @@ public struct IdempotencyClaim: Sendable, Hashable {
     let token: String
 }
 
-extension TransferStore {
+/// `Idempotency-Key`s: the first request with a key is answered once and its answer kept (sealed) for
+/// `idempotencyWindow`, a retry gets it again, a request still being answered or a different request with
+/// the same key is refused. Its own aggregate: the keys belong to the API's requests, whatever those
+/// create (sessions, tasks, blobs).
+public struct IdempotencyStore: Sendable {
+    let database: any StoreDatabase
+    let secrets: SecretBox
+    /// The `Idempotency-Key` claims whose requests this process is answering (never taken over).
+    let liveIdempotencyClaims = LockedBox<Set<String>>([])
+}
+
+extension IdempotencyStore {
     /// How long a key is remembered.
     public static let idempotencyWindow: TimeInterval = 24 * 3600
 

@@ -13,7 +13,7 @@ public struct LeaseHolder: Sendable, Equatable {
 ///
 /// Expiry times are the taking node's clock (`Date.storageText`, compared as text): the nodes' clocks must
 /// agree to well within a lease's duration (NTP does).
-extension TransferStore {
+extension ClusterStore {
     /// Takes, or renews, the lease `name` for `node` until `duration` from now; whether `node` holds it.
     public func acquireLease(name: String, node: String, duration: Duration) async throws -> Bool {
         try await acquireLeases(names: [name], node: node, duration: duration).contains(name)
@@ -60,7 +60,7 @@ extension TransferStore {
             for start in stride(from: 0, to: names.count, by: 100) {
                 let chunk = names[start..<min(start + 100, names.count)]
                 try db.execute(
-                    "DELETE FROM lease WHERE node = ? AND name IN (\(Self.placeholders(chunk.count)))",
+                    "DELETE FROM lease WHERE node = ? AND name IN (\(StoreSQL.placeholders(chunk.count)))",
                     [node.storeValue] + chunk.map(\.storeValue))
             }
         }
