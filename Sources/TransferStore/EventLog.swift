@@ -59,12 +59,7 @@ extension EventLog {
     /// appends `session.didBecomeInvalidWithError` in the transaction that changes the state).
     public func eventPage(sessionId: String, after: Int64, limit: Int) async throws -> EventPage {
         try await database.read { db in
-            // One row more than asked tells whether another page follows without a second query.
-            var events = try db.rows(
-                "SELECT * FROM event WHERE sessionId = ? AND sequence > ? ORDER BY sequence LIMIT ?", sessionId, after, limit + 1
-            ).map { try $0.decode(EventRecord.self) }
-            let hasMore = events.count > limit
-            if hasMore { events.removeLast() }
+            let (events, hasMore) = try Self.events(db, whose: "sessionId", is: sessionId, after: after, limit: limit)
             let session = try db.row("SELECT state, lastSequence FROM session WHERE id = ?", sessionId)
             let state = try session.flatMap { SessionState(rawValue: try $0.decode(forColumn: "state")) }
             let lastSequence: Int64 = try session?.decode(forColumn: "lastSequence") ?? 0
@@ -80,13 +75,22 @@ extension EventLog {
     public func taskEventPage(taskId: String, after: Int64, limit: Int) async throws -> EventPage {
         try await database.read { db in
             // Served by the `event_task(taskId, sequence)` index.
-            var events = try db.rows(
-                "SELECT * FROM event WHERE taskId = ? AND sequence > ? ORDER BY sequence LIMIT ?", taskId, after, limit + 1
-            ).map { try $0.decode(EventRecord.self) }
-            let hasMore = events.count > limit
-            if hasMore { events.removeLast() }
+            let (events, hasMore) = try Self.events(db, whose: "taskId", is: taskId, after: after, limit: limit)
             return EventPage(events: events, hasMore: hasMore, isFinal: false)
         }
+    }
+
+    /// At most `limit` events whose `column` is `key`, with `sequence > after`, in order, and whether more
+    /// follow: one row more than asked tells without a second query.
+    private static func events(
+        _ db: any StoreConnection, whose column: String, is key: String, after: Int64, limit: Int
+    ) throws -> (events: [EventRecord], hasMore: Bool) {
+        var events = try db.rows(
+            "SELECT * FROM event WHERE \(column) = ? AND sequence > ? ORDER BY sequence LIMIT ?", key, after, limit + 1
+        ).map { try $0.decode(EventRecord.self) }
+        let hasMore = events.count > limit
+        if hasMore { events.removeLast() }
+        return (events, hasMore)
     }
 
     /// Appends one event to a session's log (next `sequence`) in its own transaction and wakes the
