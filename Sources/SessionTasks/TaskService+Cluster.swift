@@ -101,6 +101,7 @@ extension TaskService {
         await withDiscardingTaskGroup { group in
             group.addTask { await Self.repeating(every: heartbeat) { await self.renewLease(cluster) } }
             group.addTask { await Self.repeating(every: heartbeat) { await self.takeOverTasks(cluster) } }
+            group.addTask { await Self.repeating(every: heartbeat) { await self.foldUsageOfClosedConnections() } }
             group.addTask { await Self.repeating(every: .milliseconds(200)) { self.fenceIfLeaseRunsOut() } }
             // Queued tasks are claimed every 100 ms while slots are free (a scan of the queued tasks, for the
             // tenants' turns), and at once whenever a transfer ends (its completion queued, written
@@ -170,11 +171,6 @@ extension TaskService {
                 return
             }
             leaseRenewedAt.withLock { $0 = max($0, began) }
-            // Usage rows of closed connections are folded with the heartbeat: often enough that reads sum
-            // about one row per live connection, and it needs no schedule of its own.
-            do { try await store.usage.foldUsageOfClosedConnections() } catch {
-                logger.warning("Folding the usage of closed connections failed", metadata: ["error": "\(error)"])
-            }
             // Not lifted by a renewal sent before the lease ran out (it waited out a partition: counted from
             // its start, as it must be, the lease is spent again and the fence would fall back at once), nor
             // while stopped attempts are still ending: the next heartbeat tries again.
@@ -203,6 +199,18 @@ extension TaskService {
             for task in orphans { await recover(task) }
         } catch {
             logger.warning("Taking over tasks failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
+        }
+    }
+
+    /// Folds the usage rows of closed database connections into one (`UsageStore`), as often as the
+    /// heartbeat, so reads sum about one row per live connection. A write on the writer, behind its group
+    /// commits: never in the renewal's loop, whose time decides the fence.
+    func foldUsageOfClosedConnections() async {
+        guard !table.isStopping else { return }
+        do {
+            try await store.usage.foldUsageOfClosedConnections()
+        } catch {
+            logger.warning("Folding the usage of closed connections failed", metadata: ["error": "\(error)"])
         }
     }
 
