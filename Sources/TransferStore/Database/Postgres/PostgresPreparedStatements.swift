@@ -20,7 +20,7 @@ import PostgresNIO
 /// `@unchecked Sendable`: used only on its worker's queue, like the connection it belongs to.
 final class PostgresPreparedStatements: @unchecked Sendable {
     static let limit = 512
-    private(set) var connection: PostgresConnection?
+    private var connection: PostgresConnection?
     private var prepared: [String: PreparedQuery] = [:]
 
     /// The statement `text` prepared on `connection` (waiting for it the first time), or nil when too many
@@ -50,39 +50,6 @@ final class PostgresPreparedStatements: @unchecked Sendable {
             case .text: return "::text"
             case .blob: return "::bytea"
             }
-        }
-    }
-
-    /// The arguments as sent: binary, in the types `numbered` casts them to.
-    static func data(_ arguments: [StoreValue]) -> [PostgresData] {
-        arguments.map { argument in
-            var buffer = ByteBuffer()
-            switch argument {
-            case .null:
-                return PostgresData(type: .null, value: nil)
-            case .integer(let integer):
-                buffer.writeInteger(integer)
-                return PostgresData(type: .int8, value: buffer)
-            case .real(let real):
-                buffer.writeInteger(real.bitPattern)
-                return PostgresData(type: .float8, value: buffer)
-            case .text(let text):
-                buffer.writeString(text)
-                return PostgresData(type: .text, value: buffer)
-            case .blob(let bytes):
-                buffer.writeBytes(bytes)
-                return PostgresData(type: .bytea, value: buffer)
-            }
-        }
-    }
-
-    /// A row set's columns as sent: one array each (`PostgresColumnArray`).
-    static func data(_ set: StoreRowSet) throws -> [PostgresData] {
-        try set.columns.indices.map { index in
-            let array = PostgresColumnArray(type: set.columns[index].type, values: set.rows.map { $0[index] })
-            var buffer = ByteBuffer()
-            try array.encode(into: &buffer, context: .default)
-            return PostgresData(type: array.psqlType, value: buffer)
         }
     }
 }

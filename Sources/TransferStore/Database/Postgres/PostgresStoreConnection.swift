@@ -35,7 +35,7 @@ struct PostgresStoreConnection: StoreConnection {
 
     func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow] {
         if let statement = try preparedStatement(PostgresPreparedStatements.numbered(sql, arguments)) {
-            return try Self.rows(of: answer(to: statement, PostgresPreparedStatements.data(arguments)))
+            return try Self.rows(of: answer(to: statement, PostgresArguments.data(arguments)))
         }
         return try Self.rows(of: try run(sql, arguments).rows)
     }
@@ -54,7 +54,7 @@ struct PostgresStoreConnection: StoreConnection {
     func rows(_ sql: String, over set: StoreRowSet) throws -> [StoreRow] {
         guard !set.isEmpty else { return [] }
         if let statement = try preparedStatement(set.postgresStatement(sql)) {
-            return try Self.rows(of: answer(to: statement, PostgresPreparedStatements.data(set)))
+            return try Self.rows(of: answer(to: statement, PostgresArguments.data(set)))
         }
         return try Self.rows(of: try answer(to: Self.query(sql, over: set)).rows)
     }
@@ -63,7 +63,7 @@ struct PostgresStoreConnection: StoreConnection {
         guard !set.isEmpty else { return }
         if let statement = try preparedStatement(set.postgresStatement(sql)) {
             statements.add()
-            pipeline.futures.append(statement.execute(try PostgresPreparedStatements.data(set)).map { _ in })
+            pipeline.futures.append(statement.execute(try PostgresArguments.data(set)).map { _ in })
             return
         }
         send(try Self.query(sql, over: set))
@@ -110,11 +110,7 @@ struct PostgresStoreConnection: StoreConnection {
 
     /// The statement with one array per column of the set (`StoreRowSet.postgresStatement`).
     private static func query(_ sql: String, over set: StoreRowSet) throws -> PostgresQuery {
-        var binds = PostgresBindings(capacity: set.columns.count)
-        for (index, column) in set.columns.enumerated() {
-            try binds.append(PostgresColumnArray(type: column.type, values: set.rows.map { $0[index] }))
-        }
-        return PostgresQuery(unsafeSQL: set.postgresStatement(sql), binds: binds)
+        PostgresQuery(unsafeSQL: set.postgresStatement(sql), binds: PostgresArguments.bindings(try PostgresArguments.data(set)))
     }
 
     func inSavepoint<T>(_ body: () throws -> T) throws -> T {
@@ -131,16 +127,7 @@ struct PostgresStoreConnection: StoreConnection {
     }
 
     private func run(_ sql: String, _ arguments: [StoreValue]) throws -> PostgresQueryResult {
-        var binds = PostgresBindings(capacity: arguments.count)
-        for argument in arguments {
-            switch argument {
-            case .null: binds.appendNull()
-            case .integer(let integer): binds.append(integer)
-            case .real(let real): binds.append(real)
-            case .text(let text): binds.append(text)
-            case .blob(let bytes): binds.append(ByteBuffer(bytes: bytes))
-            }
-        }
+        let binds = PostgresArguments.bindings(PostgresArguments.data(arguments))
         return try answer(to: PostgresQuery(unsafeSQL: PostgresPlaceholders.numbered(sql), binds: binds))
     }
 
