@@ -8,8 +8,9 @@ import TransferModels
 /// no new edge comes, and the end of the stream is never read: the request stays open until the idle
 /// timeout, and a streamed upload waits for a body that cannot come (about one aborted upload in two on
 /// loopback). Every half second this looks at each body MHD is reading: a socket at its end twice in a
-/// row, with the body neither complete nor suspended and no byte handed over in between, is shut down, which wakes MHD's loop (a hang-up
-/// edge) so it reads the end and ends the request as a client abort — the upload then fails -1021.
+/// row, with the body neither complete nor suspended and no byte handed over in between, is shut down,
+/// which wakes MHD's loop (a hang-up edge) so it reads the end and ends the request as a client abort —
+/// the upload then fails -1021.
 ///
 /// Twice in a row, because a body whose last bytes MHD read with the end but has not handed over yet
 /// (a client that half-closes after a complete body) is complete well within half a second.
