@@ -24,7 +24,8 @@
 #    - tasks/s: TASKS completed in that interval;
 #    - events/s: every event the sessions' feeds hold (read through node 1 afterwards, untimed, each
 #      session checked gap-free, 1…n) over the same interval;
-#    - the tasks each node ran (`task.node`), the nodes' and PostgreSQL's CPU time during the run, and
+#    - the tasks each node ran (`task.node`), the nodes' and PostgreSQL's CPU time from the first create
+#      until the clock stops (read by the client then, so its untimed check is not counted), and
 #      the deadlocks PostgreSQL detected (the store runs such a transaction again).
 #    - statements: every statement the nodes ran in the database from the first create to the end (its
 #      own `pg_stat_statements`, top level, transaction control included), per task.
@@ -42,6 +43,8 @@ CONFIGS=${CONFIGS:-sqlite pg1 pg2 pg3}
 # Extra server settings for an experiment, e.g. PG_SETTINGS="-c synchronous_commit=off" (not durable).
 PG_SETTINGS=${PG_SETTINGS:-}
 PG_RTT_MS=${PG_RTT_MS:-0}
+# PROFILE=DIR: `perf record -g` of node 1 from the first create until the clock stops, left in DIR.
+PROFILE=${PROFILE:-}
 CREATE_VIA=${CREATE_VIA:-all}
 CLIENT_CONNECTIONS=${CLIENT_CONNECTIONS:-16}
 REPEATS=${REPEATS:-1}
@@ -99,7 +102,7 @@ SECRET_KEY=$(head -c 32 /dev/urandom | base64 -w0)
 sync  # the origin's files and the cluster are written out before anything is measured
 
 cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }  # clock ticks, user + system
-nodes_cpu() { local pid sum=0; for pid in "${NODE_PIDS[@]}"; do sum=$((sum + $(cpu "$pid"))); done; echo "$sum"; }
+nodes_cpu() { local pid sum=0; for pid in ${NODE_PID_LIST:-}; do sum=$((sum + $(cpu "$pid"))); done; echo "$sum"; }
 pg_cpu() {  # the postmaster with its reaped children, and its live children (the nodes' backends)
     local master child sum
     master=$(head -n 1 "$PG_DATA/postmaster.pid")
@@ -107,6 +110,9 @@ pg_cpu() {  # the postmaster with its reaped children, and its live children (th
     for child in $(pgrep -P "$master"); do sum=$((sum + $(cpu "$child"))); done
     echo "$sum"
 }
+# The client reads both the moment its clock stops (AT_DONE), so its untimed check is not counted.
+export -f cpu nodes_cpu pg_cpu
+export PG_DATA
 ticks() { awk -v t="$1" -v h="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t / h }'; }
 
 # start_nodes DIR COUNT [DATABASE_URL]: COUNT nodes on one data directory; sets NODE_PIDS and BASES.
@@ -150,17 +156,31 @@ run_config() {
     [ "$CREATE_VIA" = first ] && create=$first
     local nodes0 pg0 nodes1 pg1 deadlocks0 deadlocks
     deadlocks() { grep -c 'ERROR:  deadlock detected' "$WORK/pg/server.log" || true; }
+    export NODE_PID_LIST="${NODE_PIDS[*]}"
     nodes0=$(nodes_cpu); pg0=$(pg_cpu); deadlocks0=$(deadlocks)
     local proxy0=0
     [ -z "${PROXY_PID:-}" ] || proxy0=$(cpu "$PROXY_PID")
     [ -z "$url" ] || psql_su "SELECT pg_stat_statements_reset()" "bench_${name}_$run" >/dev/null
+    if [ -n "$PROFILE" ]; then  # node 1 sampled from the first create until the clock stops
+        perf record -F 999 -g -p "${NODE_PIDS[0]}" -o "$PROFILE/perf-$name-$run.data" 2>/dev/null &
+        PERF_PID=$!
+        sleep 0.5
+    fi
+    AT_DONE='echo $(nodes_cpu) $(pg_cpu 2>/dev/null || echo 0); [ -z "$PERF_PID" ] || kill -INT "$PERF_PID"' \
+    PERF_PID=${PERF_PID:-} \
     timeout $((TIMEOUT + 60)) python3 "$CLIENT" "$create" "$TOKEN" "$ids" "$ORIGIN/small/" "$TASKS" \
         "$CLIENT_CONNECTIONS" data "$TIMEOUT" 1024 > "$dir/client.json" || {
         for n in $(seq 1 "$count"); do echo "--- node $n:" >&2; grep -v '^\s*$' "$dir/node-$n.log" | tail -n 8 >&2 || true; done
         [ -z "$url" ] || { echo "--- PostgreSQL (the last deadlock it reported):" >&2
             grep -A12 'ERROR:  deadlock detected' "$WORK/pg/server.log" | tail -n 13 | cut -c1-400 >&2 || true; }
         fail "$name: tasks: $(cat "$dir/client.json")"; }
-    nodes1=$(nodes_cpu); pg1=$(pg_cpu); deadlocks=$(($(deadlocks) - deadlocks0))
+    read -r nodes1 pg1 < <(python3 -c 'import json, sys; print(json.load(sys.stdin)["atDone"])' < "$dir/client.json")
+    if [ -n "${PERF_PID:-}" ]; then
+        stop_pid "$PERF_PID" INT
+        PERF_PID=
+        echo "  profile of node 1: $PROFILE/perf-$name-$run.data (perf report -i …)" >&2
+    fi
+    deadlocks=$(($(deadlocks) - deadlocks0))
     [ -z "${PROXY_PID:-}" ] || echo "  the delay proxy's CPU (on these cores too): $(ticks $(($(cpu "$PROXY_PID") - proxy0))) s" >&2
     local statements=0
     [ -z "$url" ] || statements=$(psql_su "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements

@@ -9,7 +9,8 @@ connection (opened before the clock starts), then polls `GET /v1/sessions/{id}/t
 every 10 ms, session after session, until no task is running in any. CREATOR=curl sends the creates with
 `curl --parallel`; CREATOR=batch sends them as `POST …/tasks/batch` of BATCH_SIZE (default 100) members. The clock stops there. Then, untimed,
 it pages through the sessions' tasks and checks that each completed with HTTP 200, no error and (when BYTES
-is given) that many bytes received. Prints one JSON line; `startedAt` and `finishedAt` are the wall-clock
+is given) that many bytes received. AT_DONE, when set, is a bash command run as the clock stops (its
+output is `atDone`). Prints one JSON line; `startedAt` and `finishedAt` are the wall-clock
 (Unix) times of the first create and of the poll that found no running task.
 
 Several BASEs (nodes of one cluster, Benchmarks/cluster.sh): task i is created through the (i mod M)-th of
@@ -146,6 +147,10 @@ def main():
         time.sleep(0.01)
     t_done, finished_at = time.monotonic(), time.time()
     timed_out = t_done >= deadline
+    # AT_DONE: a shell command run the moment the clock stops (Benchmarks/cluster.sh reads the processes'
+    # CPU time there, so the untimed check below is not counted as the tasks' work).
+    at_done = subprocess.run(["bash", "-c", os.environ["AT_DONE"]], capture_output=True, text=True,
+                             timeout=30).stdout.strip() if os.environ.get("AT_DONE") else None
 
     # Untimed verification: every task of the sessions, page by page (VERIFY=0, for profiles: none).
     completed = ok = 0
@@ -176,7 +181,7 @@ def main():
         "count": count, "created": sum(created), "completed": completed, "ok": ok,
         "seconds": round(t_done - t0, 4), "createSeconds": round(t_created - t0, 4),
         "polls": polls, "timedOut": timed_out, "errors": errors[:5],
-        "startedAt": round(started_at, 4), "finishedAt": round(finished_at, 4),
+        "startedAt": round(started_at, 4), "finishedAt": round(finished_at, 4), "atDone": at_done,
     }))
     verified = ok == count or os.environ.get("VERIFY") == "0"
     return 0 if verified and not errors and not timed_out else 1
