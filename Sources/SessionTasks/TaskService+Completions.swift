@@ -23,7 +23,7 @@ extension TaskService {
         if completion.error == nil { await keepBody(of: outcome, for: task, in: &completion) }
         if task.kind == .download, completion.error != nil, let path = active.partialPath {
             if completion.error?.code == URLErrorCode.dataLengthExceedsMaximum.rawValue {
-                Self.removePartialFile(path)  // past URLSESSIOND_MAX_DOWNLOAD_SIZE: nothing to continue, no bytes kept
+                TaskFiles.removePartialFile(path)  // past URLSESSIOND_MAX_DOWNLOAD_SIZE: nothing to continue, no bytes kept
             } else {
                 keepResumeData(in: &completion, of: active, path: path, outcome: outcome, wanted: producingResumeData)
             }
@@ -60,7 +60,7 @@ extension TaskService {
         // data, the partial file would keep the disk full, and the store could not record the failure.
         let couldNotWrite = completion.error?.code == URLErrorCode.cannotWriteToFile.rawValue
         guard !cancelled || wanted, !couldNotWrite, let base = active.record.originalRequest ?? resumedRequest(of: active.record) else {
-            Self.removePartialFile(path)
+            TaskFiles.removePartialFile(path)
             return
         }
         let request = RequestSnapshots.snapshot(of: outcome.currentRequest, basedOn: base)
@@ -102,7 +102,7 @@ extension TaskService {
             if let expected = task.expectedDigest, digest != expected {
                 completion.error = TransferError(.badServerResponse, failingURL: url, userInfo: ["reason": "digestMismatch"])
             } else if completion.filePath != nil {  // a download's file, or a data body too large for the store
-                await moveToObjectStore(&completion, of: task)
+                await files.moveToObjectStore(&completion, of: task)
             }
         } catch let diskError {
             logger.error("Keeping a task's body failed", metadata: ["task.id": "\(task.id)", "error": "\(diskError)"])

@@ -50,7 +50,9 @@ extension TaskService {
                         if entry.prepared?.job.id.attempt == number {
                             entry.prepared = nil
                             // Never started: the blob copy it may have fetched goes (the engine reads none).
-                            if objectStore != nil { effects.discardedFiles.append(fetchedBlobPath(of: taskId, attempt: number)) }
+                            if files.objectStore != nil {
+                                effects.discardedFiles.append(files.fetchedBlobPath(of: taskId, attempt: number))
+                            }
                         }
                     case .stop(let number):
                         engine.cancel(TransferID(taskId: taskId, attempt: number))
@@ -214,7 +216,7 @@ extension TaskService {
                     continue
                 }
                 let verdict = endVerdict(of: transfer, outcome, interrupted: table.attemptEnded(transfer))
-                removeFetchedBlob(of: transfer)  // the engine is done with it
+                files.removeFetchedBlob(of: transfer)  // the engine is done with it
                 let effects = transition(transfer.taskId, from: nil, .attemptEnded(attempt: transfer.attempt, verdict: verdict))
                 for path in effects.discardedFiles { unlink(path) }
                 for action in effects.actions {

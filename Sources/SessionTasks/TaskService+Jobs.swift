@@ -43,7 +43,7 @@ extension TaskService {
         } catch let noPath as NoUsablePath {
             return try attemptWithoutPath(number, of: task, session: session, noPath)
         } catch {
-            removeFetchedBlob(of: TransferID(taskId: task.id, attempt: number))  // the engine will not read it
+            files.removeFetchedBlob(of: TransferID(taskId: task.id, attempt: number))  // the engine will not read it
             throw error
         }
         if continuing, task.kind == .download {
@@ -58,7 +58,7 @@ extension TaskService {
             job.resumeSegments = resume.segments
             job.storedResponse = nil  // the kept bytes continue the network load
         } else {
-            if let stale = task.partialPath { Self.removePartialFile(stale) }  // an attempt that cannot be continued
+            if let stale = task.partialPath { TaskFiles.removePartialFile(stale) }  // an attempt that cannot be continued
             if task.resumeData != nil { continueFromResumeData(task, job: &job) }  // a token's file, once
         }
         let prepared = job
@@ -78,7 +78,7 @@ extension TaskService {
             return true
         }
         if !accepted {
-            removeFetchedBlob(of: TransferID(taskId: task.id, attempt: number))  // the engine will not read it
+            files.removeFetchedBlob(of: TransferID(taskId: task.id, attempt: number))  // the engine will not read it
             logger.debug("A prepared attempt is no longer wanted", metadata: ["task.id": "\(task.id)"])
         }
         return .prepared(attempt: number)
@@ -114,7 +114,9 @@ extension TaskService {
         job.tlsMinimumVersion = configuration.tlsMinimumSupportedProtocolVersion.rawValue
         job.tlsMaximumVersion = configuration.tlsMaximumSupportedProtocolVersion.rawValue
         job.pinnedPublicKeys = configuration.serverTrust?.pinnedPublicKeys.map { $0.joined(separator: ";") }
-        if let anchors = configuration.serverTrust?.anchors { job.certificateAuthoritiesFile = try trustBundle(of: session.id, anchors) }
+        if let anchors = configuration.serverTrust?.anchors {
+            job.certificateAuthoritiesFile = try trustBundles.path(ofSession: session.id, anchors: anchors)
+        }
         job.stream = task.stream
         route(&job, on: path, configuration: configuration)
         if task.kind == .stream {
@@ -152,17 +154,6 @@ extension TaskService {
         return job
     }
 
-    /// The session's trust bundle: the service's (or the system's) authorities and its anchors, written
-    /// once per run (the configuration never changes).
-    func trustBundle(of sessionId: String, _ anchors: [String]) throws -> String {
-        let path = configuration.trustDirectory.appendingPathComponent("session-\(sessionId).pem").path
-        guard !trustBundles.withLock({ $0.contains(sessionId) }) else { return path }
-        try FileManager.default.createDirectory(at: configuration.trustDirectory, withIntermediateDirectories: true)
-        try TrustBundle.write(extras: anchors, over: configuration.engine.certificateAuthorities, to: path)
-        trustBundles.withLock { _ = $0.insert(sessionId) }
-        return path
-    }
-
     /// A partial file for one attempt of the task: `<id>.<random>.part`.
     func newPartialPath(of taskId: String) -> String {
         let attempt = String(UInt32.random(in: 0...UInt32.max), radix: 36)
@@ -178,7 +169,7 @@ extension TaskService {
         case .blob(let id, let size):
             let path: String?
             do {
-                path = try await localBlobFile(id, size: size, of: task, attempt: attempt)
+                path = try await files.localBlobFile(id, size: size, of: task, attempt: attempt)
             } catch {
                 // The object store did not give the blob back (logged): the attempt cannot start.
                 throw TransferError(.fileDoesNotExist, failingURL: snapshot.url, userInfo: ["reason": "blobUnavailable"])

@@ -59,7 +59,7 @@ extension TaskService {
     /// part continues by `Range`). Nil when it must start again.
     static func resumePoint(of task: TaskRecord) -> (path: String, offset: Int64, validator: String, segments: SegmentedResume?)? {
         guard task.kind == .download, let path = task.partialPath else { return nil }
-        let segmented = segmentedResume(ofPartial: path)
+        let segmented = TaskFiles.segmentedResume(ofPartial: path)
         if segmented.isSegmented { return segmented.resume.map { (path, 0, $0.validator, $0) } }
         guard let response = task.response else { return nil }
         var info = stat()

@@ -14,7 +14,7 @@ extension TaskService {
         of task: TaskRecord, partialPath: String, response: HTTPResponseSnapshot?, request: URLRequestSnapshot?
     ) -> String? {
         var info = stat()
-        let segmented = Self.segmentedResume(ofPartial: partialPath)
+        let segmented = TaskFiles.segmentedResume(ofPartial: partialPath)
         guard let request, stat(partialPath, &info) == 0, info.st_size > 0, !segmented.isSegmented || segmented.resume != nil,
             let status = response?.statusCode, status == 200 || status == 206,
             let validator = segmented.resume?.validator ?? response?.rangeValidator,
@@ -23,7 +23,7 @@ extension TaskService {
                     tenant: task.tenant, sourceTaskId: task.id, request: request, path: partialPath,
                     offset: segmented.resume?.receivedBytes ?? Int64(info.st_size), validator: validator))
         else {
-            Self.removePartialFile(partialPath)
+            TaskFiles.removePartialFile(partialPath)
             return nil
         }
         return token
@@ -37,10 +37,10 @@ extension TaskService {
             let path = job.downloadPath, rename(resume.path, path) == 0
         else { return }
         SegmentJournal.move(from: resume.path, to: path)
-        let segmented = Self.segmentedResume(ofPartial: path)
+        let segmented = TaskFiles.segmentedResume(ofPartial: path)
         if segmented.isSegmented {
             // Continued part by part; a damaged journal leaves nothing that can be continued.
-            if let segments = segmented.resume { job.resumeSegments = segments } else { Self.removePartialFile(path) }
+            if let segments = segmented.resume { job.resumeSegments = segments } else { TaskFiles.removePartialFile(path) }
             return
         }
         var info = stat()

@@ -54,6 +54,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// of small tasks).
     let downloadsPath: String
     let logger: Logger
+    /// Downloads' and bodies' files, blobs, and their objects in the object store.
+    public let files: TaskFiles
     /// Set once in `init`: the engine needs its observer (this service) to exist first.
     nonisolated(unsafe) private(set) var engine: TransferEngine!
     let decisions: any DelegateDecisions
@@ -82,8 +84,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let webSocketChannels = TaskChannels<WebSocketChannel>()
     /// stream tasks' channels (`read`, `write`, the closes), open and recently ended.
     let streamChannels = TaskChannels<StreamChannel>()
-    /// Sessions whose trust bundle (their `serverTrust.anchors`) is written.
-    let trustBundles = LockedBox<Set<String>>([])
+    /// Sessions' trust bundles (their `serverTrust.anchors`).
+    public let trustBundles: TrustBundles
     /// When this node's last successful heartbeat began (a cluster's node): its lease runs from then.
     let leaseRenewedAt = LockedBox(ContinuousClock.now)
     /// Rung when a transfer's completion is queued (its slot is free): a cluster's node claims queued tasks
@@ -113,6 +115,10 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.decisions = decisions
         self.locations = locations
         self.logger = logger
+        self.files = TaskFiles(
+            objectStore: configuration.objectStore, store: store, blobDirectory: configuration.blobDirectory, logger: logger)
+        self.trustBundles = TrustBundles(
+            directory: configuration.trustDirectory, authorities: configuration.engine.certificateAuthorities)
         let table = TaskTable()
         self.table = table
         let bodyWaiters = CompletionWaiters()
@@ -231,7 +237,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
         engine.closeConnections(ofSession: session.id, idleOnly: false)
         let released = try await store.blobs.releaseFiles(sessionId: session.id)
         for path in released.paths { unlink(path) }
-        await deleteObjects(released.objects)
+        await files.deleteObjects(released.objects)
     }
 
     /// The session is being invalidated: what only it could use (its private storages) goes, and its
@@ -277,7 +283,6 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 group.addTask { await self.table.timers.run { await self.timerFired($0, of: $1) } }
                 if let cluster = self.cluster { await self.joinCluster(cluster) }
                 await self.recoverUnfinishedTasks()
-                group.addTask { await self.keepTidy() }  // expired files, rows past their retention
                 group.addTask { await self.cookieStorages.persistPeriodically() }
                 group.addTask { await self.urlCaches.persistPeriodically() }
                 group.addTask { await self.networks.run() }  // the links' state, once a second
@@ -290,7 +295,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 self.table.stop()
                 await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
                 self.endedContinuation.finish()
-                group.cancelAll()  // the ticker, the timers, the housekeeping, the storages' writers, the network monitor, the heartbeat
+                group.cancelAll()  // the ticker, the timers, the storages' writers, the network monitor, the heartbeat
                 if let cluster = self.cluster { await self.leaveCluster(cluster) }  // the others take its tasks over now
                 do {
                     try await self.cookieStorages.persistChanges()  // what the last responses set

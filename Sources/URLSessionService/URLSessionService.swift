@@ -92,8 +92,11 @@ public enum URLSessionService {
                 if let portFile { writePortFile(port, to: portFile, logger: logger) }
             },
             onShutdown: { tasks.releaseWaiters() })
+        // Expired files, rows past their retention, freed pages.
+        let housekeeping = Housekeeping(
+            store: store, configuration: taskConfiguration, files: tasks.files, trustBundles: tasks.trustBundles, logger: logger)
         // Started in this order, stopped in reverse: the API first, the store last.
-        return Parts(services: [StoreService(store: store, logger: logger), tasks, dispatcher, server], tokens: tokens)
+        return Parts(services: [StoreService(store: store, logger: logger), housekeeping, tasks, dispatcher, server], tokens: tokens)
     }
 
     /// PostgreSQL when `URLSESSIOND_DATABASE_URL` names one, else the SQLite file in the data directory.

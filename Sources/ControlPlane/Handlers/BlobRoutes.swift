@@ -4,7 +4,7 @@ import TransferModels
 import TransferStore
 
 /// `/v1/blobs`: upload bodies streamed to `<data>/blobs/<id>`, for upload tasks; with an object store,
-/// put into it once recorded (`TaskService.moveBlobToObjectStore`).
+/// put into it once recorded (`TaskFiles.moveBlobToObjectStore`).
 struct BlobRoutes {
     let store: TransferStore
     let tasks: TaskService
@@ -24,7 +24,7 @@ struct BlobRoutes {
                     throw Problem.notFound("no blob \(request.parameter("id"))")
                 }
                 unlink(path(of: blob.id))  // none when the blob is in the object store, or on another node
-                if let key = blob.object { await tasks.deleteObjects([key]) }  // a failure is logged; no row names it
+                if let key = blob.object { await tasks.files.deleteObjects([key]) }  // a failure is logged; no row names it
                 return .noContent
             },
         ]
@@ -52,7 +52,7 @@ struct BlobRoutes {
             throw error
         }
         // Before the answer: a client that sees 201 may start an upload on another node at once.
-        await tasks.moveBlobToObjectStore(record, path: path(of: id))
+        await tasks.files.moveBlobToObjectStore(record, path: path(of: id))
         return try .json(record.wire, status: 201, headers: [("Location", "/v1/blobs/\(id)")])
     }
 }

@@ -101,7 +101,7 @@ extension TaskRoutes {
         let gone = Problem.notFound("the file of \(task.id) was already deleted or has expired")
         switch try await store.blobs.releaseFile(taskId: task.id, tenant: request.tenant) {
         case .file(let path)?: guard unlink(path) == 0 else { throw gone }
-        case .object(let key)?: await tasks.deleteObjects([key])  // a failure is logged; the row no longer names it
+        case .object(let key)?: await tasks.files.deleteObjects([key])  // a failure is logged; the row no longer names it
         case .stored?: break
         case nil: throw gone
         }

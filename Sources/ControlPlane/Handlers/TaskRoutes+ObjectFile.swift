@@ -9,7 +9,7 @@ extension TaskRoutes {
     /// its end), as `/file` answers for a file on disk. The bytes are streamed as the store sends them, with
     /// their length: a read that fails midway cuts the connection, so the client sees an incomplete body.
     func objectFile(_ request: HTTPRequest, task: TaskRecord, key: String) async throws -> HTTPResponse {
-        guard let objectStore = tasks.objectStore else { throw Self.notConfigured(task) }
+        guard let objectStore = tasks.files.objectStore else { throw Self.notConfigured(task) }
         let size = try await Self.size(of: key, in: objectStore, taskId: task.id)
         let (headers, range) = Self.fileHeaders(request, task: task, size: size)
         return try Self.objectAnswer(key, in: objectStore, size: size, range: range, headers: headers)
@@ -20,7 +20,7 @@ extension TaskRoutes {
     func objectData(_ request: HTTPRequest, task: TaskRecord, key: String, headers: [(name: String, value: String)]) async throws
         -> HTTPResponse
     {
-        guard let objectStore = tasks.objectStore else { throw Self.notConfigured(task) }
+        guard let objectStore = tasks.files.objectStore else { throw Self.notConfigured(task) }
         let size = try await Self.size(of: key, in: objectStore, taskId: task.id)
         return try Self.objectAnswer(key, in: objectStore, size: size, range: request.header("range"), headers: headers)
     }

@@ -1,16 +1,41 @@
 import Foundation
-import Logging
+public import Logging
+public import ServiceLifecycle
 import TransferModels
-import TransferStore
+public import TransferStore
 
-/// The periodic clean-up: files past their time-to-live, then rows past their retention
-/// (`RetentionPolicy`), then the database pages they freed, every `housekeepingInterval`.
+/// The periodic clean-up, a service of its own: files past their time-to-live, then rows past their
+/// retention (`RetentionPolicy`), then the database pages they freed, every `housekeepingInterval`.
 ///
 /// Every step finds its work on a reader and deletes it in small write transactions, awaiting in
 /// between, so the tasks' own writes queue behind one batch at most, never behind a whole pass.
-extension TaskService {
+/// Graceful shutdown stops a pass between two batches; the service group stops it before the store.
+public final class Housekeeping: Service, Sendable {
     /// Batches one pass runs at most per kind of row: a pass ends, the next goes on.
     static let maximumBatchesPerPass = 2_000
+
+    let store: TransferStore
+    /// Its retention, `fileTimeToLive`, `housekeepingInterval` and `cacheDirectory`.
+    let configuration: TaskService.Configuration
+    let files: TaskFiles
+    let trustBundles: TrustBundles
+    let logger: Logger
+
+    /// The task layer's files and trust bundles: `tasks.files`, `tasks.trustBundles`.
+    public init(
+        store: TransferStore, configuration: TaskService.Configuration, files: TaskFiles, trustBundles: TrustBundles,
+        logger: Logger
+    ) {
+        self.store = store
+        self.configuration = configuration
+        self.files = files
+        self.trustBundles = trustBundles
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown { await self.keepTidy() }
+    }
 
     /// Runs a pass every `configuration.housekeepingInterval` until cancelled.
     func keepTidy() async {
@@ -83,8 +108,8 @@ extension TaskService {
                 let started = ContinuousClock.now
                 let done = try await batch()
                 longest = max(longest, ContinuousClock.now - started)
-                for path in done.files { Self.removePartialFile(path) }  // a partial file's journal too
-                await deleteObjects(done.objects)
+                for path in done.files { TaskFiles.removePartialFile(path) }  // a partial file's journal too
+                await files.deleteObjects(done.objects)
                 for session in done.sessions { forgetFiles(ofSession: session) }
                 count += done.rows
                 if done.isLast { break }
@@ -103,8 +128,7 @@ extension TaskService {
 
     /// A pruned session's files outside the store: its trust bundle and its private URL cache's directory.
     private func forgetFiles(ofSession id: String) {
-        trustBundles.withLock { _ = $0.remove(id) }
-        unlink(configuration.trustDirectory.appendingPathComponent("session-\(id).pem").path)
+        trustBundles.forget(session: id)
         try? FileManager.default.removeItem(at: configuration.cacheDirectory.appendingPathComponent("session-\(id)"))
     }
 }

@@ -1,14 +1,28 @@
 import Foundation
 import Logging
 public import ObjectStorage
+import TransferEngine
 import TransferModels
 import TransferStore
 
-// Finished downloads and kept bodies in the object store (`URLSESSIOND_OBJECT_STORE_URL`): every node
-// reaches them, so `/file` and `/data` are served whichever node ran the task.
-extension TaskService {
+/// The files the task layer keeps outside the store's rows, and their copies in the object store
+/// (`URLSESSIOND_OBJECT_STORE_URL`): finished downloads and kept bodies, blobs, downloads' partial files.
+/// Every node reaches the objects, so `/file`, `/data` and uploads from a blob work whichever node ran the
+/// task. Used by the completer (files in), housekeeping and resets (files out) and the control plane.
+public final class TaskFiles: Sendable {
     /// The object store finished downloads, kept body files and blobs go to; nil: they stay on disk.
-    public var objectStore: ObjectStore? { configuration.objectStore }
+    public let objectStore: ObjectStore?
+    let store: TransferStore
+    /// Where blob files live (`<data>/blobs`).
+    let blobDirectory: URL
+    let logger: Logger
+
+    init(objectStore: ObjectStore?, store: TransferStore, blobDirectory: URL, logger: Logger) {
+        self.objectStore = objectStore
+        self.store = store
+        self.blobDirectory = blobDirectory
+        self.logger = logger
+    }
 
     /// The object key of a download's file, or of a data or upload task's body kept as a file.
     static func objectName(ofFileOf task: TaskRecord) -> String {
@@ -55,5 +69,18 @@ extension TaskService {
                 logger.error("Deleting a file from the object store failed", metadata: ["object.key": "\(key)", "error": "\(error)"])
             }
         }
+    }
+
+    /// Removes a download's partial file, and its journal when it was fetched in parts.
+    static func removePartialFile(_ path: String) {
+        SegmentJournal.remove(partialPath: path)
+        unlink(path)
+    }
+
+    /// Where a download's partial file stands: for a segmented one, its journal (nil when the journal is
+    /// damaged: its size says nothing, so the file cannot be continued); otherwise nil, and its size counts.
+    static func segmentedResume(ofPartial path: String) -> (isSegmented: Bool, resume: SegmentedResume?) {
+        guard SegmentJournal.exists(partialPath: path) else { return (false, nil) }
+        return (true, SegmentJournal.read(partialPath: path))
     }
 }

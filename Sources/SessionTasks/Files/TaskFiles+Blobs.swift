@@ -6,7 +6,7 @@ public import TransferStore
 
 // Blobs in the object store (`URLSESSIOND_OBJECT_STORE_URL`): once complete, a blob leaves this node's
 // disk for the bucket, so an upload from it runs on whichever node claims the task.
-extension TaskService {
+extension TaskFiles {
     /// The object key of a blob.
     static func objectName(ofBlob blobId: String) -> String { "blobs/\(blobId)" }
 
@@ -46,14 +46,14 @@ extension TaskService {
     /// `<data>/blobs/<task id>.<attempt>.upload` (one per attempt: a stopped attempt's end, settled late,
     /// never removes the next one's; no blob's name, so start-up removes one a crash left behind).
     func fetchedBlobPath(of taskId: String, attempt: Int) -> String {
-        configuration.blobDirectory.appendingPathComponent("\(taskId).\(attempt).upload").path
+        blobDirectory.appendingPathComponent("\(taskId).\(attempt).upload").path
     }
 
     /// The local file an upload from blob `blobId` reads: the blob's own file on this node, else the
     /// object fetched now into `fetchedBlobPath` (removed when the attempt ends, `removeFetchedBlob`).
     /// Nil when neither exists (the blob was deleted, or is on another node's disk only).
     func localBlobFile(_ blobId: String, size: Int64, of task: TaskRecord, attempt: Int) async throws -> String? {
-        let path = configuration.blobDirectory.appendingPathComponent(blobId).path
+        let path = blobDirectory.appendingPathComponent(blobId).path
         if FileManager.default.fileExists(atPath: path) { return path }
         guard let objectStore, let key = try await store.blobs.blob(id: blobId, tenant: task.tenant)?.object else { return nil }
         let destination = fetchedBlobPath(of: task.id, attempt: attempt)
@@ -82,7 +82,7 @@ extension TaskService {
         defer { close(descriptor) }
         var written: UInt64 = 0
         while let chunk = try await reader.next() {  // bounded: the object ends, or the read fails
-            try writeAll(chunk, to: descriptor)
+            try TaskService.writeAll(chunk, to: descriptor)
             written += UInt64(chunk.count)
         }
         // A blob is never rewritten: another length means the object is not the blob the row names.
