@@ -24,18 +24,23 @@ public enum APIRouter {
                 metricsAuthenticator: metricsToken.map { TokenAuthenticator(tokens: [$0: Principal(tenant: "metrics", role: .user)]) },
                 openAPIDocument: openAPIDocument, partsReady: partsReady, shutdown: router.shutdown
             ).routes,
-            SessionRoutes(store: store, tasks: tasks, maximumConfigurationSize: maximumSessionConfigurationSize).routes,
+            SessionRoutes(
+                sessions: tasks.sessions, tasks: tasks, cursors: store.listCursors,
+                maximumConfigurationSize: maximumSessionConfigurationSize
+            ).routes,
             TaskRoutes(
                 store: store, tasks: tasks, allowedSchemes: allowedSchemes, streams: usage.streams, shutdown: router.shutdown
             ).routes,
             WebSocketRoutes(tasks: tasks, streams: usage.streams).routes,
             StreamRoutes(tasks: tasks, streams: usage.streams).routes,
             WebSocketRelayRoutes(tasks: tasks, streams: usage.streams, shutdown: router.shutdown).routes,
-            CookieRoutes(store: store, tasks: tasks).routes,
-            CacheRoutes(store: store, tasks: tasks).routes,
-            CredentialRoutes(store: store, tasks: tasks).routes,
+            CookieRoutes(store: store, sessions: tasks.sessions).routes,
+            CacheRoutes(sessions: tasks.sessions).routes,
+            CredentialRoutes(store: store, sessions: tasks.sessions).routes,
             BlobRoutes(store: store, tasks: tasks, directory: blobDirectory).routes,
-            EventRoutes(store: store, shutdown: router.shutdown, streams: usage.streams, metrics: metrics.tenants).routes,
+            EventRoutes(
+                store: store, sessions: tasks.sessions, shutdown: router.shutdown, streams: usage.streams, metrics: metrics.tenants
+            ).routes,
             NetworkRoutes(networks: tasks.networks, cursors: store.listCursors).routes,
             usage.routes,
             NodeRoutes(store: store, tasks: tasks).routes,

@@ -74,6 +74,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let urlCaches: URLCaches
     /// The credential storages, whose defaults answer HTTP challenges by default.
     let credentialStorages: CredentialStorages
+    /// The session API and the storages' writer (`tasks.sessions`).
+    nonisolated(unsafe) public private(set) var sessions: SessionService!
     /// The network paths and their state; transfers are bound to the one their flags choose.
     public let networks: NetworkPathMonitor
     /// Tasks waiting for a usable path, with the timer that starts them again.
@@ -149,6 +151,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
             for state in networks.states() { known[state.path.name] = state.isAvailable }
         }
         networks.onChange { [weak self] states in self?.networksChanged(states) }
+        self.sessions = SessionService(
+            store: store, cookieStorages: cookieStorages, urlCaches: urlCaches, credentialStorages: credentialStorages,
+            files: files, transfers: self, logger: logger)
     }
 
     /// Transfers holding one of the engine's slots, and those waiting for one (`/metrics`).
@@ -227,36 +232,6 @@ public final class TaskService: TransferObserver, Service, Sendable {
         return try await requireTask(taskId, tenant: tenant)
     }
 
-    /// `reset()`'s part in the task layer: the session's cookie, URL cache and credential storages are
-    /// emptied, in memory, on disk and in the store, its connections closed, and its
-    /// completed tasks' files and kept bodies removed.
-    public func reset(_ session: SessionRecord) async throws {
-        try await cookieStorages.reset(session)
-        try await urlCaches.reset(session)
-        try await credentialStorages.reset(session)
-        engine.closeConnections(ofSession: session.id, idleOnly: false)
-        let released = try await store.blobs.releaseFiles(sessionId: session.id)
-        for path in released.paths { unlink(path) }
-        await files.deleteObjects(released.objects)
-    }
-
-    /// The session is being invalidated: what only it could use (its private storages) goes, and its
-    /// connections close once its tasks are done.
-    public func invalidated(_ session: SessionRecord) async throws {
-        try await cookieStorages.discard(session)
-        try await urlCaches.discard(session)
-        try await credentialStorages.discard(session)
-        engine.sessionInvalidated(session.id)
-    }
-
-    /// `flush()`: what the storages hold in memory is written to the store now, and the session's idle
-    /// connections are closed.
-    public func flush(_ session: SessionRecord) async throws {
-        try await cookieStorages.persistChanges()
-        try await urlCaches.persistChanges()
-        engine.closeConnections(ofSession: session.id, idleOnly: true)
-    }
-
     /// Ends every `?wait=` now (graceful shutdown must not sit out long-polls).
     public func releaseWaiters() {
         waiters.releaseAll()
@@ -283,8 +258,6 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 group.addTask { await self.table.timers.run { await self.timerFired($0, of: $1) } }
                 if let cluster = self.cluster { await self.joinCluster(cluster) }
                 await self.recoverUnfinishedTasks()
-                group.addTask { await self.cookieStorages.persistPeriodically() }
-                group.addTask { await self.urlCaches.persistPeriodically() }
                 group.addTask { await self.networks.run() }  // the links' state, once a second
                 if let cluster = self.cluster {
                     group.addTask { await self.runClusterMembership(cluster) }
@@ -295,14 +268,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 self.table.stop()
                 await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
                 self.endedContinuation.finish()
-                group.cancelAll()  // the ticker, the timers, the storages' writers, the network monitor, the heartbeat
+                group.cancelAll()  // the ticker, the timers, the network monitor, the heartbeat
                 if let cluster = self.cluster { await self.leaveCluster(cluster) }  // the others take its tasks over now
-                do {
-                    try await self.cookieStorages.persistChanges()  // what the last responses set
-                    try await self.urlCaches.persistChanges()
-                } catch {
-                    self.logger.error("Writing storages at shutdown failed", metadata: ["error": "\(String(reflecting: error))"])
-                }
             }
         } onGracefulShutdown: {
             self.serving.withLock { $0 = false }
@@ -314,6 +281,11 @@ public final class TaskService: TransferObserver, Service, Sendable {
     public func transfer(_ transfer: TransferID, didComplete outcome: TransferOutcome) {
         endedContinuation.yield((transfer, outcome))
     }
+}
+
+extension TaskService: SessionTransfers {
+    func closeConnections(ofSession id: String, idleOnly: Bool) { engine.closeConnections(ofSession: id, idleOnly: idleOnly) }
+    func sessionInvalidated(_ id: String) { engine.sessionInvalidated(id) }
 }
 
 extension TaskRecord {

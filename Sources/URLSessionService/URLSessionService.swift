@@ -96,7 +96,9 @@ public enum URLSessionService {
         let housekeeping = Housekeeping(
             store: store, configuration: taskConfiguration, files: tasks.files, trustBundles: tasks.trustBundles, logger: logger)
         // Started in this order, stopped in reverse: the API first, the store last.
-        return Parts(services: [StoreService(store: store, logger: logger), housekeeping, tasks, dispatcher, server], tokens: tokens)
+        // The session service writes its storages until after the task service has stopped.
+        return Parts(
+            services: [StoreService(store: store, logger: logger), housekeeping, tasks.sessions, tasks, dispatcher, server], tokens: tokens)
     }
 
     /// PostgreSQL when `URLSESSIOND_DATABASE_URL` names one, else the SQLite file in the data directory.

@@ -5,8 +5,7 @@ import TransferStore
 /// `/v1/sessions/{id}/cache`: the session's `URLCache` — capacities and usage, `cachedResponse(for:)`,
 /// `removeCachedResponse(for:)`, and `removeCachedResponses(since:)` / `removeAllCachedResponses()`.
 struct CacheRoutes {
-    let store: TransferStore
-    let tasks: TaskService
+    let sessions: SessionService
 
     var routes: [Route] {
         [
@@ -18,29 +17,31 @@ struct CacheRoutes {
     }
 
     private func usage(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let session = try await SessionLookup.session(request, store: store)
-        return try .json(try await tasks.cacheUsage(of: session))
+        let session = try await SessionLookup.session(request, sessions)
+        return try .json(try await sessions.cacheUsage(of: session))
     }
 
     private func removeAll(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let session = try await SessionLookup.session(request, store: store)
-        try await tasks.removeCachedResponses(of: session, since: try StorageQuery.since(request))
+        let session = try await SessionLookup.session(request, sessions)
+        try await sessions.removeCachedResponses(of: session, since: try StorageQuery.since(request))
         return .noContent
     }
 
     private func entry(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let session = try await SessionLookup.session(request, store: store)
+        let session = try await SessionLookup.session(request, sessions)
         let url = try StorageQuery.url(request)
-        guard let cached = try await tasks.cachedResponse(of: session, for: url) else {
+        guard let cached = try await sessions.cachedResponse(of: session, for: url) else {
             throw Problem.notFound("no cached response for \(url)")
         }
         return try .json(cached)
     }
 
     private func removeEntry(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let session = try await SessionLookup.session(request, store: store)
+        let session = try await SessionLookup.session(request, sessions)
         let url = try StorageQuery.url(request)
-        guard try await tasks.removeCachedResponse(of: session, for: url) else { throw Problem.notFound("no cached response for \(url)") }
+        guard try await sessions.removeCachedResponse(of: session, for: url) else {
+            throw Problem.notFound("no cached response for \(url)")
+        }
         return .noContent
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SessionTasks
 import TransferModels
 import TransferStore
 
@@ -7,6 +8,7 @@ import TransferStore
 /// without a public URL, read from the store's event log.
 struct EventRoutes {
     let store: TransferStore
+    let sessions: SessionService
     /// Long-polls and streams answer at once when graceful shutdown begins.
     let shutdown: ShutdownSignal
     /// Each long-poll and stream holds one of its tenant's `streams` while it is open.
@@ -24,7 +26,7 @@ struct EventRoutes {
     }
 
     private func sessionEvents(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let session = try await SessionLookup.session(request, store: store)
+        let session = try await SessionLookup.session(request, sessions)
         let query = try EventQuery(request, streams: true)
         if query.wantsEventStream {
             return try await eventStream(session: session.id, after: query.streamStart, tenant: request.tenant)

@@ -1,15 +1,15 @@
+import SessionTasks
 import TransferStore
 
 /// The session named by a route's `{id}`: `shared` is the tenant's shared session; another tenant's is 404.
 enum SessionLookup {
-    static func session(_ request: HTTPRequest, store: TransferStore) async throws -> SessionRecord {
-        try await session(id: request.parameter("id"), request, store: store)
+    static func session(_ request: HTTPRequest, _ sessions: SessionService) async throws -> SessionRecord {
+        try await session(id: request.parameter("id"), request, sessions)
     }
 
     /// The session `id` of the request's tenant (a `sessionId` in a body or query).
-    static func session(id: String, _ request: HTTPRequest, store: TransferStore) async throws -> SessionRecord {
-        if id == "shared" { return try await store.sessions.sharedSession(tenant: request.tenant) }
-        guard let record = try await store.sessions.session(id: id, tenant: request.tenant) else {
+    static func session(id: String, _ request: HTTPRequest, _ sessions: SessionService) async throws -> SessionRecord {
+        guard let record = try await sessions.session(id: id, tenant: request.tenant) else {
             throw Problem.notFound("no session \(id)")
         }
         return record

@@ -11,8 +11,9 @@ import TransferStore
 /// (`DelegateDeliveryRecord`): the dispatcher writes it in batches that do not go through the session
 /// cache, so a session with a delegate is never answered from that cache alone.
 struct SessionRoutes {
-    let store: TransferStore
+    let sessions: SessionService
     let tasks: TaskService
+    let cursors: ListCursors
     /// Bytes of the `configuration` member's JSON at most (`URLSESSIOND_MAX_SESSION_CONFIGURATION`).
     let maximumConfigurationSize: Int
     let encoded = EncodedSessionCache()
@@ -22,14 +23,14 @@ struct SessionRoutes {
             Route("POST", "/v1/sessions") { try await create($0) },
             Route("GET", "/v1/sessions") { try await list($0) },
             Route("GET", "/v1/sessions/shared") { request in
-                try HTTPResponse.json(try await store.sessions.sharedSession(tenant: request.tenant).wire(delivery: nil))
+                try HTTPResponse.json(try await sessions.shared(tenant: request.tenant).wire(delivery: nil))
             },
             Route(
                 "GET", "/v1/sessions/{id}",
                 fast: { request in
                     // Served from the store's session cache on the HTTP thread when there is no delegate whose
                     // delivery state must be read; a miss takes the async path.
-                    guard let record = store.sessions.cachedSession(id: request.parameter("id"), tenant: request.tenant),
+                    guard let record = sessions.cachedSession(id: request.parameter("id"), tenant: request.tenant),
                         record.delegate == nil
                     else { return nil }
                     return try encodedResponse(record, delivery: nil)
@@ -42,11 +43,11 @@ struct SessionRoutes {
             Route("POST", "/v1/sessions/{id}/finishTasksAndInvalidate") { try await invalidate($0, cancelTasks: false) },
             Route("POST", "/v1/sessions/{id}/invalidateAndCancel") { try await invalidate($0, cancelTasks: true) },
             Route("POST", "/v1/sessions/{id}/flush") { request in
-                try await tasks.flush(try await session(request))
+                try await sessions.flush(try await session(request))
                 return .noContent
             },
             Route("POST", "/v1/sessions/{id}/reset") { request in
-                try await tasks.reset(try await session(request))
+                try await sessions.reset(try await session(request))
                 return .noContent
             },
             Route("POST", "/v1/sessions/{id}/redeliver") { try await redeliver($0) },
@@ -58,7 +59,7 @@ struct SessionRoutes {
         try checkConfigurationSize(request)
         try checkEgress(ofDelegate: validated.delegate?.url)
         let generatedSecret = validated.delegate != nil && validated.clientSecret == nil ? WebhookSecret.generate() : nil
-        let creation = try await store.sessions.createSession(
+        let creation = try await sessions.create(
             tenant: request.tenant, request: validated, secret: validated.clientSecret ?? generatedSecret)
         switch creation {
         case .created(let record):
@@ -99,7 +100,7 @@ struct SessionRoutes {
                 throw Problem.conflict("the shared session has no delegate (URLSession.shared)")
             }
         }
-        guard let outcome = try await store.sessions.updateSession(id: current.id, tenant: request.tenant, update: update) else {
+        guard let outcome = try await sessions.update(id: current.id, tenant: request.tenant, update: update) else {
             throw Problem.notFound("no session \(current.id)")
         }
         var wire = try await sessionObject(outcome.record)
@@ -120,20 +121,19 @@ struct SessionRoutes {
     }
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let pagination = try request.pagination(store.listCursors)
-        let found = try await store.deliveries.sessionsWithDelivery(
-            tenant: request.tenant, after: pagination.after, limit: pagination.limit)
+        let pagination = try request.pagination(cursors)
+        let found = try await sessions.list(tenant: request.tenant, after: pagination.after, limit: pagination.limit)
         let items = found.map { $0.record.wire(delivery: $0.delivery) }
         return try .json(try pagination.page(items, last: found.last?.record.rowid))
     }
 
     private func session(_ request: HTTPRequest) async throws -> SessionRecord {
-        try await SessionLookup.session(request, store: store)
+        try await SessionLookup.session(request, sessions)
     }
 
     /// The delegate's delivery state, read from the row now; nil without a delegate.
     private func delivery(of record: SessionRecord) async throws -> DelegateDeliveryRecord? {
-        record.delegate == nil ? nil : try await store.deliveries.delegateDelivery(sessionId: record.id)
+        try await sessions.delivery(of: record)
     }
 
     /// The session object as answered, its delivery state read now.
@@ -154,7 +154,7 @@ struct SessionRoutes {
         _ = try request.decodeJSON(EmptyRequest.self)
         let record = try await session(request)
         guard !record.isShared else { throw Problem.conflict("the shared session has no delegate (URLSession.shared)") }
-        switch try await store.deliveries.redeliverDelegateEvents(sessionId: record.id, tenant: request.tenant) {
+        switch try await sessions.redeliver(sessionId: record.id, tenant: request.tenant) {
         case .restarted(let restarted):
             return try .json(try await sessionObject(restarted))
         case .noDelegate:
@@ -171,16 +171,7 @@ struct SessionRoutes {
         guard !record.isShared else {
             throw Problem.conflict("the shared session cannot be invalidated")
         }
-        guard let (_, unfinished) = try await store.sessions.beginInvalidation(id: record.id, tenant: request.tenant) else {
-            throw Problem.notFound("no session \(record.id)")
-        }
-        try await tasks.invalidated(record)
-        if cancelTasks {
-            for taskId in unfinished {
-                _ = try? await tasks.cancel(taskId: taskId, tenant: request.tenant)  // one already finishing is fine
-            }
-        }
-        guard let updated = try await store.sessions.session(id: record.id, tenant: request.tenant) else {
+        guard let updated = try await sessions.invalidate(record, cancellingTasks: cancelTasks) else {
             throw Problem.notFound("no session \(record.id)")
         }
         return try .json(try await sessionObject(updated))

@@ -15,7 +15,7 @@ extension TaskRoutes {
     /// 201 when at least one task was created (as the single create: RFC 9110 §15.3.2, one or more new
     /// resources), 200 when every member was refused. No `Location`: there is no one resource to name.
     func createBatch(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let session = try await SessionLookup.session(request, store: store)
+        let session = try await SessionLookup.session(request, sessions)
         // Waiting for a thousand tasks is what `GET /v1/tasks/{id}?wait=` per task is for.
         if request.queryValue("wait") != nil {
             throw Problem.invalidValue("wait", "is not supported on a batch: wait on each task with GET /v1/tasks/{id}?wait=")

@@ -8,6 +8,7 @@ import TransferStore
 struct TaskRoutes {
     let store: TransferStore
     let tasks: TaskService
+    var sessions: SessionService { tasks.sessions }
     /// Schemes a request may use (http and https, plus what the operator enabled).
     let allowedSchemes: Set<String>
     /// `?wait=` and a followed `/data` hold one of the tenant's `streams` while they last.
@@ -69,7 +70,7 @@ struct TaskRoutes {
     }
 
     private func create(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let session = try await SessionLookup.session(request, store: store)
+        let session = try await SessionLookup.session(request, sessions)
         let prepared = try prepare(try request.decodeJSON(TaskCreateRequest.self), session: session, tenant: request.tenant)
         // A task created suspended cannot complete within the wait: it is answered at once.
         let wait = try Self.waitDuration(request).flatMap { prepared.request.resume ? $0 : nil }
@@ -103,7 +104,7 @@ struct TaskRoutes {
     }
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let session = try await SessionLookup.session(request, store: store)
+        let session = try await SessionLookup.session(request, sessions)
         let query = try TaskListQuery(request, sessionId: session.id, cursors: store.listCursors)
         let json = try await listPages.json(query.key, count: store.tasks.taskChangeCount) {
             let page = try await tasks.list(

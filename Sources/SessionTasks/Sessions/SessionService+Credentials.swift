@@ -5,7 +5,7 @@ public import TransferModels
 public import TransferStore
 
 /// `URLCredentialStorage` for the API: store, list, look up, remove, and choose the default of a space.
-extension TaskService {
+extension SessionService {
     /// `set(_:for:)` in the tenant's shared storage, or with `session` in that session's private one.
     public func createCredential(
         _ request: CredentialCreateRequest, tenant: String, session: SessionRecord?

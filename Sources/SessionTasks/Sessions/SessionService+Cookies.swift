@@ -4,7 +4,7 @@ public import TransferModels
 public import TransferStore
 
 /// `HTTPCookieStorage` of a session, for the API: list, set, remove.
-extension TaskService {
+extension SessionService {
     /// The cookies of the session's storage (by domain, name and path), or with `url` those a request
     /// to it would send, in the `Cookie` header's order (`cookies(for:)`). None without a storage.
     public func cookies(of session: SessionRecord, for url: String?) async throws -> [CookieObject] {
