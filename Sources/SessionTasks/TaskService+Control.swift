@@ -238,13 +238,14 @@ extension TaskService {
                         }
                         guard ended.record.expectedDigest != nil || keepsFile(outcome) else {
                             // Nothing to wait for: the completion is made without suspending, in order.
-                            writer.complete(await completion(of: outcome, from: ended, producingResumeData: resumeData))
+                            writer.complete(await completer.completion(of: outcome, from: ended, producingResumeData: resumeData))
                             continue
                         }
                         guard ended.record.expectedDigest != nil else {
                             // Unbounded: its fsync waits on threads of its own, not on the concurrency pool.
                             group.addTask {
-                                self.writer.complete(await self.completion(of: outcome, from: ended, producingResumeData: resumeData))
+                                self.writer.complete(
+                                    await self.completer.completion(of: outcome, from: ended, producingResumeData: resumeData))
                             }
                             continue
                         }
@@ -254,7 +255,7 @@ extension TaskService {
                         }
                         inFlight += 1
                         group.addTask {
-                            self.writer.complete(await self.completion(of: outcome, from: ended, producingResumeData: resumeData))
+                            self.writer.complete(await self.completer.completion(of: outcome, from: ended, producingResumeData: resumeData))
                         }
                     default:
                         break

@@ -182,7 +182,8 @@ extension TaskService {
                     subjectAlternativeNames: $0.subjectAlternativeNames, pem: $0.pem)
             },
             evaluation: ServerTrustData.Evaluation(
-                trusted: trust.failure == nil, error: trust.failure.map { transferError($0, url: challenge.request.url, task: task) }))
+                trusted: trust.failure == nil,
+                error: trust.failure.map { TaskCompleter.transferError($0, url: challenge.request.url, task: task) }))
     }
 
     /// A credential the delegate gave with `forSession` or `permanent` persistence is stored for its

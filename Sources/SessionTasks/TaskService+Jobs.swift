@@ -89,7 +89,7 @@ extension TaskService {
     func makeJob(for task: TaskRecord, session: SessionRecord, attempt: Int) async throws -> TransferJob {
         guard
             let snapshot = task.currentRequest ?? task.originalRequest ?? Self.streamRequest(of: task, session.configuration)
-                ?? resumedRequest(of: task)
+                ?? store.resumedRequest(of: task)
         else {
             // Resume data the store no longer accepts (its key changed): nothing says what to fetch.
             throw TransferError(.cannotWriteToFile, userInfo: ["reason": "resumeDataInvalid"])

@@ -35,9 +35,9 @@ extension TaskService {
                 var error = TransferError(.networkConnectionLost, failingURL: url, userInfo: ["reason": "serviceRestarted"])
                 var kept: String?
                 if let path = task.partialPath,
-                    let token = resumeData(
+                    let token = completer.resumeData(
                         of: task, partialPath: path, response: task.response,
-                        request: task.currentRequest ?? task.originalRequest ?? resumedRequest(of: task))
+                        request: task.currentRequest ?? task.originalRequest ?? store.resumedRequest(of: task))
                 {
                     error.userInfo[Self.resumeDataKey] = token
                     kept = path

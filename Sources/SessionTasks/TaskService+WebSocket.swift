@@ -71,19 +71,4 @@ extension TaskService {
             return try await waitForCompletion(of: taskId, tenant: tenant, timeout: .seconds(5))
         }
     }
-
-    /// The close a webSocket task's completion records, and its `webSocketTask.didCloseWith`.
-    func webSocketCompletion(_ outcome: TransferOutcome, of active: ActiveTask, into completion: inout TaskCompletion) -> PendingEvent? {
-        guard active.record.kind == .webSocket else { return nil }
-        webSocketChannels.ended(active.record.id)
-        var options = active.record.webSocket ?? WebSocketTaskOptions()
-        guard let close = outcome.webSocketClose else {
-            completion.webSocket = options
-            return nil
-        }
-        options.closeCode = close.code
-        options.closeReason = close.reason.isEmpty ? nil : close.reason
-        completion.webSocket = options
-        return active.event { .webSocketDidClose($0, closeCode: close.code, reason: options.closeReason) }
-    }
 }

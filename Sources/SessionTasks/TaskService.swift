@@ -56,6 +56,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let logger: Logger
     /// Downloads' and bodies' files, blobs, and their objects in the object store.
     public let files: TaskFiles
+    /// Turns ended transfers into completions.
+    let completer: TaskCompleter
     /// Set once in `init`: the engine needs its observer (this service) to exist first.
     nonisolated(unsafe) private(set) var engine: TransferEngine!
     let decisions: any DelegateDecisions
@@ -119,6 +121,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.logger = logger
         self.files = TaskFiles(
             objectStore: configuration.objectStore, store: store, blobDirectory: configuration.blobDirectory, logger: logger)
+        self.completer = TaskCompleter(
+            store: store, configuration: configuration, locations: locations, files: files,
+            webSocketChannels: webSocketChannels, streamChannels: streamChannels, logger: logger)
         self.trustBundles = TrustBundles(
             directory: configuration.trustDirectory, authorities: configuration.engine.certificateAuthorities)
         let table = TaskTable()

@@ -82,7 +82,7 @@ extension TaskFiles {
         defer { close(descriptor) }
         var written: UInt64 = 0
         while let chunk = try await reader.next() {  // bounded: the object ends, or the read fails
-            try TaskService.writeAll(chunk, to: descriptor)
+            try BodyFiles.writeAll(chunk, to: descriptor)
             written += UInt64(chunk.count)
         }
         // A blob is never rewritten: another length means the object is not the blob the row names.

@@ -28,7 +28,7 @@ extension TaskService {
     func completeUpdatingCache(_ outcome: TransferOutcome, of active: ActiveTask, producingResumeData: Bool) async {
         var active = active
         let progress = active.decidesCaching ? active.progressEvents(outcome.progress, now: .now, final: true) : []
-        let completion = await completion(of: outcome, from: active, producingResumeData: producingResumeData)
+        let completion = await completer.completion(of: outcome, from: active, producingResumeData: producingResumeData)
         writer.append(progress)
         let task = active.record
         guard let placement = urlCaches.placement(tenant: task.tenant, sessionId: task.sessionId, configuration: active.configuration)

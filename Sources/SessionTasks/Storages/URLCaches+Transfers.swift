@@ -187,7 +187,7 @@ extension URLCaches {
         if let file {
             try FileManager.default.copyItem(atPath: file, toPath: path)
         } else {
-            try TaskService.writeFile(bytes ?? [], to: path)
+            try BodyFiles.write(bytes ?? [], to: path)
         }
     }
 }

@@ -5,7 +5,37 @@ import TransferEngine
 import TransferModels
 import TransferStore
 
-extension TaskService {
+/// Turns an ended transfer into its completion: the error, metrics and response, the body kept (in the
+/// store when small, else as a file, put into the object store when there is one), the digest checked,
+/// resume data for a download that can be continued, and the delegate events that end the task.
+/// A kept file is on disk (fsynced, with its directory) before the completion is returned, so before the
+/// completion is recorded.
+final class TaskCompleter: Sendable {
+    let store: TransferStore
+    /// Its `keptBodyLimit` and `fileTimeToLive`.
+    let configuration: TaskService.Configuration
+    /// Where finished downloads go (`configuration.engine.downloadsDirectory` as a path).
+    let downloadsPath: String
+    let locations: any TaskBodyLocations
+    let files: TaskFiles
+    let webSocketChannels: TaskChannels<WebSocketChannel>
+    let streamChannels: TaskChannels<StreamChannel>
+    let logger: Logger
+
+    init(
+        store: TransferStore, configuration: TaskService.Configuration, locations: any TaskBodyLocations, files: TaskFiles,
+        webSocketChannels: TaskChannels<WebSocketChannel>, streamChannels: TaskChannels<StreamChannel>, logger: Logger
+    ) {
+        self.store = store
+        self.configuration = configuration
+        self.downloadsPath = configuration.engine.downloadsDirectory.path
+        self.locations = locations
+        self.files = files
+        self.webSocketChannels = webSocketChannels
+        self.streamChannels = streamChannels
+        self.logger = logger
+    }
+
     /// A transfer ended: keep its body (in the store when small, else as a file), check the digest, and
     /// describe the completion with its metrics and the delegate calls that end the task. A kept file is
     /// on disk (fsynced, with its directory) before this returns, so before the completion is recorded.
@@ -16,7 +46,7 @@ extension TaskService {
         var completion = TaskCompletion(
             id: task.id, error: outcome.error.map { Self.transferError($0, url: url, task: task) },
             metrics: TaskMetricsBuilder.metrics(outcome, task: task, started: active.started),
-            counts: Self.counts(outcome.progress))
+            counts: TaskService.counts(outcome.progress))
         if let head = outcome.response {
             completion.response = HTTPResponseSnapshot(url: url, statusCode: head.statusCode, headerLines: head.fields)
         }
@@ -59,13 +89,14 @@ extension TaskService {
         // A download that could not write (a full disk) gives its space back at once: kept for resume
         // data, the partial file would keep the disk full, and the store could not record the failure.
         let couldNotWrite = completion.error?.code == URLErrorCode.cannotWriteToFile.rawValue
-        guard !cancelled || wanted, !couldNotWrite, let base = active.record.originalRequest ?? resumedRequest(of: active.record) else {
+        guard !cancelled || wanted, !couldNotWrite, let base = active.record.originalRequest ?? store.resumedRequest(of: active.record)
+        else {
             TaskFiles.removePartialFile(path)
             return
         }
         let request = RequestSnapshots.snapshot(of: outcome.currentRequest, basedOn: base)
         guard let token = resumeData(of: active.record, partialPath: path, response: completion.response, request: request) else { return }
-        completion.error?.userInfo[Self.resumeDataKey] = token
+        completion.error?.userInfo[TaskService.resumeDataKey] = token
         completion.partialPath = path
     }
 
@@ -90,11 +121,11 @@ extension TaskService {
             switch outcome.body {
             case .bytes(let bytes) where bytes.count <= configuration.keptBodyLimit:  // a small download too: `/file` reads it
                 completion.body = bytes
-                digest = task.expectedDigest == nil ? nil : Self.digest(of: bytes)
+                digest = task.expectedDigest == nil ? nil : BodyFiles.digest(of: bytes)
             default:
                 completion.filePath = try await keepBody(outcome.body, of: task)
-                completion.storedBytes = try completion.filePath.map(Self.size(ofFile:))
-                digest = try task.expectedDigest.flatMap { _ in try completion.filePath.map(Self.digest(ofFile:)) }
+                completion.storedBytes = try completion.filePath.map(BodyFiles.size(ofFile:))
+                digest = try task.expectedDigest.flatMap { _ in try completion.filePath.map(BodyFiles.digest(ofFile:)) }
             }
             if completion.body != nil || completion.filePath != nil {
                 completion.fileExpiresAt = Date().addingTimeInterval(configuration.fileTimeToLive)
@@ -121,57 +152,17 @@ extension TaskService {
     /// written out (or its spill file kept) so `/data` can stream it. Either is fsynced, then its
     /// directory, before the row names it: a power cut cannot leave a completed task without its file.
     private func keepBody(_ body: TransferBody, of task: TaskRecord) async throws -> String? {
-        let destination = finishedPath(of: task.id)
+        let destination = downloadsPath + "/" + task.id
         switch body {
         case .none:
             return nil
         case .file(let path, _):
             guard rename(path, destination) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         case .bytes(let bytes):
-            try Self.writeFile(bytes, to: destination)
+            try BodyFiles.write(bytes, to: destination)
         }
         try await FileDurability.sync(fileAt: destination)
         return destination
-    }
-
-    /// Writes a body (`keepBody` fsyncs it, off the concurrency pool).
-    static func writeFile(_ bytes: [UInt8], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(descriptor) }
-        try writeAll(bytes, to: descriptor)
-    }
-
-    /// Writes all of `bytes` at the descriptor's offset (a short write goes on, an interrupted one again).
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
-        var offset = 0
-        while offset < bytes.count {  // bounded: each pass writes at least one byte or throws
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-            offset += written
-        }
-    }
-
-    /// The bytes of a kept file (what the tenant's `storedBytes` quota counts for it).
-    static func size(ofFile path: String) throws -> Int64 {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        return Int64(status.st_size)
-    }
-
-    static func digest(ofFile path: String) throws -> String {
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        var hash = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(data: chunk) }
-        return "sha-256=:\(Data(hash.finalize()).base64EncodedString()):"
-    }
-
-    static func digest(of bytes: [UInt8]) -> String {
-        "sha-256=:\(Data(SHA256.hash(data: bytes)).base64EncodedString()):"
     }
 
     static func transferError(_ failure: TransferFailure, url: String, task: TaskRecord) -> TransferError {
@@ -197,20 +188,61 @@ extension TaskService {
             ? locations.fileLocation(ofTask: task.id) : nil
     }
 
-    /// Completes a task that never reached the engine (cancelled while suspended, or unstartable).
-    func complete(_ id: String, error: TransferError, partialPath: String? = nil) async throws -> TaskRecord {
-        var completion = TaskCompletion(id: id, error: error)
-        completion.partialPath = partialPath
-        if let task = try await store.tasks.task(id: id), task.completion != nil {
-            // The completion handler is called whatever ended the task.
-            var summary = task.summary
-            summary.state = .completed
-            let data = CompletionHandlerEventData(task: summary, response: task.response, error: error)
-            completion.followingEvents = [try DelegateEvent.completion(data).encoded()]
+    /// The resume data of a download that stopped with `partialPath` on disk: nil (and the file removed)
+    /// when it cannot be continued — nothing received yet, or no validator to check the bytes against.
+    /// A segmented file's resume data continues it segmented: its journal stays beside it (the token's
+    /// offset is what the journal counted when the token was made; its last checkpoint may add to it).
+    func resumeData(
+        of task: TaskRecord, partialPath: String, response: HTTPResponseSnapshot?, request: URLRequestSnapshot?
+    ) -> String? {
+        var info = stat()
+        let segmented = TaskFiles.segmentedResume(ofPartial: partialPath)
+        guard let request, stat(partialPath, &info) == 0, info.st_size > 0, !segmented.isSegmented || segmented.resume != nil,
+            let status = response?.statusCode, status == 200 || status == 206,
+            let validator = segmented.resume?.validator ?? response?.rangeValidator,
+            let token = try? store.token(
+                for: ResumeData(
+                    tenant: task.tenant, sourceTaskId: task.id, request: request, path: partialPath,
+                    offset: segmented.resume?.receivedBytes ?? Int64(info.st_size), validator: validator))
+        else {
+            TaskFiles.removePartialFile(partialPath)
+            return nil
         }
-        let record = try await store.tasks.completeTask(completion)
-        waiters.completed(id)
-        logCompleted(record, completion, started: nil)
-        return record
+        return token
+    }
+
+    /// The close a webSocket task's completion records, and its `webSocketTask.didCloseWith`.
+    func webSocketCompletion(_ outcome: TransferOutcome, of active: ActiveTask, into completion: inout TaskCompletion) -> PendingEvent? {
+        guard active.record.kind == .webSocket else { return nil }
+        webSocketChannels.ended(active.record.id)
+        var options = active.record.webSocket ?? WebSocketTaskOptions()
+        guard let close = outcome.webSocketClose else {
+            completion.webSocket = options
+            return nil
+        }
+        options.closeCode = close.code
+        options.closeReason = close.reason.isEmpty ? nil : close.reason
+        completion.webSocket = options
+        return active.event { .webSocketDidClose($0, closeCode: close.code, reason: options.closeReason) }
+    }
+
+    /// `started`: when the attempt that ended began (nil: the task never reached the engine).
+    func logCompleted(_ task: TaskRecord, _ completion: TaskCompletion, started: Date?) {
+        guard logger.logLevel <= .info else { return }  // the metadata costs ~1 % of a small task's CPU
+        var metadata: Logger.Metadata = [
+            "tenant": "\(task.tenant)", "session.id": "\(task.sessionId)", "task.id": "\(task.id)", "task.kind": "\(task.kind.rawValue)",
+        ]
+        metadata["outcome"] = "\(TransferError.outcome(of: completion.error))"
+        if let error = completion.error {
+            metadata["error.code"] = "\(error.code)"
+            metadata["error.name"] = "\(error.name)"
+        }
+        if let status = completion.response?.statusCode { metadata["http.status"] = "\(status)" }
+        if let counts = completion.counts {
+            metadata["bytes.received"] = "\(counts.received)"
+            metadata["bytes.sent"] = "\(counts.sent)"
+        }
+        if let started { metadata["seconds"] = "\(String(format: "%.3f", Date().timeIntervalSince(started)))" }
+        logger.info("Task completed", metadata: metadata)
     }
 }
