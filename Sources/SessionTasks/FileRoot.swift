@@ -173,25 +173,6 @@ public struct FileRootError: Error, Sendable, CustomStringConvertible {
 // MARK: - The service's root
 
 extension TaskService {
-    /// The file root of this service (`URLSESSIOND_FILE_ROOT`); nil: every `file:` URL is refused. Set it once,
-    /// before `run()`.
-    ///
-    /// Kept in a table keyed by the instance (an entry goes with its service), not in `TaskService.Configuration`,
-    /// which this change did not touch; moving it there would be one field.
-    public var fileRoot: FileRoot? {
-        get {
-            let key = ObjectIdentifier(self)
-            return FileRootTable.entries.withLock { entries in entries[key].flatMap { $0.service === self ? $0.root : nil } }
-        }
-        set {
-            let key = ObjectIdentifier(self)
-            FileRootTable.entries.withLock { entries in
-                entries = entries.filter { $0.value.service != nil }
-                entries[key] = newValue.map { FileRootTable.Entry(service: self, root: $0) }
-            }
-        }
-    }
-
     /// Why a task request is refused under the file root — a `file:` URL outside it, or one with a body
     /// (`file:` only reads) — or nil. For the 422 at creation, on `request.url`.
     public func fileRootRefusal(of request: ValidatedTaskRequest) -> String? {
@@ -199,10 +180,12 @@ extension TaskService {
         guard request.kind != .upload, request.uploadBody == nil, snapshot.httpBody == nil else {
             return "is a file: URL, which only reads: no body or upload"
         }
-        guard let root = fileRoot else { return "is a file: URL, but no file root (URLSESSIOND_FILE_ROOT) is configured" }
+        guard let root = configuration.fileRoot else { return "is a file: URL, but no file root (URLSESSIOND_FILE_ROOT) is configured" }
         return root.refusal(of: snapshot.url)
     }
+}
 
+extension JobFactory {
     /// Checks an attempt's request again as its job is made: a `file:` URL must still resolve inside the
     /// root (a symlink may have changed since the task was created), and carry no body.
     /// - Throws: `TransferError` -1102 `noPermissionsToReadFile`, `userInfo.reason` `outsideFileRoot` (or
@@ -212,18 +195,8 @@ extension TaskService {
         guard case .none = request.body else {
             throw TransferError(.noPermissionsToReadFile, failingURL: request.url, userInfo: ["reason": "fileWriteRefused"])
         }
-        guard let root = fileRoot, root.refusal(of: request.url) == nil else {
+        guard let root = configuration.fileRoot, root.refusal(of: request.url) == nil else {
             throw TransferError(.noPermissionsToReadFile, failingURL: request.url, userInfo: ["reason": "outsideFileRoot"])
         }
     }
-}
-
-/// The file roots of the live task services.
-private enum FileRootTable {
-    struct Entry {
-        weak var service: TaskService?
-        let root: FileRoot
-    }
-
-    static let entries = LockedBox<[ObjectIdentifier: Entry]>([:])
 }

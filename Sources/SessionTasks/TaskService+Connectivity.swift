@@ -20,33 +20,6 @@ struct NoUsablePath: Error {
 extension TaskService {
     static let networkUnavailableReasonKey = "NSURLErrorNetworkUnavailableReasonKey"
 
-    /// The path a request leaves by, with what its flags (the session's AND the request's) allow.
-    func networkPath(for request: URLRequestSnapshot) throws(NoUsablePath) -> NetworkPath {
-        let choice = networks.choose(
-            allowsCellularAccess: request.allowsCellularAccess, allowsExpensiveNetworkAccess: request.allowsExpensiveNetworkAccess,
-            allowsConstrainedNetworkAccess: request.allowsConstrainedNetworkAccess)
-        switch choice {
-        case .use(let path): return path
-        case .unavailable(let reason): throw NoUsablePath(reason: reason)
-        }
-    }
-
-    /// The job's path and the proxy it implies: the session's `connectionProxyDictionary` when it has one
-    /// (`{}` is direct), else the system proxy — the path's own, or the operator's `URLSESSIOND_PROXY`.
-    func route(_ job: inout TransferJob, on path: NetworkPath, configuration session: SessionConfiguration) {
-        job.networkPath = TransferNetworkPath(
-            name: path.name, curlInterface: path.curlInterface, interface: path.interfaceDescription, isCellular: path.isCellular,
-            isExpensive: path.isExpensive, isConstrained: path.isConstrained)
-        if let dictionary = session.connectionProxyDictionary {
-            // A stream's TCP connection is tunnelled as HTTPS is (CONNECT): the HTTPS proxy, else SOCKS.
-            let target = job.stream.map { "https://\($0.hostName)" } ?? job.request.url
-            (job.proxy, job.noProxy) = Self.proxy(for: target, dictionary)
-        } else if let system = path.proxy ?? configuration.systemProxy {
-            (job.proxy, job.noProxy) = (system, configuration.systemNoProxy)
-        }
-        job.trafficClass = Self.trafficClass(of: session.networkServiceType)
-    }
-
     /// What an attempt without a usable path becomes: a wait, or -1009 (with the reason a path was refused).
     func attemptWithoutPath(
         _ number: Int, of task: TaskRecord, session: SessionRecord, _ noPath: NoUsablePath
@@ -79,7 +52,7 @@ extension TaskService {
         }
         connectivityWaiters.withLock { $0[record.id] = timer }
         // A path that came up between the choice and now woke nobody: look once more.
-        if let request = record.currentRequest ?? record.originalRequest, (try? networkPath(for: request)) != nil {
+        if let request = record.currentRequest ?? record.originalRequest, (try? jobs.networkPath(for: request)) != nil {
             connectivityWaiters.withLock { _ = $0.removeValue(forKey: record.id) }
             return schedule(timer, of: record.id, after: 0)
         }
@@ -102,20 +75,5 @@ extension TaskService {
             return waiters
         }
         for (taskId, timer) in waiting { schedule(timer, of: taskId, after: 0) }
-    }
-
-    /// `networkServiceType` → the TOS byte of the task's sockets (DSCP << 2), as Apple maps service
-    /// classes to DSCP (RFC 4594): nil leaves the system's default.
-    static func trafficClass(of type: NetworkServiceType) -> Int32? {
-        let dscp: Int32? =
-            switch type {
-            case .default: nil
-            case .background: 8  // CS1, lower effort
-            case .responsiveData: 18  // AF21, low-latency data
-            case .avStreaming, .responsiveAV, .video: 34  // AF41, multimedia
-            case .voice: 46  // EF, telephony
-            case .callSignaling: 24  // CS3, signalling
-            }
-        return dscp.map { $0 << 2 }
     }
 }

@@ -58,7 +58,7 @@ extension TaskService {
                 return .follow(
                     OutgoingRequest(
                         url: snapshot.url, method: snapshot.httpMethod,
-                        headers: Self.mergedHeaders(
+                        headers: JobFactory.mergedHeaders(
                             request: snapshot.allHTTPHeaderFields, session: task.configuration.httpAdditionalHeaders),
                         body: snapshot.httpBody.map { .bytes(Array($0)) } ?? .none))
             } catch {
@@ -98,7 +98,7 @@ extension TaskService {
                 logger.error("Making a data task a download failed", metadata: ["task.id": "\(id)", "error": "\(error)"])
                 return .allow
             }
-            let path = newPartialPath(of: id)
+            let path = jobs.newPartialPath(of: id)
             let became = table.withLock { state -> PendingEvent? in
                 guard var current = state.entries[id]?.attempt, current.number == task.number else { return nil }
                 let before = current.summary

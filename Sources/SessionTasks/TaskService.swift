@@ -45,6 +45,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
         public var cluster: ClusterMembership?
         /// Where finished downloads' files go (`URLSESSIOND_OBJECT_STORE_URL`); nil: they stay on disk.
         public var objectStore: ObjectStore?
+        /// The one directory `file:` URLs may read from (`URLSESSIOND_FILE_ROOT`); nil: every `file:` URL is refused.
+        public var fileRoot: FileRoot?
         public init() {}
     }
 
@@ -58,6 +60,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     public let files: TaskFiles
     /// Turns ended transfers into completions.
     let completer: TaskCompleter
+    /// Turns tasks into the engine's jobs.
+    let jobs: JobFactory
     /// Set once in `init`: the engine needs its observer (this service) to exist first.
     nonisolated(unsafe) private(set) var engine: TransferEngine!
     let decisions: any DelegateDecisions
@@ -149,6 +153,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
             store: store, directory: configuration.cacheDirectory, sharedMemoryCapacity: configuration.sharedCacheMemoryCapacity,
             sharedDiskCapacity: configuration.sharedCacheDiskCapacity, logger: logger)
         self.networks = NetworkPathMonitor(paths: configuration.networkPaths, logger: logger)
+        self.jobs = JobFactory(
+            store: store, configuration: configuration, files: files, trustBundles: trustBundles, networks: networks,
+            cookieStorages: cookieStorages, credentialStorages: credentialStorages, urlCaches: urlCaches)
         (endedStream, endedContinuation) = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
         self.engine = try TransferEngine(configuration: configuration.engine, observer: self, logger: logger)

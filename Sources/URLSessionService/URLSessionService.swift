@@ -63,6 +63,7 @@ public enum URLSessionService {
             taskConfiguration.cluster = membership
             logger.info("Node of a cluster", metadata: ["node": "\(membership.nodeID)", "leaseSeconds": "\(membership.lease)"])
         }
+        taskConfiguration.fileRoot = configuration.fileRoot
         (taskConfiguration.systemProxy, taskConfiguration.systemNoProxy) = (configuration.systemProxy, configuration.systemNoProxy)
         if let objectStore = configuration.objectStore {
             taskConfiguration.objectStore = ObjectStore(configuration: objectStore)
@@ -72,7 +73,6 @@ public enum URLSessionService {
         let tasks = try TaskService(
             store: store, configuration: taskConfiguration, decisions: dispatcher.decisions, locations: APIPaths(),
             logger: logger)
-        tasks.fileRoot = configuration.fileRoot
 
         NetworkMetrics.observe(tasks.networks, registry: registry)
 

@@ -8,13 +8,11 @@ import TransferEngine
 // it. Nothing of it reaches the task or its delegate.
 extension TaskService {
     /// Starts the background revalidation of what `job` is served (unless one runs for that URL already).
-    func revalidateInBackground(
-        _ job: TransferJob, conditions: HTTPFields, storedHead: ResponseHead, placement: URLCaches.Placement
-    ) {
+    func revalidateInBackground(_ job: TransferJob, _ stale: JobFactory.StaleRevalidation) {
         guard
             let background = urlCaches.revalidations.job(
-                revalidating: job, conditions: conditions, storedHead: storedHead, placement: placement,
-                partialPath: newPartialPath(of:))
+                revalidating: job, conditions: stale.conditions, storedHead: stale.storedHead, placement: stale.placement,
+                partialPath: jobs.newPartialPath(of:))
         else { return }
         logger.debug("Revalidating a stale cached response in the background", metadata: ["transfer.id": "\(background.id)"])
         engine.start(background)
