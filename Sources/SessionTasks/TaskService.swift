@@ -94,15 +94,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let streamChannels = TaskChannels<StreamChannel>()
     /// Sessions' trust bundles (their `serverTrust.anchors`).
     public let trustBundles: TrustBundles
-    /// When this node's last successful heartbeat began (a cluster's node): its lease runs from then.
-    let leaseRenewedAt = LockedBox(ContinuousClock.now)
-    /// Rung when a transfer's completion is queued (its slot is free): a cluster's node claims queued tasks
-    /// at once instead of at its next claim tick, while the completion is being written.
-    let slotsFreed = Doorbell()
-    /// How many tasks this node holds beyond its slots while its database is far and it is busy.
-    let claimAhead = LockedBox(ClaimAhead())
-    /// A fence was lifted: the node picks up the tasks still its own at its next takeover pass.
-    let ownTasksToPickUp = LockedBox(false)
+    /// This node among several on one database (nil: the only node). Set once in `init`, as `engine`.
+    nonisolated(unsafe) private(set) var node: ClusterNode?
     /// From `run()` until graceful shutdown begins.
     private let serving = LockedBox(false)
     /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
@@ -134,7 +127,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.table = table
         let bodyWaiters = CompletionWaiters()
         self.bodyWaiters = bodyWaiters
-        let slotsFreed = slotsFreed
+        // Rung when a transfer's completion is queued (its slot is free): a cluster's node claims then.
+        let slotsFreed = Doorbell()
         self.writer = ReportWriter(
             store: store, waiters: waiters, node: configuration.cluster?.nodeID, logger: logger, completionQueued: slotsFreed
         ) { written in
@@ -163,6 +157,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
             for state in networks.states() { known[state.path.name] = state.isAvailable }
         }
         networks.onChange { [weak self] states in self?.networksChanged(states) }
+        self.node = configuration.cluster.map {
+            ClusterNode(membership: $0, store: store, tasks: self, slotsFreed: slotsFreed, logger: logger)
+        }
         self.sessions = SessionService(
             store: store, cookieStorages: cookieStorages, urlCaches: urlCaches, credentialStorages: credentialStorages,
             files: files, transfers: self, logger: logger)
@@ -177,8 +174,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// completed, when it could not start).
     /// With several nodes, a node without a free transfer slot leaves the task queued for one with room.
     public func create(tenant: String, session: SessionRecord, request: ValidatedTaskRequest) async throws -> TaskRecord {
-        let node = nodeForNewTask(tenant: tenant)
-        let task = try await store.tasks.createTask(tenant: tenant, sessionId: session.id, request: request, node: node)
+        let owner = node?.nodeForNewTask(tenant: tenant)
+        let task = try await store.tasks.createTask(tenant: tenant, sessionId: session.id, request: request, node: owner)
         guard task.state == .running, cluster == nil || task.node != nil else { return task }
         return try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
     }
@@ -189,9 +186,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
     public func create(
         tenant: String, session: SessionRecord, requests: [ValidatedTaskRequest]
     ) async throws -> [Result<TaskRecord, any Error>] {
-        let nodes: [String?]? = cluster.map { cluster in
-            let free = freeSlots
-            return requests.indices.map { $0 < free ? cluster.nodeID : nil }
+        let nodes: [String?]? = node.map { node in
+            let free = node.freeSlots
+            return requests.indices.map { $0 < free ? node.membership.nodeID : nil }
         }
         var results = try await store.tasks.createTasks(tenant: tenant, sessionId: session.id, requests: requests, nodes: nodes)
         for (index, result) in results.enumerated() {
@@ -268,20 +265,17 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 group.addTask { await self.store.maintenance.runCheckpoints() }  // the WAL copied back, off the writer
                 // earliestBeginDate, retry backoffs, resource timeouts
                 group.addTask { await self.table.timers.run { await self.timerFired($0, of: $1) } }
-                if let cluster = self.cluster { await self.joinCluster(cluster) }
+                if let node = self.node { await node.joinCluster(node.membership) }
                 await self.recoverUnfinishedTasks()
                 group.addTask { await self.networks.run() }  // the links' state, once a second
-                if let cluster = self.cluster {
-                    group.addTask { await self.runClusterMembership(cluster) }
-                    group.addTask { await self.serveOtherNodes(cluster) }
-                }
+                if let node = self.node { group.addTask { await node.run() } }
                 try? await gracefulShutdown()
                 self.releaseWaiters()
                 self.table.stop()
                 await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
                 self.endedContinuation.finish()
                 group.cancelAll()  // the ticker, the timers, the network monitor, the heartbeat
-                if let cluster = self.cluster { await self.leaveCluster(cluster) }  // the others take its tasks over now
+                if let node = self.node { await node.leaveCluster(node.membership) }  // the others take its tasks over now
             }
         } onGracefulShutdown: {
             self.serving.withLock { $0 = false }

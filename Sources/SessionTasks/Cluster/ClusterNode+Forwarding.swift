@@ -7,39 +7,13 @@ import TransferStore
 /// `suspend` or `cancel` made on another node is forwarded to it through the database, carried out there
 /// as if made there, and answered; the caller then reads the task's row. Completions on one node wake the
 /// `?wait=` long-polls of the others.
-extension TaskService {
+extension ClusterNode {
     /// How long a forwarded call waits for the running node's answer before the caller is told to try
     /// that node itself (`TaskOwnedElsewhere`).
     static let forwardingTimeout: Duration = .seconds(10)
 
-    /// Carries out `action` on this node, or forwards it to the node running the task.
-    func perform(_ action: ForwardedControl.Action, taskId: String, tenant: String, forwarded: Bool = false) async throws -> TaskRecord {
-        let record = try await requireTask(taskId, tenant: tenant)
-        switch action {
-        case .resume:
-            if record.state == .suspended && record.suspendCount <= 1 { try await store.usage.checkStorageRoom(tenant: tenant) }
-        case .suspend:
-            // A WebSocket's or a stream's connection cannot be paused and picked up again: suspending it would drop it.
-            if record.kind == .webSocket || record.kind == .stream, record.state == .running { throw TaskStoreError.invalidStateTransition }
-        case .cancel, .cancelProducingResumeData:
-            break
-        }
-        let task: TaskRecord
-        do {
-            task = try await claimForControl(record)
-        } catch let elsewhere as TaskOwnedElsewhere where !forwarded {
-            return try await forward(action, of: record, tenant: tenant, to: elsewhere.node)
-        }
-        switch action {
-        case .resume: return try await control(task, .resume(beginsLater: task.beginsLater))
-        case .suspend: return try await control(task, .suspend)
-        case .cancel: return try await control(task, .cancel(producingResumeData: false))
-        case .cancelProducingResumeData: return try await control(task, .cancel(producingResumeData: true))
-        }
-    }
-
     /// Asks `node` to carry out `action` and returns the task as its answer left it.
-    private func forward(
+    func forward(
         _ action: ForwardedControl.Action, of task: TaskRecord, tenant: String, to node: String
     ) async throws -> TaskRecord {
         let control = ForwardedControl(
@@ -64,7 +38,7 @@ extension TaskService {
             return first
         }
         switch answer?.outcome {
-        case .done?: return try await requireTask(task.id, tenant: tenant)
+        case .done?: return try await tasks.requireTask(task.id, tenant: tenant)
         case .invalidState?: throw TaskStoreError.invalidStateTransition
         case .notFound?: throw TaskStoreError.taskNotFound
         case .failed?:
@@ -83,8 +57,8 @@ extension TaskService {
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await taskId in self.store.tasks.completionsElsewhere.subscribe() {
-                    self.waiters.completed(taskId)
-                    self.bodyWaiters.completed(taskId)
+                    self.tasks.waiters.completed(taskId)
+                    self.tasks.bodyWaiters.completed(taskId)
                 }
             }
             group.addTask {
@@ -106,9 +80,9 @@ extension TaskService {
     private func carryOut(_ control: ForwardedControl) async {
         var answer = ForwardedControlAnswer(request: control.request, outcome: .done)
         do {
-            let task = try await perform(control.action, taskId: control.task, tenant: control.tenant, forwarded: true)
+            let task = try await tasks.perform(control.action, taskId: control.task, tenant: control.tenant, forwarded: true)
             if control.action == .cancelProducingResumeData, task.state != .completed {
-                _ = try await waitForCompletion(of: task.id, tenant: control.tenant, timeout: .seconds(10))
+                _ = try await tasks.waitForCompletion(of: task.id, tenant: control.tenant, timeout: .seconds(10))
             }
         } catch let error as TaskStoreError where error == .invalidStateTransition {
             answer.outcome = .invalidState

@@ -23,39 +23,65 @@ public struct ClusterMembership: Sendable {
     }
 }
 
-/// Work distribution between nodes. Each task's row names the node that runs it (`task.node`); a node's
-/// heartbeat is its lease on those tasks. Every heartbeat a node
+/// This node among several sharing one database: work distribution between nodes. Each task's row names
+/// the node that runs it (`task.node`); a node's heartbeat is its lease on those tasks. Every heartbeat a
+/// node
 /// - renews its lease and reports its load (`/v1/admin/nodes` shows both);
 /// - takes over the tasks of nodes whose lease expired, picking each up as a restart does (a background
 ///   download continues by `Range`, a default session's task completes with -1005 and resume data);
 /// - claims queued tasks (running, no node) up to its free transfer slots.
 /// A task created or resumed on a node with room runs there at once; otherwise the next node with room
 /// claims it.
-extension TaskService {
-    var cluster: ClusterMembership? { configuration.cluster }
+///
+/// Run by the task service (`run()`, a child of its own run: joined before recovery, left after the
+/// engine has stopped, so no other node takes over a task this one still runs).
+final class ClusterNode: Sendable {
+    let membership: ClusterMembership
+    let store: TransferStore
+    let logger: Logger
+    /// The task service, which owns this node (so never gone while it is used): its table, writer and
+    /// engine, and its control calls.
+    unowned let tasks: TaskService
+    /// When this node's last successful heartbeat began: its lease runs from then.
+    let leaseRenewedAt = LockedBox(ContinuousClock.now)
+    /// Rung when a transfer's completion is queued (its slot is free): queued tasks are claimed at once
+    /// instead of at the next claim tick, while the completion is being written.
+    let slotsFreed: Doorbell
+    /// How many tasks this node holds beyond its slots while its database is far and it is busy.
+    let claimAhead = LockedBox(ClaimAhead())
+    /// A fence was lifted: the node picks up the tasks still its own at its next takeover pass.
+    let ownTasksToPickUp = LockedBox(false)
 
-    /// This node's membership (nil: the only node).
-    public var clusterMembership: ClusterMembership? { configuration.cluster }
+    init(membership: ClusterMembership, store: TransferStore, tasks: TaskService, slotsFreed: Doorbell, logger: Logger) {
+        self.membership = membership
+        self.store = store
+        self.tasks = tasks
+        self.slotsFreed = slotsFreed
+        self.logger = logger
+    }
 
-    /// Transfers this node runs at once at most (`URLSESSIOND_MAX_TRANSFERS`).
-    public var maximumTransfers: Int { configuration.engine.maximumConcurrentTransfers }
+    private var table: TaskTable { tasks.table }
+    private var configuration: TaskService.Configuration { tasks.configuration }
 
-    /// The tasks this node has in hand: running, waiting for a slot, or between attempts.
-    public var activeTaskCount: Int {
-        table.withLock { state in state.entries.values.count { !$0.lifecycle.isSettled } }
+    /// Heartbeats, takeovers, claims, the fence, and the calls forwarded by other nodes, until cancelled.
+    func run() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.runClusterMembership(self.membership) }
+            group.addTask { await self.serveOtherNodes(self.membership) }
+        }
     }
 
     /// How long this node runs transfers without renewing its lease: two thirds of it, so they have
     /// stopped before another node may take its tasks over (a process frozen past the whole lease still
     /// cannot complete them: completions are written only for tasks still this node's).
-    var fenceAfter: Duration { .milliseconds(Int64((cluster?.lease ?? 15) * 2 / 3 * 1000)) }
+    var fenceAfter: Duration { .milliseconds(Int64(membership.lease * 2 / 3 * 1000)) }
 
     /// What this node may claim now. It holds up to twice its transfer slots, so its engine's own queue
     /// orders what it holds as on a single node (priorities; a discretionary task waits for an idle engine
     /// even when it was claimed before a normal one), and a busy node far from its database some more
     /// (`ClaimAhead`).
     var freeSlots: Int {
-        max(0, claimAhead.withLock { $0.holding(slots: configuration.engine.maximumConcurrentTransfers) } - activeTaskCount)
+        max(0, claimAhead.withLock { $0.holding(slots: configuration.engine.maximumConcurrentTransfers) } - tasks.activeTaskCount)
     }
 
     /// The node a task created and resumed now should name: this one when it has room, or when the task's
@@ -63,7 +89,8 @@ extension TaskService {
     /// next free slot in the tenants' turn, as on a single node, instead of leaving it behind another
     /// tenant's backlog); else none (claimed by the next node with room).
     func nodeForNewTask(tenant: String) -> String? {
-        guard let cluster, !table.isFenced else { return nil }
+        let cluster = membership
+        guard !table.isFenced else { return nil }
         guard freeSlots == 0 else { return cluster.nodeID }
         let held = table.withLock { state in state.entries.values.count { !$0.lifecycle.isSettled && $0.tenant == tenant } }
         return held < configuration.engine.tenantTransferLimit ? cluster.nodeID : nil
@@ -87,7 +114,7 @@ extension TaskService {
         for task in try await store.cluster.tasks(ofNode: cluster.nodeID) where table.withLock({ $0.entries[task.id] == nil }) {
             guard case .claimed(let claimed) = try await store.cluster.claim(taskId: task.id, node: cluster.nodeID, lease: cluster.lease)
             else { continue }
-            await recover(claimed)
+            await tasks.recover(claimed)
         }
     }
 
@@ -144,17 +171,17 @@ extension TaskService {
     func claimQueuedTasks(_ cluster: ClusterMembership) async {
         guard !table.isStopping, !table.isFenced else { return }
         guard freeSlots > 0 else {
-            let completions = writer.queuedCompletions
+            let completions = tasks.writer.queuedCompletions
             claimAhead.withLock { $0.claimed(completions: completions, at: .now, duration: nil) }
             return
         }
         do {
             let began = ContinuousClock.now
             let claimed = try await store.cluster.claimQueuedTasks(node: cluster.nodeID, limit: freeSlots)
-            let completions = writer.queuedCompletions
+            let completions = tasks.writer.queuedCompletions
             claimAhead.withLock { $0.claimed(completions: completions, at: began, duration: began.duration(to: .now)) }
             for task in claimed {
-                _ = try? await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
+                _ = try? await tasks.control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
             }
         } catch {
             logger.warning("Claiming queued tasks failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
@@ -166,7 +193,7 @@ extension TaskService {
         guard !table.isStopping else { return }
         do {
             let began = ContinuousClock.now
-            guard try await store.cluster.heartbeat(node: cluster.nodeID, activeTasks: activeTaskCount) else {
+            guard try await store.cluster.heartbeat(node: cluster.nodeID, activeTasks: tasks.activeTaskCount) else {
                 logger.error("This node's row says it stopped: it claims nothing more", metadata: ["node": "\(cluster.nodeID)"])
                 return
             }
@@ -196,7 +223,7 @@ extension TaskService {
             if !orphans.isEmpty {
                 logger.notice("Took over tasks of a node whose lease expired", metadata: ["tasks": "\(orphans.count)"])
             }
-            for task in orphans { await recover(task) }
+            for task in orphans { await tasks.recover(task) }
         } catch {
             logger.warning("Taking over tasks failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
         }
@@ -221,10 +248,10 @@ extension TaskService {
     func fenceIfLeaseRunsOut() {
         guard !table.isStopping, !table.isFenced, ContinuousClock.now - leaseRenewedAt.withLock({ $0 }) > fenceAfter else { return }
         let attempts = table.fence()
-        for attempt in attempts { engine.cancel(attempt) }
+        for attempt in attempts { tasks.engine.cancel(attempt) }
         logger.error(
             "This node's lease was not renewed in time: its transfers stop until it is",
-            metadata: ["node": "\(cluster?.nodeID ?? "")", "transfers": "\(attempts.count)"])
+            metadata: ["node": "\(membership.nodeID)", "transfers": "\(attempts.count)"])
     }
 
     /// A graceful stop: the other nodes take this node's unfinished tasks over at once.
@@ -239,7 +266,7 @@ extension TaskService {
     /// Before a control call that may start a transfer on this node: the task becomes this node's unless
     /// another live node runs it (`TaskOwnedElsewhere`).
     func claimForControl(_ task: TaskRecord) async throws -> TaskRecord {
-        guard let cluster else { return task }
+        let cluster = membership
         switch try await store.cluster.claim(taskId: task.id, node: cluster.nodeID, lease: cluster.lease) {
         case .claimed(let claimed): return claimed
         case .ownedBy(let node): throw TaskOwnedElsewhere(node: node)

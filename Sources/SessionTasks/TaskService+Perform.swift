@@ -1,0 +1,47 @@
+import Foundation
+import TransferEngine
+import TransferModels
+import TransferStore
+
+extension TaskService {
+    /// This node's membership (nil: the only node).
+    public var clusterMembership: ClusterMembership? { configuration.cluster }
+
+    var cluster: ClusterMembership? { configuration.cluster }
+
+    /// Transfers this node runs at once at most (`URLSESSIOND_MAX_TRANSFERS`).
+    public var maximumTransfers: Int { configuration.engine.maximumConcurrentTransfers }
+
+    /// The tasks this node has in hand: running, waiting for a slot, or between attempts.
+    public var activeTaskCount: Int {
+        table.withLock { state in state.entries.values.count { !$0.lifecycle.isSettled } }
+    }
+
+    /// Carries out `action` on this node, or forwards it to the node running the task.
+    func perform(_ action: ForwardedControl.Action, taskId: String, tenant: String, forwarded: Bool = false) async throws -> TaskRecord {
+        let record = try await requireTask(taskId, tenant: tenant)
+        switch action {
+        case .resume:
+            if record.state == .suspended && record.suspendCount <= 1 { try await store.usage.checkStorageRoom(tenant: tenant) }
+        case .suspend:
+            // A WebSocket's or a stream's connection cannot be paused and picked up again: suspending it would drop it.
+            if record.kind == .webSocket || record.kind == .stream, record.state == .running { throw TaskStoreError.invalidStateTransition }
+        case .cancel, .cancelProducingResumeData:
+            break
+        }
+        var task = record
+        if let node {
+            do {
+                task = try await node.claimForControl(record)
+            } catch let elsewhere as TaskOwnedElsewhere where !forwarded {
+                return try await node.forward(action, of: record, tenant: tenant, to: elsewhere.node)
+            }
+        }
+        switch action {
+        case .resume: return try await control(task, .resume(beginsLater: task.beginsLater))
+        case .suspend: return try await control(task, .suspend)
+        case .cancel: return try await control(task, .cancel(producingResumeData: false))
+        case .cancelProducingResumeData: return try await control(task, .cancel(producingResumeData: true))
+        }
+    }
+}
