@@ -210,7 +210,7 @@ extension TaskService {
     func settleEndedAttempts() async {
         await withTaskGroup(of: Void.self) { group in
             var inFlight = 0
-            for await (transfer, outcome) in endedStream {
+            for await (transfer, outcome) in ended.stream {
                 if CacheRevalidations.isRevalidation(transfer) {
                     group.addTask { await self.finishRevalidation(transfer, outcome) }  // no task's: the cache's
                     continue

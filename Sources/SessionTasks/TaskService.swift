@@ -52,9 +52,6 @@ public final class TaskService: TransferObserver, Service, Sendable {
 
     let store: TransferStore
     let configuration: Configuration
-    /// `configuration.engine.downloadsDirectory` as a path (Foundation's URL building costs ~3% of the CPU
-    /// of small tasks).
-    let downloadsPath: String
     let logger: Logger
     /// Downloads' and bodies' files, blobs, and their objects in the object store.
     public let files: TaskFiles
@@ -65,8 +62,6 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// Set once in `init`: the engine needs its observer (this service) to exist first.
     nonisolated(unsafe) private(set) var engine: TransferEngine!
     let decisions: any DelegateDecisions
-    /// Where the API serves kept files and bodies, for the events that name them.
-    let locations: any TaskBodyLocations
     let table: TaskTable
     let controls = TaskControlQueue()
     let writer: ReportWriter
@@ -74,12 +69,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// Readers of `/data` waiting for a running task's body to begin: woken when one does, and when a
     /// completion is written (they must not wake the `?wait=` long-polls, which answer when woken).
     let bodyWaiters: CompletionWaiters
-    /// The cookie storages, applied to every request of a transfer and to every response.
-    let cookieStorages: CookieStorages
-    /// The URL caches, consulted before a job is made and updated when it ends.
-    let urlCaches: URLCaches
-    /// The credential storages, whose defaults answer HTTP challenges by default.
-    let credentialStorages: CredentialStorages
+    /// The sessions' cookie, URL cache and credential storages.
+    let storages: SessionStorages
     /// The session API and the storages' writer (`tasks.sessions`).
     nonisolated(unsafe) public private(set) var sessions: SessionService!
     /// The network paths and their state; transfers are bound to the one their flags choose.
@@ -93,14 +84,13 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// stream tasks' channels (`read`, `write`, the closes), open and recently ended.
     let streamChannels = TaskChannels<StreamChannel>()
     /// Sessions' trust bundles (their `serverTrust.anchors`).
-    public let trustBundles: TrustBundles
+    public var trustBundles: TrustBundles { jobs.trustBundles }
     /// This node among several on one database (nil: the only node). Set once in `init`, as `engine`.
     nonisolated(unsafe) private(set) var node: ClusterNode?
     /// From `run()` until graceful shutdown begins.
     private let serving = LockedBox(false)
     /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
-    let endedStream: AsyncStream<(TransferID, TransferOutcome)>
-    private let endedContinuation: AsyncStream<(TransferID, TransferOutcome)>.Continuation
+    let ended = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
 
     /// - Parameters:
     ///   - decisions: asks the delegate what to do (redirects, responses, challenges, delayed requests);
@@ -112,16 +102,14 @@ public final class TaskService: TransferObserver, Service, Sendable {
     ) throws {
         self.store = store
         self.configuration = configuration
-        self.downloadsPath = configuration.engine.downloadsDirectory.path
         self.decisions = decisions
-        self.locations = locations
         self.logger = logger
         self.files = TaskFiles(
             objectStore: configuration.objectStore, store: store, blobDirectory: configuration.blobDirectory, logger: logger)
         self.completer = TaskCompleter(
             store: store, configuration: configuration, locations: locations, files: files,
             webSocketChannels: webSocketChannels, streamChannels: streamChannels, logger: logger)
-        self.trustBundles = TrustBundles(
+        let trustBundles = TrustBundles(
             directory: configuration.trustDirectory, authorities: configuration.engine.certificateAuthorities)
         let table = TaskTable()
         self.table = table
@@ -141,16 +129,16 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 "The public suffix list is missing: cookies are refused only for single-label domains",
                 metadata: ["file": "\(PublicSuffixList.defaultPath)"])
         }
-        self.cookieStorages = CookieStorages(store: store, publicSuffixes: suffixes, logger: logger)
-        self.credentialStorages = CredentialStorages(store: store)
-        self.urlCaches = URLCaches(
-            store: store, directory: configuration.cacheDirectory, sharedMemoryCapacity: configuration.sharedCacheMemoryCapacity,
-            sharedDiskCapacity: configuration.sharedCacheDiskCapacity, logger: logger)
+        let storages = SessionStorages(
+            cookies: CookieStorages(store: store, publicSuffixes: suffixes, logger: logger),
+            urlCaches: URLCaches(
+                store: store, directory: configuration.cacheDirectory, sharedMemoryCapacity: configuration.sharedCacheMemoryCapacity,
+                sharedDiskCapacity: configuration.sharedCacheDiskCapacity, logger: logger),
+            credentials: CredentialStorages(store: store))
+        self.storages = storages
         self.networks = NetworkPathMonitor(paths: configuration.networkPaths, logger: logger)
         self.jobs = JobFactory(
-            store: store, configuration: configuration, files: files, trustBundles: trustBundles, networks: networks,
-            cookieStorages: cookieStorages, credentialStorages: credentialStorages, urlCaches: urlCaches)
-        (endedStream, endedContinuation) = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
+            store: store, configuration: configuration, files: files, trustBundles: trustBundles, networks: networks, storages: storages)
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
         self.engine = try TransferEngine(configuration: configuration.engine, observer: self, logger: logger)
         pathAvailability.withLock { known in
@@ -160,9 +148,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.node = configuration.cluster.map {
             ClusterNode(membership: $0, store: store, tasks: self, slotsFreed: slotsFreed, logger: logger)
         }
-        self.sessions = SessionService(
-            store: store, cookieStorages: cookieStorages, urlCaches: urlCaches, credentialStorages: credentialStorages,
-            files: files, transfers: self, logger: logger)
+        self.sessions = SessionService(store: store, storages: storages, files: files, transfers: self, logger: logger)
     }
 
     /// Transfers holding one of the engine's slots, and those waiting for one (`/metrics`).
@@ -273,7 +259,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 self.releaseWaiters()
                 self.table.stop()
                 await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
-                self.endedContinuation.finish()
+                self.ended.continuation.finish()
                 group.cancelAll()  // the ticker, the timers, the network monitor, the heartbeat
                 if let node = self.node { await node.leaveCluster(node.membership) }  // the others take its tasks over now
             }
@@ -285,8 +271,14 @@ public final class TaskService: TransferObserver, Service, Sendable {
 
     /// The engine reported the end of an attempt (loop thread): settled in order by `settleEndedAttempts`.
     public func transfer(_ transfer: TransferID, didComplete outcome: TransferOutcome) {
-        endedContinuation.yield((transfer, outcome))
+        ended.continuation.yield((transfer, outcome))
     }
+}
+
+extension TaskService {
+    var cookieStorages: CookieStorages { storages.cookies }
+    var urlCaches: URLCaches { storages.urlCaches }
+    var credentialStorages: CredentialStorages { storages.credentials }
 }
 
 extension TaskService: SessionTransfers {

@@ -25,7 +25,7 @@ final class JobFactory: Sendable {
 
     init(
         store: TransferStore, configuration: TaskService.Configuration, files: TaskFiles, trustBundles: TrustBundles,
-        networks: NetworkPathMonitor, cookieStorages: CookieStorages, credentialStorages: CredentialStorages, urlCaches: URLCaches
+        networks: NetworkPathMonitor, storages: SessionStorages
     ) {
         self.store = store
         self.configuration = configuration
@@ -33,9 +33,7 @@ final class JobFactory: Sendable {
         self.files = files
         self.trustBundles = trustBundles
         self.networks = networks
-        self.cookieStorages = cookieStorages
-        self.credentialStorages = credentialStorages
-        self.urlCaches = urlCaches
+        (self.cookieStorages, self.urlCaches, self.credentialStorages) = (storages.cookies, storages.urlCaches, storages.credentials)
     }
 
     /// A stale cached response served at once, to be revalidated in the background (RFC 5861).

@@ -21,14 +21,9 @@ public final class SessionService: Service, Sendable {
     /// The task service, which owns this service (so never gone while it is used).
     unowned let transfers: any SessionTransfers
 
-    init(
-        store: TransferStore, cookieStorages: CookieStorages, urlCaches: URLCaches, credentialStorages: CredentialStorages,
-        files: TaskFiles, transfers: any SessionTransfers, logger: Logger
-    ) {
+    init(store: TransferStore, storages: SessionStorages, files: TaskFiles, transfers: any SessionTransfers, logger: Logger) {
         self.store = store
-        self.cookieStorages = cookieStorages
-        self.urlCaches = urlCaches
-        self.credentialStorages = credentialStorages
+        (self.cookieStorages, self.urlCaches, self.credentialStorages) = (storages.cookies, storages.urlCaches, storages.credentials)
         self.files = files
         self.transfers = transfers
         self.logger = logger
