@@ -201,7 +201,7 @@ let package = Package(
         .testTarget(
             name: "SessionTasksTests",
             dependencies: [
-                "SessionTasks", "TransferEngine", "TransferModels", "TransferStore", "TestSupport", "JSONCodec",
+                "SessionTasks", "TransferEngine", "TransferModels", "TransferStore", "TestSupport", "JSONCodec", "NetworkPaths",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
