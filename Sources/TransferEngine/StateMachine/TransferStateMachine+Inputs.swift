@@ -148,7 +148,7 @@ extension TransferStateMachine {
         case .storedResponseServed: return servedStoredResponse()
         case .headComplete(let facts): return headComplete(facts)
         case .cutAtPartEnd:
-            if case .finished = state { return [] }
+            guard isInRequest else { return [] }
             state = .cutAtPartEnd
             return []
         case .bodyRefused(let refusal):
@@ -162,11 +162,18 @@ extension TransferStateMachine {
             return []
         case .requestEnded(let result): return requestEnded(result)
         case .segmentRequestEnded(let result): return [.segmentEnded(segmentEnd(result))]
-        case .challengeRaised(let challenge): return raise(challenge)
+        case .challengeRaised(let challenge):
+            // Raised by the transfer itself: the next offer after a rejected one, or a failed request's TLS
+            // failure that a client certificate may turn around.
+            switch state {
+            case .answeringChallenge, .finished: return raise(challenge)
+            default: return []
+            }
         case .redirectDecided(let disposition): return redirectDecided(disposition)
         case .responseDecided(let disposition): return responseDecided(disposition)
         case .challengeDecided(let disposition): return challengeDecided(disposition)
         case .proxiedTargetPending(let host):
+            guard case .requesting = state else { return [] }  // a prepared request, not yet admitted
             state = .awaitingProxiedTarget(host: host)
             return []
         case .proxiedTargetChecked(let host):
@@ -174,6 +181,8 @@ extension TransferStateMachine {
             state = .requesting
             return [.admit]
         case .parked:
+            // Whatever its last request left (a range's end, a failure, a stopped connection).
+            if case .finished = state { return [] }
             state = .parked
             return []
         case .uploadReadable:
