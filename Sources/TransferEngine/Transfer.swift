@@ -4,6 +4,10 @@ import TransferModels
 
 /// One task's transfer on the engine loop: its easy handle, the request being sent, the response being
 /// read, and where the body goes. Confined to the loop thread; C callbacks reach it through `Unmanaged`.
+///
+/// Which step the request is at — and so what may follow — is its `machine`'s (`TransferStateMachine`):
+/// the transfer feeds it libcurl's callbacks and the decisions, and carries out the actions it returns
+/// (`Transfer+Actions.swift`), handing what only the scheduler can do back as a `Step`.
 final class Transfer {
     /// What the scheduler does next for the transfer, after its state machine's actions (nil: nothing —
     /// the transfer waits for a decision, or its traffic goes on).
