@@ -33,7 +33,7 @@ extension Transfer {
 
     /// Delivers what the parser holds: a part's head starts a new response, its content goes to the sink.
     /// Stops at a head the delegate decides about; the rest stays in the parser until the answer
-    /// (`TransferScheduler.resolveResponse` calls this again).
+    /// (the machine's `deliverHeldParts` action calls this again).
     func handleMultipartParts() throws {
         while machine.deliversParts, let output = multipart?.next() {
             switch output {

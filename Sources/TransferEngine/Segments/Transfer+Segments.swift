@@ -60,7 +60,8 @@ extension Transfer {
     }
 
     /// A job that continues a segmented download: its download is made from the journal, and the first
-    /// request asks for the first part not finished. Its answer decides (`segmentHeadCompleted`).
+    /// request asks for the first part not finished. Its answer decides (`rangeAnswer(of:_:)`, then
+    /// `resumeSegmentsAccepted`, or the download starts again from 0).
     func resumeSegments() {
         guard let resume = job.resumeSegments, let path = job.downloadPath else { return }
         guard var plan = resume.plan(), let first = plan.parts.first(where: { !$0.isDone }) else {
