@@ -7,18 +7,21 @@ import Foundation
 extension Transfer: CurlTransferDelegate {
     /// Body bytes (decoded) to the sink; a sink error fails the transfer (23).
     func curlDidReceiveBody(_ bytes: UnsafeRawBufferPointer) -> CurlBodyVerdict {
-        // The delegate is deciding about this response: libcurl keeps the bytes and offers them again.
-        if waiting != nil { return .pause }
-        lastActivity = .now
-        if discardingBody { return .accepted }
-        if let download = segmentDownload {
-            // A range request's answer that is not the range asked for: nothing of it is kept.
-            guard segmentRequest == nil || segmentAnswer == .accepted else { return .failed }
-            return download.receive(bytes, from: self)
+        switch machine.routeBody() {
+        case .pause: return .pause  // someone decides first: libcurl keeps the bytes and offers them again
+        case .drop:
+            lastActivity = .now
+            return .accepted
+        case .refuse:
+            lastActivity = .now
+            return .failed
+        case .keep:
+            lastActivity = .now
         }
+        if let download = segmentDownload { return download.receive(bytes, from: self) }
         let limit = configuration.maximumDownloadSize
         if limit > 0 && sink.length + Int64(bytes.count) > limit {
-            exceededMaximumSize = true  // a chunked or unannounced body: `failure(for:)` reports -1103
+            _ = machine.handle(.bodyRefused(.tooLarge))  // a chunked or unannounced body: `failure(for:)` reports -1103
             return .failed
         }
         if multipart != nil { return receiveMultipart(bytes) }
@@ -52,7 +55,7 @@ extension Transfer: CurlTransferDelegate {
     private func passUndecodableBodyThrough() {
         guard head.statusCode >= 200 else { return }  // 1xx: no body
         func values(_ name: String) -> [String] { head.fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value) }
-        let contentEncodings = segmentRequest == nil ? values("content-encoding") : []
+        let contentEncodings = machine.range == nil ? values("content-encoding") : []
         let undecodable = !CurlContentCodings.decodesAll(contentEncodings: contentEncodings, transferEncodings: values("transfer-encoding"))
         guard undecodable != passesUndecodedBody else { return }
         passesUndecodedBody = undecodable
@@ -81,7 +84,7 @@ extension Transfer: CurlTransferDelegate {
         case .empty: return CurlReadVerdict.pause
         case .end: return 0
         case .failed:
-            streamFailed = true
+            _ = machine.handle(.bodyRefused(.uploadStreamFailed))
             return nil
         }
     }

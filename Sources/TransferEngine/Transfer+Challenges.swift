@@ -5,6 +5,15 @@ import TransferModels
 // HTTP authentication challenges (401 and 407) and what the delegate's answer, or the default handling,
 // does with them. The TLS ones (server trust, client certificates) are in Transfer+TLS.swift.
 
+/// What answering a challenge comes to.
+enum ChallengeAnswer {
+    /// The same request goes again, on the same handle (with a credential, or past a TLS decision).
+    case sendAgain
+    /// Another challenge to answer (the next method offered after a rejected one).
+    case nextChallenge(AuthenticationChallenge)
+    case done(TransferOutcome)
+}
+
 extension Transfer {
     /// The challenge of a 401, or of a proxy's 407: of the methods the response offers and the delegate
     /// did not reject, the strongest (Negotiate, NTLM, Digest, Basic), as CFNetwork picks.
@@ -54,9 +63,9 @@ extension Transfer {
         return String(rest.prefix { $0 != "," && $0 != " " })
     }
 
-    /// The delegate's answer: the next step, or `.sendAgain` when the request goes again (with a credential,
-    /// or past a TLS decision).
-    func resolve(_ challenge: AuthenticationChallenge, _ disposition: ChallengeDisposition) -> Step {
+    /// The delegate's answer: the request goes again (with a credential, or past a TLS decision), another
+    /// challenge, or the end.
+    func resolve(_ challenge: AuthenticationChallenge, _ disposition: ChallengeDisposition) -> ChallengeAnswer {
         switch disposition {
         case .cancelAuthenticationChallenge:
             return .done(outcome(failure: TransferFailure(code: URLErrorCode.cancelled.rawValue, curlCode: 42, message: "cancelled")))
@@ -65,7 +74,7 @@ extension Transfer {
         case .rejectProtectionSpace:
             guard challenge.failureResponse != nil else { return resolveByDefault(challenge) }  // TLS: nothing else to offer
             rejectedMethods.insert(Self.rejectionKey(challenge.method, isProxy: challenge.isProxy))
-            if let next = self.challenge(in: head) { return .challenge(next) }
+            if let next = self.challenge(in: head) { return .nextChallenge(next) }
             return acceptChallengeResponse()
         case .useCredential(let credential):
             switch (challenge.method, credential) {
@@ -83,7 +92,7 @@ extension Transfer {
 
     /// URLSession's default handling: the stored default credential for the space (once), else the 401.
     /// Negotiate answers with the service's own Kerberos credentials, once.
-    func resolveByDefault(_ challenge: AuthenticationChallenge) -> Step {
+    func resolveByDefault(_ challenge: AuthenticationChallenge) -> ChallengeAnswer {
         switch challenge.method {
         case .serverTrust: return trustByDefault(challenge)
         case .clientCertificate: return presentByDefault(challenge)
@@ -101,7 +110,7 @@ extension Transfer {
     }
 
     /// The request goes again with a credential (the 401's body is dropped).
-    private func send(user: String, password: String, for challenge: AuthenticationChallenge) -> Step {
+    private func send(user: String, password: String, for challenge: AuthenticationChallenge) -> ChallengeAnswer {
         if challenge.isProxy {
             proxyCredential = (user, password, challenge.method)
         } else {
@@ -137,10 +146,9 @@ extension Transfer {
     }
 
     /// The delegate gave no credential: the 401 is the task's response, with its body.
-    func acceptChallengeResponse() -> Step {
-        pendingChallenge = nil
+    func acceptChallengeResponse() -> ChallengeAnswer {
         deliver(head)
-        return finishBody()
+        return .done(finishBody())
     }
 
     /// libcurl's scheme for a credential answering `method`.

@@ -16,46 +16,46 @@ extension Transfer {
         observer.transfer(job.id, didProgress: progress)
     }
 
-    /// A complete response head: informational ones are reported (not `100 Continue`, libcurl's own
-    /// business, as URLSession keeps it); a redirect we will follow has its body dropped; the final one is
-    /// announced before its body.
+    /// A complete response head: the state machine decides what it is (an informational one, a range's
+    /// answer, a redirect to follow, a challenge, the final response) from what the head says.
     func responseHeadCompleted() {
-        let status = head.statusCode
-        guard status >= 200 else {  // 1xx: the real response follows
-            if status != 100 && status != 101 { observer.transfer(job.id, didReceiveInformational: head, for: request) }
-            return
+        _ = perform(machine.handle(.headComplete(facts(of: head))))
+    }
+
+    /// What `head` says, worked out only as far as the machine can need it: a range request's answer for a
+    /// range request; else a redirect URLSession's rules follow, a challenge to answer, multipart parts.
+    func facts(of head: ResponseHead) -> TransferStateMachine.ResponseFacts {
+        var facts = TransferStateMachine.ResponseFacts(status: head.statusCode)
+        guard head.statusCode >= 200 else { return facts }
+        if machine.range != nil {
+            if let download = segmentDownload {
+                facts.rangeAnswer = rangeAnswer(of: head, download)
+                facts.isFirstAnswerOfResumedSegments = connectionNumber == 0 && deliveredHead == nil
+            }
+            return facts
         }
-        if let cookies = job.cookies {  // before anything follows from this response (the next hop's request)
-            let setCookies = head.fields.filter { $0.name.caseInsensitiveEquals("set-cookie") }.map(\.value)
-            if !setCookies.isEmpty { cookies.received(setCookies, from: request.url) }
-        }
-        if segmentRequest != nil { return segmentHeadCompleted() }  // a range of a segmented download
-        if RedirectPolicy.nextRequest(status: status, location: head.value("location"), request: request) != nil {
-            discardingBody = true
-            return
-        }
-        pendingChallenge = nil  // libcurl's own steps of a handshake (NTLM's type 2) came before this head
-        if job.decidesChallenges || job.credentials != nil, let challenge = challenge(in: head) {
-            pendingChallenge = challenge  // the body is kept: it is the response if no credential is given
-            return
-        }
-        if status == 304, validatesStoredResponse, let stored = job.storedResponse {
-            // The cache's validation came back "not modified": the stored response, updated, is the answer.
-            var updated = stored.head
-            updated.fields = HTTPCacheRules.merge(stored.head.fields, withNotModified: head.fields)
-            deliversStoredBody = true
-            deliver(updated)
-        } else if beginMultipartReplace() {
-            return  // each part is a response of its own, delivered (and asked about) as it arrives
-        } else {
-            deliver(head)
-            beginSegmentsIfPossible()
-        }
-        if isResuming { settleResume() }
-        if job.decidesResponse {
-            waiting = .response(finished: nil)  // the write callback pauses the body until the answer
-            observer.transfer(job.id, asksAbout: deliveredHead ?? head, for: request)
-        }
+        facts.redirect = RedirectPolicy.nextRequest(status: head.statusCode, location: head.value("location"), request: request)
+        guard facts.redirect == nil else { return facts }
+        if job.decidesChallenges || job.credentials != nil { facts.challenge = challenge(in: head) }
+        guard facts.challenge == nil else { return facts }
+        facts.isMultipart = multipartParser(for: head) != nil
+        return facts
+    }
+
+    /// Hands the response's `Set-Cookie` fields to the job's cookies, before anything follows from it (the
+    /// next hop's request).
+    func storeCookies() {
+        guard let cookies = job.cookies else { return }
+        let setCookies = head.fields.filter { $0.name.caseInsensitiveEquals("set-cookie") }.map(\.value)
+        if !setCookies.isEmpty { cookies.received(setCookies, from: request.url) }
+    }
+
+    /// The cache's validation came back "not modified": the stored response, updated, is the answer.
+    func deliverNotModified() {
+        guard let stored = job.storedResponse else { return }
+        var updated = stored.head
+        updated.fields = HTTPCacheRules.merge(stored.head.fields, withNotModified: head.fields)
+        deliver(updated)
     }
 
     /// A cache hit: the stored response is the answer, and no request is sent. With a delegate that decides
@@ -64,20 +64,12 @@ extension Transfer {
         guard let stored = job.storedResponse else { return .done(outcome(failure: nil)) }
         requestStartedAt = Date()
         head = stored.head
-        deliversStoredBody = true
-        deliver(head)
-        if job.decidesResponse {
-            waiting = .response(finished: .ok)  // nothing to pause: the "request" has ended
-            observer.transfer(job.id, asksAbout: head, for: request)
-            return nil
-        }
-        return requestEnded(result: .ok)
+        return perform(machine.handle(.storedResponseServed))
     }
 
     /// The final response of a resumed download: 206 continues after the kept bytes, anything else (200:
     /// the validator changed, or no range support) starts again from 0, as `didResumeAtOffset(0)` says.
     func settleResume() {
-        resumeSettled = true
         var offset: Int64 = 0
         if head.statusCode == 206, progress.bytesExpectedToReceive >= 0 || head.value("content-range") != nil {
             offset = job.resumeOffset
@@ -107,65 +99,34 @@ extension Transfer {
         }
     }
 
-    /// The handle finished one request: a redirect to follow, or the outcome.
-    func requestEnded(result: CurlResult) -> Step {
-        // The connection was stopped before the request left: a TLS challenge, or its refusal.
-        if let step = pendingConnectionStep {
-            pendingConnectionStep = nil
-            return step
-        }
-        let servedLocally = job.storedResponse?.isServed == true
-        transactions.append(servedLocally ? localTiming() : timing())
-        if result.isSuccess, deliversStoredBody, let failure = readStoredBody() { return .done(outcome(failure: failure)) }
-        if result.isSuccess, discardingBody,
-            let next = RedirectPolicy.nextRequest(status: head.statusCode, location: head.value("location"), request: request)
-        {
-            redirects += 1
-            guard redirects <= RedirectPolicy.maximumRedirects else {
-                return .done(
-                    outcome(
-                        failure: TransferFailure(
-                            code: URLErrorCode.httpTooManyRedirects.rawValue, curlCode: 47,
-                            message: "more than \(RedirectPolicy.maximumRedirects) redirects")))
-            }
-            return .redirect(next)
-        }
-        guard result.isSuccess else {
-            let failure = failure(for: result)
-            return tlsStep(after: failure) ?? .done(outcome(failure: failure))
-        }
-        if let challenge = pendingChallenge { return .challenge(challenge) }
-        if let failure = finishMultipartReplace() { return .done(outcome(failure: failure)) }
-        return finishBody()
+    /// The handle finished one request: what the scheduler does next (nil: the transfer waits).
+    func requestEnded(result: CurlResult) -> Step? {
+        perform(machine.handle(.requestEnded(result)))
+    }
+
+    /// The transaction of the request that just ended.
+    func recordTransaction() {
+        transactions.append(job.storedResponse?.isServed == true ? localTiming() : timing())
     }
 
     /// The body is complete: close it and report success (or the disk error).
-    func finishBody() -> Step {
+    func finishBody() -> TransferOutcome {
         do {
             try sink.finish()
         } catch {
-            return .done(
-                outcome(
-                    failure: TransferFailure(
-                        code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)")))
+            return outcome(
+                failure: TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)"))
         }
-        return .done(outcome(failure: nil))
-    }
-
-    /// The delegate rejected the redirect: its response is the final one (its body was not kept).
-    func rejectRedirect() -> Step {
-        discardingBody = false
-        deliver(head)
-        return finishBody()
+        return outcome(failure: nil)
     }
 
     func failure(for result: CurlResult) -> TransferFailure {
-        if exceededMaximumSize {
+        if machine.refusal == .tooLarge {
             return TransferFailure(
                 code: URLErrorCode.dataLengthExceedsMaximum.rawValue, curlCode: result.code,
                 message: "the response body is longer than the maximum download size (\(configuration.maximumDownloadSize) bytes)")
         }
-        if streamFailed {
+        if machine.refusal == .uploadStreamFailed {
             return TransferFailure(
                 code: URLErrorCode.requestBodyStreamExhausted.rawValue, curlCode: result.code,
                 message: "the client stopped sending the streamed body before its end", reason: "bodyStreamFailed")
@@ -196,7 +157,7 @@ extension Transfer {
     }
 
     /// The stored body into the sink (a failure to read or write it fails the task).
-    private func readStoredBody() -> TransferFailure? {
+    func readStoredBody() -> TransferFailure? {
         guard let body = job.storedResponse?.body else { return nil }
         do {
             switch body {

@@ -7,15 +7,17 @@ import TransferModels
 // replaces the previous part's. A delegate that decides about responses decides about each part.
 
 extension Transfer {
-    /// Whether the response just completed is `multipart/x-mixed-replace` (a data or upload task's, not
-    /// a download's, which URLSession writes to its file as it comes): then its parts are the responses.
-    func beginMultipartReplace() -> Bool {
-        guard job.kind != .download, request.method.uppercased() != "HEAD",
-            let parser = MultipartReplaceParser(contentType: head.value("content-type"))
-        else { return false }
-        multipart = parser
+    /// The parser of a `multipart/x-mixed-replace` response of a data or upload task (not of a download,
+    /// which URLSession writes to its file as it comes): then its parts are the responses. nil otherwise.
+    func multipartParser(for head: ResponseHead) -> MultipartReplaceParser? {
+        guard job.kind != .download, request.method.uppercased() != "HEAD" else { return nil }
+        return MultipartReplaceParser(contentType: head.value("content-type"))
+    }
+
+    /// The response just completed is multipart: its parts are the responses from now on.
+    func beginMultipartReplace() {
+        multipart = multipartParser(for: head)
         partsDelivered = 0
-        return true
     }
 
     /// Body bytes of a multipart response, into the parser; what it can split is handled at once.
@@ -31,9 +33,9 @@ extension Transfer {
 
     /// Delivers what the parser holds: a part's head starts a new response, its content goes to the sink.
     /// Stops at a head the delegate decides about; the rest stays in the parser until the answer
-    /// (`TransferScheduler.resolveResponse` calls this again).
+    /// (the machine's `deliverHeldParts` action calls this again).
     func handleMultipartParts() throws {
-        while waiting == nil, let output = multipart?.next() {
+        while machine.deliversParts, let output = multipart?.next() {
             switch output {
             case .head(let fields): try startPart(fields)
             case .content(let bytes):
@@ -67,7 +69,7 @@ extension Transfer {
     private func startPart(_ fields: [MultipartReplaceParser.Field]) throws {
         if partsDelivered > 0 {
             observer.transfer(job.id, didReceiveAllOfPart: progress)
-            if becameDownload {
+            if machine.becameDownload {
                 try sink.truncate()
             } else {
                 sink.discard()
@@ -81,9 +83,6 @@ extension Transfer {
         part.fields = fields.map { ($0.name, $0.value) }
         deliver(part)
         progress.bytesExpectedToReceive = -1  // the stream's total is unknown, whatever one part says
-        if job.decidesResponse && !becameDownload {
-            waiting = .response(finished: nil)
-            observer.transfer(job.id, asksAbout: part, for: request)
-        }
+        _ = perform(machine.handle(.partBegan))  // asked about, when the delegate decides
     }
 }

@@ -90,7 +90,7 @@ extension Transfer {
     }
 
     /// The connection is up and nothing was sent: its chain is evaluated and the decisions taken so far
-    /// applied; a question for the delegate, or a refusal, stops the transfer here (`pendingConnectionStep`).
+    /// applied; a question for the delegate, or a refusal, stops the transfer here (`connectionStopped`).
     func curlConnectionReady(isNew: Bool, tlsSession: UnsafeMutableRawPointer?) -> Bool {
         let askedForCertificate = sawCertificateRequest
         sawCertificateRequest = false
@@ -98,7 +98,7 @@ extension Transfer {
         guard let tlsSession else {  // verification was deferred to here: never send on an unexamined chain
             let failure = TransferFailure(
                 code: URLErrorCode.secureConnectionFailed.rawValue, curlCode: 35, message: "the connection's TLS could not be examined")
-            return stop(.done(outcome(failure: failure)))
+            return stop(.failure(failure))
         }
         let peer = Certificates.peerTrust(ssl: tlsSession, host: origin.host, anchorsFile: anchorsFile)
         let trust = ServerTrust(chain: peer.chain, failure: Self.trustFailure(peer))
@@ -106,13 +106,13 @@ extension Transfer {
         var decision = tlsDecisions[origin.key] ?? TLSDecision()
         switch decision.trust {
         case .accepted(let key)?:
-            guard peer.chain.first?.spkiSha256 == key else { return stop(.done(outcome(failure: Self.untrusted(peer)))) }
+            guard peer.chain.first?.spkiSha256 == key else { return stop(.failure(Self.untrusted(peer))) }
         case .evaluated?:
-            if let failure = trust.failure { return stop(.done(outcome(failure: failure))) }
+            if let failure = trust.failure { return stop(.failure(failure)) }
         case nil:
             if let failure = decision.untrustedByDefault {
                 guard let leaf = peer.chain.first, matchesTrustException(leaf, origin) else {
-                    return stop(.done(outcome(failure: failure)))
+                    return stop(.failure(failure))
                 }
                 decision.trust = .accepted(spkiSha256: leaf.spkiSha256)
             } else if isNew || trust.failure != nil {
@@ -130,13 +130,13 @@ extension Transfer {
 
     /// After a failed request: a TLS failure that a challenge or a stored trust exception may still turn
     /// around (the request goes again), or nil.
-    func tlsStep(after failure: TransferFailure) -> Step? {
+    func tlsRecovery(after failure: TransferFailure) -> ChallengeAnswer? {
         guard let origin = Self.tlsOrigin(of: request.url) else { return nil }
         var decision = tlsDecisions[origin.key] ?? TLSDecision()
         if sawCertificateRequest, decision.identity == nil, job.decidesSessionChallenges {
             // The server ended the handshake without a certificate (TLS 1.2 servers that require one).
             sawCertificateRequest = false
-            return .challenge(tlsChallenge(.clientCertificate, origin, trust: nil))
+            return .nextChallenge(tlsChallenge(.clientCertificate, origin, trust: nil))
         }
         let isTrustFailure = failure.curlCode == 60 || failure.curlCode == 90
         guard isTrustFailure, decision.trust == nil, decision.untrustedByDefault == nil,
@@ -149,7 +149,7 @@ extension Transfer {
 
     /// `useCredential(URLCredential(trust:))`: the chain shown is accepted for this task's connections to
     /// the origin (pinned by its leaf's key).
-    func acceptServerTrust(_ challenge: AuthenticationChallenge) -> Step {
+    func acceptServerTrust(_ challenge: AuthenticationChallenge) -> ChallengeAnswer {
         guard let leaf = challenge.serverTrust?.chain.first else { return trustByDefault(challenge) }
         tlsDecisions["\(challenge.host):\(challenge.port)", default: TLSDecision()].trust = .accepted(spkiSha256: leaf.spkiSha256)
         return .sendAgain
@@ -157,7 +157,7 @@ extension Transfer {
 
     /// Default handling of server trust: the system's evaluation, then the trust exceptions stored for the
     /// host; an untrusted chain fails the task with its -120x error.
-    func trustByDefault(_ challenge: AuthenticationChallenge) -> Step {
+    func trustByDefault(_ challenge: AuthenticationChallenge) -> ChallengeAnswer {
         let key = "\(challenge.host):\(challenge.port)"
         guard let trust = challenge.serverTrust, let failure = trust.failure else {
             tlsDecisions[key, default: TLSDecision()].trust = .evaluated
@@ -171,21 +171,22 @@ extension Transfer {
     }
 
     /// The delegate's identity is presented on the next connection to the origin.
-    func present(_ identity: ClientIdentity, for challenge: AuthenticationChallenge) -> Step {
+    func present(_ identity: ClientIdentity, for challenge: AuthenticationChallenge) -> ChallengeAnswer {
         tlsDecisions["\(challenge.host):\(challenge.port)", default: TLSDecision()].identity = .present(identity)
         return .sendAgain
     }
 
     /// Default handling of a certificate request: the identity stored for the origin, else none.
-    func presentByDefault(_ challenge: AuthenticationChallenge) -> Step {
+    func presentByDefault(_ challenge: AuthenticationChallenge) -> ChallengeAnswer {
         let stored = job.credentials?.clientIdentity(host: challenge.host, port: challenge.port)
         tlsDecisions["\(challenge.host):\(challenge.port)", default: TLSDecision()].identity =
             stored.map { .present($0) } ?? TLSDecision.Identity.none
         return .sendAgain
     }
 
-    private func stop(_ step: Step) -> Bool {
-        pendingConnectionStep = step
+    /// Stops the connection before the request leaves: the machine keeps why until libcurl reports the end.
+    private func stop(_ stop: TransferStateMachine.ConnectionStop) -> Bool {
+        _ = machine.handle(.connectionStopped(stop))
         return false
     }
 

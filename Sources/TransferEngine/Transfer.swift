@@ -4,30 +4,23 @@ import TransferModels
 
 /// One task's transfer on the engine loop: its easy handle, the request being sent, the response being
 /// read, and where the body goes. Confined to the loop thread; C callbacks reach it through `Unmanaged`.
+///
+/// Which step the request is at — and so what may follow — is its `machine`'s (`TransferStateMachine`):
+/// the transfer feeds it libcurl's callbacks and the decisions, and carries out the actions it returns
+/// (`Transfer+Actions.swift`), handing what only the scheduler can do back as a `Step`.
 final class Transfer {
+    /// What the scheduler does next for the transfer, after its state machine's actions (nil: nothing —
+    /// the transfer waits for a decision, or its traffic goes on).
     enum Step {
-        /// URLSession's rules would follow a redirect to this request.
-        case redirect(OutgoingRequest)
-        /// The server asks for credentials the delegate may give.
-        case challenge(AuthenticationChallenge)
+        /// Send this request with the same handle (a redirect followed).
+        case follow(OutgoingRequest)
         /// The same request goes again, on the same handle (with a credential, or past a TLS decision).
         case sendAgain
+        /// Hand the prepared request to libcurl (its proxied target's name was allowed).
+        case admit
+        /// Take the transfer out of the multi and end it with this failure.
+        case abort(TransferFailure)
         case done(TransferOutcome)
-    }
-
-    /// What the transfer waits for from the delegate.
-    enum Waiting {
-        /// The proposed redirect; the handle is out of the multi meanwhile.
-        case redirect(OutgoingRequest)
-        /// The response decision; the body is paused, or the request already ended with `finished`.
-        case response(finished: CurlResult?)
-        /// The challenge's answer; the handle is out of the multi meanwhile.
-        case challenge(AuthenticationChallenge)
-        /// The egress verdict on the target its proxy would reach (a name being resolved).
-        case proxiedTarget(host: String)
-        /// Parked: a segmented download's primary with no range of its own to fetch; its part
-        /// connections fetch the rest (no connection of its own, no idle timeout).
-        case segments
     }
 
     let job: TransferJob
@@ -44,30 +37,22 @@ final class Transfer {
     var idleDeadline: ContinuousClock.Instant {
         lastActivity + .milliseconds(Int64(job.timeoutIntervalForRequest * 1000))
     }
+    /// Which step the request is at (requesting, receiving, following a redirect, answering a challenge,
+    /// waiting for a decision…): the `Transfer` carries out what it decides.
+    var machine: TransferStateMachine
     var head = ResponseHead()
     /// The head of the response whose body is being delivered (not a redirect being followed).
     var deliveredHead: ResponseHead?
-    /// True while the body of a response we are about to redirect away from arrives (it is dropped).
-    var discardingBody = false
     /// A `multipart/x-mixed-replace` response: its parts are the responses (`Transfer+MultipartReplace`).
     var multipart: MultipartReplaceParser?
     /// The parts of `multipart` delivered as responses so far.
     var partsDelivered = 0
-    /// The delegate made this data task a download (`becomeDownload`): later parts replace the file.
-    var becameDownload = false
     var sink: BodySink
     var upload: UploadSource?
-    /// The streamed body's producer failed (its client left): the transfer ends with -1021.
-    var streamFailed = false
     var progress = TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1)
     var transactions: [TransactionTiming] = []
     /// The last time a byte moved in either direction (or the request started): the idle timeout's origin.
     var lastActivity = ContinuousClock.now
-    var redirects = 0
-    /// Set while the delegate decides: no traffic, no idle timeout.
-    var waiting: Waiting?
-    /// The challenge of the 401 being read, when the delegate answers challenges.
-    var pendingChallenge: AuthenticationChallenge?
     /// The credential the delegate gave, for its protection space only (never sent to another origin).
     var credential: (user: String, password: String, method: AuthenticationChallenge.Method, origin: String)?
     /// The credential for the job's proxy (its 407), sent to that proxy on every request of the task.
@@ -78,27 +63,12 @@ final class Transfer {
     var rejectedMethods: Set<String> = []
     /// What the task decided about each https origin's server trust and client certificate.
     var tlsDecisions: [String: TLSDecision] = [:]
-    /// What follows a connection stopped before its request was sent (a TLS challenge, or a refusal).
-    var pendingConnectionStep: Step?
     /// The server asked for a client certificate in the handshake under way.
     var sawCertificateRequest = false
     /// Credentials the default handling already sent (`user`, `password`, protection space): never twice.
     var defaultCredentialsTried: Set<[String]> = []
-    /// Whether the bytes kept from an earlier attempt are still wanted (until the final response says).
-    var isResuming: Bool { job.resumeOffset > 0 && !resumeSettled }
-    var resumeSettled = false
-    /// The body passed `maximumDownloadSize` in the write callback (libcurl then reports a write error).
-    var exceededMaximumSize = false
     /// libcurl's content decoding is off for the response being received: it names a coding libcurl cannot decode.
     var passesUndecodedBody = false
-    /// The body delivered is the stored one (a cache hit, or a 304 to a validation): it is read into the
-    /// sink when the request ends.
-    var deliversStoredBody = false
-    /// The request validates the stored response: only the job's own request, never a redirect's (another
-    /// URL, another resource).
-    var validatesStoredResponse: Bool {
-        redirects == 0 && segmentRequest == nil && job.storedResponse?.conditionalFields.isEmpty == false
-    }
     let startedAt: ContinuousClock.Instant
     var requestStartedAt = Date()
     var lastProgressReport = ContinuousClock.now
@@ -114,12 +84,6 @@ final class Transfer {
     weak var partOf: SegmentedDownload?
     /// 0 for the job's own transfer; 1, 2… for the part connections of its segmented download.
     var connectionNumber = 0
-    /// The range the current request asks for (with `If-Range`); nil for a request without one.
-    var segmentRequest: Range<Int64>?
-    /// What the head of the current range request said.
-    var segmentAnswer = SegmentAnswer.pending
-    /// The response was cut where its part ends (libcurl reports a write error; it is this success).
-    var stoppedAtPartEnd = false
     /// The representation changed under the download this many times in this attempt: it started again
     /// from 0, segmented the first time, on one connection after that.
     var validatorChanges = 0
@@ -141,6 +105,7 @@ final class Transfer {
         self.configuration = configuration
         self.observer = observer
         self.request = job.request
+        self.machine = TransferStateMachine(job: job)
         self.hostKey = TransferScheduler.hostKey(job, job.request.url)
         self.easy = try CurlEasyHandle()
         self.sink = try Self.makeSink(job, configuration)
@@ -174,7 +139,6 @@ final class Transfer {
     func becomeDownload(path: String) throws {
         sink.discard()
         sink = try BodySink.file(path: path)
-        becameDownload = true
     }
 
     /// Sets every option for `request` (first send, or again after a redirect).
@@ -183,12 +147,12 @@ final class Transfer {
         try Self.applyConnectionOptions(to: easy, job: job, url: request.url, configuration: configuration)
         try easy.setShare(share)
         // Every encoding libcurl decodes (gzip, deflate, br, zstd); a range is of the identity encoding's bytes.
-        if segmentRequest == nil { try easy.set(.acceptEncoding, "") }
+        if machine.range == nil { try easy.set(.acceptEncoding, "") }
         try easy.preferHTTP2OverTLS()
         try applyTLS()
         // 512 KiB reads: a sixth of the syscalls of libcurl's 16 KiB default on fast downloads (measured).
         try easy.set(.bufferSize, job.kind == .download ? 512 * 1024 : 64 * 1024)
-        if configuration.maximumDownloadSize > 0 && !isResuming {
+        if configuration.maximumDownloadSize > 0 && !machine.isResuming {
             // An announced length fails before any byte is kept. A resumed download's 206 announces only the
             // rest (its 200 the whole): the write callback bounds those.
             try easy.set(.maximumFileSize, configuration.maximumDownloadSize)
@@ -214,12 +178,10 @@ final class Transfer {
         lastActivity = .now
         head = ResponseHead()
         deliveredHead = nil
-        discardingBody = false
         multipart = nil
         partsDelivered = 0
-        pendingChallenge = nil
-        pendingConnectionStep = nil
         sawCertificateRequest = false
+        _ = machine.handle(.requestPrepared)
         passesUndecodedBody = false  // `reset()` turned decoding back on
         requestStartedAt = Date()
     }
@@ -259,7 +221,7 @@ final class Transfer {
     /// The request's headers for libcurl, with its own defaults removed where URLSession has none.
     private func headerLines() -> [String] {
         // A range request sets its own `Range`, `If-Range`, and no `Accept-Encoding`.
-        let own: Set<String> = segmentRequest == nil ? [] : ["range", "if-range", "accept-encoding"]
+        let own: Set<String> = machine.range == nil ? [] : ["range", "if-range", "accept-encoding"]
         var lines = request.headers.filter { !own.contains($0.name.lowercased()) }.map {
             $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)"
         }
@@ -272,13 +234,13 @@ final class Transfer {
         if !names.contains("cookie"), let cookies = job.cookies?.cookieHeader(for: request.url) {
             lines.append("Cookie: \(cookies)")
         }
-        if validatesStoredResponse {
+        if machine.validatesStoredResponse {
             for field in job.storedResponse?.conditionalFields ?? [] { lines.append("\(field.name): \(field.value)") }
         }
-        if let range = segmentRequest, let download = segmentDownload {
+        if let range = machine.range, let download = segmentDownload {
             lines.append("Range: bytes=\(range.lowerBound)-\(range.upperBound - 1)")
             lines.append("If-Range: \(download.validator)")
-        } else if isResuming {
+        } else if machine.isResuming {
             lines.append("Range: bytes=\(job.resumeOffset)-")
             if let validator = job.ifRange { lines.append("If-Range: \(validator)") }
         }

@@ -75,22 +75,15 @@ final class TransferScheduler: CurlMultiLoopDriver {
             if let job = waiting.remove(id) {
                 observer.transfer(id, didComplete: Transfer.cancelledBeforeStart(job))
             } else if let transfer = transfer(id) {
-                abort(transfer, multi: multi)
+                apply(.cancel, to: transfer, multi: multi)
             }
+        // A decision the transfer is not waiting for (late, or twice) leaves it alone: the machine says so.
         case .redirect(let id, let disposition):
-            guard let transfer = transfer(id), case .redirect? = transfer.waiting else { return }
-            transfer.waiting = nil
-            switch disposition {
-            case .follow(let request): follow(transfer, to: request, multi: multi)
-            case .reject: conclude(transfer, transfer.rejectRedirect(), multi: multi)
-            }
+            if let transfer = transfer(id) { apply(.redirectDecided(disposition), to: transfer, multi: multi) }
         case .response(let id, let disposition):
-            guard let transfer = transfer(id), case .response(let finished)? = transfer.waiting else { return }
-            resolveResponse(transfer, disposition, finished: finished, multi: multi)
+            if let transfer = transfer(id) { apply(.responseDecided(disposition), to: transfer, multi: multi) }
         case .challenge(let id, let disposition):
-            guard let transfer = transfer(id), case .challenge(let challenge)? = transfer.waiting else { return }
-            transfer.waiting = nil
-            conclude(transfer, transfer.resolve(challenge, disposition), multi: multi)
+            if let transfer = transfer(id) { apply(.challengeDecided(disposition), to: transfer, multi: multi) }
         case .closeConnections(let sessionId, let idleOnly):
             // The share's connections close when its last user lets go of it: now, or as running transfers end.
             if !idleOnly || !running.values.contains(where: { $0.job.sessionId == sessionId }) {
@@ -102,16 +95,10 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case .pathLost(let name):
             losePath(name, multi: multi)
         case .uploadReadable(let id):
-            guard let transfer = transfer(id), transfer.waiting == nil else { return }
-            transfer.lastActivity = .now
-            transfer.easy.unpause()
+            if let transfer = transfer(id) { apply(.uploadReadable, to: transfer, multi: multi) }
         case .proxiedTargetChecked(let host, let verdict):
             proxiedTargets.record(host, verdict)
-            for transfer in running.values {
-                guard case .proxiedTarget(host)? = transfer.waiting else { continue }
-                transfer.waiting = nil
-                admit(transfer, multi: multi)
-            }
+            for transfer in running.values { apply(.proxiedTargetChecked(host: host), to: transfer, multi: multi) }
         case .stop:
             isStopping = true
             for job in waiting.removeAll(where: { _ in true }) {
@@ -127,38 +114,10 @@ final class TransferScheduler: CurlMultiLoopDriver {
         running.values.first { $0.job.id == id && $0.connectionNumber == 0 }
     }
 
-    private func resolveResponse(
-        _ transfer: Transfer, _ disposition: ResponseDisposition, finished: CurlResult?, multi: CurlMultiHandle
-    ) {
-        transfer.waiting = nil
-        if case .cancel = disposition { return abort(transfer, multi: multi) }
-        if case .becomeDownload(let path) = disposition {
-            do {
-                try transfer.becomeDownload(path: path)
-            } catch {
-                return abort(
-                    transfer, multi: multi,
-                    failure: TransferFailure(
-                        code: URLErrorCode.cannotCreateFile.rawValue, curlCode: 23, message: "\(error)"))
-            }
-        }
-        do {
-            try transfer.handleMultipartParts()  // the parts held while the delegate decided
-        } catch {
-            return abort(
-                transfer, multi: multi,
-                failure: TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)"))
-        }
-        if case .response = transfer.waiting {  // the next part is being asked about
-            transfer.waiting = .response(finished: finished)
-            return
-        }
-        if let finished {
-            conclude(transfer, transfer.requestEnded(result: finished), multi: multi)
-        } else {
-            transfer.lastActivity = .now  // the idle timeout starts again with the traffic
-            transfer.easy.unpause()
-        }
+    /// Feeds `input` to the transfer's state machine, has the transfer carry out the actions, and takes
+    /// the step that comes of them.
+    private func apply(_ input: TransferStateMachine.Input, to transfer: Transfer, multi: CurlMultiHandle) {
+        conclude(transfer, transfer.perform(transfer.machine.handle(input)), multi: multi)
     }
 
     /// Starts waiting jobs while slots are free: in turn between the tenants with queued work (each up to
@@ -248,7 +207,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         do {
             let transfer = try Transfer(job: job, configuration: configuration, observer: observer)
             running[ObjectIdentifier(transfer.easy)] = transfer
-            if let step = transfer.serveStoredResponse() { conclude(transfer, step, multi: multi) }
+            conclude(transfer, transfer.serveStoredResponse(), multi: multi)
         } catch {
             observer.transfer(job.id, didComplete: Transfer.failedToStart(job, error: error))
         }
@@ -265,10 +224,6 @@ final class TransferScheduler: CurlMultiLoopDriver {
         multi.remove(easy)
         guard let transfer = running[ObjectIdentifier(easy)] else { return }
         if transfer.segmentDownload != nil { return segmentRequestEnded(transfer, result: result, multi: multi) }
-        if case .response? = transfer.waiting {
-            transfer.waiting = .response(finished: result)
-            return
-        }
         conclude(transfer, transfer.requestEnded(result: result), multi: multi)
     }
 
@@ -292,23 +247,15 @@ final class TransferScheduler: CurlMultiLoopDriver {
         shares.removeAll()
     }
 
-    private func conclude(_ transfer: Transfer, _ step: Transfer.Step, multi: CurlMultiHandle) {
+    /// Carries out what the scheduler does next for `transfer` (nothing for nil: it waits, or goes on).
+    private func conclude(_ transfer: Transfer, _ step: Transfer.Step?, multi: CurlMultiHandle) {
+        guard let step else { return }
         if transfer.segmentDownload != nil, case .done(let outcome) = step {  // a refused proxied target
             return abort(transfer, multi: multi, failure: outcome.error ?? Self.cancelled, scope: .connection)
         }
         switch step {
-        case .redirect(let next):
-            // A streamed body is asked about too: only the task layer can get it again (needNewBodyStream).
-            if transfer.job.decidesRedirects || next.body.isStream {
-                transfer.waiting = .redirect(next)  // holds its slot, out of the multi, until the answer
-                observer.transfer(transfer.job.id, asksToRedirect: transfer.head, to: next)
-            } else {
-                follow(transfer, to: next, multi: multi)
-            }
-        case .challenge(let challenge):
-            guard transfer.job.decidesChallenges else { return conclude(transfer, transfer.resolveByDefault(challenge), multi: multi) }
-            transfer.waiting = .challenge(challenge)  // holds its slot, out of the multi, until the answer
-            observer.transfer(transfer.job.id, asksAbout: challenge)
+        case .follow(let next):
+            follow(transfer, to: next, multi: multi)
         case .sendAgain:
             do {
                 try transfer.restartBody()
@@ -318,6 +265,10 @@ final class TransferScheduler: CurlMultiLoopDriver {
                 return observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: .init(curlError: error)))
             }
             admit(transfer, multi: multi)
+        case .admit:
+            admit(transfer, multi: multi)
+        case .abort(let failure):
+            abort(transfer, multi: multi, failure: failure)
         case .done(let outcome):
             release(transfer)
             observer.transfer(transfer.job.id, didComplete: outcome)
@@ -359,7 +310,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
             switch outcome {
             case .allowed: break
             case .pending:
-                transfer.waiting = .proxiedTarget(host: host)
+                _ = transfer.machine.handle(.proxiedTargetPending(host: host))
                 return
             case .denied(let reason):
                 return conclude(transfer, .done(transfer.outcome(failure: transfer.proxiedTargetDenied(host, reason))), multi: multi)
@@ -381,7 +332,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
     private func enforceIdleTimeouts(multi: CurlMultiHandle) -> Duration {
         let now = ContinuousClock.now
         var sleep: Duration = .seconds(1)
-        for transfer in running.values where transfer.waiting == nil {  // a delegate's time is not idle time
+        for transfer in running.values where !transfer.machine.isWaiting {  // a delegate's time is not idle time
             let deadline = transfer.idleDeadline
             if deadline <= now {
                 let seconds = transfer.job.timeoutIntervalForRequest

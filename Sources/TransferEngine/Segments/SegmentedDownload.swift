@@ -50,7 +50,7 @@ final class SegmentedDownload {
     var length: Int64 { plan.length }
 
     /// Connections fetching at the moment (the primary counts while it has a request of its own).
-    var activeConnections: Int { parts.count + (primary.waiting == nil ? 1 : 0) }
+    var activeConnections: Int { parts.count + (primary.machine.isWaiting ? 0 : 1) }
 
     /// Whether one more connection would find work and the policy allows it.
     var wantsConnection: Bool {
@@ -88,7 +88,7 @@ final class SegmentedDownload {
     /// the end of the representation, always is, unless its part is the last).
     func receive(_ bytes: UnsafeRawBufferPointer, from transfer: Transfer) -> CurlBodyVerdict {
         guard diskError == nil, let part = plan.part(of: transfer.connectionNumber) else {
-            transfer.stoppedAtPartEnd = true
+            _ = transfer.machine.handle(.cutAtPartEnd)
             return .failed
         }
         let kept = Int(min(Int64(bytes.count), part.remaining))
@@ -103,9 +103,9 @@ final class SegmentedDownload {
         primary.progress.bytesReceived += Int64(kept)
         primary.reportProgressIfDue()
         checkpointIfDue()
-        let responseGoesOn = transfer.segmentRequest == nil ? part.end < length : false
+        let responseGoesOn = transfer.machine.range == nil ? part.end < length : false
         if kept < bytes.count || (partIsDone && responseGoesOn) {
-            transfer.stoppedAtPartEnd = true  // the rest is another part's: the request ends here, as a success
+            _ = transfer.machine.handle(.cutAtPartEnd)  // the rest is another part's: the request ends here, as a success
             return .failed
         }
         return .accepted

@@ -31,10 +31,7 @@ extension Transfer {
     var segmentDownload: SegmentedDownload? { segmented ?? partOf }
 
     /// A segmented download's primary waiting for its part connections, with no connection of its own.
-    var isParked: Bool {
-        if case .segments? = waiting { return true }
-        return false
-    }
+    var isParked: Bool { machine.isParked }
 
     /// At the first final response of a download: it becomes segmented when its job asks for segments and
     /// the response shows a range-capable origin (`Accept-Ranges: bytes`), a strong validator, a known
@@ -44,7 +41,7 @@ extension Transfer {
         guard let policy = job.segments, policy.maximumConnections >= 2, validatorChanges < 2, job.kind == .download,
             job.resumeOffset == 0, segmented == nil, connectionNumber == 0, let path = job.downloadPath,
             head.statusCode == 200, request.method.uppercased() == "GET", request.body.length == 0, multipart == nil,
-            !deliversStoredBody, !becameDownload, Self.acceptsByteRanges(head), !Self.isContentEncoded(head),
+            !machine.becameDownload, Self.acceptsByteRanges(head), !Self.isContentEncoded(head),
             let length = head.value("content-length").flatMap(Int64.init), length >= 2 * policy.minimumPartSize,
             configuration.maximumDownloadSize <= 0 || length <= configuration.maximumDownloadSize,
             let validator = Self.strongValidator(of: head)
@@ -63,7 +60,8 @@ extension Transfer {
     }
 
     /// A job that continues a segmented download: its download is made from the journal, and the first
-    /// request asks for the first part not finished. Its answer decides (`segmentHeadCompleted`).
+    /// request asks for the first part not finished. Its answer decides (`rangeAnswer(of:_:)`, then
+    /// `resumeSegmentsAccepted`, or the download starts again from 0).
     func resumeSegments() {
         guard let resume = job.resumeSegments, let path = job.downloadPath else { return }
         guard var plan = resume.plan(), let first = plan.parts.first(where: { !$0.isDone }) else {
@@ -76,32 +74,35 @@ extension Transfer {
             let download = try SegmentedDownload(
                 primary: self, policy: job.segments ?? resume.policy, validator: resume.validator, plan: plan, path: path)
             segmented = download
-            segmentRequest = download.plan.nextRequest(for: 0, size: download.requestSize(for: self))
+            if let range = download.plan.nextRequest(for: 0, size: download.requestSize(for: self)) {
+                _ = machine.handle(.rangeAssigned(range))
+            }
         } catch {
             SegmentJournal.remove(partialPath: path)
             unlink(path)
         }
     }
 
-    /// The head of a range request: 206 for the range asked (the first one of a resumed download is the
-    /// task's response, as a resumed single download's 206 is); a 200 means `If-Range` failed.
-    func segmentHeadCompleted() {
-        guard let download = segmentDownload, let range = segmentRequest else { return }
+    /// What the head of a range request says: 206 for the range asked, of the representation the download
+    /// has been fetching; a 200 (or another validator) means `If-Range` failed.
+    func rangeAnswer(of head: ResponseHead, _ download: SegmentedDownload) -> SegmentAnswer {
+        guard let range = machine.range else { return .pending }
         let contentRange = Self.contentRange(head.value("content-range"))
         let etag = head.value("etag")
         let sameValidator = etag == nil || !download.validator.hasPrefix("\"") || etag == download.validator
         if head.statusCode == 206 && sameValidator && !Self.isContentEncoded(head) {
             let asked = contentRange?.start == range.lowerBound && contentRange?.length == download.length
-            segmentAnswer = asked ? .accepted : .unexpected(status: 206)
+            return asked ? .accepted : .unexpected(status: 206)
         } else if head.statusCode == 200 || head.statusCode == 206 {
-            segmentAnswer = .validatorChanged
-        } else {
-            segmentAnswer = .unexpected(status: head.statusCode)
+            return .validatorChanged
         }
-        // The first answer of a resumed download (a fresh one delivered its 200 already).
-        guard connectionNumber == 0, deliveredHead == nil else { return }
-        resumeSettled = true
-        guard segmentAnswer == .accepted else { return }  // the download starts again from 0 when it ends
+        return .unexpected(status: head.statusCode)
+    }
+
+    /// The first range of a resumed download came back as asked: it is the task's response, as a resumed
+    /// single download's 206 is (a fresh one delivered its 200 already).
+    func resumeSegmentsAccepted() {
+        guard let download = segmentDownload else { return }
         deliver(head)
         progress.bytesReceived = download.plan.receivedBytes
         progress.bytesExpectedToReceive = download.length
@@ -112,11 +113,8 @@ extension Transfer {
     /// Sets up a range request for `range` on this handle (a part connection's, or the primary's after its
     /// first response).
     func prepareSegmentRequest(_ range: Range<Int64>) throws {
-        segmentRequest = range
-        segmentAnswer = .pending
-        stoppedAtPartEnd = false
+        _ = machine.handle(.rangeAssigned(range))
         segmentBytes = 0
-        waiting = nil
         let delivered = deliveredHead  // the task's response stays the first one
         try prepare()
         deliveredHead = delivered
@@ -125,7 +123,7 @@ extension Transfer {
     /// How the request that just ended went; its transaction is recorded and its rate kept for the next.
     func segmentVerdict(_ result: CurlResult) -> SegmentVerdict {
         var timing = timing()
-        timing.isSegmentRange = segmentRequest != nil
+        timing.isSegmentRange = machine.range != nil
         transactions.append(timing)
         let seconds = Date().timeIntervalSince(requestStartedAt)
         if segmentBytes > 0, seconds > 0 { segmentRate = Double(segmentBytes) / seconds }
@@ -134,22 +132,20 @@ extension Transfer {
         if let error = segmentDownload?.diskError {
             return .failed(TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)"))
         }
-        if let step = pendingConnectionStep {  // a TLS question a part cannot ask: the connection is not used
-            pendingConnectionStep = nil
-            if case .done(let outcome) = step, let failure = outcome.error { return .failed(failure) }
+        guard case .segmentEnded(let end)? = machine.handle(.segmentRequestEnded(result)).first else {
+            return result.isSuccess ? .completed : .failed(failure(for: result))
+        }
+        switch end {
+        case .connectionStopped(.failure(let failure)): return .failed(failure)
+        case .connectionStopped(.challenge):  // a TLS question a part cannot ask: the connection is not used
             return .failed(
                 TransferFailure(
                     code: URLErrorCode.secureConnectionFailed.rawValue, curlCode: 35, message: "a new connection needs a TLS decision"))
+        case .completed: return .completed
+        case .validatorChanged: return .validatorChanged
+        case .unexpected(let status): return .unexpected(status: status)
+        case .failed(let result): return .failed(failure(for: result))
         }
-        if stoppedAtPartEnd { return .completed }
-        if segmentRequest != nil {
-            switch segmentAnswer {
-            case .validatorChanged: return .validatorChanged
-            case .unexpected(let status): return .unexpected(status: status)
-            case .accepted, .pending: break
-            }
-        }
-        return result.isSuccess ? .completed : .failed(failure(for: result))
     }
 
     /// The outcome of a segmented download: its file when it succeeded, every connection's transactions.
@@ -168,12 +164,8 @@ extension Transfer {
     func startAgainFromZero(segmentedAgain: Bool) throws {
         if let path = segmented?.file.path { unlink(path) }
         segmented = nil
-        segmentRequest = nil
-        segmentAnswer = .pending
-        stoppedAtPartEnd = false
+        _ = machine.handle(.startedAgainFromZero)
         validatorChanges = segmentedAgain ? validatorChanges + 1 : 2
-        resumeSettled = true
-        waiting = nil
         try restartBody()
         observer.transfer(job.id, didResumeAtOffset: 0, expectedTotalBytes: -1)
         try prepare()
@@ -188,10 +180,10 @@ extension Transfer {
             job: job, configuration: primary.configuration, observer: primary.observer, share: primary.share,
             startedAt: primary.startedAt)
         part.request = primary.request
+        part.machine = TransferStateMachine(job: job, redirects: primary.machine.redirects)
         part.credential = primary.credential
         part.proxyCredential = primary.proxyCredential
         part.tlsDecisions = primary.tlsDecisions
-        part.redirects = primary.redirects
         part.partOf = download
         part.connectionNumber = download.add(part)
         return part

@@ -124,7 +124,7 @@ extension TransferScheduler {
     private func stopConnection(_ transfer: Transfer, _ download: SegmentedDownload) {
         download.plan.release(transfer.connectionNumber)
         if transfer.connectionNumber == 0 {
-            transfer.waiting = .segments
+            _ = transfer.machine.handle(.parked)
         } else {
             download.remove(transfer)
             running[ObjectIdentifier(transfer.easy)] = nil
