@@ -32,3 +32,9 @@ final class TaskChannels<Channel: Sendable>: Sendable {
         }
     }
 }
+
+/// The channels of a node's connection tasks, webSocket and stream, as one value.
+struct ConnectionChannels: Sendable {
+    let webSockets = TaskChannels<WebSocketChannel>()
+    let streams = TaskChannels<StreamChannel>()
+}

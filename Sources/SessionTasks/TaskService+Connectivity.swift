@@ -17,6 +17,13 @@ struct NoUsablePath: Error {
     var reason: String?
 }
 
+/// Tasks waiting for a usable path (with the timer that starts them again), and each path's
+/// availability as last seen (to tell which went down).
+struct ConnectivityWaits: Sendable {
+    let waiting = LockedBox<[String: Int]>([:])
+    let availability = LockedBox<[String: Bool]>([:])
+}
+
 extension TaskService {
     static let networkUnavailableReasonKey = "NSURLErrorNetworkUnavailableReasonKey"
 
@@ -50,10 +57,10 @@ extension TaskService {
             writer.append([PendingEvent(sessionId: record.sessionId, taskId: record.id, event: .taskIsWaitingForConnectivity(summary))])
             logger.info("A task waits for connectivity", metadata: ["task.id": "\(record.id)"])
         }
-        connectivityWaiters.withLock { $0[record.id] = timer }
+        connectivity.waiting.withLock { $0[record.id] = timer }
         // A path that came up between the choice and now woke nobody: look once more.
         if let request = record.currentRequest ?? record.originalRequest, (try? jobs.networkPath(for: request)) != nil {
-            connectivityWaiters.withLock { _ = $0.removeValue(forKey: record.id) }
+            connectivity.waiting.withLock { _ = $0.removeValue(forKey: record.id) }
             return schedule(timer, of: record.id, after: 0)
         }
         if let session = try? await store.sessions.session(id: record.sessionId, tenant: record.tenant) {
@@ -64,13 +71,13 @@ extension TaskService {
     /// The paths changed: transfers on a path that went down end (-1005) and, when some path is
     /// available, every waiting task looks for a path again.
     func networksChanged(_ states: [NetworkPathState]) {
-        let lost = pathAvailability.withLock { known -> [String] in
+        let lost = connectivity.availability.withLock { known -> [String] in
             defer { known = Dictionary(uniqueKeysWithValues: states.map { ($0.path.name, $0.isAvailable) }) }
             return states.filter { !$0.isAvailable && known[$0.path.name] != false }.map(\.path.name)
         }
         for name in lost { engine.pathLost(name) }
         guard states.contains(where: \.isAvailable) else { return }
-        let waiting = connectivityWaiters.withLock { waiters in
+        let waiting = connectivity.waiting.withLock { waiters in
             defer { waiters.removeAll() }
             return waiters
         }

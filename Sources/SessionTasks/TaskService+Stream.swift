@@ -10,7 +10,7 @@ extension TaskService {
     public func transfer(_ transfer: TransferID, didOpenStream channel: StreamChannel) {
         table.withLock { state in
             guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
-            streamChannels.register(channel, of: transfer.taskId)
+            channels.streams.register(channel, of: transfer.taskId)
         }
     }
 
@@ -29,7 +29,7 @@ extension TaskService {
     public func streamChannel(of taskId: String, tenant: String) async throws -> (TaskRecord, StreamChannel?) {
         let task = try await requireTask(taskId, tenant: tenant)
         guard task.kind == .stream else { throw TaskStoreError.taskNotFound }
-        return (task, streamChannels.channel(of: taskId))
+        return (task, channels.streams.channel(of: taskId))
     }
 
     /// What a stream task's job is made from: `http://host:port` (connect-only: nothing of HTTP is sent) with

@@ -10,7 +10,7 @@ extension TaskService {
     public func transfer(_ transfer: TransferID, didOpenWebSocket channel: WebSocketChannel, protocol chosen: String?) {
         table.withLock { state in
             guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
-            webSocketChannels.register(channel, of: transfer.taskId)
+            channels.webSockets.register(channel, of: transfer.taskId)
             writer.queue { $0.events.append(task.event { .webSocketDidOpen($0, protocol: chosen) }) }
         }
     }
@@ -37,7 +37,7 @@ extension TaskService {
     public func webSocketChannel(of taskId: String, tenant: String) async throws -> (TaskRecord, WebSocketChannel?) {
         let task = try await requireTask(taskId, tenant: tenant)
         guard task.kind == .webSocket else { throw TaskStoreError.taskNotFound }
-        return (task, webSocketChannels.channel(of: taskId))
+        return (task, channels.webSockets.channel(of: taskId))
     }
 
     /// The channel, waiting up to `wait` (looked for every 50 ms, while `proceeding()`) when the task is

@@ -75,14 +75,11 @@ public final class TaskService: TransferObserver, Service, Sendable {
     nonisolated(unsafe) public private(set) var sessions: SessionService!
     /// The network paths and their state; transfers are bound to the one their flags choose.
     public let networks: NetworkPathMonitor
-    /// Tasks waiting for a usable path, with the timer that starts them again.
-    let connectivityWaiters = LockedBox<[String: Int]>([:])
-    /// Each path's availability as last seen, to tell which went down.
-    let pathAvailability = LockedBox<[String: Bool]>([:])
-    /// webSocket tasks' channels (`messages`, `ping`), open and recently ended.
-    let webSocketChannels = TaskChannels<WebSocketChannel>()
-    /// stream tasks' channels (`read`, `write`, the closes), open and recently ended.
-    let streamChannels = TaskChannels<StreamChannel>()
+    /// Tasks waiting for a usable path, and each path's availability as last seen.
+    let connectivity = ConnectivityWaits()
+    /// webSocket tasks' channels (`messages`, `ping`) and stream tasks' (`read`, `write`, the closes), open
+    /// and recently ended.
+    let channels = ConnectionChannels()
     /// Sessions' trust bundles (their `serverTrust.anchors`).
     public var trustBundles: TrustBundles { jobs.trustBundles }
     /// This node among several on one database (nil: the only node). Set once in `init`, as `engine`.
@@ -108,7 +105,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
             objectStore: configuration.objectStore, store: store, blobDirectory: configuration.blobDirectory, logger: logger)
         self.completer = TaskCompleter(
             store: store, configuration: configuration, locations: locations, files: files,
-            webSocketChannels: webSocketChannels, streamChannels: streamChannels, logger: logger)
+            channels: channels, logger: logger)
         let trustBundles = TrustBundles(
             directory: configuration.trustDirectory, authorities: configuration.engine.certificateAuthorities)
         let table = TaskTable()
@@ -141,7 +138,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
             store: store, configuration: configuration, files: files, trustBundles: trustBundles, networks: networks, storages: storages)
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
         self.engine = try TransferEngine(configuration: configuration.engine, observer: self, logger: logger)
-        pathAvailability.withLock { known in
+        connectivity.availability.withLock { known in
             for state in networks.states() { known[state.path.name] = state.isAvailable }
         }
         networks.onChange { [weak self] states in self?.networksChanged(states) }

@@ -17,7 +17,7 @@ struct TaskCompleterTests {
     private func completer(_ fixture: ApplicationLayerFixture) -> TaskCompleter {
         TaskCompleter(
             store: fixture.store, configuration: fixture.configuration, locations: Paths(), files: fixture.files,
-            webSocketChannels: TaskChannels(), streamChannels: TaskChannels(), logger: fixture.logger)
+            channels: ConnectionChannels(), logger: fixture.logger)
     }
 
     private func outcome(_ url: String, status: Int = 200, body: TransferBody, error: TransferFailure? = nil) -> TransferOutcome {

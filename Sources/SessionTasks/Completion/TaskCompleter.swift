@@ -18,21 +18,19 @@ final class TaskCompleter: Sendable {
     let downloadsPath: String
     let locations: any TaskBodyLocations
     let files: TaskFiles
-    let webSocketChannels: TaskChannels<WebSocketChannel>
-    let streamChannels: TaskChannels<StreamChannel>
+    let channels: ConnectionChannels
     let logger: Logger
 
     init(
         store: TransferStore, configuration: TaskService.Configuration, locations: any TaskBodyLocations, files: TaskFiles,
-        webSocketChannels: TaskChannels<WebSocketChannel>, streamChannels: TaskChannels<StreamChannel>, logger: Logger
+        channels: ConnectionChannels, logger: Logger
     ) {
         self.store = store
         self.configuration = configuration
         self.downloadsPath = configuration.engine.downloadsDirectory.path
         self.locations = locations
         self.files = files
-        self.webSocketChannels = webSocketChannels
-        self.streamChannels = streamChannels
+        self.channels = channels
         self.logger = logger
     }
 
@@ -60,7 +58,7 @@ final class TaskCompleter: Sendable {
         }
 
         let closeEvent = webSocketCompletion(outcome, of: active, into: &completion)
-        if task.kind == .stream { streamChannels.ended(task.id) }
+        if task.kind == .stream { channels.streams.ended(task.id) }
         // A connection's bytes are not a body's: no progress events (as URLSession's webSocket and stream tasks).
         let isConnection = task.kind == .webSocket || task.kind == .stream
         var events = isConnection ? [] : active.progressEvents(outcome.progress, now: .now, final: true)
@@ -214,7 +212,7 @@ final class TaskCompleter: Sendable {
     /// The close a webSocket task's completion records, and its `webSocketTask.didCloseWith`.
     func webSocketCompletion(_ outcome: TransferOutcome, of active: ActiveTask, into completion: inout TaskCompletion) -> PendingEvent? {
         guard active.record.kind == .webSocket else { return nil }
-        webSocketChannels.ended(active.record.id)
+        channels.webSockets.ended(active.record.id)
         var options = active.record.webSocket ?? WebSocketTaskOptions()
         guard let close = outcome.webSocketClose else {
             completion.webSocket = options
