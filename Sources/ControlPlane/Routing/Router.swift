@@ -1,16 +1,7 @@
 public import TransferEngine
 
-/// Who may call a route.
-public enum RouteAccess: Sendable {
-    /// No token needed (`/healthz`, `/readyz`, `/openapi.yaml`).
-    case open
-    /// Any valid token.
-    case user
-    /// Tokens with the `admin` role.
-    case admin
-}
-
-/// One endpoint: a method, a path pattern with `{name}` segments, and what answers it.
+/// One endpoint: a method, a path pattern with `{name}` segments, the steps a request passes through
+/// (`RouteStep`), and what answers it.
 public struct Route: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
     /// Answers from memory on the HTTP thread, or returns nil to take the asynchronous path.
@@ -31,7 +22,9 @@ public struct Route: Sendable {
     public var pattern: String
     /// A label for metrics: the pattern itself, so ids never explode cardinality.
     public var name: String { pattern }
-    public var access: RouteAccess
+    /// What a request passes through before the handler, in order: `[]` for the open routes (`/healthz`),
+    /// `[.authenticated]` for most, `[.authenticated, .idempotent]` for a POST.
+    public var steps: [RouteStep]
     /// The body goes to a temporary file as it arrives (blobs), not to memory.
     public var spoolsBody: Bool
     /// The body goes, as it arrives, into the stream this returns (a streamed upload's `PUT …/body`), or
@@ -40,6 +33,10 @@ public struct Route: Sendable {
     public var fast: FastHandler?
     public var handler: Handler
     let segments: [Segment]
+    /// The steps that act on the head, resolved from `steps` by `Router.prepared(with:)`.
+    private(set) var headSteps: [any HeadStep] = []
+    /// The handler inside the steps that act around it, resolved from `steps` by `Router.prepared(with:)`.
+    private(set) var responder: Handler
 
     enum Segment: Sendable, Equatable {
         case literal(String)
@@ -47,19 +44,32 @@ public struct Route: Sendable {
     }
 
     public init(
-        _ method: String, _ pattern: String, access: RouteAccess = .user, spoolsBody: Bool = false,
+        _ method: String, _ pattern: String, steps: [RouteStep], spoolsBody: Bool = false,
         streamsBodyInto: BodyStreamResolver? = nil, fast: FastHandler? = nil, handler: @escaping Handler
     ) {
         self.method = method
         self.pattern = pattern
-        self.access = access
+        self.steps = steps
         self.spoolsBody = spoolsBody
         self.streamsBodyInto = streamsBodyInto
         self.fast = fast
         self.handler = handler
+        self.responder = handler
         self.segments = pattern.split(separator: "/").map { part in
             part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
         }
+    }
+
+    /// The route with its steps resolved: the head steps in order, and the handler wrapped in the others
+    /// (the first listed outermost). Done once per route at start-up.
+    func resolved(with resolver: RouteSteps) -> Route {
+        var route = self
+        let (head, around) = resolver.resolve(self)
+        route.headSteps = head
+        route.responder = around.reversed().reduce(handler) { next, middleware in
+            { request in try await middleware.respond(to: request, next: next) }
+        }
+        return route
     }
 }
 
@@ -79,6 +89,16 @@ public struct Router: Sendable {
     public init(_ routes: [Route] = []) { self.routes = routes }
 
     public mutating func add(_ route: Route) { routes.append(route) }
+
+    /// The router with every route's steps resolved (`Route.resolved(with:)`); what the server serves.
+    public func prepared(with steps: RouteSteps) -> Router {
+        var router = self
+        router.routes = routes.map { $0.resolved(with: steps) }
+        return router
+    }
+
+    /// Every route, as declared (and, once prepared, resolved).
+    public var allRoutes: [Route] { routes }
 
     public func match(method: String, path: String) -> Match {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
