@@ -224,3 +224,55 @@ struct RequestPipelineTests {
         #expect(pipeline.admit(&request).bodyQuota == BodyQuota(quota: .blobBytes, limit: 2_048, usage: 0))
     }
 }
+
+/// A list of steps that cannot work as written stops the start-up, before any request is served.
+@Suite("Route step declarations")
+struct RouteStepDeclarationTests {
+    /// Resolves one route's steps, as the server does when it starts.
+    static func resolve(_ route: Route) throws {
+        let store = try StoreFixture()
+        defer { store.close() }
+        let steps = RouteSteps(
+            authenticator: Tokens.authenticator, idempotency: store.store.idempotency, quotaLimits: .unlimited,
+            usage: FixedUsage(), errors: MetricsFixture().errors)
+        _ = Router([route]).prepared(with: steps)
+    }
+
+    @Test func aWellFormedListResolves() throws {
+        try Self.resolve(Route("POST", "/v1/blobs", steps: [.authenticated, .quota(.blobBytes), .idempotent]) { _ in .noContent })
+    }
+
+    /// The standard error of a start-up stopped by `route`'s steps.
+    static func stopMessage(_ result: ExitTest.Result?) -> String {
+        String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    }
+
+    @Test func aHeadStepAfterOneAroundTheHandlerStopsTheStartUp() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try RouteStepDeclarationTests.resolve(Route("POST", "/v1/things", steps: [.idempotent, .authenticated]) { _ in .noContent })
+        }
+        #expect(Self.stopMessage(result).contains("POST /v1/things: list authenticated, which acts on the head, first"))
+    }
+
+    @Test func aRoleWithoutAuthenticationStopsTheStartUp() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try RouteStepDeclarationTests.resolve(Route("PUT", "/v1/admin/switch", steps: [.admin]) { _ in .noContent })
+        }
+        #expect(Self.stopMessage(result).contains(".admin needs .authenticated before it"))
+    }
+
+    @Test func anIdempotentGETStopsTheStartUp() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try RouteStepDeclarationTests.resolve(Route("GET", "/v1/things", steps: [.authenticated, .idempotent]) { _ in .noContent })
+        }
+        #expect(Self.stopMessage(result).contains("Idempotency-Key is for POSTs"))
+    }
+
+    @Test func aQuotaTheBodyDoesNotCountAgainstStopsTheStartUp() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try RouteStepDeclarationTests.resolve(
+                Route("POST", "/v1/things", steps: [.authenticated, .quota(.sessions)]) { _ in .noContent })
+        }
+        #expect(Self.stopMessage(result).contains("only the blobBytes quota bounds a body"))
+    }
+}
