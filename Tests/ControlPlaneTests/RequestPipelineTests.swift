@@ -1,4 +1,5 @@
 import Logging
+import TestSupport
 import Testing
 import TransferModels
 import TransferStore
@@ -231,6 +232,9 @@ struct RouteStepDeclarationTests {
     /// Resolves one route's steps, as the server does when it starts.
     static func resolve(_ route: Route) throws {
         let store = try StoreFixture()
+        // Removed before the steps are resolved (the open store needs no path): a start-up stopped there, in
+        // an exit test's process, leaves no directory behind.
+        store.directory.remove()
         defer { store.close() }
         let steps = RouteSteps(
             authenticator: Tokens.authenticator, idempotency: store.store.idempotency, quotaLimits: .unlimited,
