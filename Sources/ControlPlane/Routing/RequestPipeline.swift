@@ -4,8 +4,9 @@ public import TransferStore
 /// The way a request goes through the API, with no MHD in it: the route for its method and path, the
 /// route's head steps before any of the body is read, then — once the body is in — the fast answer or the
 /// route's middleware and handler, and the error boundary around them. The server feeds it what it reads
-/// and sends what it answers; the tests call it directly.
-public struct RequestPipeline: Sendable {
+/// and sends what it answers; the tests call it directly. A class: the server reaches it for every request,
+/// and a reference is all that reaching it costs.
+public final class RequestPipeline: Sendable {
     /// The routes, each with its steps resolved.
     public let router: Router
     public let errors: ProblemResponder
@@ -18,7 +19,9 @@ public struct RequestPipeline: Sendable {
 
     /// The pipeline of the service: the tenants' tokens, and the store's idempotency keys, quota limits
     /// and usage hints behind the steps.
-    public init(router: Router, authenticator: TokenAuthenticator, store: TransferStore, tenants: TenantMetrics, logger: Logger) {
+    public convenience init(
+        router: Router, authenticator: TokenAuthenticator, store: TransferStore, tenants: TenantMetrics, logger: Logger
+    ) {
         let errors = ProblemResponder(tenants: tenants, logger: logger)
         let steps = RouteSteps(
             authenticator: authenticator, idempotency: store.idempotency, quotaLimits: store.quotaLimits, usage: store.usage,
@@ -45,14 +48,17 @@ public struct RequestPipeline: Sendable {
         case .found(let route, let parameters):
             request.parameters = parameters
             guard !route.headSteps.isEmpty else { return Admission(route: route) }
-            var head = RequestHead(request: request)
-            defer { request = head.request }
+            // The request is swapped into the head and back: moved, never copied.
+            var head = RequestHead(request: .placeholder)
+            swap(&head.request, &request)
+            var refusal: Problem?
             for step in route.headSteps {
-                if let problem = step.admit(&head) {
-                    return Admission(route: route, refusal: errors.response(for: problem, request: head.request))
-                }
+                refusal = step.admit(&head)
+                if refusal != nil { break }
             }
-            return Admission(route: route, bodyQuota: head.bodyQuota)
+            swap(&head.request, &request)
+            guard let refusal else { return Admission(route: route, bodyQuota: head.bodyQuota) }
+            return Admission(route: route, refusal: errors.response(for: refusal, request: request))
         }
     }
 
@@ -75,4 +81,11 @@ public struct RequestPipeline: Sendable {
             return errors.response(for: error, request: request)
         }
     }
+}
+
+extension HTTPRequest {
+    /// An empty request that holds nothing (its strings and collections are the empty ones): what stands in
+    /// a `RequestHead` until the request is swapped in.
+    static let placeholder = HTTPRequest(
+        method: "", path: "", query: [], headers: [], body: [], spooledBody: nil, parameters: [:], principal: nil, requestID: "")
 }

@@ -83,12 +83,26 @@ public struct Router: Sendable {
     }
 
     private var routes: [Route] = []
+    /// What `match` compares, by the routes' indices: a route is copied out only once it is chosen (a
+    /// route carries its closures and steps, and copying every one per request showed in the small-GET profile).
+    private var patterns: [Pattern] = []
     /// Triggered by the server when graceful shutdown begins: handlers that wait answer at once.
     let shutdown = ShutdownSignal()
 
-    public init(_ routes: [Route] = []) { self.routes = routes }
+    private struct Pattern: Sendable {
+        var method: String
+        var segments: [Route.Segment]
+    }
 
-    public mutating func add(_ route: Route) { routes.append(route) }
+    public init(_ routes: [Route] = []) {
+        self.routes = routes
+        self.patterns = routes.map { Pattern(method: $0.method, segments: $0.segments) }
+    }
+
+    public mutating func add(_ route: Route) {
+        routes.append(route)
+        patterns.append(Pattern(method: route.method, segments: route.segments))
+    }
 
     /// The router with every route's steps resolved (`Route.resolved(with:)`); what the server serves.
     public func prepared(with steps: RouteSteps) -> Router {
@@ -103,17 +117,19 @@ public struct Router: Sendable {
     public func match(method: String, path: String) -> Match {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count <= 8, !path.contains("//") else { return .notFound }
-        var best: (route: Route, parameters: [String: String], literals: Int)?
+        var best: (index: Int, parameters: [String: String], literals: Int)?
         var allowed: [String] = []
-        for route in routes where route.segments.count == parts.count {
-            guard let (parameters, literals) = Self.bind(route.segments, to: parts) else { continue }
-            if route.method != method {
-                if !allowed.contains(route.method) { allowed.append(route.method) }
+        for index in patterns.indices {
+            let pattern = patterns[index]
+            guard pattern.segments.count == parts.count else { continue }
+            guard let (parameters, literals) = Self.bind(pattern.segments, to: parts) else { continue }
+            if pattern.method != method {
+                if !allowed.contains(pattern.method) { allowed.append(pattern.method) }
                 continue
             }
-            if best == nil || literals > best!.literals { best = (route, parameters, literals) }
+            if best == nil || literals > best!.literals { best = (index, parameters, literals) }
         }
-        if let best { return .found(best.route, parameters: best.parameters) }
+        if let best { return .found(routes[best.index], parameters: best.parameters) }
         if !allowed.isEmpty { return .methodNotAllowed(allowed: allowed + (allowed.contains("GET") ? ["HEAD"] : [])) }
         return .notFound
     }
