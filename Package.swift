@@ -237,6 +237,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "ControlPlaneTests",
+            dependencies: [
+                "ControlPlane", "TransferStore", "TransferModels", "SessionTasks", "TransferEngine", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "IntegrationTests",
             dependencies: [
                 "TestSupport", "TransferModels", "ObjectStorage",

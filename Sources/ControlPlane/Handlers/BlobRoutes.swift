@@ -12,14 +12,14 @@ struct BlobRoutes {
 
     var routes: [Route] {
         [
-            Route("POST", "/v1/blobs", spoolsBody: true) { try await create($0) },
-            Route("GET", "/v1/blobs/{id}") { request in
+            Route("POST", "/v1/blobs", steps: [.authenticated, .quota(.blobBytes), .idempotent], spoolsBody: true) { try await create($0) },
+            Route("GET", "/v1/blobs/{id}", steps: [.authenticated]) { request in
                 guard let blob = try await store.blobs.blob(id: request.parameter("id"), tenant: request.tenant) else {
                     throw Problem.notFound("no blob \(request.parameter("id"))")
                 }
                 return try .json(blob.wire)
             },
-            Route("DELETE", "/v1/blobs/{id}") { request in
+            Route("DELETE", "/v1/blobs/{id}", steps: [.authenticated]) { request in
                 guard let blob = try await store.blobs.deleteBlob(id: request.parameter("id"), tenant: request.tenant) else {
                     throw Problem.notFound("no blob \(request.parameter("id"))")
                 }

@@ -9,10 +9,10 @@ struct CacheRoutes {
 
     var routes: [Route] {
         [
-            Route("GET", "/v1/sessions/{id}/cache") { try await usage($0) },
-            Route("DELETE", "/v1/sessions/{id}/cache") { try await removeAll($0) },
-            Route("GET", "/v1/sessions/{id}/cache/entry") { try await entry($0) },
-            Route("DELETE", "/v1/sessions/{id}/cache/entry") { try await removeEntry($0) },
+            Route("GET", "/v1/sessions/{id}/cache", steps: [.authenticated]) { try await usage($0) },
+            Route("DELETE", "/v1/sessions/{id}/cache", steps: [.authenticated]) { try await removeAll($0) },
+            Route("GET", "/v1/sessions/{id}/cache/entry", steps: [.authenticated]) { try await entry($0) },
+            Route("DELETE", "/v1/sessions/{id}/cache/entry", steps: [.authenticated]) { try await removeEntry($0) },
         ]
     }
 

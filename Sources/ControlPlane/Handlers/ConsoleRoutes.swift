@@ -6,10 +6,10 @@ import Console
 struct ConsoleRoutes {
     var routes: [Route] {
         [
-            Route("GET", "/console", access: .open, fast: { _ in Self.response(ConsoleFiles.page) }) { _ in
+            Route("GET", "/console", steps: [], fast: { _ in Self.response(ConsoleFiles.page) }) { _ in
                 Self.response(ConsoleFiles.page)
             },
-            Route("GET", "/console/{file}", access: .open, fast: { try Self.file($0) }) { try Self.file($0) },
+            Route("GET", "/console/{file}", steps: [], fast: { try Self.file($0) }) { try Self.file($0) },
         ]
     }
 

@@ -12,10 +12,10 @@ struct CookieRoutes {
 
     var routes: [Route] {
         [
-            Route("GET", "/v1/sessions/{id}/cookies") { try await list($0) },
-            Route("POST", "/v1/sessions/{id}/cookies") { try await set($0) },
-            Route("DELETE", "/v1/sessions/{id}/cookies") { try await removeAll($0) },
-            Route("DELETE", "/v1/sessions/{id}/cookie") { try await removeOne($0) },
+            Route("GET", "/v1/sessions/{id}/cookies", steps: [.authenticated]) { try await list($0) },
+            Route("POST", "/v1/sessions/{id}/cookies", steps: [.authenticated, .idempotent]) { try await set($0) },
+            Route("DELETE", "/v1/sessions/{id}/cookies", steps: [.authenticated]) { try await removeAll($0) },
+            Route("DELETE", "/v1/sessions/{id}/cookie", steps: [.authenticated]) { try await removeOne($0) },
         ]
     }
 

@@ -11,11 +11,11 @@ struct CredentialRoutes {
 
     var routes: [Route] {
         [
-            Route("POST", "/v1/credentials") { try await create($0) },
-            Route("GET", "/v1/credentials") { try await list($0) },
-            Route("PUT", "/v1/credentials/default") { try await setDefault($0) },
-            Route("GET", "/v1/credentials/{id}") { try await get($0) },
-            Route("DELETE", "/v1/credentials/{id}") { try await remove($0) },
+            Route("POST", "/v1/credentials", steps: [.authenticated, .idempotent]) { try await create($0) },
+            Route("GET", "/v1/credentials", steps: [.authenticated]) { try await list($0) },
+            Route("PUT", "/v1/credentials/default", steps: [.authenticated]) { try await setDefault($0) },
+            Route("GET", "/v1/credentials/{id}", steps: [.authenticated]) { try await get($0) },
+            Route("DELETE", "/v1/credentials/{id}", steps: [.authenticated]) { try await remove($0) },
         ]
     }
 

@@ -20,8 +20,8 @@ struct EventRoutes {
 
     var routes: [Route] {
         [
-            Route("GET", "/v1/sessions/{id}/events") { try await sessionEvents($0) },
-            Route("GET", "/v1/tasks/{id}/events", fast: { try cachedTaskEvents($0) }) { try await taskEvents($0) },
+            Route("GET", "/v1/sessions/{id}/events", steps: [.authenticated]) { try await sessionEvents($0) },
+            Route("GET", "/v1/tasks/{id}/events", steps: [.authenticated], fast: { try cachedTaskEvents($0) }) { try await taskEvents($0) },
         ]
     }
 

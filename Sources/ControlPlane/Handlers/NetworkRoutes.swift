@@ -12,8 +12,8 @@ struct NetworkRoutes {
 
     var routes: [Route] {
         [
-            Route("GET", "/v1/networks") { try list($0) },
-            Route("PUT", "/v1/admin/networks/{name}", access: .admin) { try override($0) },
+            Route("GET", "/v1/networks", steps: [.authenticated]) { try list($0) },
+            Route("PUT", "/v1/admin/networks/{name}", steps: [.authenticated, .admin]) { try override($0) },
         ]
     }
 

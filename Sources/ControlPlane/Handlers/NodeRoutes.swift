@@ -11,7 +11,7 @@ struct NodeRoutes {
     let tasks: TaskService
 
     var routes: [Route] {
-        [Route("GET", "/v1/admin/nodes") { try await nodes($0) }]
+        [Route("GET", "/v1/admin/nodes", steps: [.authenticated]) { try await nodes($0) }]
     }
 
     private func nodes(_ request: HTTPRequest) async throws -> HTTPResponse {

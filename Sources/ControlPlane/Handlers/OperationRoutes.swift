@@ -19,10 +19,10 @@ struct OperationRoutes {
 
     var routes: [Route] {
         [
-            Route("GET", "/healthz", access: .open, fast: { _ in .text(#"{"status":"ok"}"#, contentType: "application/json") }) { _ in
+            Route("GET", "/healthz", steps: [], fast: { _ in .text(#"{"status":"ok"}"#, contentType: "application/json") }) { _ in
                 .text(#"{"status":"ok"}"#, contentType: "application/json")
             },
-            Route("GET", "/readyz", access: .open) { _ in
+            Route("GET", "/readyz", steps: []) { _ in
                 var ready = !shutdown.isTriggered && partsReady()
                 if ready { ready = await store.isReadable() }
                 return .text(
@@ -30,7 +30,7 @@ struct OperationRoutes {
                     status: ready ? 200 : 503)
             },
             // Not a fast route: the tenants' gauges are read from the store first (one small table).
-            Route("GET", "/metrics", access: .open) { request in
+            Route("GET", "/metrics", steps: []) { request in
                 try authorizeMetrics(request)
                 metrics.tenants.record(usage: try await usage.all(), limits: usage.limits)
                 metrics.record(storeStatements: store.statementsExecuted)
@@ -38,7 +38,7 @@ struct OperationRoutes {
                 return .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             },
             Route(
-                "GET", "/openapi.yaml", access: .open,
+                "GET", "/openapi.yaml", steps: [],
                 fast: { _ in
                     HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: .bytes(openAPIDocument))
                 }

@@ -20,13 +20,13 @@ struct SessionRoutes {
 
     var routes: [Route] {
         [
-            Route("POST", "/v1/sessions") { try await create($0) },
-            Route("GET", "/v1/sessions") { try await list($0) },
-            Route("GET", "/v1/sessions/shared") { request in
+            Route("POST", "/v1/sessions", steps: [.authenticated, .idempotent]) { try await create($0) },
+            Route("GET", "/v1/sessions", steps: [.authenticated]) { try await list($0) },
+            Route("GET", "/v1/sessions/shared", steps: [.authenticated]) { request in
                 try HTTPResponse.json(try await sessions.shared(tenant: request.tenant).wire(delivery: nil))
             },
             Route(
-                "GET", "/v1/sessions/{id}",
+                "GET", "/v1/sessions/{id}", steps: [.authenticated],
                 fast: { request in
                     // Served from the store's session cache on the HTTP thread when there is no delegate whose
                     // delivery state must be read; a miss takes the async path.
@@ -39,18 +39,22 @@ struct SessionRoutes {
                 let record = try await session(request)
                 return try encodedResponse(record, delivery: try await delivery(of: record))
             },
-            Route("PATCH", "/v1/sessions/{id}") { try await update($0) },
-            Route("POST", "/v1/sessions/{id}/finishTasksAndInvalidate") { try await invalidate($0, cancelTasks: false) },
-            Route("POST", "/v1/sessions/{id}/invalidateAndCancel") { try await invalidate($0, cancelTasks: true) },
-            Route("POST", "/v1/sessions/{id}/flush") { request in
+            Route("PATCH", "/v1/sessions/{id}", steps: [.authenticated]) { try await update($0) },
+            Route("POST", "/v1/sessions/{id}/finishTasksAndInvalidate", steps: [.authenticated, .idempotent]) {
+                try await invalidate($0, cancelTasks: false)
+            },
+            Route("POST", "/v1/sessions/{id}/invalidateAndCancel", steps: [.authenticated, .idempotent]) {
+                try await invalidate($0, cancelTasks: true)
+            },
+            Route("POST", "/v1/sessions/{id}/flush", steps: [.authenticated, .idempotent]) { request in
                 try await sessions.flush(try await session(request))
                 return .noContent
             },
-            Route("POST", "/v1/sessions/{id}/reset") { request in
+            Route("POST", "/v1/sessions/{id}/reset", steps: [.authenticated, .idempotent]) { request in
                 try await sessions.reset(try await session(request))
                 return .noContent
             },
-            Route("POST", "/v1/sessions/{id}/redeliver") { try await redeliver($0) },
+            Route("POST", "/v1/sessions/{id}/redeliver", steps: [.authenticated, .idempotent]) { try await redeliver($0) },
         ]
     }
 

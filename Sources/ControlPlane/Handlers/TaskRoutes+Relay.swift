@@ -25,7 +25,7 @@ struct WebSocketRelayRoutes {
     }
 
     var routes: [Route] {
-        [Route("GET", "/v1/tasks/{id}/socket") { try await relay($0) }]
+        [Route("GET", "/v1/tasks/{id}/socket", steps: [.authenticated]) { try await relay($0) }]
     }
 
     /// Checks the upgrade (RFC 6455 §4.2.1), finds the task's open connection (waiting while it connects),

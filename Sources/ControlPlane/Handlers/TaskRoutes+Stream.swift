@@ -22,15 +22,15 @@ struct StreamRoutes {
 
     var routes: [Route] {
         [
-            Route("POST", "/v1/tasks/{id}/write") { try await write($0) },
-            Route("GET", "/v1/tasks/{id}/read") { try await read($0) },
-            Route("POST", "/v1/tasks/{id}/closeRead") { request in
+            Route("POST", "/v1/tasks/{id}/write", steps: [.authenticated, .idempotent]) { try await write($0) },
+            Route("GET", "/v1/tasks/{id}/read", steps: [.authenticated]) { try await read($0) },
+            Route("POST", "/v1/tasks/{id}/closeRead", steps: [.authenticated, .idempotent]) { request in
                 try await close(request) { $0.closeRead() }
             },
-            Route("POST", "/v1/tasks/{id}/closeWrite") { request in
+            Route("POST", "/v1/tasks/{id}/closeWrite", steps: [.authenticated, .idempotent]) { request in
                 try await close(request) { $0.closeWrite() }
             },
-            Route("POST", "/v1/tasks/{id}/startSecureConnection") { request in
+            Route("POST", "/v1/tasks/{id}/startSecureConnection", steps: [.authenticated, .idempotent]) { request in
                 try await close(request) { $0.startSecureConnection() }
             },
         ]

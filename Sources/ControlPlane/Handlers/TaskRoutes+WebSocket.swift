@@ -13,9 +13,9 @@ struct WebSocketRoutes {
 
     var routes: [Route] {
         [
-            Route("POST", "/v1/tasks/{id}/messages") { try await send($0) },
-            Route("GET", "/v1/tasks/{id}/messages") { try await receive($0) },
-            Route("POST", "/v1/tasks/{id}/ping") { try await ping($0) },
+            Route("POST", "/v1/tasks/{id}/messages", steps: [.authenticated, .idempotent]) { try await send($0) },
+            Route("GET", "/v1/tasks/{id}/messages", steps: [.authenticated]) { try await receive($0) },
+            Route("POST", "/v1/tasks/{id}/ping", steps: [.authenticated, .idempotent]) { try await ping($0) },
         ]
     }
 

@@ -21,11 +21,11 @@ struct TaskRoutes {
 
     var routes: [Route] {
         [
-            Route("POST", "/v1/sessions/{id}/tasks") { try await create($0) },
-            Route("POST", "/v1/sessions/{id}/tasks/batch") { try await createBatch($0) },
-            Route("GET", "/v1/sessions/{id}/tasks", fast: { try cachedList($0) }) { try await list($0) },
+            Route("POST", "/v1/sessions/{id}/tasks", steps: [.authenticated, .idempotent]) { try await create($0) },
+            Route("POST", "/v1/sessions/{id}/tasks/batch", steps: [.authenticated, .idempotent]) { try await createBatch($0) },
+            Route("GET", "/v1/sessions/{id}/tasks", steps: [.authenticated], fast: { try cachedList($0) }) { try await list($0) },
             Route(
-                "GET", "/v1/tasks/{id}",
+                "GET", "/v1/tasks/{id}", steps: [.authenticated],
                 fast: { request in
                     // A task in the store's memory is answered on the HTTP thread, unless it is to be waited for.
                     guard let task = store.tasks.cachedTask(id: request.parameter("id"), tenant: request.tenant) else { return nil }
@@ -42,30 +42,32 @@ struct TaskRoutes {
                 }
                 return .encodedJSON(try encoded.json(for: task, wire: wire))
             },
-            Route("POST", "/v1/tasks/{id}/resume") { request in
+            Route("POST", "/v1/tasks/{id}/resume", steps: [.authenticated, .idempotent]) { request in
                 try await naming("resume", request) {
                     try .json(wire(try await tasks.resume(taskId: request.parameter("id"), tenant: request.tenant)))
                 }
             },
-            Route("POST", "/v1/tasks/{id}/suspend") { request in
+            Route("POST", "/v1/tasks/{id}/suspend", steps: [.authenticated, .idempotent]) { request in
                 try await naming("suspend", request) {
                     try .json(wire(try await tasks.suspend(taskId: request.parameter("id"), tenant: request.tenant)))
                 }
             },
-            Route("POST", "/v1/tasks/{id}/cancel") { request in try await naming("cancel", request) { try await cancel(request) } },
-            Route("GET", "/v1/tasks/{id}/metrics") { request in
+            Route("POST", "/v1/tasks/{id}/cancel", steps: [.authenticated, .idempotent]) { request in
+                try await naming("cancel", request) { try await cancel(request) }
+            },
+            Route("GET", "/v1/tasks/{id}/metrics", steps: [.authenticated]) { request in
                 let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
                 guard task.state == .completed, let metrics = task.metrics else {
                     throw Problem.conflict("metrics are collected when the task completes")
                 }
                 return try .json(metrics)
             },
-            Route("GET", APIPaths.taskData) { try await data($0) },
-            Route("PUT", APIPaths.taskBody, streamsBodyInto: { streamedBody(of: $0) }) { _ in
+            Route("GET", APIPaths.taskData, steps: [.authenticated]) { try await data($0) },
+            Route("PUT", APIPaths.taskBody, steps: [.authenticated], streamsBodyInto: { streamedBody(of: $0) }) { _ in
                 throw Problem.internalError  // never called: the server answers a streamed body itself
             },
-            Route("GET", APIPaths.taskFile) { try await file($0) },
-            Route("DELETE", APIPaths.taskFile) { try await deleteFile($0) },
+            Route("GET", APIPaths.taskFile, steps: [.authenticated]) { try await file($0) },
+            Route("DELETE", APIPaths.taskFile, steps: [.authenticated]) { try await deleteFile($0) },
         ]
     }
 

@@ -8,7 +8,7 @@ struct UsageRoutes {
     let streams: StreamQuota
 
     var routes: [Route] {
-        [Route("GET", "/v1/usage") { try await usage($0) }]
+        [Route("GET", "/v1/usage", steps: [.authenticated]) { try await usage($0) }]
     }
 
     private func usage(_ request: HTTPRequest) async throws -> HTTPResponse {

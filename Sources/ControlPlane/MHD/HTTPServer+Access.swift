@@ -2,7 +2,6 @@ import CMicroHTTPD
 import Foundation
 import Logging
 import TransferModels
-import TransferStore
 
 extension HTTPServer {
     /// MHD's access handler: called once with the headers, once per body chunk, then once more (and once
@@ -38,7 +37,8 @@ extension HTTPServer {
         return handle(context)
     }
 
-    /// First call: read headers and query, route, authenticate, check the announced size.
+    /// First call: read headers and query, pass the head through the pipeline (the route and its head
+    /// steps), decide where the body goes, check the announced size.
     private func begin(connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> RequestContext {
         var headers: [(name: String, value: String)] = []
         var query: [(name: String, value: String)] = []
@@ -56,17 +56,13 @@ extension HTTPServer {
             return context
         }
 
-        switch router.match(method: methodName == "HEAD" ? "GET" : methodName, path: path) {
-        case .notFound:
-            context.response = Problem.notFound("no resource at \(path)").response
-        case .methodNotAllowed(let allowed):
-            context.response = Problem.methodNotAllowed(allowed: allowed).response
-        case .found(let route, let parameters):
-            context.route = route
-            context.request.parameters = parameters
-            if let problem = authorize(&context.request, access: route.access) {
-                context.response = problem.response
-            } else if let resolve = route.streamsBodyInto {
+        let admission = pipeline.admit(&context.request)
+        context.route = admission.route
+        context.bodyQuota = admission.bodyQuota
+        if let refusal = admission.refusal {
+            context.response = refusal
+        } else if let route = admission.route {
+            if let resolve = route.streamsBodyInto {
                 context.bodyLimit = .max  // a streamed body has no size limit: it is never held
                 switch resolve(context.request) {
                 case .stream(let stream):
@@ -88,7 +84,6 @@ extension HTTPServer {
                 }
             } else if route.spoolsBody {
                 context.bodyLimit = configuration.maximumBlobSize
-                context.quotaLimit = blobQuota(tenant: context.request.tenant)
                 do {
                     context.spool = try BodySpool(directory: configuration.spoolDirectory)
                 } catch {
@@ -99,8 +94,8 @@ extension HTTPServer {
         if context.response == nil, let length = context.request.header("content-length").flatMap(Int64.init) {
             if length > context.bodyLimit {
                 context.response = Problem.payloadTooLarge(limit: context.bodyLimit).response
-            } else if let quota = context.quotaLimit, quota.usage + length > quota.limit {
-                refuseOverQuota(context)
+            } else if let exceeded = context.bodyQuota?.refusal(bodyBytes: length) {
+                refuse(context, over: exceeded)
             }
         }
         return context
@@ -116,38 +111,11 @@ extension HTTPServer {
         return nil
     }
 
-    /// The tenant's `blobBytes` limit and usage, when it has a limit: an upload that would pass it is
-    /// stopped as it arrives. The usage is the store's hint (every tenant's is read at start-up and again
-    /// after each blob change; a tenant it has none of holds no blob); the store checks again, exactly,
-    /// when it records the blob.
-    private func blobQuota(tenant: String) -> (limit: Int64, usage: Int64)? {
-        let limit = store.quotaLimits.blobBytes
-        guard limit > 0 else { return nil }
-        return (limit, store.usage.usageHint(tenant: tenant)?.blobBytes ?? 0)
-    }
-
-    /// 507: the upload would pass the tenant's `blobBytes` quota; what was spooled is removed.
-    private func refuseOverQuota(_ context: RequestContext) {
-        guard let quota = context.quotaLimit else { return }
-        let exceeded = QuotaExceeded(quota: .blobBytes, limit: quota.limit, usage: quota.usage)
-        context.response = Problem.quotaExceeded(exceeded).response
-        metrics.tenants.quotaExceeded(tenant: context.request.tenant, quota: .blobBytes)
+    /// The body would take the tenant past a quota (`RouteStep.quota`): refused, and what was spooled removed.
+    private func refuse(_ context: RequestContext, over exceeded: QuotaExceeded) {
+        context.response = problemResponse(for: exceeded, request: context.request)
         context.spool?.discard()
         context.spool = nil
-    }
-
-    private func authorize(_ request: inout HTTPRequest, access: RouteAccess) -> Problem? {
-        guard access != .open else { return nil }
-        switch authenticator.authenticate(authorization: request.header("authorization")) {
-        case .failure(let problem):
-            return problem
-        case .success(let principal):
-            request.principal = principal
-            if access == .admin && principal.role != .admin {
-                return .forbidden("this endpoint needs a token with the admin role")
-            }
-            return nil
-        }
     }
 
     /// A body chunk: into memory or the spool file, or discarded once the request is already answered.
@@ -172,8 +140,8 @@ extension HTTPServer {
             context.spool?.discard()
             context.spool = nil
             context.request.body = []
-        } else if let quota = context.quotaLimit, quota.usage + context.receivedBodyBytes > quota.limit {
-            refuseOverQuota(context)
+        } else if let exceeded = context.bodyQuota?.refusal(bodyBytes: context.receivedBodyBytes) {
+            refuse(context, over: exceeded)
         } else if let data {
             let buffer = UnsafeRawBufferPointer(start: data, count: size)
             if let spool = context.spool {
@@ -210,16 +178,9 @@ extension HTTPServer {
                 return queue(context)
             }
         }
-        if let fast = route.fast {
-            do {
-                if let response = try fast(context.request) {
-                    context.response = response
-                    return queue(context)
-                }
-            } catch {
-                context.response = problemResponse(for: error, request: context.request)
-                return queue(context)
-            }
+        if let response = pipeline.respondFast(to: context.request, route: route) {
+            context.response = response
+            return queue(context)
         }
         context.isDispatched = true
         MHD_suspend_connection(context.connection)

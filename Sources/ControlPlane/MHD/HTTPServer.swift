@@ -5,18 +5,18 @@ public import ServiceLifecycle
 import TransferModels
 public import TransferStore
 
-/// The control plane: libmicrohttpd's epoll thread pool in front of the router.
+/// The control plane: libmicrohttpd's epoll thread pool in front of the request pipeline.
 ///
-/// MHD threads read requests, authenticate and route them, and answer fast paths at once. Everything
-/// else is suspended (`MHD_suspend_connection`) and handed to `run()`, which answers it in a task group
-/// and resumes the connection: MHD threads never block and never await.
+/// MHD threads read requests, pass their heads through the pipeline (the route and its head steps:
+/// authentication, quotas), read or refuse their bodies, and answer fast paths at once. Everything else is
+/// suspended (`MHD_suspend_connection`) and handed to `run()`, which has the pipeline answer it in a task
+/// group and resumes the connection: MHD threads never block and never await. What a request passes
+/// through is the pipeline's and its routes' business (`RequestPipeline`, `RouteStep`), none of the server's.
 public final class HTTPServer: Service, @unchecked Sendable {
     // `@unchecked Sendable`: immutable after init except `daemon` (started/stopped only by `run()`) and
     // the locked or thread-safe members.
     let configuration: ControlPlaneConfiguration
-    let router: Router
-    let authenticator: TokenAuthenticator
-    let store: TransferStore
+    let pipeline: RequestPipeline
     let metrics: HTTPMetrics
     let logger: Logger
     let daemon = MHDDaemon()
@@ -35,20 +35,32 @@ public final class HTTPServer: Service, @unchecked Sendable {
     private let onShutdown: @Sendable () -> Void
 
     public init(
-        configuration: ControlPlaneConfiguration, router: Router, authenticator: TokenAuthenticator,
-        store: TransferStore, metrics: HTTPMetrics, logger: Logger,
+        configuration: ControlPlaneConfiguration, pipeline: RequestPipeline, metrics: HTTPMetrics, logger: Logger,
         onServerRunning: @escaping @Sendable (UInt16) async -> Void = { _ in },
         onShutdown: @escaping @Sendable () -> Void = {}
     ) {
         self.onShutdown = onShutdown
         self.configuration = configuration
-        self.router = router
-        self.authenticator = authenticator
-        self.store = store
+        self.pipeline = pipeline
         self.metrics = metrics
         self.logger = logger
         self.onServerRunning = onServerRunning
         (pending, pendingContinuation) = AsyncStream.makeStream(of: RequestContext.self)
+    }
+
+    /// The server of the service: `router`'s steps resolved with the tenants' tokens and the store's
+    /// idempotency keys and quotas (`RequestPipeline.init(router:authenticator:store:tenants:logger:)`).
+    public convenience init(
+        configuration: ControlPlaneConfiguration, router: Router, authenticator: TokenAuthenticator,
+        store: TransferStore, metrics: HTTPMetrics, logger: Logger,
+        onServerRunning: @escaping @Sendable (UInt16) async -> Void = { _ in },
+        onShutdown: @escaping @Sendable () -> Void = {}
+    ) {
+        let pipeline = RequestPipeline(
+            router: router, authenticator: authenticator, store: store, tenants: metrics.tenants, logger: logger)
+        self.init(
+            configuration: configuration, pipeline: pipeline, metrics: metrics, logger: logger, onServerRunning: onServerRunning,
+            onShutdown: onShutdown)
     }
 
     public func run() async throws {
@@ -77,7 +89,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
             // No new connections; requests already read are answered before the daemon stops.
             self.isShuttingDown.withLock { $0 = true }
             self.onShutdown()  // long-polls answer now instead of holding the shutdown
-            self.router.shutdown.trigger()  // so do event long-polls and streams,
+            self.pipeline.router.shutdown.trigger()  // so do event long-polls and streams,
             self.finishOpenStreams()  // whose bodies end once what is buffered is sent
             self.daemon.quiesce()
             self.pendingContinuation.finish()
@@ -109,7 +121,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
     private func answer(_ context: RequestContext) async {
         let response: HTTPResponse
         if let route = context.route {
-            response = await respond(to: context.request, route: route)
+            response = await pipeline.respond(to: context.request, route: route)
         } else {
             response = Problem.internalError.response
         }
@@ -137,26 +149,8 @@ public final class HTTPServer: Service, @unchecked Sendable {
         for stream in openStreams.withLock({ Array($0.values) }) { stream.finish() }
     }
 
-    /// Runs the handler (through idempotency for POSTs), turning any error into problem+json.
-    func respond(to request: HTTPRequest, route: Route) async -> HTTPResponse {
-        do {
-            if request.method == "POST", let key = request.header("idempotency-key") {
-                return try await respondIdempotently(to: request, route: route, key: key)
-            }
-            return try await route.handler(request)
-        } catch {
-            return problemResponse(for: error, request: request)
-        }
-    }
-
+    /// An error met while reading a request (its spool file), as the client gets it.
     func problemResponse(for error: any Error, request: HTTPRequest) -> HTTPResponse {
-        if let problem = ProblemMapping.problem(for: error) {
-            if let exceeded = problem.quota { metrics.tenants.quotaExceeded(tenant: request.tenant, quota: exceeded.quota) }
-            return problem.response
-        }
-        var logger = self.logger
-        logger[metadataKey: "request.id"] = "\(request.requestID)"
-        logger.error("Request failed", metadata: ["http.method": "\(request.method)", "error": "\(String(reflecting: error))"])
-        return Problem.internalError.response
+        pipeline.errors.response(for: error, request: request)
     }
 }

@@ -20,8 +20,9 @@ final class RequestContext: @unchecked Sendable {
     /// Body bytes read and dropped after the request was already answered (bounded by `discardedBodyLimit`).
     var discardedBodyBytes: Int64 = 0
     var bodyLimit: Int64
-    /// A blob upload stops here: the tenant's `blobBytes` quota, less what it holds (as last read).
-    var quotaLimit: (limit: Int64, usage: Int64)?
+    /// The body stops once it would pass this quota (a blob upload: the tenant's `blobBytes`), set by the
+    /// route's `.quota` step.
+    var bodyQuota: BodyQuota?
     var spool: BodySpool?
     /// A streamed upload's body, passed on as it arrives.
     var streamedBody: StreamedRequestBody?

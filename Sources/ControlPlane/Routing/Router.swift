@@ -1,16 +1,7 @@
 public import TransferEngine
 
-/// Who may call a route.
-public enum RouteAccess: Sendable {
-    /// No token needed (`/healthz`, `/readyz`, `/openapi.yaml`).
-    case open
-    /// Any valid token.
-    case user
-    /// Tokens with the `admin` role.
-    case admin
-}
-
-/// One endpoint: a method, a path pattern with `{name}` segments, and what answers it.
+/// One endpoint: a method, a path pattern with `{name}` segments, the steps a request passes through
+/// (`RouteStep`), and what answers it.
 public struct Route: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
     /// Answers from memory on the HTTP thread, or returns nil to take the asynchronous path.
@@ -31,7 +22,9 @@ public struct Route: Sendable {
     public var pattern: String
     /// A label for metrics: the pattern itself, so ids never explode cardinality.
     public var name: String { pattern }
-    public var access: RouteAccess
+    /// What a request passes through before the handler, in order: `[]` for the open routes (`/healthz`),
+    /// `[.authenticated]` for most, `[.authenticated, .idempotent]` for a POST.
+    public var steps: [RouteStep]
     /// The body goes to a temporary file as it arrives (blobs), not to memory.
     public var spoolsBody: Bool
     /// The body goes, as it arrives, into the stream this returns (a streamed upload's `PUT …/body`), or
@@ -40,6 +33,10 @@ public struct Route: Sendable {
     public var fast: FastHandler?
     public var handler: Handler
     let segments: [Segment]
+    /// The steps that act on the head, resolved from `steps` by `Router.prepared(with:)`.
+    private(set) var headSteps: [any HeadStep] = []
+    /// The handler inside the steps that act around it, resolved from `steps` by `Router.prepared(with:)`.
+    private(set) var responder: Handler
 
     enum Segment: Sendable, Equatable {
         case literal(String)
@@ -47,19 +44,32 @@ public struct Route: Sendable {
     }
 
     public init(
-        _ method: String, _ pattern: String, access: RouteAccess = .user, spoolsBody: Bool = false,
+        _ method: String, _ pattern: String, steps: [RouteStep], spoolsBody: Bool = false,
         streamsBodyInto: BodyStreamResolver? = nil, fast: FastHandler? = nil, handler: @escaping Handler
     ) {
         self.method = method
         self.pattern = pattern
-        self.access = access
+        self.steps = steps
         self.spoolsBody = spoolsBody
         self.streamsBodyInto = streamsBodyInto
         self.fast = fast
         self.handler = handler
+        self.responder = handler
         self.segments = pattern.split(separator: "/").map { part in
             part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
         }
+    }
+
+    /// The route with its steps resolved: the head steps in order, and the handler wrapped in the others
+    /// (the first listed outermost). Done once per route at start-up.
+    func resolved(with resolver: RouteSteps) -> Route {
+        var route = self
+        let (head, around) = resolver.resolve(self)
+        route.headSteps = head
+        route.responder = around.reversed().reduce(handler) { next, middleware in
+            { request in try await middleware.respond(to: request, next: next) }
+        }
+        return route
     }
 }
 
@@ -73,27 +83,53 @@ public struct Router: Sendable {
     }
 
     private var routes: [Route] = []
+    /// What `match` compares, by the routes' indices: a route is copied out only once it is chosen (a
+    /// route carries its closures and steps, and copying every one per request showed in the small-GET profile).
+    private var patterns: [Pattern] = []
     /// Triggered by the server when graceful shutdown begins: handlers that wait answer at once.
     let shutdown = ShutdownSignal()
 
-    public init(_ routes: [Route] = []) { self.routes = routes }
+    private struct Pattern: Sendable {
+        var method: String
+        var segments: [Route.Segment]
+    }
 
-    public mutating func add(_ route: Route) { routes.append(route) }
+    public init(_ routes: [Route] = []) {
+        self.routes = routes
+        self.patterns = routes.map { Pattern(method: $0.method, segments: $0.segments) }
+    }
+
+    public mutating func add(_ route: Route) {
+        routes.append(route)
+        patterns.append(Pattern(method: route.method, segments: route.segments))
+    }
+
+    /// The router with every route's steps resolved (`Route.resolved(with:)`); what the server serves.
+    public func prepared(with steps: RouteSteps) -> Router {
+        var router = self
+        router.routes = routes.map { $0.resolved(with: steps) }
+        return router
+    }
+
+    /// Every route, as declared (and, once prepared, resolved).
+    public var allRoutes: [Route] { routes }
 
     public func match(method: String, path: String) -> Match {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count <= 8, !path.contains("//") else { return .notFound }
-        var best: (route: Route, parameters: [String: String], literals: Int)?
+        var best: (index: Int, parameters: [String: String], literals: Int)?
         var allowed: [String] = []
-        for route in routes where route.segments.count == parts.count {
-            guard let (parameters, literals) = Self.bind(route.segments, to: parts) else { continue }
-            if route.method != method {
-                if !allowed.contains(route.method) { allowed.append(route.method) }
+        for index in patterns.indices {
+            let pattern = patterns[index]
+            guard pattern.segments.count == parts.count else { continue }
+            guard let (parameters, literals) = Self.bind(pattern.segments, to: parts) else { continue }
+            if pattern.method != method {
+                if !allowed.contains(pattern.method) { allowed.append(pattern.method) }
                 continue
             }
-            if best == nil || literals > best!.literals { best = (route, parameters, literals) }
+            if best == nil || literals > best!.literals { best = (index, parameters, literals) }
         }
-        if let best { return .found(best.route, parameters: best.parameters) }
+        if let best { return .found(routes[best.index], parameters: best.parameters) }
         if !allowed.isEmpty { return .methodNotAllowed(allowed: allowed + (allowed.contains("GET") ? ["HEAD"] : [])) }
         return .notFound
     }

@@ -2,15 +2,24 @@ import Crypto
 import Foundation
 import TransferStore
 
-extension HTTPServer {
-    /// `Idempotency-Key`: the same key, method, path and body within 24 h get the first answer again and
-    /// create nothing; a claimed key with another request is a 409.
-    func respondIdempotently(to request: HTTPRequest, route: Route, key: String) async throws -> HTTPResponse {
+/// `.idempotent`: a POST with an `Idempotency-Key` is answered once. The same key with the same method,
+/// path, query and body within 24 h gets the first answer again (`Idempotent-Replayed: true`) and creates
+/// nothing; a claimed key with another request, or whose first request is still being answered, is a 409
+/// (`idempotency-key-reused`). An answer of 500 or more is not kept: a retry runs again. Without the
+/// header the request passes on untouched.
+struct IdempotencyMiddleware: RouteMiddleware {
+    /// Where the claims and the kept answers live (`TransferStore.idempotency`).
+    let keys: IdempotencyStore
+    /// Turns the handler's errors into the answer to keep, as the client would have had it.
+    let errors: ProblemResponder
+
+    func respond(to request: HTTPRequest, next: Route.Handler) async throws -> HTTPResponse {
+        guard let key = request.header("idempotency-key") else { return try await next(request) }
         guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw Problem.invalidValue("Idempotency-Key", "must be 1 to 255 visible ASCII characters")
         }
         let fingerprint = Self.fingerprint(of: request)
-        switch try await store.idempotency.beginIdempotentRequest(tenant: request.tenant, key: key, fingerprint: fingerprint) {
+        switch try await keys.beginIdempotentRequest(tenant: request.tenant, key: key, fingerprint: fingerprint) {
         case .conflict(let reason):
             throw Problem.conflict(reason, slug: "idempotency-key-reused")
         case .replay(let status, let contentType, let location, let body):
@@ -21,14 +30,14 @@ extension HTTPServer {
         case .proceed(let claim):
             let response: HTTPResponse
             do {
-                response = try await route.handler(request)
+                response = try await next(request)
             } catch {
-                response = problemResponse(for: error, request: request)
+                response = errors.response(for: error, request: request)
             }
             if response.status >= 500 {
-                try await store.idempotency.abandonIdempotentRequest(claim)
+                try await keys.abandonIdempotentRequest(claim)
             } else {
-                try await store.idempotency.completeIdempotentRequest(
+                try await keys.completeIdempotentRequest(
                     claim, status: response.status, contentType: response.header("Content-Type"),
                     location: response.header("Location"), body: Data(response.bodyBytes))
             }
