@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import SessionTasks
 import TransferModels
 public import TransferStore
@@ -6,13 +6,12 @@ public import TransferStore
 /// Every route of the API, in one table.
 public enum APIRouter {
     /// - Parameters:
-    ///   - blobDirectory: where blob files live (`<data>/blobs`).
     ///   - openAPIDocument: the bytes served at `/openapi.yaml`.
     ///   - partsReady: whether the parts other than the store are running (for `/readyz`).
     ///   - metricsToken: the bearer token `/metrics` requires (`URLSESSIOND_METRICS_TOKEN`); nil: open.
     ///   - maximumSessionConfigurationSize: bytes of a session's `configuration` JSON at most (413 past it).
     public static func make(
-        store: TransferStore, tasks: TaskService, allowedSchemes: Set<String>, metrics: HTTPMetrics, blobDirectory: URL,
+        store: TransferStore, tasks: TaskService, allowedSchemes: Set<String>, metrics: HTTPMetrics,
         openAPIDocument: [UInt8], partsReady: @escaping @Sendable () -> Bool, metricsToken: String? = nil,
         maximumSessionConfigurationSize: Int = 64 * 1024
     ) -> Router {
@@ -37,7 +36,7 @@ public enum APIRouter {
             CookieRoutes(store: store, sessions: tasks.sessions).routes,
             CacheRoutes(sessions: tasks.sessions).routes,
             CredentialRoutes(store: store, sessions: tasks.sessions).routes,
-            BlobRoutes(store: store, tasks: tasks, directory: blobDirectory).routes,
+            BlobRoutes(files: tasks.files).routes,
             EventRoutes(
                 store: store, sessions: tasks.sessions, shutdown: router.shutdown, streams: usage.streams, metrics: metrics.tenants
             ).routes,

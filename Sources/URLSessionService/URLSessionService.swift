@@ -80,7 +80,7 @@ public enum URLSessionService {
         http.spoolDirectory = configuration.blobDirectory
         let router = APIRouter.make(
             store: store, tasks: tasks, allowedSchemes: Set(["http", "https"] + configuration.engine.extraProtocols),
-            metrics: metrics, blobDirectory: configuration.blobDirectory,
+            metrics: metrics,
             openAPIDocument: try OpenAPIDocument.load(), partsReady: { tasks.isReady && dispatcher.isRunning },
             metricsToken: configuration.http.metricsToken,
             maximumSessionConfigurationSize: configuration.http.maximumSessionConfigurationSize)

@@ -30,7 +30,7 @@ struct APIRouteDeclarationTests {
             logger: quietLogger)
         let router = APIRouter.make(
             store: store.store, tasks: tasks, allowedSchemes: ["http", "https"], metrics: MetricsFixture().metrics,
-            blobDirectory: configuration.blobDirectory, openAPIDocument: [], partsReady: { true })
+            openAPIDocument: [], partsReady: { true })
         return router.allRoutes
     }
 

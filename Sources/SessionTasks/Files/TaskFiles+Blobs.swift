@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Logging
 import ObjectStorage
 import TransferEngine
@@ -7,6 +7,41 @@ public import TransferStore
 // Blobs in the object store (`URLSESSIOND_OBJECT_STORE_URL`): once complete, a blob leaves this node's
 // disk for the bucket, so an upload from it runs on whichever node claims the task.
 extension TaskFiles {
+    /// `POST /v1/blobs`: the uploaded file at `spooledPath` becomes blob `id` — moved into place and
+    /// fsynced before the row that promises it commits (a crash in between leaves an orphan file that
+    /// start-up removes, never a row without its bytes), then put into the object store when there is one
+    /// (before the answer: a client that sees 201 may start an upload on another node at once).
+    public func createBlob(id: String, tenant: String, from spooledPath: String, size: Int64, sha256: Data) async throws -> BlobRecord {
+        let path = blobDirectory.appendingPathComponent(id).path
+        guard rename(spooledPath, path) == 0 else {
+            throw BlobPlacementError(reason: String(cString: strerror(errno)))
+        }
+        let record: BlobRecord
+        do {
+            try await FileDurability.sync(fileAt: path)
+            record = try await store.blobs.insertBlob(
+                BlobRecord(id: id, tenant: tenant, size: size, digest: "sha-256=:\(sha256.base64EncodedString()):"))
+        } catch {
+            unlink(path)
+            throw error
+        }
+        await moveBlobToObjectStore(record, path: path)
+        return record
+    }
+
+    /// The tenant's blob; nil when it has none by that id.
+    public func blob(id: String, tenant: String) async throws -> BlobRecord? {
+        try await store.blobs.blob(id: id, tenant: tenant)
+    }
+
+    /// Deletes the tenant's blob with its file (on this node) or its object; false when there is none.
+    public func deleteBlob(id: String, tenant: String) async throws -> Bool {
+        guard let blob = try await store.blobs.deleteBlob(id: id, tenant: tenant) else { return false }
+        unlink(blobDirectory.appendingPathComponent(blob.id).path)  // none when in the object store, or on another node
+        if let key = blob.object { await deleteObjects([key]) }  // a failure is logged; no row names it
+        return true
+    }
+
     /// The object key of a blob.
     static func objectName(ofBlob blobId: String) -> String { "blobs/\(blobId)" }
 
@@ -88,4 +123,9 @@ extension TaskFiles {
         // A blob is never rewritten: another length means the object is not the blob the row names.
         guard written == size else { throw POSIXError(.EIO) }
     }
+}
+
+/// An uploaded blob's file could not be moved into place.
+public struct BlobPlacementError: Error {
+    public let reason: String
 }
