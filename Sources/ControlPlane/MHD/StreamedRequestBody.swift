@@ -27,9 +27,9 @@ final class StreamedRequestBody: @unchecked Sendable {
     private var isComplete = false
     /// The request ended before its body did: a stream decided later fails at once.
     private var isAbandoned = false
-    /// The client's socket was found at its end at the last look (`checkForHangup`), with no byte
-    /// handed over since.
-    private var sawEndOfStream = false
+    /// Consecutive looks (`checkForHangup`) that found the client's socket at its end, with no byte
+    /// handed over in between.
+    private var looksAtEnd = 0
 
     /// A body going into `target`; nil: its destination is decided later (`refuse`, or none: it stays
     /// undecided only until the request ends).
@@ -51,10 +51,10 @@ final class StreamedRequestBody: @unchecked Sendable {
     func receive(_ data: UnsafeRawBufferPointer, count: UnsafeMutablePointer<Int>) -> Received {
         lock.lock()
         defer { lock.unlock() }
-        // MHD is still handing over bytes, so it is not stuck: an end of stream seen by the last look
-        // counts again only if no call comes before the next (a slow stream suspends and resumes between
-        // two looks, and the client that half-closed after its body must not be taken for one leaving).
-        sawEndOfStream = false
+        // MHD is still handing over bytes, so it is not stuck: the looks that saw an end of stream count
+        // again from zero (a slow stream suspends and resumes between looks, and the client that
+        // half-closed after its body must not be taken for one leaving).
+        looksAtEnd = 0
         var offset = 0
         while offset < data.count {
             if let refusal {
@@ -135,7 +135,7 @@ final class StreamedRequestBody: @unchecked Sendable {
         defer { lock.unlock() }
         guard !isComplete, !isAbandoned else { return .done }
         guard !suspended else {
-            sawEndOfStream = false  // MHD holds bytes not taken yet: it reads on once resumed
+            looksAtEnd = 0  // MHD holds bytes not taken yet: it reads on once resumed
             return .watching
         }
         let socket = cmhd_connection_socket(connection)
@@ -144,15 +144,13 @@ final class StreamedRequestBody: @unchecked Sendable {
         let peeked = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
         let atEnd = peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
         guard atEnd else {
-            sawEndOfStream = false
+            looksAtEnd = 0
             return .watching
         }
-        if sawEndOfStream {
-            shutdown(socket, Int32(SHUT_RDWR))
-            return .done
-        }
-        sawEndOfStream = true
-        return .watching
+        looksAtEnd += 1
+        guard looksAtEnd >= ClientHangupWatch.looksBeforeHangup else { return .watching }
+        shutdown(socket, Int32(SHUT_RDWR))
+        return .done
     }
 
     private func wake() {
