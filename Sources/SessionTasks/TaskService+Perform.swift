@@ -7,8 +7,6 @@ extension TaskService {
     /// This node's membership (nil: the only node).
     public var clusterMembership: ClusterMembership? { configuration.cluster }
 
-    var cluster: ClusterMembership? { configuration.cluster }
-
     /// Transfers this node runs at once at most (`URLSESSIOND_MAX_TRANSFERS`).
     public var maximumTransfers: Int { configuration.engine.maximumConcurrentTransfers }
 

@@ -9,7 +9,7 @@ extension TaskService {
     /// nodes, only this node's (the others' are theirs, or taken over once their lease expires).
     func recoverUnfinishedTasks() async {
         do {
-            if let node { return try await node.pickUpOwnTasks(node.membership) }
+            if let node { return try await node.pickUpOwnTasks() }
             for task in try await store.tasks.unfinishedTasks() { await recover(task) }
         } catch {
             logger.error("Recovering tasks after a restart failed", metadata: ["error": "\(String(reflecting: error))"])

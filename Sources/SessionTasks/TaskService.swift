@@ -159,7 +159,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
     public func create(tenant: String, session: SessionRecord, request: ValidatedTaskRequest) async throws -> TaskRecord {
         let owner = node?.nodeForNewTask(tenant: tenant)
         let task = try await store.tasks.createTask(tenant: tenant, sessionId: session.id, request: request, node: owner)
-        guard task.state == .running, cluster == nil || task.node != nil else { return task }
+        guard task.state == .running, node == nil || task.node != nil else { return task }
         return try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
     }
 
@@ -175,7 +175,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
         }
         var results = try await store.tasks.createTasks(tenant: tenant, sessionId: session.id, requests: requests, nodes: nodes)
         for (index, result) in results.enumerated() {
-            guard case .success(let task) = result, task.state == .running, cluster == nil || task.node != nil else { continue }
+            guard case .success(let task) = result, task.state == .running, node == nil || task.node != nil else { continue }
             let started = try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
             results[index] = .success(started)
         }
@@ -248,7 +248,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 group.addTask { await self.store.maintenance.runCheckpoints() }  // the WAL copied back, off the writer
                 // earliestBeginDate, retry backoffs, resource timeouts
                 group.addTask { await self.table.timers.run { await self.timerFired($0, of: $1) } }
-                if let node = self.node { await node.joinCluster(node.membership) }
+                if let node = self.node { await node.joinCluster() }
                 await self.recoverUnfinishedTasks()
                 group.addTask { await self.networks.run() }  // the links' state, once a second
                 if let node = self.node { group.addTask { await node.run() } }
@@ -258,7 +258,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
                 self.ended.continuation.finish()
                 group.cancelAll()  // the ticker, the timers, the network monitor, the heartbeat
-                if let node = self.node { await node.leaveCluster(node.membership) }  // the others take its tasks over now
+                if let node = self.node { await node.leaveCluster() }  // the others take its tasks over now
             }
         } onGracefulShutdown: {
             self.serving.withLock { $0 = false }

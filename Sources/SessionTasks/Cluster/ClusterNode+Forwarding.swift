@@ -53,7 +53,7 @@ extension ClusterNode {
 
     /// Carries out the calls other nodes forward to this one, and wakes `?wait=` long-polls on tasks the
     /// others complete, until cancelled.
-    func serveOtherNodes(_ cluster: ClusterMembership) async {
+    func serveOtherNodes() async {
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await taskId in self.store.tasks.completionsElsewhere.subscribe() {
@@ -65,7 +65,7 @@ extension ClusterNode {
                 await withDiscardingTaskGroup { calls in
                     for await payload in self.store.cluster.forwardedControls.subscribe() {
                         guard let control = try? JSONDecoder().decode(ForwardedControl.self, from: Data(payload.utf8)),
-                            control.node == cluster.nodeID
+                            control.node == self.membership.nodeID
                         else { continue }
                         calls.addTask { await self.carryOut(control) }
                     }

@@ -66,8 +66,8 @@ final class ClusterNode: Sendable {
     /// Heartbeats, takeovers, claims, the fence, and the calls forwarded by other nodes, until cancelled.
     func run() async {
         await withDiscardingTaskGroup { group in
-            group.addTask { await self.runClusterMembership(self.membership) }
-            group.addTask { await self.serveOtherNodes(self.membership) }
+            group.addTask { await self.runClusterMembership() }
+            group.addTask { await self.serveOtherNodes() }
         }
     }
 
@@ -89,45 +89,46 @@ final class ClusterNode: Sendable {
     /// next free slot in the tenants' turn, as on a single node, instead of leaving it behind another
     /// tenant's backlog); else none (claimed by the next node with room).
     func nodeForNewTask(tenant: String) -> String? {
-        let cluster = membership
         guard !table.isFenced else { return nil }
-        guard freeSlots == 0 else { return cluster.nodeID }
+        guard freeSlots == 0 else { return membership.nodeID }
         let held = table.withLock { state in state.entries.values.count { !$0.lifecycle.isSettled && $0.tenant == tenant } }
-        return held < configuration.engine.tenantTransferLimit ? cluster.nodeID : nil
+        return held < configuration.engine.tenantTransferLimit ? membership.nodeID : nil
     }
 
     /// Registers the node with a fresh lease: before it picks up its own tasks, so that no other node
     /// takes them over meanwhile on the strength of the heartbeat it wrote before it stopped.
-    func joinCluster(_ cluster: ClusterMembership) async {
+    func joinCluster() async {
         do {
             let began = ContinuousClock.now
-            try await store.cluster.registerNode(id: cluster.nodeID, maximumTransfers: configuration.engine.maximumConcurrentTransfers)
+            try await store.cluster.registerNode(id: membership.nodeID, maximumTransfers: configuration.engine.maximumConcurrentTransfers)
             leaseRenewedAt.withLock { $0 = began }
         } catch {
-            logger.error("Registering the node failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
+            logger.error("Registering the node failed", metadata: ["node": "\(membership.nodeID)", "error": "\(error)"])
         }
     }
 
     /// This node's unfinished tasks, each claimed again under its row's lock (another node may be taking
     /// it over at this moment, its lease seen expired), picked up as a restart does.
-    func pickUpOwnTasks(_ cluster: ClusterMembership) async throws {
-        for task in try await store.cluster.tasks(ofNode: cluster.nodeID) where table.withLock({ $0.entries[task.id] == nil }) {
-            guard case .claimed(let claimed) = try await store.cluster.claim(taskId: task.id, node: cluster.nodeID, lease: cluster.lease)
+    func pickUpOwnTasks() async throws {
+        for task in try await store.cluster.tasks(ofNode: membership.nodeID) where table.withLock({ $0.entries[task.id] == nil }) {
+            guard
+                case .claimed(let claimed) = try await store.cluster.claim(
+                    taskId: task.id, node: membership.nodeID, lease: membership.lease)
             else { continue }
             await tasks.recover(claimed)
         }
     }
 
     /// Heartbeats, takes over, claims and fences until cancelled.
-    func runClusterMembership(_ cluster: ClusterMembership) async {
+    func runClusterMembership() async {
         // Each in a loop of its own: a slow claim or takeover (starting many tasks, behind a busy writer)
         // never delays the lease renewal, and a renewal stuck on an unreachable database never keeps the
         // fence from noticing that the lease is running out.
-        let heartbeat = Duration.milliseconds(Int64(cluster.heartbeat * 1000))
-        await renewLease(cluster)  // at once: the recovery since joining may have taken most of the lease
+        let heartbeat = Duration.milliseconds(Int64(membership.heartbeat * 1000))
+        await renewLease()  // at once: the recovery since joining may have taken most of the lease
         await withDiscardingTaskGroup { group in
-            group.addTask { await Self.repeating(every: heartbeat) { await self.renewLease(cluster) } }
-            group.addTask { await Self.repeating(every: heartbeat) { await self.takeOverTasks(cluster) } }
+            group.addTask { await Self.repeating(every: heartbeat) { await self.renewLease() } }
+            group.addTask { await Self.repeating(every: heartbeat) { await self.takeOverTasks() } }
             group.addTask { await Self.repeating(every: heartbeat) { await self.foldUsageOfClosedConnections() } }
             group.addTask { await Self.repeating(every: .milliseconds(200)) { self.fenceIfLeaseRunsOut() } }
             // Queued tasks are claimed every 100 ms while slots are free (a scan of the queued tasks, for the
@@ -136,7 +137,7 @@ final class ClusterNode: Sendable {
             // most that many tasks a tick (320/s with 16 slots), and with a claim per written completion
             // its engine idled for the completion's round trips and the claim's, each cycle.
             group.addTask {
-                await Self.repeating(every: .milliseconds(100), orWhenRung: self.slotsFreed) { await self.claimQueuedTasks(cluster) }
+                await Self.repeating(every: .milliseconds(100), orWhenRung: self.slotsFreed) { await self.claimQueuedTasks() }
             }
         }
     }
@@ -168,7 +169,7 @@ final class ClusterNode: Sendable {
     }
 
     /// Claims queued tasks up to the free slots and starts them.
-    func claimQueuedTasks(_ cluster: ClusterMembership) async {
+    func claimQueuedTasks() async {
         guard !table.isStopping, !table.isFenced else { return }
         guard freeSlots > 0 else {
             let completions = tasks.writer.queuedCompletions
@@ -177,24 +178,24 @@ final class ClusterNode: Sendable {
         }
         do {
             let began = ContinuousClock.now
-            let claimed = try await store.cluster.claimQueuedTasks(node: cluster.nodeID, limit: freeSlots)
+            let claimed = try await store.cluster.claimQueuedTasks(node: membership.nodeID, limit: freeSlots)
             let completions = tasks.writer.queuedCompletions
             claimAhead.withLock { $0.claimed(completions: completions, at: began, duration: began.duration(to: .now)) }
             for task in claimed {
                 _ = try? await tasks.control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
             }
         } catch {
-            logger.warning("Claiming queued tasks failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
+            logger.warning("Claiming queued tasks failed", metadata: ["node": "\(membership.nodeID)", "error": "\(error)"])
         }
     }
 
     /// One heartbeat: the lease renewed with this node's load, and a fence lifted once it is.
-    func renewLease(_ cluster: ClusterMembership) async {
+    func renewLease() async {
         guard !table.isStopping else { return }
         do {
             let began = ContinuousClock.now
-            guard try await store.cluster.heartbeat(node: cluster.nodeID, activeTasks: tasks.activeTaskCount) else {
-                logger.error("This node's row says it stopped: it claims nothing more", metadata: ["node": "\(cluster.nodeID)"])
+            guard try await store.cluster.heartbeat(node: membership.nodeID, activeTasks: tasks.activeTaskCount) else {
+                logger.error("This node's row says it stopped: it claims nothing more", metadata: ["node": "\(membership.nodeID)"])
                 return
             }
             leaseRenewedAt.withLock { $0 = max($0, began) }
@@ -202,30 +203,30 @@ final class ClusterNode: Sendable {
             // its start, as it must be, the lease is spent again and the fence would fall back at once), nor
             // while stopped attempts are still ending: the next heartbeat tries again.
             if table.isFenced, ContinuousClock.now - began < fenceAfter, table.liftFence() {
-                logger.notice("The lease is renewed again: this node runs its tasks again", metadata: ["node": "\(cluster.nodeID)"])
+                logger.notice("The lease is renewed again: this node runs its tasks again", metadata: ["node": "\(membership.nodeID)"])
                 ownTasksToPickUp.withLock { $0 = true }
             }
         } catch {
-            logger.warning("Renewing the node's lease failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
+            logger.warning("Renewing the node's lease failed", metadata: ["node": "\(membership.nodeID)", "error": "\(error)"])
         }
     }
 
     /// Picks up the tasks of nodes whose lease expired (and, after a fence, this node's own), as a
     /// restart does.
-    func takeOverTasks(_ cluster: ClusterMembership) async {
+    func takeOverTasks() async {
         guard !table.isStopping, !table.isFenced else { return }
         do {
             if ownTasksToPickUp.withLock({ $0 }) {
-                try await pickUpOwnTasks(cluster)
+                try await pickUpOwnTasks()
                 ownTasksToPickUp.withLock { $0 = false }
             }
-            let orphans = try await store.cluster.takeOverTasks(node: cluster.nodeID, lease: cluster.lease, limit: max(1, freeSlots))
+            let orphans = try await store.cluster.takeOverTasks(node: membership.nodeID, lease: membership.lease, limit: max(1, freeSlots))
             if !orphans.isEmpty {
                 logger.notice("Took over tasks of a node whose lease expired", metadata: ["tasks": "\(orphans.count)"])
             }
             for task in orphans { await tasks.recover(task) }
         } catch {
-            logger.warning("Taking over tasks failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
+            logger.warning("Taking over tasks failed", metadata: ["node": "\(membership.nodeID)", "error": "\(error)"])
         }
     }
 
@@ -255,19 +256,18 @@ final class ClusterNode: Sendable {
     }
 
     /// A graceful stop: the other nodes take this node's unfinished tasks over at once.
-    func leaveCluster(_ cluster: ClusterMembership) async {
+    func leaveCluster() async {
         do {
-            try await store.cluster.stopNode(cluster.nodeID)
+            try await store.cluster.stopNode(membership.nodeID)
         } catch {
-            logger.warning("Marking the node stopped failed", metadata: ["node": "\(cluster.nodeID)", "error": "\(error)"])
+            logger.warning("Marking the node stopped failed", metadata: ["node": "\(membership.nodeID)", "error": "\(error)"])
         }
     }
 
     /// Before a control call that may start a transfer on this node: the task becomes this node's unless
     /// another live node runs it (`TaskOwnedElsewhere`).
     func claimForControl(_ task: TaskRecord) async throws -> TaskRecord {
-        let cluster = membership
-        switch try await store.cluster.claim(taskId: task.id, node: cluster.nodeID, lease: cluster.lease) {
+        switch try await store.cluster.claim(taskId: task.id, node: membership.nodeID, lease: membership.lease) {
         case .claimed(let claimed): return claimed
         case .ownedBy(let node): throw TaskOwnedElsewhere(node: node)
         }
