@@ -98,7 +98,7 @@ extension TaskService {
                 logger.error("Making a data task a download failed", metadata: ["task.id": "\(id)", "error": "\(error)"])
                 return .allow
             }
-            let path = jobs.newPartialPath(of: id)
+            let path = files.newPartialPath(of: id)
             let became = table.withLock { state -> PendingEvent? in
                 guard var current = state.entries[id]?.attempt, current.number == task.number else { return nil }
                 let before = current.summary

@@ -102,7 +102,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.decisions = decisions
         self.logger = logger
         self.files = TaskFiles(
-            objectStore: configuration.objectStore, store: store, blobDirectory: configuration.blobDirectory, logger: logger)
+            objectStore: configuration.objectStore, store: store, blobDirectory: configuration.blobDirectory,
+            downloadsDirectory: configuration.engine.downloadsDirectory, logger: logger)
         self.completer = TaskCompleter(
             store: store, configuration: configuration, locations: locations, files: files,
             channels: channels, logger: logger)

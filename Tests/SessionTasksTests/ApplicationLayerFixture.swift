@@ -33,7 +33,9 @@ struct ApplicationLayerFixture {
         configure(&configuration)
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
         self.configuration = configuration
-        files = TaskFiles(objectStore: nil, store: store, blobDirectory: configuration.blobDirectory, logger: logger)
+        files = TaskFiles(
+            objectStore: nil, store: store, blobDirectory: configuration.blobDirectory,
+            downloadsDirectory: configuration.engine.downloadsDirectory, logger: logger)
         storages = SessionStorages(
             cookies: CookieStorages(store: store, publicSuffixes: nil, logger: logger),
             urlCaches: URLCaches(

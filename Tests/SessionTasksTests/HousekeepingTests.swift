@@ -29,7 +29,8 @@ struct HousekeepingTests {
             configuration.trustDirectory = directory.url.appendingPathComponent("trust")
             configuration.cacheDirectory = directory.url.appendingPathComponent("cache")
             configure(&configuration)
-            let files = TaskFiles(objectStore: nil, store: store, blobDirectory: directory.url, logger: logger)
+            let files = TaskFiles(
+                objectStore: nil, store: store, blobDirectory: directory.url, downloadsDirectory: directory.url, logger: logger)
             let trust = TrustBundles(directory: configuration.trustDirectory, authorities: nil)
             housekeeping = Housekeeping(store: store, configuration: configuration, files: files, trustBundles: trust, logger: logger)
         }

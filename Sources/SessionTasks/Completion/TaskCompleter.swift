@@ -14,8 +14,6 @@ final class TaskCompleter: Sendable {
     let store: TransferStore
     /// Its `keptBodyLimit` and `fileTimeToLive`.
     let configuration: TaskService.Configuration
-    /// Where finished downloads go (`configuration.engine.downloadsDirectory` as a path).
-    let downloadsPath: String
     let locations: any TaskBodyLocations
     let files: TaskFiles
     let channels: ConnectionChannels
@@ -27,7 +25,6 @@ final class TaskCompleter: Sendable {
     ) {
         self.store = store
         self.configuration = configuration
-        self.downloadsPath = configuration.engine.downloadsDirectory.path
         self.locations = locations
         self.files = files
         self.channels = channels
@@ -150,7 +147,7 @@ final class TaskCompleter: Sendable {
     /// written out (or its spill file kept) so `/data` can stream it. Either is fsynced, then its
     /// directory, before the row names it: a power cut cannot leave a completed task without its file.
     private func keepBody(_ body: TransferBody, of task: TaskRecord) async throws -> String? {
-        let destination = downloadsPath + "/" + task.id
+        let destination = files.finishedPath(of: task.id)
         switch body {
         case .none:
             return nil

@@ -5,8 +5,9 @@ import TransferEngine
 import TransferModels
 import TransferStore
 
-/// The files the task layer keeps outside the store's rows, and their copies in the object store
-/// (`URLSESSIOND_OBJECT_STORE_URL`): finished downloads and kept bodies, blobs, downloads' partial files.
+/// The files the task layer keeps outside the store's rows, where each lives, and their copies in the
+/// object store (`URLSESSIOND_OBJECT_STORE_URL`): finished downloads and kept bodies, blobs, downloads'
+/// partial files.
 /// Every node reaches the objects, so `/file`, `/data` and uploads from a blob work whichever node ran the
 /// task. Used by the completer (files in), housekeeping and resets (files out) and the control plane.
 public final class TaskFiles: Sendable {
@@ -15,13 +16,28 @@ public final class TaskFiles: Sendable {
     let store: TransferStore
     /// Where blob files live (`<data>/blobs`).
     let blobDirectory: URL
+    /// Where downloads and kept bodies live, as a path (Foundation's URL building costs ~3% of the CPU of
+    /// small tasks).
+    let downloadsPath: String
     let logger: Logger
 
-    init(objectStore: ObjectStore?, store: TransferStore, blobDirectory: URL, logger: Logger) {
+    init(objectStore: ObjectStore?, store: TransferStore, blobDirectory: URL, downloadsDirectory: URL, logger: Logger) {
         self.objectStore = objectStore
         self.store = store
         self.blobDirectory = blobDirectory
+        self.downloadsPath = downloadsDirectory.path
         self.logger = logger
+    }
+
+    /// A partial file for one attempt of the task: `<id>.<random>.part`.
+    func newPartialPath(of taskId: String) -> String {
+        let attempt = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        return downloadsPath + "/\(taskId).\(attempt).part"
+    }
+
+    /// Where a finished download, or a body kept as a file, lives: `<downloads>/<id>`.
+    func finishedPath(of taskId: String) -> String {
+        downloadsPath + "/" + taskId
     }
 
     /// The object key of a download's file, or of a data or upload task's body kept as a file.

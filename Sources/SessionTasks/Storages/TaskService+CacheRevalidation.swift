@@ -12,7 +12,7 @@ extension TaskService {
         guard
             let background = urlCaches.revalidations.job(
                 revalidating: job, conditions: stale.conditions, storedHead: stale.storedHead, placement: stale.placement,
-                partialPath: jobs.newPartialPath(of:))
+                partialPath: files.newPartialPath(of:))
         else { return }
         logger.debug("Revalidating a stale cached response in the background", metadata: ["transfer.id": "\(background.id)"])
         engine.start(background)
