@@ -37,7 +37,7 @@ struct SessionRoutes {
                 }
             ) { request in
                 let record = try await session(request)
-                return try encodedResponse(record, delivery: try await delivery(of: record))
+                return try encodedResponse(record, delivery: try await sessions.delivery(of: record))
             },
             Route("PATCH", "/v1/sessions/{id}", steps: [.authenticated]) { try await update($0) },
             Route("POST", "/v1/sessions/{id}/finishTasksAndInvalidate", steps: [.authenticated, .idempotent]) {
@@ -135,14 +135,9 @@ struct SessionRoutes {
         try await SessionLookup.session(request, sessions)
     }
 
-    /// The delegate's delivery state, read from the row now; nil without a delegate.
-    private func delivery(of record: SessionRecord) async throws -> DelegateDeliveryRecord? {
-        try await sessions.delivery(of: record)
-    }
-
     /// The session object as answered, its delivery state read now.
     private func sessionObject(_ record: SessionRecord) async throws -> TransferSession {
-        record.wire(delivery: try await delivery(of: record))
+        record.wire(delivery: try await sessions.delivery(of: record))
     }
 
     /// A 200 with the session's JSON, encoded once per state of the session and its delivery.
