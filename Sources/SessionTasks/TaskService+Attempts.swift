@@ -24,9 +24,9 @@ extension TaskService {
                 let request = task.currentRequest ?? task.originalRequest
             {
                 let probe = ActiveTask(record: task, session: session, started: Date(), partialPath: nil, number: number)
-                let answer = await askDelegate(
+                let answer = await questions.ask(
                     probe.event { .willBeginDelayedRequest($0, request: request) }, timeout: probe.decisionTimeout)
-                switch delayedDisposition(answer, task: probe) {
+                switch questions.delayedDisposition(answer, task: probe) {
                 case .continueLoading:
                     break
                 case .cancel:

@@ -114,4 +114,20 @@ extension TaskService {
             sent: progress.bytesSent, expectedToSend: progress.bytesExpectedToSend, received: progress.bytesReceived,
             expectedToReceive: progress.bytesExpectedToReceive)
     }
+
+    // MARK: The delegate's decisions (`DelegateQuestions` asks; the engine is told here)
+
+    public func transfer(_ transfer: TransferID, asksToRedirect response: ResponseHead, to request: OutgoingRequest) {
+        questions.redirect(transfer, response: response, to: request) { [self] in
+            engine.resolveRedirect(transfer, withNewBodyStream($0, for: transfer))
+        }
+    }
+
+    public func transfer(_ transfer: TransferID, asksAbout response: ResponseHead, for request: OutgoingRequest) {
+        questions.response(transfer, response, for: request) { [engine] in engine!.resolveResponse(transfer, $0) }
+    }
+
+    public func transfer(_ transfer: TransferID, asksAbout challenge: AuthenticationChallenge) {
+        questions.challenge(transfer, challenge) { [engine] in engine!.resolveChallenge(transfer, $0) }
+    }
 }

@@ -61,7 +61,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let jobs: JobFactory
     /// Set once in `init`: the engine needs its observer (this service) to exist first.
     nonisolated(unsafe) private(set) var engine: TransferEngine!
-    let decisions: any DelegateDecisions
+    /// Asks the delegate what URLSession asks its delegate object mid-task.
+    let questions: DelegateQuestions
     let table: TaskTable
     let controls = TaskControlQueue()
     let writer: ReportWriter
@@ -99,7 +100,6 @@ public final class TaskService: TransferObserver, Service, Sendable {
     ) throws {
         self.store = store
         self.configuration = configuration
-        self.decisions = decisions
         self.logger = logger
         self.files = TaskFiles(
             objectStore: configuration.objectStore, store: store, blobDirectory: configuration.blobDirectory,
@@ -134,6 +134,9 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 sharedDiskCapacity: configuration.sharedCacheDiskCapacity, logger: logger),
             credentials: CredentialStorages(store: store))
         self.storages = storages
+        self.questions = DelegateQuestions(
+            writer: writer, decisions: decisions, table: table, store: store, files: files, credentials: storages.credentials,
+            allowedSchemes: Set(["http", "https"] + configuration.engine.extraProtocols), logger: logger)
         self.networks = NetworkPathMonitor(paths: configuration.networkPaths, logger: logger)
         self.jobs = JobFactory(
             store: store, configuration: configuration, files: files, trustBundles: trustBundles, networks: networks, storages: storages)

@@ -46,9 +46,9 @@ extension TaskService {
                     let proposed = CachedResponseObject(
                         response: response, storagePolicy: policy, userInfo: nil, storedAt: nil, dataLength: offer.entry.bodyLength,
                         data: offer.entry.bodyLength <= CachedResponseObject.inlineDataLimit ? completion.body : nil)
-                    let answer = await askDelegate(
+                    let answer = await questions.ask(
                         active.event { .willCacheResponse($0, proposedResponse: proposed) }, timeout: active.decisionTimeout)
-                    (policy, userInfo) = cacheDisposition(answer, proposed: policy)
+                    (policy, userInfo) = questions.cacheDisposition(answer, proposed: policy)
                 }
                 try await urlCaches.keep(offer, policy: policy, userInfo: userInfo)
             }
@@ -56,15 +56,5 @@ extension TaskService {
             logger.error("Updating the URL cache failed", metadata: ["task.id": "\(task.id)", "error": "\(error)"])
         }
         writer.complete(completion)
-    }
-
-    /// `allowed`, `allowedInMemoryOnly` or `notAllowed`, with an optional `userInfo` (the modified
-    /// `CachedURLResponse`); anything else stores the proposal, as URLSession does without the method.
-    /// `allowed` where the response fits no disk stays in memory.
-    func cacheDisposition(_ answer: DelegateAnswer?, proposed: URLCacheStoragePolicy) -> (URLCacheStoragePolicy, JSONValue?) {
-        guard let answer = answer?.allowing([.userInfo]), let policy = URLCacheStoragePolicy(rawValue: answer.disposition) else {
-            return (proposed, nil)
-        }
-        return (policy == .allowed ? proposed : policy, answer.userInfo)
     }
 }
