@@ -21,9 +21,9 @@ struct ClaimAhead: Sendable {
     /// only its rate is sampled, so a burst that is over does not keep it holding more).
     /// `completions` counts every completion queued since the node started.
     mutating func claimed(completions: Int, at now: ContinuousClock.Instant, duration: Duration?) {
-        if let duration { claimDuration += Self.weight * (TaskService.seconds(duration) - claimDuration) }
+        if let duration { claimDuration += Self.weight * (TaskRunner.seconds(duration) - claimDuration) }
         if let last {
-            let interval = TaskService.seconds(last.at.duration(to: now))
+            let interval = TaskRunner.seconds(last.at.duration(to: now))
             if interval > 0 { rate += Self.weight * (Double(completions - last.completions) / interval - rate) }
         }
         last = (completions, now)

@@ -85,3 +85,17 @@ final class OneShotSignal: Sendable {
         continuation?.resume()
     }
 }
+
+/// Who waits on a node's tasks: `?wait=` long-polls for completions, and readers of `/data` for a
+/// running task's body to begin (woken also when a completion is written; the long-polls must not be
+/// woken by a body, as they answer when woken).
+struct TaskWaiters: Sendable {
+    let completions: CompletionWaiters
+    let bodies = CompletionWaiters()
+
+    /// Ends every wait now (graceful shutdown must not sit out long-polls).
+    func releaseAll() {
+        completions.releaseAll()
+        bodies.releaseAll()
+    }
+}

@@ -13,7 +13,7 @@ extension TaskService {
     public func withLiveRate(_ task: TransferTask) -> TransferTask {
         guard task.state == .running else { return task }
         let now = ContinuousClock.now
-        guard let reading = table.withLock({ $0.entries[task.id]?.attempt?.rate.reading(at: now) }) else { return task }
+        guard let reading = runner.table.withLock({ $0.entries[task.id]?.attempt?.rate.reading(at: now) }) else { return task }
         var task = task
         task.progress.throughput = reading.throughput
         task.progress.estimatedTimeRemaining = reading.estimatedTimeRemaining

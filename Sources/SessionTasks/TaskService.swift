@@ -12,9 +12,9 @@ public import TransferStore
 /// `suspend()`, `cancel()`, delayed begins, background retries, recovery after a restart — and records
 /// what the transfers report (responses, progress, delegate events, completion) as the tasks' state.
 ///
-/// Every control call, timer and engine report goes through the task's `TaskLifecycle` in the `TaskTable`
-/// (one lock); the actions it returns are carried out by `TaskService+Control`.
-public final class TaskService: TransferObserver, Service, Sendable {
+/// The task layer's door: what the control plane asks of tasks. The tasks run in `TaskRunner`; the
+/// sessions' API is `sessions`.
+public final class TaskService: Service, Sendable {
     public struct Configuration: Sendable {
         public var engine = EngineConfiguration()
         /// Where blob files live (`<data>/blobs`), for uploads from a blob.
@@ -53,42 +53,20 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let store: TransferStore
     let configuration: Configuration
     let logger: Logger
+    /// Runs the tasks on the engine.
+    let runner: TaskRunner
     /// Downloads' and bodies' files, blobs, and their objects in the object store.
     public let files: TaskFiles
-    /// Turns ended transfers into completions.
-    let completer: TaskCompleter
-    /// Turns tasks into the engine's jobs.
-    let jobs: JobFactory
-    /// Set once in `init`: the engine needs its observer (this service) to exist first.
-    nonisolated(unsafe) private(set) var engine: TransferEngine!
-    /// Asks the delegate what URLSession asks its delegate object mid-task.
-    let questions: DelegateQuestions
-    let table: TaskTable
-    let controls = TaskControlQueue()
-    let writer: ReportWriter
-    let waiters = CompletionWaiters()
-    /// Readers of `/data` waiting for a running task's body to begin: woken when one does, and when a
-    /// completion is written (they must not wake the `?wait=` long-polls, which answer when woken).
-    let bodyWaiters: CompletionWaiters
-    /// The sessions' cookie, URL cache and credential storages.
-    let storages: SessionStorages
     /// The session API and the storages' writer (`tasks.sessions`).
-    nonisolated(unsafe) public private(set) var sessions: SessionService!
+    public let sessions: SessionService
     /// The network paths and their state; transfers are bound to the one their flags choose.
     public let networks: NetworkPathMonitor
-    /// Tasks waiting for a usable path, and each path's availability as last seen.
-    let connectivity = ConnectivityWaits()
-    /// webSocket tasks' channels (`messages`, `ping`) and stream tasks' (`read`, `write`, the closes), open
-    /// and recently ended.
-    let channels = ConnectionChannels()
     /// Sessions' trust bundles (their `serverTrust.anchors`).
-    public var trustBundles: TrustBundles { jobs.trustBundles }
-    /// This node among several on one database (nil: the only node). Set once in `init`, as `engine`.
-    nonisolated(unsafe) private(set) var node: ClusterNode?
+    public var trustBundles: TrustBundles { runner.jobs.trustBundles }
+    /// This node among several on one database (nil: the only node).
+    let node: ClusterNode?
     /// From `run()` until graceful shutdown begins.
     private let serving = LockedBox(false)
-    /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
-    let ended = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
 
     /// - Parameters:
     ///   - decisions: asks the delegate what to do (redirects, responses, challenges, delayed requests);
@@ -101,26 +79,10 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.store = store
         self.configuration = configuration
         self.logger = logger
-        self.files = TaskFiles(
+        let files = TaskFiles(
             objectStore: configuration.objectStore, store: store, blobDirectory: configuration.blobDirectory,
             downloadsDirectory: configuration.engine.downloadsDirectory, logger: logger)
-        self.completer = TaskCompleter(
-            store: store, configuration: configuration, locations: locations, files: files,
-            channels: channels, logger: logger)
-        let trustBundles = TrustBundles(
-            directory: configuration.trustDirectory, authorities: configuration.engine.certificateAuthorities)
-        let table = TaskTable()
-        self.table = table
-        let bodyWaiters = CompletionWaiters()
-        self.bodyWaiters = bodyWaiters
-        // Rung when a transfer's completion is queued (its slot is free): a cluster's node claims then.
-        let slotsFreed = Doorbell()
-        self.writer = ReportWriter(
-            store: store, waiters: waiters, node: configuration.cluster?.nodeID, logger: logger, completionQueued: slotsFreed
-        ) { written in
-            table.completionsWritten(written)
-            for id in written { bodyWaiters.completed(id) }
-        }
+        self.files = files
         let suffixes = PublicSuffixList()
         if suffixes == nil {
             logger.warning(
@@ -133,27 +95,40 @@ public final class TaskService: TransferObserver, Service, Sendable {
                 store: store, directory: configuration.cacheDirectory, sharedMemoryCapacity: configuration.sharedCacheMemoryCapacity,
                 sharedDiskCapacity: configuration.sharedCacheDiskCapacity, logger: logger),
             credentials: CredentialStorages(store: store))
-        self.storages = storages
-        self.questions = DelegateQuestions(
-            writer: writer, decisions: decisions, table: table, store: store, files: files, credentials: storages.credentials,
-            allowedSchemes: Set(["http", "https"] + configuration.engine.extraProtocols), logger: logger)
-        self.networks = NetworkPathMonitor(paths: configuration.networkPaths, logger: logger)
-        self.jobs = JobFactory(
-            store: store, configuration: configuration, files: files, trustBundles: trustBundles, networks: networks, storages: storages)
+        let networks = NetworkPathMonitor(paths: configuration.networkPaths, logger: logger)
+        self.networks = networks
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
-        self.engine = try TransferEngine(configuration: configuration.engine, observer: self, logger: logger)
-        connectivity.availability.withLock { known in
-            for state in networks.states() { known[state.path.name] = state.isAvailable }
+        // Rung when a transfer's completion is queued (its slot is free): a cluster's node claims then.
+        let slotsFreed = Doorbell()
+        let runner = try TaskRunner(
+            store: store, configuration: configuration, decisions: decisions, locations: locations, files: files, storages: storages,
+            networks: networks,
+            trustBundles: TrustBundles(directory: configuration.trustDirectory, authorities: configuration.engine.certificateAuthorities),
+            slotsFreed: slotsFreed, logger: logger)
+        self.runner = runner
+        networks.onChange { [weak runner] states in runner?.networksChanged(states) }
+        let node = configuration.cluster.map {
+            ClusterNode(membership: $0, store: store, tasks: runner, slotsFreed: slotsFreed, logger: logger)
         }
-        networks.onChange { [weak self] states in self?.networksChanged(states) }
-        self.node = configuration.cluster.map {
-            ClusterNode(membership: $0, store: store, tasks: self, slotsFreed: slotsFreed, logger: logger)
-        }
-        self.sessions = SessionService(store: store, storages: storages, files: files, transfers: self, logger: logger)
+        runner.node = node
+        self.node = node
+        self.sessions = SessionService(store: store, storages: storages, files: files, transfers: runner, logger: logger)
     }
 
     /// Transfers holding one of the engine's slots, and those waiting for one (`/metrics`).
-    public var transferLoad: (running: Int, queued: Int) { engine.load }
+    public var transferLoad: (running: Int, queued: Int) { runner.engine.load }
+
+    /// This node's membership (nil: the only node).
+    public var clusterMembership: ClusterMembership? { configuration.cluster }
+
+    /// Transfers this node runs at once at most (`URLSESSIOND_MAX_TRANSFERS`).
+    public var maximumTransfers: Int { configuration.engine.maximumConcurrentTransfers }
+
+    /// The tasks this node has in hand: running, waiting for a slot, or between attempts.
+    public var activeTaskCount: Int { runner.activeTaskCount }
+
+    /// `NSURLSessionDownloadTaskResumeData`: the key of a cancelled download's resume data in its error's `userInfo`.
+    public static let resumeDataKey = "NSURLSessionDownloadTaskResumeData"
 
     // MARK: The task API
 
@@ -164,7 +139,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
         let owner = node?.nodeForNewTask(tenant: tenant)
         let task = try await store.tasks.createTask(tenant: tenant, sessionId: session.id, request: request, node: owner)
         guard task.state == .running, node == nil || task.node != nil else { return task }
-        return try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
+        return try await runner.control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
     }
 
     /// Creates a batch of tasks in `session` in one transaction, one result per request in order (a
@@ -180,7 +155,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
         var results = try await store.tasks.createTasks(tenant: tenant, sessionId: session.id, requests: requests, nodes: nodes)
         for (index, result) in results.enumerated() {
             guard case .success(let task) = result, task.state == .running, node == nil || task.node != nil else { continue }
-            let started = try await control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
+            let started = try await runner.control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
             results[index] = .success(started)
         }
         return results
@@ -195,8 +170,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
 
     /// The tenant's task, or `TaskStoreError.taskNotFound`.
     public func requireTask(_ id: String, tenant: String) async throws -> TaskRecord {
-        guard let task = try await store.tasks.task(id: id, tenant: tenant) else { throw TaskStoreError.taskNotFound }
-        return task
+        try await runner.requireTask(id, tenant: tenant)
     }
 
     /// `resume()`: takes one `suspend()` away; when none is left the transfer starts (again from the
@@ -204,63 +178,48 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// A resume that would start a transfer is refused (`QuotaExceeded`, `storedBytes`) while the tenant's
     /// stored bytes are at their limit.
     public func resume(taskId: String, tenant: String) async throws -> TaskRecord {
-        try await perform(.resume, taskId: taskId, tenant: tenant)
+        try await runner.perform(.resume, taskId: taskId, tenant: tenant)
     }
 
     /// `suspend()`: the transfer stops (no traffic, no timeouts) and it takes as many `resume()` calls as
     /// `suspend()` calls to run again.
     public func suspend(taskId: String, tenant: String) async throws -> TaskRecord {
-        try await perform(.suspend, taskId: taskId, tenant: tenant)
+        try await runner.perform(.suspend, taskId: taskId, tenant: tenant)
     }
 
     /// `cancel()`: the task completes with `NSURLErrorCancelled`. `producingResumeData`
     /// (`cancel(byProducingResumeData:)`): a running download keeps its partial file and its error
     /// carries the resume data (`userInfo.NSURLSessionDownloadTaskResumeData`) when it can be continued.
     public func cancel(taskId: String, tenant: String, producingResumeData: Bool = false) async throws -> TaskRecord {
-        try await perform(producingResumeData ? .cancelProducingResumeData : .cancel, taskId: taskId, tenant: tenant)
+        try await runner.perform(producingResumeData ? .cancelProducingResumeData : .cancel, taskId: taskId, tenant: tenant)
     }
 
     /// Waits until the task completes, at most `timeout` (the API's `?wait=`).
     public func waitForCompletion(of taskId: String, tenant: String, timeout: Duration) async throws -> TaskRecord {
-        try await waiters.wait(for: taskId, timeout: timeout) { [store] in
-            try await store.tasks.task(id: taskId, tenant: tenant)?.state == .completed
-        }
-        return try await requireTask(taskId, tenant: tenant)
+        try await runner.waitForCompletion(of: taskId, tenant: tenant, timeout: timeout)
     }
 
     /// Ends every `?wait=` now (graceful shutdown must not sit out long-polls).
     public func releaseWaiters() {
-        waiters.releaseAll()
-        bodyWaiters.releaseAll()
+        runner.waiters.releaseAll()
     }
 
     // MARK: Service
 
     /// Takes work: `run()` has begun, no shutdown has, and the engine's loop runs.
-    public var isReady: Bool { serving.withLock { $0 } && engine.isRunning }
+    public var isReady: Bool { serving.withLock { $0 } && runner.engine.isRunning }
 
     public func run() async throws {
         serving.withLock { $0 = true }
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
-                group.addTask { await self.writer.run() }
-                group.addTask {
-                    await self.settleEndedAttempts()
-                    self.writer.close()  // after the last completion: the writer writes what is left, then ends
-                }
-                group.addTask { await self.writer.tick() }
-                group.addTask { await self.store.maintenance.runCheckpoints() }  // the WAL copied back, off the writer
-                // earliestBeginDate, retry backoffs, resource timeouts
-                group.addTask { await self.table.timers.run { await self.timerFired($0, of: $1) } }
+                group.addTask { await self.runner.run() }
                 if let node = self.node { await node.joinCluster() }
-                await self.recoverUnfinishedTasks()
+                await self.runner.recoverUnfinishedTasks()
                 group.addTask { await self.networks.run() }  // the links' state, once a second
                 if let node = self.node { group.addTask { await node.run() } }
                 try? await gracefulShutdown()
-                self.releaseWaiters()
-                self.table.stop()
-                await self.engine.shutdown()  // aborts transfers: not completions (see `TaskTable.isStopping`)
-                self.ended.continuation.finish()
+                await self.runner.stop()
                 group.cancelAll()  // the ticker, the timers, the network monitor, the heartbeat
                 if let node = self.node { await node.leaveCluster() }  // the others take its tasks over now
             }
@@ -269,22 +228,6 @@ public final class TaskService: TransferObserver, Service, Sendable {
             self.releaseWaiters()
         }
     }
-
-    /// The engine reported the end of an attempt (loop thread): settled in order by `settleEndedAttempts`.
-    public func transfer(_ transfer: TransferID, didComplete outcome: TransferOutcome) {
-        ended.continuation.yield((transfer, outcome))
-    }
-}
-
-extension TaskService {
-    var cookieStorages: CookieStorages { storages.cookies }
-    var urlCaches: URLCaches { storages.urlCaches }
-    var credentialStorages: CredentialStorages { storages.credentials }
-}
-
-extension TaskService: SessionTransfers {
-    func closeConnections(ofSession id: String, idleOnly: Bool) { engine.closeConnections(ofSession: id, idleOnly: idleOnly) }
-    func sessionInvalidated(_ id: String) { engine.sessionInvalidated(id) }
 }
 
 extension TaskRecord {

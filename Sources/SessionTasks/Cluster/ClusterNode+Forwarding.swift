@@ -57,8 +57,8 @@ extension ClusterNode {
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await taskId in self.store.tasks.completionsElsewhere.subscribe() {
-                    self.tasks.waiters.completed(taskId)
-                    self.tasks.bodyWaiters.completed(taskId)
+                    self.tasks.waiters.completions.completed(taskId)
+                    self.tasks.waiters.bodies.completed(taskId)
                 }
             }
             group.addTask {

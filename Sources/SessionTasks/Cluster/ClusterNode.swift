@@ -41,7 +41,7 @@ final class ClusterNode: Sendable {
     let logger: Logger
     /// The task service, which owns this node (so never gone while it is used): its table, writer and
     /// engine, and its control calls.
-    unowned let tasks: TaskService
+    unowned let tasks: TaskRunner
     /// When this node's last successful heartbeat began: its lease runs from then.
     let leaseRenewedAt = LockedBox(ContinuousClock.now)
     /// Rung when a transfer's completion is queued (its slot is free): queued tasks are claimed at once
@@ -52,7 +52,7 @@ final class ClusterNode: Sendable {
     /// A fence was lifted: the node picks up the tasks still its own at its next takeover pass.
     let ownTasksToPickUp = LockedBox(false)
 
-    init(membership: ClusterMembership, store: TransferStore, tasks: TaskService, slotsFreed: Doorbell, logger: Logger) {
+    init(membership: ClusterMembership, store: TransferStore, tasks: TaskRunner, slotsFreed: Doorbell, logger: Logger) {
         self.membership = membership
         self.store = store
         self.tasks = tasks

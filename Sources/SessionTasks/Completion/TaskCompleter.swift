@@ -41,7 +41,7 @@ final class TaskCompleter: Sendable {
         var completion = TaskCompletion(
             id: task.id, error: outcome.error.map { Self.transferError($0, url: url, task: task) },
             metrics: TaskMetricsBuilder.metrics(outcome, task: task, started: active.started),
-            counts: TaskService.counts(outcome.progress))
+            counts: TaskRunner.counts(outcome.progress))
         if let head = outcome.response {
             completion.response = HTTPResponseSnapshot(url: url, statusCode: head.statusCode, headerLines: head.fields)
         }

@@ -3,6 +3,12 @@ import TransferEngine
 import TransferModels
 
 extension JobFactory {
+    /// A task's `segments` as its job's policy (a segmented partial file is known by its journal:
+    /// `TaskFiles.segmentedResume`).
+    static func segmentPolicy(_ segments: SegmentsConfiguration?) -> SegmentPolicy? {
+        segments.map { SegmentPolicy(maximumConnections: $0.max, minimumPartSize: $0.minSize) }
+    }
+
     /// `httpAdditionalHeaders` under the request's own fields: the request wins, names compared without case.
     static func mergedHeaders(request: [String: String], session: [String: String]) -> [(name: String, value: String)] {
         let own = Set(request.keys.map { $0.lowercased() })

@@ -45,7 +45,7 @@ final class JobFactory: Sendable {
         job: TransferJob, staleRevalidation: StaleRevalidation?
     ) {
         guard
-            let snapshot = task.currentRequest ?? task.originalRequest ?? TaskService.streamRequest(of: task, session.configuration)
+            let snapshot = task.currentRequest ?? task.originalRequest ?? TaskRunner.streamRequest(of: task, session.configuration)
                 ?? store.resumedRequest(of: task)
         else {
             // Resume data the store no longer accepts (its key changed): nothing says what to fetch.
@@ -91,7 +91,7 @@ final class JobFactory: Sendable {
             return (job, nil)
         }
         job.downloadPath = files.newPartialPath(of: task.id)
-        if task.kind == .download { job.segments = TaskService.segmentPolicy(task.segments) }
+        if task.kind == .download { job.segments = Self.segmentPolicy(task.segments) }
         job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)
         job.credentials = try await credentialStorages.credentials(
             tenant: session.tenant, sessionId: session.id, configuration: configuration)
@@ -128,7 +128,7 @@ final class JobFactory: Sendable {
             }
             return .bytes(Array(data))
         case .stream:
-            return .stream(TaskService.uploadStream(for: snapshot))
+            return .stream(TaskRunner.uploadStream(for: snapshot))
         case nil:
             return snapshot.httpBody.map { .bytes(Array($0)) } ?? .none
         }

@@ -45,6 +45,8 @@ final class TaskTable: Sendable {
     private let state = LockedBox(State())
     /// The lifecycles' timers, fired by `TaskService.run`'s loop.
     let timers = TaskTimers()
+    /// The control calls of each task, one at a time.
+    let controls = TaskControlQueue()
 
     func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
         try state.withLock(body)

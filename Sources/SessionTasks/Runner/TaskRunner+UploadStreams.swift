@@ -1,11 +1,11 @@
 import Foundation
-public import TransferEngine
+import TransferEngine
 public import TransferModels
 import TransferStore
 
 // Streamed uploads (`uploadTask(withStreamedRequest:)`): the body comes from the client through
 // `PUT /v1/tasks/{id}/body` while the task runs, into the attempt's `UploadStream`, and is never stored.
-extension TaskService {
+extension TaskRunner {
     /// How many bytes of a streamed body wait between the client and the origin at most.
     static let uploadStreamCapacity = 1 << 20
 
@@ -19,7 +19,7 @@ extension TaskService {
     /// The stream the tenant's task's attempt sends now, from memory only (`PUT …/body` asks on the HTTP
     /// thread); nil when it has none: not the tenant's, not a streamed upload, or no attempt under way
     /// (suspended, completed, just resumed and still starting).
-    public func uploadStream(of taskId: String, tenant: String) -> UploadStream? {
+    func uploadStream(of taskId: String, tenant: String) -> UploadStream? {
         table.withLock { state in
             guard let entry = state.entries[taskId], let attempt = entry.attempt ?? entry.prepared?.task,
                 attempt.record.tenant == tenant
@@ -55,11 +55,11 @@ public enum StreamedBodyRefusal: Error, Sendable, Equatable {
     case notAwaitingBody(TaskState, isStreamedUpload: Bool)
 }
 
-extension TaskService {
+extension TaskRunner {
     /// `uploadStream(of:tenant:)`, waiting while the task runs but its attempt has not started yet (a
     /// `PUT` right after `resume`): polled every 20 ms for at most `within`; a task not in memory is read
     /// from the store.
-    public func uploadStreamOnceStarted(
+    func uploadStreamOnceStarted(
         of taskId: String, tenant: String, within timeout: Duration
     ) async -> Result<UploadStream, StreamedBodyRefusal> {
         let deadline = ContinuousClock.now + timeout

@@ -24,7 +24,7 @@ struct ConnectivityWaits: Sendable {
     let availability = LockedBox<[String: Bool]>([:])
 }
 
-extension TaskService {
+extension TaskRunner {
     static let networkUnavailableReasonKey = "NSURLErrorNetworkUnavailableReasonKey"
 
     /// What an attempt without a usable path becomes: a wait, or -1009 (with the reason a path was refused).

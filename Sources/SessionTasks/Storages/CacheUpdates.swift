@@ -6,8 +6,29 @@ import TransferEngine
 import TransferModels
 import TransferStore
 
-// The URL cache around a task's end (the API of a session's cache: `SessionService+URLCache`).
-extension TaskService {
+/// The URL cache around a task's end: what an ended attempt stores, merges or invalidates in its
+/// session's cache — after `dataTask.willCacheResponse` when the delegate decides — and the background
+/// revalidations of stale responses (the API of a session's cache: `SessionService+URLCache`).
+final class CacheUpdates: Sendable {
+    let urlCaches: URLCaches
+    let questions: DelegateQuestions
+    let completer: TaskCompleter
+    let writer: ReportWriter
+    let files: TaskFiles
+    let logger: Logger
+
+    init(
+        urlCaches: URLCaches, questions: DelegateQuestions, completer: TaskCompleter, writer: ReportWriter, files: TaskFiles,
+        logger: Logger
+    ) {
+        self.urlCaches = urlCaches
+        self.questions = questions
+        self.completer = completer
+        self.writer = writer
+        self.files = files
+        self.logger = logger
+    }
+
     /// Whether an ended attempt gives the session's cache something to do: a GET that loaded a response
     /// (to store, or a 304 to merge), or any other method that may invalidate stored ones.
     func concernsCache(_ outcome: TransferOutcome, of active: ActiveTask) -> Bool {
@@ -25,7 +46,7 @@ extension TaskService {
     /// Completes an attempt whose response concerns the cache: the body is kept, the cache updated —
     /// after `dataTask.willCacheResponse` when the delegate decides (its final progress event first, as
     /// URLSession calls the method once the data is in) — and the completion written.
-    func completeUpdatingCache(_ outcome: TransferOutcome, of active: ActiveTask, producingResumeData: Bool) async {
+    func complete(_ outcome: TransferOutcome, of active: ActiveTask, producingResumeData: Bool) async {
         var active = active
         let progress = active.decidesCaching ? active.progressEvents(outcome.progress, now: .now, final: true) : []
         let completion = await completer.completion(of: outcome, from: active, producingResumeData: producingResumeData)

@@ -5,7 +5,7 @@ import TransferEngine
 import TransferModels
 import TransferStore
 
-extension TaskService {
+extension TaskRunner {
     /// Prepares attempt `number` of a task that runs: with `askDelayed`, `task.willBeginDelayedRequest`
     /// decides first (`continueLoading`, `cancel`, or `useNewRequest`; no answer continues, as URLSession
     /// does without the method); then the engine's job is built — with `continuing`, a download whose
@@ -41,7 +41,9 @@ extension TaskService {
         do {
             let made = try await jobs.makeJob(for: task, session: session, attempt: number)
             job = made.job
-            if let stale = made.staleRevalidation { revalidateInBackground(job, stale) }
+            if let stale = made.staleRevalidation, let background = cache.backgroundRevalidation(of: job, stale) {
+                engine.start(background)
+            }
         } catch let noPath as NoUsablePath {
             return try attemptWithoutPath(number, of: task, session: session, noPath)
         } catch {

@@ -1,13 +1,13 @@
 import Foundation
-public import TransferEngine
+import TransferEngine
 import TransferModels
-public import TransferStore
+import TransferStore
 
 // stream tasks (`URLSessionStreamTask`): the engine's reports of a connection's channel and of its sides'
 // ends (`streamTask.readClosed`, `streamTask.writeClosed`), and the channel the API reads and writes through.
-extension TaskService {
+extension TaskRunner {
     /// The engine's report (loop thread): the connection is being opened; reads and writes go through `channel`.
-    public func transfer(_ transfer: TransferID, didOpenStream channel: StreamChannel) {
+    func transfer(_ transfer: TransferID, didOpenStream channel: StreamChannel) {
         table.withLock { state in
             guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
             channels.streams.register(channel, of: transfer.taskId)
@@ -15,7 +15,7 @@ extension TaskService {
     }
 
     /// The engine's report (loop thread): the peer's end was read, or `closeWrite` is done.
-    public func transfer(_ transfer: TransferID, streamDidEnd side: StreamSide) {
+    func transfer(_ transfer: TransferID, streamDidEnd side: StreamSide) {
         table.withLock { state in
             guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
             let event = task.event { side == .read ? .streamReadClosed($0) : .streamWriteClosed($0) }
@@ -26,7 +26,7 @@ extension TaskService {
     /// The channel of a tenant's stream task: nil before it first ran (suspended) and once forgotten after
     /// it ended.
     /// - Throws: `TaskStoreError.taskNotFound` for another tenant's task, or one that is not a stream task.
-    public func streamChannel(of taskId: String, tenant: String) async throws -> (TaskRecord, StreamChannel?) {
+    func streamChannel(of taskId: String, tenant: String) async throws -> (TaskRecord, StreamChannel?) {
         let task = try await requireTask(taskId, tenant: tenant)
         guard task.kind == .stream else { throw TaskStoreError.taskNotFound }
         return (task, channels.streams.channel(of: taskId))

@@ -4,7 +4,7 @@ import TransferEngine
 import TransferModels
 import TransferStore
 
-extension TaskService {
+extension TaskRunner {
     /// After a restart, tasks the store still shows as running are settled (`recover`); with several
     /// nodes, only this node's (the others' are theirs, or taken over once their lease expires).
     func recoverUnfinishedTasks() async {
@@ -39,7 +39,7 @@ extension TaskService {
                         of: task, partialPath: path, response: task.response,
                         request: task.currentRequest ?? task.originalRequest ?? store.resumedRequest(of: task))
                 {
-                    error.userInfo[Self.resumeDataKey] = token
+                    error.userInfo[TaskService.resumeDataKey] = token
                     kept = path
                 }
                 _ = try await complete(task.id, error: error, partialPath: kept)

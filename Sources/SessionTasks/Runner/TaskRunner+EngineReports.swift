@@ -1,12 +1,12 @@
 import Foundation
-public import TransferEngine
+import TransferEngine
 import TransferModels
 import TransferStore
 
 // The engine's reports, on its loop thread: short work under the table's lock, then the writer's queue
 // (that order), no I/O. A report of an attempt that is no longer the task's (stopped by `suspend()`)
 // changes nothing.
-extension TaskService {
+extension TaskRunner {
     public func transfer(_ transfer: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest) {
         let snapshot = HTTPResponseSnapshot(url: request.url, statusCode: response.statusCode, headerLines: response.fields)
         table.withLock { state in

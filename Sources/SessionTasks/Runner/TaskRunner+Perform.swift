@@ -3,15 +3,9 @@ import TransferEngine
 import TransferModels
 import TransferStore
 
-extension TaskService {
-    /// This node's membership (nil: the only node).
-    public var clusterMembership: ClusterMembership? { configuration.cluster }
-
-    /// Transfers this node runs at once at most (`URLSESSIOND_MAX_TRANSFERS`).
-    public var maximumTransfers: Int { configuration.engine.maximumConcurrentTransfers }
-
+extension TaskRunner {
     /// The tasks this node has in hand: running, waiting for a slot, or between attempts.
-    public var activeTaskCount: Int {
+    var activeTaskCount: Int {
         table.withLock { state in state.entries.values.count { !$0.lifecycle.isSettled } }
     }
 
@@ -41,5 +35,19 @@ extension TaskService {
         case .cancel: return try await control(task, .cancel(producingResumeData: false))
         case .cancelProducingResumeData: return try await control(task, .cancel(producingResumeData: true))
         }
+    }
+
+    /// The tenant's task, or `TaskStoreError.taskNotFound`.
+    func requireTask(_ id: String, tenant: String) async throws -> TaskRecord {
+        guard let task = try await store.tasks.task(id: id, tenant: tenant) else { throw TaskStoreError.taskNotFound }
+        return task
+    }
+
+    /// Waits until the task completes, at most `timeout` (the API's `?wait=`).
+    func waitForCompletion(of taskId: String, tenant: String, timeout: Duration) async throws -> TaskRecord {
+        try await waiters.completions.wait(for: taskId, timeout: timeout) { [store] in
+            try await store.tasks.task(id: taskId, tenant: tenant)?.state == .completed
+        }
+        return try await requireTask(taskId, tenant: tenant)
     }
 }

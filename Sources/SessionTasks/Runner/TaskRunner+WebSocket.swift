@@ -1,13 +1,13 @@
 import Foundation
-public import TransferEngine
-public import TransferModels
-public import TransferStore
+import TransferEngine
+import TransferModels
+import TransferStore
 
 // webSocket tasks (`URLSessionWebSocketTask`): the engine's reports of an open connection and its
 // messages, and what the API does with a task's channel (send, receive, ping, cancel with a close code).
-extension TaskService {
+extension TaskRunner {
     /// The engine's report (loop thread): the upgrade was accepted.
-    public func transfer(_ transfer: TransferID, didOpenWebSocket channel: WebSocketChannel, protocol chosen: String?) {
+    func transfer(_ transfer: TransferID, didOpenWebSocket channel: WebSocketChannel, protocol chosen: String?) {
         table.withLock { state in
             guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
             channels.webSockets.register(channel, of: transfer.taskId)
@@ -18,7 +18,7 @@ extension TaskService {
     /// The engine's report (loop thread): a message arrived. A delegate with `deliverData` hears of it
     /// (`webSocketTask.didReceiveMessage`, beyond URLSession), with the message when it fits its
     /// `deliverDataMaxBytes`.
-    public func transfer(_ transfer: TransferID, didReceiveWebSocketMessage message: WebSocketMessageObject) {
+    func transfer(_ transfer: TransferID, didReceiveWebSocketMessage message: WebSocketMessageObject) {
         table.withLock { state in
             guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt,
                 let limit = task.dataToDeliver
@@ -34,7 +34,7 @@ extension TaskService {
     /// The channel of a tenant's webSocket task: nil before its connection opened (suspended, connecting)
     /// and once forgotten after it ended.
     /// - Throws: `TaskStoreError.taskNotFound` for another tenant's task, or one that is not a webSocket task.
-    public func webSocketChannel(of taskId: String, tenant: String) async throws -> (TaskRecord, WebSocketChannel?) {
+    func webSocketChannel(of taskId: String, tenant: String) async throws -> (TaskRecord, WebSocketChannel?) {
         let task = try await requireTask(taskId, tenant: tenant)
         guard task.kind == .webSocket else { throw TaskStoreError.taskNotFound }
         return (task, channels.webSockets.channel(of: taskId))
@@ -43,7 +43,7 @@ extension TaskService {
     /// The channel, waiting up to `wait` (looked for every 50 ms, while `proceeding()`) when the task is
     /// running and its connection is still being made: URLSession queues a send, a ping or a receive made
     /// between `resume()` and the open, rather than failing it.
-    public func webSocketChannel(
+    func webSocketChannel(
         of taskId: String, tenant: String, waiting wait: Duration, while proceeding: () -> Bool = { true }
     ) async throws -> (TaskRecord, WebSocketChannel?) {
         var (task, channel) = try await webSocketChannel(of: taskId, tenant: tenant)
@@ -57,7 +57,7 @@ extension TaskService {
 
     /// `cancel(with:reason:)`: the close handshake with `closeCode` and `reason`; the peer's close frame
     /// completes the task without an error (a task not connected yet completes cancelled, as `cancel()`).
-    public func cancelWebSocket(taskId: String, tenant: String, closeCode: Int, reason: String) async throws -> TaskRecord {
+    func cancelWebSocket(taskId: String, tenant: String, closeCode: Int, reason: String) async throws -> TaskRecord {
         let task = try await requireTask(taskId, tenant: tenant)
         guard task.kind == .webSocket, let attempt = table.withLock({ $0.entries[taskId]?.lifecycle.transferringAttempt }) else {
             return try await control(task, .cancel(producingResumeData: false))

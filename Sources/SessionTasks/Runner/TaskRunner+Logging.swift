@@ -5,7 +5,7 @@ import TransferStore
 
 /// Each task's start and end at `info`, with the ids an operator searches by: what a log shows of the
 /// transfers without `debug`. URLs are not logged (their queries may carry credentials); the host is.
-extension TaskService {
+extension TaskRunner {
     func logStarted(_ active: ActiveTask) {
         let task = active.record
         logger.info(

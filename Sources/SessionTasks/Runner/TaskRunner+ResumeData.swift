@@ -3,9 +3,7 @@ import TransferEngine
 import TransferModels
 import TransferStore
 
-extension TaskService {
-    public static let resumeDataKey = "NSURLSessionDownloadTaskResumeData"
-
+extension TaskRunner {
     /// A download task made from resume data continues its partial file: the file becomes this task's
     /// (moved, so two tasks made from one token never share it) and the job asks for the rest. A file
     /// that is gone means starting again from 0.

@@ -6,16 +6,17 @@ import TransferEngine
 // `stale-while-revalidate` (RFC 5861 §3), as URLSession does it: the task gets the stale response at once,
 // and the cache asks the origin in the background; its 304 refreshes the stored response, a new 200 replaces
 // it. Nothing of it reaches the task or its delegate.
-extension TaskService {
-    /// Starts the background revalidation of what `job` is served (unless one runs for that URL already).
-    func revalidateInBackground(_ job: TransferJob, _ stale: JobFactory.StaleRevalidation) {
+extension CacheUpdates {
+    /// The job that revalidates what `job` is served, for the engine to start (nil when one runs for that
+    /// URL already).
+    func backgroundRevalidation(of job: TransferJob, _ stale: JobFactory.StaleRevalidation) -> TransferJob? {
         guard
             let background = urlCaches.revalidations.job(
                 revalidating: job, conditions: stale.conditions, storedHead: stale.storedHead, placement: stale.placement,
                 partialPath: files.newPartialPath(of:))
-        else { return }
+        else { return nil }
         logger.debug("Revalidating a stale cached response in the background", metadata: ["transfer.id": "\(background.id)"])
-        engine.start(background)
+        return background
     }
 
     /// A background revalidation ended (settled beside the tasks' ends, in `settleEndedAttempts`): the

@@ -2,7 +2,7 @@ import Foundation
 import TransferModels
 import TransferStore
 
-extension TaskService {
+extension TaskRunner {
     /// Completes a task that never reached the engine (cancelled while suspended, or unstartable).
     func complete(_ id: String, error: TransferError, partialPath: String? = nil) async throws -> TaskRecord {
         var completion = TaskCompletion(id: id, error: error)
@@ -15,7 +15,7 @@ extension TaskService {
             completion.followingEvents = [try DelegateEvent.completion(data).encoded()]
         }
         let record = try await store.tasks.completeTask(completion)
-        waiters.completed(id)
+        waiters.completions.completed(id)
         completer.logCompleted(record, completion, started: nil)
         return record
     }
