@@ -43,7 +43,7 @@ extension DeliveryCoordinator {
             if let last = lane.pending.indices.last {
                 lane.pending[last].cursorAfter = event.sequence
             } else {
-                outcomes.cursors[lane.key.sessionId] = max(outcomes.cursors[lane.key.sessionId] ?? 0, event.sequence)
+                writes.outcomes.cursors[lane.key.sessionId] = max(writes.outcomes.cursors[lane.key.sessionId] ?? 0, event.sequence)
             }
             return
         }
@@ -58,7 +58,7 @@ extension DeliveryCoordinator {
     private func queueCompletion(_ delivery: CompletionDelivery, in lane: inout DeliveryLane) {
         lane.readCursor = delivery.event.sequence
         guard let url = delivery.url else {
-            outcomes.abandoned[delivery.event.id] = Date()
+            writes.outcomes.abandoned[delivery.event.id] = Date()
             metrics.failedEvent(reason: "undeliverable")
             return
         }
@@ -89,21 +89,17 @@ extension DeliveryCoordinator {
         } else {
             headers += ["webhook-id: \(head.event.id)", "webhook-timestamp: \(timestamp)"]
         }
-        nextToken += 1
-        tokens[nextToken] = (key, lane.tenant)
-        inFlightPerTenant[lane.tenant, default: 0] += 1
-        lane.inFlightToken = nextToken
+        let token = inFlight.open(key, tenant: lane.tenant)
+        lane.inFlightToken = token
         lane.pending[lane.pending.startIndex] = head
         lanes[key] = lane
-        loop.send(WebhookRequest(token: nextToken, url: head.url, headers: headers, body: body, timeout: head.timeout))
+        loop.send(WebhookRequest(token: token, url: head.url, headers: headers, body: body, timeout: head.timeout))
     }
 
     /// A 2xx acknowledges; 410 disables the delegate URL (or gives up a completion event); a decision
     /// gets one attempt; anything else is retried on the schedule, or when `Retry-After` says.
     func handleResponse(_ response: WebhookResponse) {
-        guard let (key, tenant) = tokens.removeValue(forKey: response.token) else { return }
-        inFlightPerTenant[tenant, default: 1] -= 1
-        if inFlightPerTenant[tenant] == 0 { inFlightPerTenant[tenant] = nil }
+        guard let (key, _) = inFlight.close(response.token) else { return }
         // Taken out while it changes (as in `send`): taking its head must not copy its read-ahead events.
         guard lanes[key]?.inFlightToken == response.token, lanes[key]?.pending.isEmpty == false,
             var lane = lanes.removeValue(forKey: key)
@@ -115,7 +111,7 @@ extension DeliveryCoordinator {
         let id = head.event.id
         if key.kind == .delegate { noteDelegateHealth(response, sessionId: key.sessionId, at: now) }
         if (200..<300).contains(response.status) {
-            outcomes.delivered[id] = now
+            writes.outcomes.delivered[id] = now
             metrics.deliveredEvent(timestamp: head.event.timestamp, at: now)
             if head.isDecision { waiters.deliver(.answered(response.body), eventId: id) }
             finishHead(of: &lane)
@@ -123,33 +119,33 @@ extension DeliveryCoordinator {
             if head.isDecision { waiters.deliver(.noAnswer, eventId: id) }
             metrics.failedEvent(reason: "gone")
             if key.kind == .delegate {
-                outcomes.disabled[key.sessionId] = now
-                disabledSessions.insert(key.sessionId)
+                writes.outcomes.disabled[key.sessionId] = now
+                marks.disabled.insert(key.sessionId)
                 logger.notice("The delegate URL answered 410 Gone: webhooks to it stop", metadata: ["session.id": "\(key.sessionId)"])
                 lanes[key] = nil
-                sleeping[key] = nil
+                waiting.sleeping[key] = nil
                 return
             }
-            outcomes.abandoned[id] = now
+            writes.outcomes.abandoned[id] = now
             finishHead(of: &lane)
         } else if head.isDecision {
             // The transfer proceeds with default handling now; a late answer would be useless.
             waiters.deliver(.noAnswer, eventId: id)
-            outcomes.abandoned[id] = now
+            writes.outcomes.abandoned[id] = now
             metrics.failedEvent(reason: "decision")
             finishHead(of: &lane)
         } else if key.kind == .delegate && lane.waitsForReattach {
             // `sessionSendsLaunchEvents = false`: an unreachable client is not woken up by retries; its
             // events wait (still readable) until it re-attaches, which opens the queue again.
-            outcomes.failures.append(DeliveryOutcomes.Failure(eventId: id, nextAttemptAt: now))
-            outcomes.held[key.sessionId] = now
-            heldSessions.insert(key.sessionId)
+            writes.outcomes.failures.append(DeliveryOutcomes.Failure(eventId: id, nextAttemptAt: now))
+            writes.outcomes.held[key.sessionId] = now
+            marks.held.insert(key.sessionId)
             metrics.failedEvent(reason: "held")
             logger.info(
                 "The delegate could not be reached: events wait for the client to re-attach",
                 metadata: ["session.id": "\(key.sessionId)", "http.status": "\(response.status)"])
             lanes[key] = nil
-            sleeping[key] = nil
+            waiting.sleeping[key] = nil
             return
         } else {
             scheduleRetry(of: &lane, after: response, now: now)
@@ -162,10 +158,10 @@ extension DeliveryCoordinator {
     /// post to their tasks' own URLs: their answers say nothing about the delegate.
     private func noteDelegateHealth(_ response: WebhookResponse, sessionId: String, at now: Date) {
         if (200..<300).contains(response.status) {
-            outcomes.delegateHealth[sessionId, default: DelegateHealthChange()].delivered(at: now)
+            writes.outcomes.delegateHealth[sessionId, default: DelegateHealthChange()].delivered(at: now)
         } else {
             let reason = DeliveryFailureReason.of(response)
-            outcomes.delegateHealth[sessionId, default: DelegateHealthChange()].failed(at: now, reason: reason)
+            writes.outcomes.delegateHealth[sessionId, default: DelegateHealthChange()].failed(at: now, reason: reason)
         }
     }
 
@@ -173,9 +169,9 @@ extension DeliveryCoordinator {
         guard let head = lane.pending.popFirst() else { return }
         guard lane.key.kind == .delegate else { return }
         let session = lane.key.sessionId
-        outcomes.cursors[session] = max(outcomes.cursors[session] ?? 0, head.cursorAfter)
+        writes.outcomes.cursors[session] = max(writes.outcomes.cursors[session] ?? 0, head.cursorAfter)
         if lane.retryPersisted {
-            outcomes.delegateRetry[session] = .now
+            writes.outcomes.delegateRetry[session] = .now
             lane.retryPersisted = false
         }
     }
@@ -187,9 +183,9 @@ extension DeliveryCoordinator {
         let retryAfter = response.status > 0 ? response.retryAfter.flatMap { RetryPolicy.retryAfterSeconds($0, now: now) } : nil
         let delay = configuration.retryPolicy.delay(afterAttempt: head.attempts, retryAfter: retryAfter)
         let next = now.addingTimeInterval(delay)
-        outcomes.failures.append(DeliveryOutcomes.Failure(eventId: head.event.id, nextAttemptAt: next))
+        writes.outcomes.failures.append(DeliveryOutcomes.Failure(eventId: head.event.id, nextAttemptAt: next))
         if lane.key.kind == .delegate {
-            outcomes.delegateRetry[lane.key.sessionId] = .at(next)
+            writes.outcomes.delegateRetry[lane.key.sessionId] = .at(next)
             lane.retryPersisted = true
         }
         lane.retryAt = .now + .seconds(delay)

@@ -80,7 +80,7 @@ extension DeliveryCoordinator {
     /// Releases the leases of sessions with no lane left here, once everything learned is written (the
     /// next node reads the cursors this one wrote).
     func releaseUnusedLeases() async {
-        guard leases.isEnabled, outcomes.isEmpty, flushTask == nil else { return }
+        guard leases.isEnabled, writes.areSettled else { return }
         let unused = leases.heldUntil.keys.filter { sessionId in
             lanes[LaneKey(sessionId: sessionId, kind: .delegate)] == nil
                 && lanes[LaneKey(sessionId: sessionId, kind: .completion)] == nil
@@ -117,8 +117,8 @@ extension DeliveryCoordinator {
                 waiters.deliver(.noAnswer, eventId: head.event.id)
             }
             lanes[key] = nil
-            sleeping[key] = nil
-            needsRead.remove(key)
+            waiting.sleeping[key] = nil
+            waiting.needsRead.remove(key)
         }
     }
 }

@@ -15,22 +15,22 @@ extension DeliveryCoordinator {
     /// `outcomes` (and dropped here) or written (and undone by `reopenDelegateQueue`).
     func readdressDelegates() async {
         await refreshDelegateLanes()
-        guard !readdressing.isEmpty, flushTask == nil else { return }
-        for sessionId in readdressing {
+        guard !marks.readdressing.isEmpty, writes.task == nil else { return }
+        for sessionId in marks.readdressing {
             let key = LaneKey(sessionId: sessionId, kind: .delegate)
             if lanes[key]?.inFlightToken != nil { continue }
-            readdressing.remove(sessionId)
-            disabledSessions.remove(sessionId)
-            heldSessions.remove(sessionId)
-            outcomes.disabled[sessionId] = nil
-            outcomes.held[sessionId] = nil
-            outcomes.delegateRetry[sessionId] = nil
+            marks.readdressing.remove(sessionId)
+            marks.disabled.remove(sessionId)
+            marks.held.remove(sessionId)
+            writes.outcomes.disabled[sessionId] = nil
+            writes.outcomes.held[sessionId] = nil
+            writes.outcomes.delegateRetry[sessionId] = nil
             // The node holding the session's lease re-addresses it (it alone has POSTs in flight to the
             // old address); the change itself already reset what the store knew about that address.
             guard leases.holds(sessionId) else {
                 // A queue no node delivers (its lane was dropped by a hold or a 410, and its lease let go)
                 // is found by the next scan, soon rather than at the periodic one.
-                if !leases.isElsewhere(sessionId) { scanWanted = true }
+                if !leases.isElsewhere(sessionId) { chores.scanWanted = true }
                 continue
             }
             do {
@@ -39,14 +39,14 @@ extension DeliveryCoordinator {
                 logger.error(
                     "Re-addressing a delegate queue failed",
                     metadata: ["session.id": "\(sessionId)", "error": "\(String(reflecting: error))"])
-                readdressing.insert(sessionId)  // tried again on the next turn
+                marks.readdressing.insert(sessionId)  // tried again on the next turn
                 continue
             }
             // Events this coordinator finished but has not written yet are not sent again.
-            let done = outcomes.cursors[sessionId]
+            let done = writes.outcomes.cursors[sessionId]
             lanes[key] = nil
-            sleeping[key] = nil
-            needsRead.remove(key)
+            waiting.sleeping[key] = nil
+            waiting.needsRead.remove(key)
             await openDelegateLane(sessionId)
             if let done, let cursor = lanes[key]?.readCursor, cursor < done {
                 lanes[key]?.readCursor = done
@@ -59,15 +59,15 @@ extension DeliveryCoordinator {
     /// written, is dropped and opened again with the delegate and cursor as stored. Unlike a re-address,
     /// what the store knows about the address (a retry time, a hold, a 410) stays.
     private func refreshDelegateLanes() async {
-        guard !refreshing.isEmpty, outcomes.isEmpty, flushTask == nil else { return }
-        for sessionId in refreshing {
+        guard !marks.refreshing.isEmpty, writes.areSettled else { return }
+        for sessionId in marks.refreshing {
             let key = LaneKey(sessionId: sessionId, kind: .delegate)
             if lanes[key]?.inFlightToken != nil { continue }
-            refreshing.remove(sessionId)
+            marks.refreshing.remove(sessionId)
             guard lanes[key] != nil else { continue }
             lanes[key] = nil
-            sleeping[key] = nil
-            needsRead.remove(key)
+            waiting.sleeping[key] = nil
+            waiting.needsRead.remove(key)
             await openDelegateLane(sessionId)
         }
     }

@@ -17,39 +17,18 @@ final class DeliveryCoordinator {
     let logger: Logger
 
     var lanes: [LaneKey: DeliveryLane] = [:]
-    /// In-flight POSTs by token.
-    var tokens: [Int: (key: LaneKey, tenant: String)] = [:]
-    var inFlightPerTenant: [String: Int] = [:]
-    var nextToken = 0
-    /// Lanes with an event to send, waiting for a free slot (in turn between tenants, FIFO within one;
-    /// stale entries are skipped).
-    var ready = ReadyLanes()
-    var needsRead: Set<LaneKey> = []
-    var sleeping: [LaneKey: ContinuousClock.Instant] = [:]
-    /// Delegate URLs disabled by a 410 here (until the store says so too, a scan must not reopen them).
-    var disabledSessions: Set<String> = []
-    /// Delegate queues held for their client's re-attach whose hold is not written yet: a scan meanwhile
-    /// must not reopen them, which would send the held event again.
-    var heldSessions: Set<String> = []
-    /// The holds in the write under way, forgotten from `heldSessions` once it succeeds.
-    var heldBeingWritten: Set<String> = []
-    /// Sessions whose delegate changed, to re-address once their lane has nothing in flight.
-    var readdressing: Set<String> = []
-    /// Sessions whose delegate lane is read again from the store (delegate changes may have been missed).
-    var refreshing: Set<String> = []
+    /// The POSTs in flight.
+    var inFlight = InFlightPosts()
+    /// Lanes waiting: for a free slot, for a read, or asleep until their retry.
+    var waiting = WaitingLanes()
+    /// What the store has not been told yet, and the write under way.
+    var writes = PendingWrites()
+    /// Sessions whose lanes are treated apart: disabled, held, re-addressed, refreshed.
+    var marks = SessionMarks()
     /// The sessions this node delivers when nodes share the database.
     var leases: DeliveryLeases
-    /// Learned since the last write.
-    var outcomes = DeliveryOutcomes()
-    var lastFlush = ContinuousClock.now
-    var lastScan: ContinuousClock.Instant?
-    var lastEviction = ContinuousClock.now
-    var lastDepth: ContinuousClock.Instant?
-    var scanWanted = true
-    var isStopping = false
-    /// The write of outcomes under way: the coordinator goes on sending meanwhile (a write waits behind
-    /// the tasks' transactions, and a session's next POST should not).
-    var flushTask: Task<Void, Never>?
+    /// When the store was last scanned and idle lanes forgotten, and whether a scan is wanted.
+    var chores = StoreChores()
     var inbox: DispatcherInbox?
     /// When the coordinator next has something timed to do (a retry, a flush, a scan), for the ticker:
     /// an idle dispatcher is woken a few times a second, not a hundred.
@@ -75,30 +54,35 @@ final class DeliveryCoordinator {
         pump()
         publishNextDue()
         for await _ in inbox.stream {
-            for signal in inbox.drain() { handle(signal) }
+            var isStopping = false
+            for signal in inbox.drain() where handle(signal) == .stop { isStopping = true }
             if isStopping || Task.isCancelled { break }
             await serviceStore()
             pump()
             publishNextDue()
         }
-        for (key, _) in tokens.values {
+        for (key, _) in inFlight.tokens.values {
             if let head = lanes[key]?.pending.first, head.isDecision { waiters.deliver(.noAnswer, eventId: head.event.id) }
         }
-        await flushTask?.value
+        await writes.task?.value
         for signal in inbox.drain() {
-            if case .flushed(let unwritten?) = signal { outcomes.absorb(older: unwritten) }
+            if case .flushed(let unwritten?) = signal { writes.outcomes.absorb(older: unwritten) }
         }
-        flushTask = nil
+        writes.task = nil
         await flush()
-        await flushTask?.value
+        await writes.task?.value
         await releaseAllLeases()
     }
 
-    private func handle(_ signal: DispatcherSignal) {
+    /// Whether the coordinator goes on after a signal.
+    private enum Continuation { case `continue`, stop }
+
+    @discardableResult
+    private func handle(_ signal: DispatcherSignal) -> Continuation {
         switch signal {
         case .hint(EventFeed.everySession):
             // Hints were lost: every lane may have more, and queues unknown here are scanned for.
-            scanWanted = true
+            chores.scanWanted = true
             for key in lanes.keys {
                 lanes[key]?.mayHaveMore = true
                 if lanes[key]?.pending.isEmpty == true { advance(key) }
@@ -114,38 +98,39 @@ final class DeliveryCoordinator {
                 lanes[key]?.mayHaveMore = true
                 if lanes[key]?.pending.isEmpty == true { advance(key) }  // otherwise it is on its way already
             }
-            if !known && !leases.isElsewhere(sessionId) { scanWanted = true }
+            if !known && !leases.isElsewhere(sessionId) { chores.scanWanted = true }
         case .delegateChanged(EventFeed.everySession):
-            refreshing.formUnion(lanes.keys.filter { $0.kind == .delegate }.map(\.sessionId))
+            marks.refreshing.formUnion(lanes.keys.filter { $0.kind == .delegate }.map(\.sessionId))
         case .delegateChanged(let sessionId):
-            readdressing.insert(sessionId)
+            marks.readdressing.insert(sessionId)
         case .response(let response):
             handleResponse(response)
         case .tick:
             let now = ContinuousClock.now
-            for (key, instant) in sleeping where instant <= now {
-                sleeping[key] = nil
+            for (key, instant) in waiting.sleeping where instant <= now {
+                waiting.sleeping[key] = nil
                 advance(key)
             }
         case .flushed(let unwritten):
-            flushTask = nil
+            writes.task = nil
             if let unwritten {
-                outcomes.absorb(older: unwritten)  // written with the next flush
+                writes.outcomes.absorb(older: unwritten)  // written with the next flush
             } else {
-                heldSessions.subtract(heldBeingWritten)  // the store holds them now
+                marks.held.subtract(writes.heldBeingWritten)  // the store holds them now
             }
-            heldBeingWritten = []
+            writes.heldBeingWritten = []
         case .stop:
-            isStopping = true
+            return .stop
         }
+        return .continue
     }
 
     private func publishNextDue() {
-        var due = lastEviction + .seconds(1)
-        if let retry = sleeping.values.min() { due = min(due, retry) }
-        if !outcomes.isEmpty { due = min(due, lastFlush + configuration.flushInterval) }
-        let scanDelay = scanWanted ? Duration.milliseconds(50) : configuration.rescanInterval
-        due = min(due, (lastScan ?? .now) + scanDelay)
+        var due = chores.lastEviction + .seconds(1)
+        if let retry = waiting.sleeping.values.min() { due = min(due, retry) }
+        if !writes.outcomes.isEmpty { due = min(due, writes.lastFlush + configuration.flushInterval) }
+        let scanDelay = chores.scanWanted ? Duration.milliseconds(50) : configuration.rescanInterval
+        due = min(due, (chores.lastScan ?? .now) + scanDelay)
         nextDue.withLock { $0 = due }
     }
 
@@ -153,9 +138,9 @@ final class DeliveryCoordinator {
     private func serviceStore() async {
         await maintainLeases()
         await readdressDelegates()
-        while !needsRead.isEmpty && !isStopping {  // bounded: each turn reads events or finds none
-            let keys = needsRead
-            needsRead = []
+        while !waiting.needsRead.isEmpty {  // bounded: each turn reads events or finds none
+            let keys = waiting.needsRead
+            waiting.needsRead = []
             for key in keys {
                 await refill(key)
                 advance(key)
@@ -163,17 +148,17 @@ final class DeliveryCoordinator {
             }
         }
         let now = ContinuousClock.now
-        let sinceScan = lastScan.map { now - $0 } ?? .seconds(1_000_000)
-        if sinceScan >= configuration.rescanInterval || (scanWanted && sinceScan >= .milliseconds(50)) {
+        let sinceScan = chores.lastScan.map { now - $0 } ?? .seconds(1_000_000)
+        if sinceScan >= configuration.rescanInterval || (chores.scanWanted && sinceScan >= .milliseconds(50)) {
             await scan()
         }
-        if outcomes.count >= configuration.flushThreshold
-            || (!outcomes.isEmpty && now - lastFlush >= configuration.flushInterval)
+        if writes.outcomes.count >= configuration.flushThreshold
+            || (!writes.outcomes.isEmpty && now - writes.lastFlush >= configuration.flushInterval)
         {
             await flush()
         }
-        if now - lastEviction >= .seconds(1) {
-            lastEviction = now
+        if now - chores.lastEviction >= .seconds(1) {
+            chores.lastEviction = now
             forgetIdleLanes()
             await releaseUnusedLeases()
         }
@@ -182,8 +167,8 @@ final class DeliveryCoordinator {
     /// Sends the heads of ready lanes while slots are free, in turn between tenants, each up to its cap.
     func pump() {
         let tenantLimit = configuration.tenantDeliveryLimit
-        while tokens.count < configuration.maximumConcurrentDeliveries,
-            let key = ready.popNext(mayStart: { self.inFlightPerTenant[$0, default: 0] < tenantLimit })
+        while inFlight.tokens.count < configuration.maximumConcurrentDeliveries,
+            let key = waiting.ready.popNext(mayStart: { self.inFlight.perTenant[$0, default: 0] < tenantLimit })
         {
             send(key)
         }
@@ -194,24 +179,24 @@ final class DeliveryCoordinator {
         guard var lane = lanes[key], lane.inFlightToken == nil else { return }
         if let retryAt = lane.retryAt {
             if retryAt > .now {
-                sleeping[key] = retryAt
+                waiting.sleeping[key] = retryAt
                 return
             }
             lane.retryAt = nil
-            sleeping[key] = nil
+            waiting.sleeping[key] = nil
         }
         if !lane.pending.isEmpty {
-            ready.append(key, tenant: lane.tenant)
+            waiting.ready.append(key, tenant: lane.tenant)
         } else if lane.mayHaveMore {
-            needsRead.insert(key)
+            waiting.needsRead.insert(key)
         }
         lanes[key] = lane
     }
 
     /// Finds queues with work in the store (new sessions, hints that were dropped, retries now due).
     private func scan() async {
-        lastScan = .now
-        scanWanted = false
+        chores.lastScan = .now
+        chores.scanWanted = false
         do {
             let limit = 10_000
             for owner in try await store.deliveries.sessionsWithDelegateBacklog(dueBy: Date(), limit: limit) {
@@ -223,8 +208,8 @@ final class DeliveryCoordinator {
                 if lanes[key] == nil { openCompletionLaneWhenLeased(owner.sessionId, tenant: owner.tenant) }
                 wakeIfIdle(key)
             }
-            if lastDepth.map({ .now - $0 >= configuration.rescanInterval }) ?? true {
-                lastDepth = .now
+            if chores.lastDepth.map({ .now - $0 >= configuration.rescanInterval }) ?? true {
+                chores.lastDepth = .now
                 metrics.recordQueueDepth(try await store.deliveries.deliveryQueueDepth())
             }
         } catch {
@@ -239,7 +224,7 @@ final class DeliveryCoordinator {
     }
 
     func openDelegateLane(_ sessionId: String) async {
-        guard !disabledSessions.contains(sessionId), !heldSessions.contains(sessionId) else { return }
+        guard !marks.disabled.contains(sessionId), !marks.held.contains(sessionId) else { return }
         do {
             guard let queue = try await store.deliveries.delegateQueue(sessionId: sessionId) else { return }
             let key = LaneKey(sessionId: sessionId, kind: .delegate)
@@ -263,13 +248,13 @@ final class DeliveryCoordinator {
     /// Writes the outcomes learned so far in one transaction; on failure they are kept for the next try.
     /// Starts writing what was learned (one write at a time); its end comes back as `.flushed`.
     func flush() async {
-        lastFlush = .now
-        guard !outcomes.isEmpty, flushTask == nil, let inbox else { return }
-        let batch = outcomes
-        outcomes = DeliveryOutcomes()
-        heldBeingWritten = Set(batch.held.keys)
+        writes.lastFlush = .now
+        guard !writes.outcomes.isEmpty, writes.task == nil, let inbox else { return }
+        let batch = writes.outcomes
+        writes.outcomes = DeliveryOutcomes()
+        writes.heldBeingWritten = Set(batch.held.keys)
         let (store, logger) = (store, logger)
-        flushTask = Task {
+        writes.task = Task {
             do {
                 try await store.deliveries.recordDeliveries(batch)
                 inbox.post(.flushed(nil))
@@ -283,7 +268,7 @@ final class DeliveryCoordinator {
     /// Forgets lanes with nothing to do for a while, once everything they learned is written (a lane
     /// forgotten earlier would be re-read from the store's older cursor and send events twice).
     private func forgetIdleLanes() {
-        guard outcomes.isEmpty, flushTask == nil else { return }
+        guard writes.areSettled else { return }
         let now = ContinuousClock.now
         let lifetime = leases.idleLifetime(configuration.idleQueueLifetime)
         for (key, lane) in lanes where lane.isIdle && now - lane.lastActive > lifetime {
