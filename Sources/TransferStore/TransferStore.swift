@@ -19,11 +19,8 @@ public final class TransferStore: Sendable {
     /// The SQLite file's own connections and maintenance; nil on PostgreSQL.
     let sqlite: SQLiteFile?
     let secrets: SecretBox
-    let logger: Logger
     /// What each tenant may hold (`QuotaLimits`), checked inside the transactions that create.
-    public let quotaLimits: QuotaLimits
-    /// The housekeeping's writes, timed (shared by the usage fold, expired files and maintenance).
-    let housekeeping: HousekeepingWrites
+    public var quotaLimits: QuotaLimits { usage.quotaLimits }
 
     /// Sessions: creation, re-attach, reads through the session cache, updates, invalidation.
     public let sessions: SessionStore
@@ -82,10 +79,8 @@ public final class TransferStore: Sendable {
         self.cluster = ClusterStore(database: database, requestSecrets: RequestSecrets(box: secrets))
         self.sqlite = sqlite
         self.secrets = secrets
-        self.logger = logger
-        self.quotaLimits = quotaLimits
+        // The housekeeping's writes, timed (shared by the usage fold, expired files and maintenance).
         let housekeeping = HousekeepingWrites(database: database)
-        self.housekeeping = housekeeping
         let usage = UsageStore(
             database: database, housekeeping: housekeeping, quotaLimits: quotaLimits, sharesDatabaseWithOtherNodes: sqlite == nil)
         self.usage = usage
