@@ -139,7 +139,8 @@ public final class TaskService: Service, Sendable {
         let owner = node?.nodeForNewTask(tenant: tenant)
         let task = try await store.tasks.createTask(tenant: tenant, sessionId: session.id, request: request, node: owner)
         guard task.state == .running, node == nil || task.node != nil else { return task }
-        return try await runner.control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
+        return try await runner.control(
+            task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true, session: session)
     }
 
     /// Creates a batch of tasks in `session` in one transaction, one result per request in order (a
@@ -155,7 +156,8 @@ public final class TaskService: Service, Sendable {
         var results = try await store.tasks.createTasks(tenant: tenant, sessionId: session.id, requests: requests, nodes: nodes)
         for (index, result) in results.enumerated() {
             guard case .success(let task) = result, task.state == .running, node == nil || task.node != nil else { continue }
-            let started = try await runner.control(task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true)
+            let started = try await runner.control(
+                task, .start(beginsLater: task.beginsLater, continuing: false), isCurrent: true, session: session)
             results[index] = .success(started)
         }
         return results

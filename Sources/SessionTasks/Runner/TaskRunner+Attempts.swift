@@ -11,12 +11,12 @@ extension TaskRunner {
     /// does without the method); then the engine's job is built — with `continuing`, a download whose
     /// partial file was checkpointed continues it (`Range` + `If-Range`). Returns the lifecycle's next
     /// input; a `TransferError` means the task cannot start.
-    func prepareAttempt(_ number: Int, of record: TaskRecord, continuing: Bool, askDelayed: Bool) async throws
-        -> TaskLifecycle.Input
-    {
-        guard let session = try await store.sessions.session(id: record.sessionId, tenant: record.tenant) else {
-            throw TaskStoreError.sessionNotFound
-        }
+    func prepareAttempt(
+        _ number: Int, of record: TaskRecord, session known: SessionRecord?, continuing: Bool, askDelayed: Bool
+    ) async throws -> TaskLifecycle.Input {
+        var session = known
+        if session == nil { session = try await store.sessions.session(id: record.sessionId, tenant: record.tenant) }
+        guard let session else { throw TaskStoreError.sessionNotFound }
         var task = record
         if askDelayed {
             task.earliestBeginDate = nil  // this attempt has waited

@@ -86,11 +86,15 @@ extension TaskRunner {
     /// order (one control call per task at a time), then the preparation of a new attempt, which feeds
     /// `.prepared` (or `.preparationFailed`) back in. Returns the task as the last write left it.
     ///
-    /// - Parameter isCurrent: `record` was just written (a creation, a recovery); otherwise, a task with
-    ///   nothing in memory is read again once its turn comes, so its lifecycle starts from the store's
-    ///   latest state.
+    /// - Parameters:
+    ///   - isCurrent: `record` was just written (a creation, a recovery); otherwise, a task with nothing in
+    ///     memory is read again once its turn comes, so its lifecycle starts from the store's latest state.
+    ///   - session: the task's session, when the caller has just read it (a creation): an attempt prepared
+    ///     by this call is made from it rather than from another read.
     @discardableResult
-    func control(_ record: TaskRecord, _ input: TaskLifecycle.Input, isCurrent: Bool = false) async throws -> TaskRecord {
+    func control(
+        _ record: TaskRecord, _ input: TaskLifecycle.Input, isCurrent: Bool = false, session: SessionRecord? = nil
+    ) async throws -> TaskRecord {
         var record = record
         var next: TaskLifecycle.Input? = input
         var isFirst = true
@@ -126,7 +130,8 @@ extension TaskRunner {
                     await awaitConnectivity(record, timer: timer, announce: announce)
                 case .prepare(let number, let continuing, let askDelayed):
                     do {
-                        next = try await prepareAttempt(number, of: record, continuing: continuing, askDelayed: askDelayed)
+                        next = try await prepareAttempt(
+                            number, of: record, session: session, continuing: continuing, askDelayed: askDelayed)
                     } catch let failure as TransferError {
                         preparationError = failure
                         next = .preparationFailed(attempt: number)
