@@ -70,15 +70,6 @@ final class TaskTable: Sendable {
         }
     }
 
-    /// The engine reported the end of `id`; returns whether it was cut short by the service stopping or
-    /// the node being fenced (not the task's end: its row stays running), in one look at the table.
-    func attemptEnded(_ id: TransferID) -> Bool {
-        state.withLock { state in
-            if state.isFenced { state.fencedAttempts.remove(id) }
-            return state.isStopping || state.isFenced
-        }
-    }
-
     /// Lifts the fence once every attempt it stopped has ended (a new attempt must never share a number
     /// with an old one still in the engine). Every task is forgotten but those whose completion the writer
     /// has yet to write: the store's rows are what the node picks its tasks up from again.
@@ -107,6 +98,13 @@ final class TaskTable: Sendable {
 }
 
 extension TaskTable.State {
+    /// The engine reported the end of `id`; returns whether it was cut short by the service stopping or
+    /// the node being fenced (not the task's end: its row stays running).
+    mutating func attemptEnded(_ id: TransferID) -> Bool {
+        if isFenced { fencedAttempts.remove(id) }
+        return isStopping || isFenced
+    }
+
     /// Runs `body` on the task's entry (made from `record` when the task has none in memory), and
     /// forgets the entry once nothing in memory matters for it.
     mutating func update<T>(

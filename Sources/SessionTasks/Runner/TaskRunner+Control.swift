@@ -22,14 +22,25 @@ extension TaskRunner {
     /// Under the table's lock, the engine commands (`submit`, `stop`) are sent at once, so a command
     /// decided later can never overtake them; the rest is returned.
     func transition(_ taskId: String, from record: TaskRecord?, _ input: TaskLifecycle.Input) -> Effects {
+        transition(taskId, from: record) { _ in input }
+    }
+
+    /// `transition`, with the input worked out from the table under the same lock (an attempt's end: its
+    /// verdict depends on the attempt and on whether the service stops).
+    func transition(
+        _ taskId: String, from record: TaskRecord?, input: (inout TaskTable.State) -> TaskLifecycle.Input
+    ) -> Effects {
         let effects = lockedTransition(taskId, from: record, input)
         if let started = effects.started { logStarted(started) }
         return effects
     }
 
-    private func lockedTransition(_ taskId: String, from record: TaskRecord?, _ input: TaskLifecycle.Input) -> Effects {
+    private func lockedTransition(
+        _ taskId: String, from record: TaskRecord?, _ makeInput: (inout TaskTable.State) -> TaskLifecycle.Input
+    ) -> Effects {
         table.withLock { state in
             let isFenced = state.isFenced
+            let input = makeInput(&state)
             return state.update(taskId, from: record) { entry in
                 var effects = Effects()
                 let actions = entry.lifecycle.handle(input)
@@ -104,8 +115,8 @@ extension TaskRunner {
             let (effects, written) = try await table.controls.run(record.id) { [record, isFirst, preparationError] in
                 var origin: TaskRecord?
                 if isFirst {
-                    let known = self.table.withLock { $0.entries[record.id] != nil }
-                    origin = known || isCurrent ? record : try await self.store.tasks.task(id: record.id) ?? record
+                    let known = isCurrent || self.table.withLock { $0.entries[record.id] != nil }
+                    origin = known ? record : try await self.store.tasks.task(id: record.id) ?? record
                 }
                 let effects = self.transition(record.id, from: origin, input)
                 // Refused by the lifecycle: nothing changed.

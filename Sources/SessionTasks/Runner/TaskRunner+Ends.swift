@@ -18,9 +18,10 @@ extension TaskRunner {
                     group.addTask { await self.cache.finishRevalidation(transfer, outcome) }  // no task's: the cache's
                     continue
                 }
-                let verdict = endVerdict(of: transfer, outcome, interrupted: table.attemptEnded(transfer))
+                let effects = transition(transfer.taskId, from: nil) { state in
+                    .attemptEnded(attempt: transfer.attempt, verdict: Self.endVerdict(of: transfer, outcome, in: &state))
+                }
                 files.removeFetchedBlob(of: transfer)  // the engine is done with it
-                let effects = transition(transfer.taskId, from: nil, .attemptEnded(attempt: transfer.attempt, verdict: verdict))
                 for path in effects.discardedFiles { unlink(path) }
                 for action in effects.actions {
                     switch action {
@@ -93,10 +94,14 @@ extension TaskRunner {
     /// resumes at the next start, or when the fence lifts), a network error ridden out with time left in `timeoutIntervalForResource` — any of a
     /// background task's, or the loss of its network path for a `waitsForConnectivity` task that has not
     /// received a response yet — or the end.
-    private func endVerdict(of transfer: TransferID, _ outcome: TransferOutcome, interrupted: Bool) -> TaskLifecycle.EndVerdict {
+    static func endVerdict(of transfer: TransferID, _ outcome: TransferOutcome, in state: inout TaskTable.State)
+        -> TaskLifecycle.EndVerdict
+    {
+        let interrupted = state.attemptEnded(transfer)
         guard let failure = outcome.error else { return .final }
         if interrupted { return .serviceStopping }
-        guard let active = table.attempt(transfer), Self.retriedErrors.contains(failure.code), failure.reason != "egressPolicy"
+        guard let active = state.entries[transfer.taskId]?.attempt, active.number == transfer.attempt,
+            Self.retriedErrors.contains(failure.code), failure.reason != "egressPolicy"
         else { return .final }
         let ridesOutage =
             active.configuration.kind == .background

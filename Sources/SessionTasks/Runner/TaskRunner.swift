@@ -53,6 +53,8 @@ final class TaskRunner: TransferObserver, Sendable {
         self.table = table
         let waiters = TaskWaiters(completions: CompletionWaiters())
         self.waiters = waiters
+        // Only a cluster's node waits for a slot to be freed (to claim a queued task).
+        let slotsFreed = configuration.cluster == nil ? nil : slotsFreed
         self.writer = ReportWriter(
             store: store, waiters: waiters.completions, node: configuration.cluster?.nodeID, logger: logger, completionQueued: slotsFreed
         ) { written in

@@ -1,3 +1,4 @@
+import Synchronization
 import TransferModels
 
 /// Where the store's rows live: SQLite in the data directory (`SQLiteStoreDatabase`) or a PostgreSQL
@@ -27,16 +28,17 @@ public protocol StoreDatabase: Sendable {
     var statements: StatementCounter { get }
 }
 
-/// A running count of statements, shared by a database's connections.
+/// A running count of statements, shared by a database's connections. Atomic rather than locked: it is
+/// counted once per statement, inside transactions, on the writer's thread.
 public final class StatementCounter: Sendable {
-    private let count = LockedBox<UInt64>(0)
+    private let count = Atomic<UInt64>(0)
 
     public init() {}
 
-    public var value: UInt64 { count.withLock { $0 } }
+    public var value: UInt64 { count.load(ordering: .relaxed) }
 
     func add(_ statements: Int = 1) {
-        count.withLock { $0 += UInt64(statements) }
+        count.wrappingAdd(UInt64(statements), ordering: .relaxed)
     }
 }
 
