@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 import TransferModels
 import TransferStore
 
@@ -18,10 +19,10 @@ final class ReportWriter: Sendable {
     /// Rung as each completion is queued: its task holds no transfer slot any more.
     private let completionQueued: Doorbell?
     /// Every completion queued since start (`ClaimAhead` reads the rate).
-    private let completionCount = LockedBox(0)
+    private let completionCount = Atomic<Int>(0)
     private let pending = LockedBox(PendingReports())
     private let doorbell = Doorbell()
-    private let isClosed = LockedBox(false)
+    private let isClosed = Atomic<Bool>(false)
     /// Batches taken from `pending` and batches written, for `flush()`.
     private let batches = LockedBox(BatchCount())
 
@@ -60,18 +61,18 @@ final class ReportWriter: Sendable {
         var completion = completion
         completion.node = node
         pending.withLock { $0.complete(completion) }
-        completionCount.withLock { $0 += 1 }
+        completionCount.wrappingAdd(1, ordering: .relaxed)
         doorbell.ring(.events)
         completionQueued?.ring(.events)
     }
 
     /// Every completion queued since start.
-    var queuedCompletions: Int { completionCount.withLock { $0 } }
+    var queuedCompletions: Int { completionCount.load(ordering: .relaxed) }
 
     /// Writes whatever is queued each time the doorbell rings, until `close()`; then once more for what
     /// is left.
     func run() async {
-        while !isClosed.withLock({ $0 }) {
+        while !isClosed.load(ordering: .acquiring) {
             _ = await doorbell.wait()
             await writePending()
         }
@@ -79,7 +80,7 @@ final class ReportWriter: Sendable {
     }
 
     func close() {
-        isClosed.withLock { $0 = true }
+        isClosed.store(true, ordering: .releasing)
         doorbell.ring(.closed)
     }
 
@@ -90,7 +91,7 @@ final class ReportWriter: Sendable {
         let target = pending.withLock { _ in batches.withLock { $0.taken + 1 } }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = batches.withLock { count -> Bool in
-                if count.written >= target || isClosed.withLock({ $0 }) { return true }
+                if count.written >= target || isClosed.load(ordering: .acquiring) { return true }
                 count.waiters.append((target, continuation))
                 return false
             }
@@ -138,7 +139,7 @@ final class ReportWriter: Sendable {
             for id in completed { waiters.completed(id) }
             removeLocalCopies(of: batch.completions, recorded: completed)
             onCompletionsWritten(completed + failures.map(\.0))
-        } catch  where MaintenanceStore.isDiskFull(error) && !isClosed.withLock({ $0 }) {
+        } catch  where MaintenanceStore.isDiskFull(error) && !isClosed.load(ordering: .acquiring) {
             // Nothing of the batch was written (SQLite rolled it back): it waits for space, completions
             // included, rather than leave tasks running in the store that ended in memory.
             logger.error(
