@@ -41,9 +41,14 @@ public final class WebhookDispatcher: Service, Sendable {
     /// undelivered in the store) and writes the outcomes it learned.
     public func run() async throws {
         let inbox = DispatcherInbox()
-        // Subscribed before the first scan, so no event committed from now on goes unnoticed.
-        let feed = store.events.eventFeed.subscribe()
-        let delegateChanges = store.deliveries.delegateChanges.subscribe()
+        // Subscribed before the first scan, so no event committed from now on goes unnoticed. The hints
+        // go straight into the inbox from the committing thread.
+        let hints = store.events.eventFeed.onPublish { inbox.post(.hint($0)) }
+        let delegateChanges = store.deliveries.delegateChanges.onPublish { inbox.post(.delegateChanged($0)) }
+        defer {
+            hints.cancel()
+            delegateChanges.cancel()
+        }
         let loop = try WebhookLoop(configuration: configuration, logger: logger) { inbox.post(.response($0)) }
         loop.start()
         delivering.withLock { $0 = true }
@@ -56,12 +61,6 @@ public final class WebhookDispatcher: Service, Sendable {
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
                 await withDiscardingTaskGroup { group in
-                    group.addTask {
-                        for await sessionId in feed { inbox.post(.hint(sessionId)) }
-                    }
-                    group.addTask {
-                        for await sessionId in delegateChanges { inbox.post(.delegateChanged(sessionId)) }
-                    }
                     group.addTask {
                         // Ticks when something timed is due (at most every `tick`, at least every 250 ms).
                         while !Task.isCancelled {

@@ -16,7 +16,19 @@ public final class EventFeed: Sendable {
         var all: [Int: AsyncStream<String>.Continuation] = [:]
         /// Readers of one session, by session id.
         var bySession: [String: [Int: AsyncStream<String>.Continuation]] = [:]
+        /// Handlers of every session's news, called on the publishing thread.
+        var handlers: [Int: @Sendable (String) -> Void] = [:]
         var next = 0
+    }
+
+    /// A handler given to `onPublish`, called until `cancel()`.
+    public struct Registration: Sendable {
+        fileprivate let feed: EventFeed
+        fileprivate let id: Int
+
+        public func cancel() {
+            feed.subscribers.withLock { _ = $0.handlers.removeValue(forKey: id) }
+        }
     }
 
     private let subscribers = LockedBox(Subscribers())
@@ -59,14 +71,28 @@ public final class EventFeed: Sendable {
         return stream
     }
 
+    /// Calls `handler` with the session id of every committed write that appended events, on the
+    /// committing thread, until the registration is cancelled. For a reader of every session that only
+    /// posts a signal (it must not block): no task and no buffer sit between the commit and it, and no
+    /// element is ever dropped.
+    public func onPublish(_ handler: @escaping @Sendable (String) -> Void) -> Registration {
+        let id = subscribers.withLock { subscribers in
+            subscribers.next += 1
+            subscribers.handlers[subscribers.next] = handler
+            return subscribers.next
+        }
+        return Registration(feed: self, id: id)
+    }
+
     /// Called by the store after a commit that appended events to `sessionId`.
     func publish(_ sessionId: String) {
-        let continuations = subscribers.withLock { subscribers in
+        let (continuations, handlers) = subscribers.withLock { subscribers in
             var continuations = Array(subscribers.all.values)
             if let readers = subscribers.bySession[sessionId] { continuations += readers.values }
-            return continuations
+            return (continuations, Array(subscribers.handlers.values))
         }
         for continuation in continuations { continuation.yield(sessionId) }
+        for handler in handlers { handler(sessionId) }
     }
 
     /// Wakes every reader as if its session had news: readers of one session receive their session's id,
@@ -77,5 +103,6 @@ public final class EventFeed: Sendable {
                 + subscribers.bySession.flatMap { session, readers in readers.values.map { ($0, session) } }
         }
         for (continuation, element) in continuations { continuation.yield(element) }
+        for handler in subscribers.withLock({ Array($0.handlers.values) }) { handler(Self.everySession) }
     }
 }
