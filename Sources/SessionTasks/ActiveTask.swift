@@ -48,6 +48,8 @@ struct ActiveTask: Sendable {
     }
     /// Bytes of `body` that progress events counted.
     var bodyReported: Int64 = 0
+    /// The last response head reported, with its snapshot (the completion and the metrics reuse it).
+    var reportedResponse: ReportedResponse?
     /// `delegate.deliverData`: how many more body bytes `dataTask.didReceiveData` may carry (its
     /// `deliverDataMaxBytes`), nil once an event went without them (or never asked), so the bytes
     /// delivered are always a prefix of the body.

@@ -5,7 +5,7 @@ import TransferStore
 
 /// `URLSessionTaskMetrics` from the engine's `CURLINFO_*` timings, one transaction per request sent.
 enum TaskMetricsBuilder {
-    static func metrics(_ outcome: TransferOutcome, task: TaskRecord, started: Date) -> TaskMetrics {
+    static func metrics(_ outcome: TransferOutcome, task: TaskRecord, started: Date, reported: ReportedResponse? = nil) -> TaskMetrics {
         // A segmented download's range requests are parts of one body: each counts its own bytes, and the
         // last response of the task's own (after its redirects) counts the rest.
         let last = outcome.transactions.lastIndex { !$0.isSegmentRange } ?? -1
@@ -15,7 +15,7 @@ enum TaskMetricsBuilder {
             // Redacted here: the metrics are kept as encoded, for the task and its event alike.
             var metrics = TaskTransactionMetrics(request: RequestSnapshots.snapshot(of: timing.request, basedOn: base).redacted)
             metrics.response = timing.response.map {
-                HTTPResponseSnapshot(url: timing.url, statusCode: $0.statusCode, headerLines: $0.fields).redacted
+                ReportedResponse.snapshot(of: $0, at: timing.url, reported: reported).redacted
             }
             let start = timing.fetchStart
             func at(_ seconds: Double) -> Date? { seconds > 0 ? start.addingTimeInterval(seconds) : nil }

@@ -40,10 +40,10 @@ final class TaskCompleter: Sendable {
         let url = outcome.currentRequest.url
         var completion = TaskCompletion(
             id: task.id, error: outcome.error.map { Self.transferError($0, url: url, task: task) },
-            metrics: TaskMetricsBuilder.metrics(outcome, task: task, started: active.started),
+            metrics: TaskMetricsBuilder.metrics(outcome, task: task, started: active.started, reported: active.reportedResponse),
             counts: TaskRunner.counts(outcome.progress))
         if let head = outcome.response {
-            completion.response = HTTPResponseSnapshot(url: url, statusCode: head.statusCode, headerLines: head.fields)
+            completion.response = ReportedResponse.snapshot(of: head, at: url, reported: active.reportedResponse)
         }
         if completion.error == nil { await keepBody(of: outcome, for: task, in: &completion) }
         if task.kind == .download, completion.error != nil, let path = active.partialPath {

@@ -8,9 +8,12 @@ import TransferStore
 // changes nothing.
 extension TaskRunner {
     public func transfer(_ transfer: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest) {
-        let snapshot = HTTPResponseSnapshot(url: request.url, statusCode: response.statusCode, headerLines: response.fields)
+        let reported = ReportedResponse(response, url: request.url)
+        let snapshot = reported.snapshot
         table.withLock { state in
-            guard let task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            task.reportedResponse = reported
+            state.entries[transfer.taskId]?.attempt = task
             writer.queue { pending in
                 pending.record(ResponseReport(response: snapshot), for: transfer.taskId)
                 // A delegate that decides gets the decision event instead (`asksAbout`).
