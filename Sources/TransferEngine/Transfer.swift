@@ -53,20 +53,8 @@ final class Transfer {
     var transactions: [TransactionTiming] = []
     /// The last time a byte moved in either direction (or the request started): the idle timeout's origin.
     var lastActivity = ContinuousClock.now
-    /// The credential the delegate gave, for its protection space only (never sent to another origin).
-    var credential: (user: String, password: String, method: AuthenticationChallenge.Method, origin: String)?
-    /// The credential for the job's proxy (its 407), sent to that proxy on every request of the task.
-    var proxyCredential: (user: String, password: String, method: AuthenticationChallenge.Method)?
-    var challengeFailures = 0
-    /// Methods whose protection space the delegate rejected (`rejectProtectionSpace`), by proxy-ness: the
-    /// next challenge offered is another one.
-    var rejectedMethods: Set<String> = []
-    /// What the task decided about each https origin's server trust and client certificate.
-    var tlsDecisions: [String: TLSDecision] = [:]
-    /// The server asked for a client certificate in the handshake under way.
-    var sawCertificateRequest = false
-    /// Credentials the default handling already sent (`user`, `password`, protection space): never twice.
-    var defaultCredentialsTried: Set<[String]> = []
+    var challenges = ChallengeState()
+    var tls = TLSDecisions()
     /// libcurl's content decoding is off for the response being received: it names a coding libcurl cannot decode.
     var passesUndecodedBody = false
     let startedAt: ContinuousClock.Instant
@@ -149,7 +137,7 @@ final class Transfer {
         // Every encoding libcurl decodes (gzip, deflate, br, zstd); a range is of the identity encoding's bytes.
         if machine.range == nil { try easy.set(.acceptEncoding, "") }
         try easy.preferHTTP2OverTLS()
-        try applyTLS()
+        try tls.apply(to: easy, url: request.url, job: job)
         // 512 KiB reads: a sixth of the syscalls of libcurl's 16 KiB default on fast downloads (measured).
         try easy.set(.bufferSize, job.kind == .download ? 512 * 1024 : 64 * 1024)
         if configuration.maximumDownloadSize > 0 && !machine.isResuming {
@@ -157,30 +145,19 @@ final class Transfer {
             // rest (its 200 the whole): the write callback bounds those.
             try easy.set(.maximumFileSize, configuration.maximumDownloadSize)
         }
-        if let credential, Self.origin(of: request.url) == credential.origin {
-            if credential.method != .negotiate {  // Kerberos takes no password: the service's own tickets
-                try easy.set(.username, credential.user)
-                try easy.set(.password, credential.password)
-            }
-            try easy.setHTTPAuthentication(Self.curlScheme(credential.method))
-        }
-        if let proxyCredential, job.proxy != nil {
-            try easy.set(.proxyUsername, proxyCredential.user)
-            try easy.set(.proxyPassword, proxyCredential.password)
-            try easy.setProxyAuthentication(Self.curlScheme(proxyCredential.method))
-        }
+        try challenges.apply(to: easy, url: request.url, proxied: job.proxy != nil)
         try applyTimeouts()
         try applyMethodAndBody()
         try easy.setHeaders(headerLines())
         easy.delegate = self
         let bodyCallbacks: CurlCallbacks = upload == nil ? [.response, .progress] : [.response, .requestBody, .progress]
-        try easy.installCallbacks(bodyCallbacks.union(tlsCallbacks))
+        try easy.installCallbacks(bodyCallbacks.union(tls.callbacks(for: request.url, of: job)))
         lastActivity = .now
         head = ResponseHead()
         deliveredHead = nil
         multipart = nil
         partsDelivered = 0
-        sawCertificateRequest = false
+        tls.sawCertificateRequest = false
         _ = machine.handle(.requestPrepared)
         passesUndecodedBody = false  // `reset()` turned decoding back on
         requestStartedAt = Date()
@@ -245,13 +222,5 @@ final class Transfer {
             if let validator = job.ifRange { lines.append("If-Range: \(validator)") }
         }
         return lines
-    }
-
-    /// `scheme://host:port` of a URL, the unit a credential belongs to.
-    static func origin(of url: String) -> String? {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-            let host = components.host?.lowercased()
-        else { return nil }
-        return "\(scheme)://\(host):\(components.port ?? (scheme == "https" ? 443 : 80))"
     }
 }

@@ -181,9 +181,8 @@ extension Transfer {
             startedAt: primary.startedAt)
         part.request = primary.request
         part.machine = TransferStateMachine(job: job, redirects: primary.machine.redirects)
-        part.credential = primary.credential
-        part.proxyCredential = primary.proxyCredential
-        part.tlsDecisions = primary.tlsDecisions
+        part.challenges = primary.challenges.credentialsOnly
+        part.tls = primary.tls
         part.partOf = download
         part.connectionNumber = download.add(part)
         return part
