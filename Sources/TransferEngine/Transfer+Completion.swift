@@ -8,7 +8,7 @@ extension Transfer {
     static let progressReportInterval: Duration = .milliseconds(100)
 
     func reportProgressIfDue() {
-        guard connectionNumber == 0 else { return }  // a part connection's bytes are counted by its primary
+        guard segments.connectionNumber == 0 else { return }  // a part connection's bytes are counted by its primary
         let now = ContinuousClock.now
         guard now - lastProgressReport >= Self.progressReportInterval, progress != lastReportedProgress else { return }
         lastProgressReport = now
@@ -30,7 +30,7 @@ extension Transfer {
         if machine.range != nil {
             if let download = segmentDownload {
                 facts.rangeAnswer = rangeAnswer(of: head, download)
-                facts.isFirstAnswerOfResumedSegments = connectionNumber == 0 && deliveredHead == nil
+                facts.isFirstAnswerOfResumedSegments = segments.connectionNumber == 0 && deliveredHead == nil
             }
             return facts
         }
@@ -89,9 +89,8 @@ extension Transfer {
     /// `head` is the task's final response: its expected length is known and the observer hears of it.
     func deliver(_ head: ResponseHead) {
         deliveredHead = head
-        let encoded = head.value("content-encoding").map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false
         let length = head.value("content-length").flatMap(Int64.init) ?? -1
-        progress.bytesExpectedToReceive = encoded || request.method.uppercased() == "HEAD" ? -1 : length
+        progress.bytesExpectedToReceive = head.isContentEncoded || request.method.uppercased() == "HEAD" ? -1 : length
         observer.transfer(job.id, didReceive: head, for: request)
         if let body = sink.growing {  // from now on its bytes are this response's: readers may follow them
             body.respond(contentType: head.value("content-type"), expectedLength: progress.bytesExpectedToReceive)

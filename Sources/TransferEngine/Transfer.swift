@@ -65,23 +65,8 @@ final class Transfer {
     /// The session's connection cache; kept alive here for as long as the easy handle uses it.
     let share: CurlShareHandle?
 
-    // A segmented download (Segments/): the primary owns it, part connections fetch ranges of it.
-    /// The primary's segmented download, once a response allowed one.
-    var segmented: SegmentedDownload?
-    /// The download this part connection fetches ranges of.
-    weak var partOf: SegmentedDownload?
-    /// 0 for the job's own transfer; 1, 2… for the part connections of its segmented download.
-    var connectionNumber = 0
-    /// The representation changed under the download this many times in this attempt: it started again
-    /// from 0, segmented the first time, on one connection after that.
-    var validatorChanges = 0
-    /// Body bytes of the current range request, and the rate of the last one (the next one's size).
-    var segmentBytes: Int64 = 0
-    var segmentRate: Double?
-    /// Seconds from the last range request leaving to its first byte back.
-    var segmentRoundTrip: Double?
-    /// Told when this transfer's download becomes segmented (the scheduler opens part connections).
-    var segmentsBegan: ((Transfer) -> Void)?
+    /// Its part in a segmented download (Segments/), if it has one.
+    var segments = SegmentRole()
 
     init(
         job: TransferJob, configuration: EngineConfiguration, observer: any TransferObserver, share: CurlShareHandle? = nil,

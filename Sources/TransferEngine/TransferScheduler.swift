@@ -105,13 +105,15 @@ final class TransferScheduler: CurlMultiLoopDriver {
                 observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job))
             }
             // Primaries first: each takes its part connections with it.
-            for transfer in running.values.sorted(by: { $0.connectionNumber < $1.connectionNumber }) { abort(transfer, multi: multi) }
+            for transfer in running.values.sorted(by: { $0.segments.connectionNumber < $1.segments.connectionNumber }) {
+                abort(transfer, multi: multi)
+            }
         }
     }
 
     /// The job's own transfer (not a part connection of its download).
     private func transfer(_ id: TransferID) -> Transfer? {
-        running.values.first { $0.job.id == id && $0.connectionNumber == 0 }
+        running.values.first { $0.job.id == id && $0.segments.connectionNumber == 0 }
     }
 
     /// Feeds `input` to the transfer's state machine, has the transfer carry out the actions, and takes
@@ -187,7 +189,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         }
         do {
             let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
-            transfer.segmentsBegan = { [weak self] primary in self?.segmentsBegan(primary) }
+            transfer.segments.began = { [weak self] primary in self?.segmentsBegan(primary) }
             transfer.resumeSegments()
             try transfer.prepare()
             running[ObjectIdentifier(transfer.easy)] = transfer
