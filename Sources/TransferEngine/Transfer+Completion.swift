@@ -19,7 +19,7 @@ extension Transfer {
     /// A complete response head: the state machine decides what it is (an informational one, a range's
     /// answer, a redirect to follow, a challenge, the final response) from what the head says.
     func responseHeadCompleted() {
-        _ = perform(machine.handle(.headComplete(facts(of: head))))
+        _ = perform(machine.handle(.headComplete(facts(of: response.head))))
     }
 
     /// What `head` says, worked out only as far as the machine can need it: a range request's answer for a
@@ -30,7 +30,7 @@ extension Transfer {
         if machine.range != nil {
             if let download = segmentDownload {
                 facts.rangeAnswer = rangeAnswer(of: head, download)
-                facts.isFirstAnswerOfResumedSegments = segments.connectionNumber == 0 && deliveredHead == nil
+                facts.isFirstAnswerOfResumedSegments = segments.connectionNumber == 0 && response.deliveredHead == nil
             }
             return facts
         }
@@ -46,7 +46,7 @@ extension Transfer {
     /// next hop's request).
     func storeCookies() {
         guard let cookies = job.cookies else { return }
-        let setCookies = head.fields.filter { $0.name.caseInsensitiveEquals("set-cookie") }.map(\.value)
+        let setCookies = response.head.fields.filter { $0.name.caseInsensitiveEquals("set-cookie") }.map(\.value)
         if !setCookies.isEmpty { cookies.received(setCookies, from: request.url) }
     }
 
@@ -54,7 +54,7 @@ extension Transfer {
     func deliverNotModified() {
         guard let stored = job.storedResponse else { return }
         var updated = stored.head
-        updated.fields = HTTPCacheRules.merge(stored.head.fields, withNotModified: head.fields)
+        updated.fields = HTTPCacheRules.merge(stored.head.fields, withNotModified: response.head.fields)
         deliver(updated)
     }
 
@@ -63,7 +63,7 @@ extension Transfer {
     func serveStoredResponse() -> Step? {
         guard let stored = job.storedResponse else { return .done(outcome(failure: nil)) }
         requestStartedAt = Date()
-        head = stored.head
+        response.head = stored.head
         return perform(machine.handle(.storedResponseServed))
     }
 
@@ -71,6 +71,7 @@ extension Transfer {
     /// the validator changed, or no range support) starts again from 0, as `didResumeAtOffset(0)` says.
     func settleResume() {
         var offset: Int64 = 0
+        let head = response.head
         if head.statusCode == 206, progress.bytesExpectedToReceive >= 0 || head.value("content-range") != nil {
             offset = job.resumeOffset
             progress.bytesReceived = offset
@@ -88,7 +89,7 @@ extension Transfer {
 
     /// `head` is the task's final response: its expected length is known and the observer hears of it.
     func deliver(_ head: ResponseHead) {
-        deliveredHead = head
+        response.deliveredHead = head
         let length = head.value("content-length").flatMap(Int64.init) ?? -1
         progress.bytesExpectedToReceive = head.isContentEncoded || request.method.uppercased() == "HEAD" ? -1 : length
         observer.transfer(job.id, didReceive: head, for: request)
@@ -151,8 +152,8 @@ extension Transfer {
             if keepsPartial { try? sink.finish() } else { sink.discard() }
         }
         return TransferOutcome(
-            response: deliveredHead ?? (head.statusCode >= 200 ? head : nil), currentRequest: request, error: failure,
-            progress: progress, body: failure == nil ? sink.body : .none, transactions: transactions)
+            response: response.finalHead, currentRequest: request, error: failure, progress: progress,
+            body: failure == nil ? sink.body : .none, transactions: transactions)
     }
 
     /// The stored body into the sink (a failure to read or write it fails the task).
@@ -173,7 +174,8 @@ extension Transfer {
     /// The transaction of a response served from the cache: no connection, no bytes on the wire.
     private func localTiming() -> TransactionTiming {
         var timing = TransactionTiming(
-            request: request, response: head, url: request.url, method: request.method, statusCode: head.statusCode,
+            request: request, response: response.head, url: request.url, method: request.method,
+            statusCode: response.head.statusCode,
             fetchStart: requestStartedAt, nameLookup: 0, connect: 0, appConnect: 0, preTransfer: 0, startTransfer: 0,
             total: max(0, Date().timeIntervalSince(requestStartedAt)), httpVersion: 0, remoteAddress: nil, remotePort: 0,
             localAddress: nil, localPort: 0, requestHeaderBytes: 0, requestBodyBytes: 0, responseHeaderBytes: 0,
@@ -186,7 +188,8 @@ extension Transfer {
     func timing() -> TransactionTiming {
         func seconds(_ item: CurlOffsetInfo) -> Double { Double(max(0, easy.info(item))) / 1_000_000 }
         var timing = TransactionTiming(
-            request: request, response: head.statusCode >= 200 ? head : nil, url: request.url, method: request.method,
+            request: request, response: response.head.statusCode >= 200 ? response.head : nil, url: request.url,
+            method: request.method,
             statusCode: easy.info(.responseCode), fetchStart: requestStartedAt, nameLookup: seconds(.nameLookupTime),
             connect: seconds(.connectTime), appConnect: seconds(.appConnectTime), preTransfer: seconds(.preTransferTime),
             startTransfer: seconds(.startTransferTime), total: seconds(.totalTime), httpVersion: easy.info(.httpVersion),

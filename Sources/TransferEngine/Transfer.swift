@@ -40,13 +40,7 @@ final class Transfer {
     /// Which step the request is at (requesting, receiving, following a redirect, answering a challenge,
     /// waiting for a decision…): the `Transfer` carries out what it decides.
     var machine: TransferStateMachine
-    var head = ResponseHead()
-    /// The head of the response whose body is being delivered (not a redirect being followed).
-    var deliveredHead: ResponseHead?
-    /// A `multipart/x-mixed-replace` response: its parts are the responses (`Transfer+MultipartReplace`).
-    var multipart: MultipartReplaceParser?
-    /// The parts of `multipart` delivered as responses so far.
-    var partsDelivered = 0
+    var response = ResponseInProgress()
     var sink: BodySink
     var upload: UploadSource?
     var progress = TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1)
@@ -55,8 +49,6 @@ final class Transfer {
     var lastActivity = ContinuousClock.now
     var challenges = ChallengeState()
     var tls = TLSDecisions()
-    /// libcurl's content decoding is off for the response being received: it names a coding libcurl cannot decode.
-    var passesUndecodedBody = false
     let startedAt: ContinuousClock.Instant
     var requestStartedAt = Date()
     var lastProgressReport = ContinuousClock.now
@@ -138,13 +130,9 @@ final class Transfer {
         let bodyCallbacks: CurlCallbacks = upload == nil ? [.response, .progress] : [.response, .requestBody, .progress]
         try easy.installCallbacks(bodyCallbacks.union(tls.callbacks(for: request.url, of: job)))
         lastActivity = .now
-        head = ResponseHead()
-        deliveredHead = nil
-        multipart = nil
-        partsDelivered = 0
+        response = ResponseInProgress()  // its undecoded body too: `reset()` turned decoding back on
         tls.sawCertificateRequest = false
         _ = machine.handle(.requestPrepared)
-        passesUndecodedBody = false  // `reset()` turned decoding back on
         requestStartedAt = Date()
     }
 

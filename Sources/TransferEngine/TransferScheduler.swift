@@ -287,7 +287,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
                 message: "the redirect needs the streamed body again", reason: "needNewBodyStream")
             return abort(transfer, multi: multi, failure: failure)
         }
-        observer.transfer(transfer.job.id, willRedirect: transfer.head, to: request)
+        observer.transfer(transfer.job.id, willRedirect: transfer.response.head, to: request)
         if case .stream(let stream) = request.body { watch(stream, of: transfer.job.id) }
         if case .stream(let sent) = transfer.request.body { sent.abandon() }  // its producer stops: nothing reads it
         transfer.request = request

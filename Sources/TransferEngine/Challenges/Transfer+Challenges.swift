@@ -32,7 +32,7 @@ extension Transfer {
         case .rejectProtectionSpace:
             guard challenge.failureResponse != nil else { return resolveByDefault(challenge) }  // TLS: nothing else to offer
             challenges.reject(challenge)
-            if let next = self.challenge(in: head) { return .nextChallenge(next) }
+            if let next = self.challenge(in: response.head) { return .nextChallenge(next) }
             return acceptChallengeResponse()
         case .useCredential(let credential):
             switch (challenge.method, credential) {
@@ -74,7 +74,7 @@ extension Transfer {
 
     /// The delegate gave no credential: the 401 is the task's response, with its body.
     func acceptChallengeResponse() -> ChallengeAnswer {
-        deliver(head)
+        deliver(response.head)
         return .done(finishBody())
     }
 }

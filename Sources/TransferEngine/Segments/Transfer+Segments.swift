@@ -39,9 +39,10 @@ extension Transfer {
     /// length of at least two minimum parts, and no content coding (ranges count encoded bytes). The
     /// response itself goes on as the first part, cut where that part ends.
     func beginSegmentsIfPossible() {
+        let head = response.head
         guard let policy = job.segments, policy.maximumConnections >= 2, segments.validatorChanges < 2, job.kind == .download,
             job.resumeOffset == 0, segments.segmented == nil, segments.connectionNumber == 0, let path = job.downloadPath,
-            head.statusCode == 200, request.method.uppercased() == "GET", request.body.length == 0, multipart == nil,
+            head.statusCode == 200, request.method.uppercased() == "GET", request.body.length == 0, response.multipart == nil,
             !machine.becameDownload, head.acceptsByteRanges, !head.isContentEncoded,
             let length = head.value("content-length").flatMap(Int64.init), length >= 2 * policy.minimumPartSize,
             configuration.maximumDownloadSize <= 0 || length <= configuration.maximumDownloadSize,
@@ -94,7 +95,7 @@ extension Transfer {
     /// single download's 206 is (a fresh one delivered its 200 already).
     func resumeSegmentsAccepted() {
         guard let download = segmentDownload else { return }
-        deliver(head)
+        deliver(response.head)
         progress.bytesReceived = download.plan.receivedBytes
         progress.bytesExpectedToReceive = download.length
         observer.transfer(job.id, didResumeAtOffset: progress.bytesReceived, expectedTotalBytes: download.length)
@@ -106,9 +107,9 @@ extension Transfer {
     func prepareSegmentRequest(_ range: Range<Int64>) throws {
         _ = machine.handle(.rangeAssigned(range))
         segments.requestBytes = 0
-        let delivered = deliveredHead  // the task's response stays the first one
+        let delivered = response.deliveredHead  // the task's response stays the first one
         try prepare()
-        deliveredHead = delivered
+        response.deliveredHead = delivered
     }
 
     /// How the request that just ended went; its transaction is recorded and its rate kept for the next.
@@ -142,8 +143,8 @@ extension Transfer {
         let all = (transactions + (download?.transactions ?? [])).sorted { $0.fetchStart < $1.fetchStart }
         let body: TransferBody = failure == nil && download != nil ? .file(path: download!.file.path, length: download!.length) : .none
         return TransferOutcome(
-            response: deliveredHead ?? (head.statusCode >= 200 ? head : nil), currentRequest: request, error: failure,
-            progress: progress, body: body, transactions: all)
+            response: response.finalHead, currentRequest: request, error: failure, progress: progress, body: body,
+            transactions: all)
     }
 
     /// The representation changed under the download (or its parts kept failing): it starts again from 0

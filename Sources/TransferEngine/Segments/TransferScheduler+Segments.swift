@@ -66,7 +66,7 @@ extension TransferScheduler {
     /// A request of a segmented download ended (the primary's first response, or a range request).
     func segmentRequestEnded(_ transfer: Transfer, result: CurlResult, multi: CurlMultiHandle) {
         guard let download = transfer.segmentDownload else { return }
-        let firstAnswer = transfer.segments.connectionNumber == 0 && transfer.deliveredHead == nil  // a resumed download's
+        let firstAnswer = transfer.segments.connectionNumber == 0 && transfer.response.deliveredHead == nil  // a resumed download's
         switch transfer.segmentVerdict(result) {
         case .completed:
             download.plan.requestEnded(by: transfer.segments.connectionNumber)
