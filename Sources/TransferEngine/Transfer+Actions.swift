@@ -58,7 +58,7 @@ extension Transfer {
             }
             return perform(machine.handle(.heldPartsDelivered))
         case .unpause:
-            lastActivity = .now  // the idle timeout starts again with the traffic
+            meter.lastActivity = .now  // the idle timeout starts again with the traffic
             easy.unpause()
         case .admit: return .admit
         case .abort(let failure): return .abort(failure)

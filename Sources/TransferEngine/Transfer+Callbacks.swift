@@ -10,13 +10,13 @@ extension Transfer: CurlTransferDelegate {
         switch machine.routeBody() {
         case .pause: return .pause  // someone decides first: libcurl keeps the bytes and offers them again
         case .drop:
-            lastActivity = .now
+            meter.lastActivity = .now
             return .accepted
         case .refuse:
-            lastActivity = .now
+            meter.lastActivity = .now
             return .failed
         case .keep:
-            lastActivity = .now
+            meter.lastActivity = .now
         }
         if let download = segmentDownload { return download.receive(bytes, from: self) }
         let limit = configuration.maximumDownloadSize
@@ -27,7 +27,7 @@ extension Transfer: CurlTransferDelegate {
         if response.multipart != nil { return receiveMultipart(bytes) }
         do {
             try sink.append(bytes)
-            progress.bytesReceived += Int64(bytes.count)
+            meter.progress.bytesReceived += Int64(bytes.count)
             return .accepted
         } catch {
             return .failed
@@ -36,7 +36,7 @@ extension Transfer: CurlTransferDelegate {
 
     /// One header line; a blank line completes a response head.
     func curlDidReceiveHeaderLine(_ line: UnsafeRawBufferPointer) {
-        lastActivity = .now
+        meter.lastActivity = .now
         if response.head.consume(line: String(decoding: line, as: UTF8.self)) {
             passUndecodableBodyThrough()
             responseHeadCompleted()
@@ -60,7 +60,7 @@ extension Transfer: CurlTransferDelegate {
         // A chunked stream's count is its body's bytes, not libcurl's, which includes the chunk framing.
         let sent: Int64
         if case .stream(let stream) = request.body { sent = stream.bytesConsumed } else { sent = totalBytesSent }
-        if sent > progress.bytesSent { progress.bytesSent = sent }
+        if sent > meter.progress.bytesSent { meter.progress.bytesSent = sent }
         reportProgressIfDue()
         return true
     }
@@ -69,7 +69,7 @@ extension Transfer: CurlTransferDelegate {
     /// its readable handler has the loop unpause the transfer).
     func curlReadBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         guard let upload else { return nil }
-        lastActivity = .now
+        meter.lastActivity = .now
         guard case .stream(let stream) = request.body else { return try? upload.read(into: buffer) }
         switch stream.read(into: buffer) {
         case .bytes(let count): return count

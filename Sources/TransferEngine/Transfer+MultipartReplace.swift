@@ -39,7 +39,7 @@ extension Transfer {
             case .head(let fields): try startPart(fields)
             case .content(let bytes):
                 try bytes.withUnsafeBytes { try sink.append($0) }
-                progress.bytesReceived += Int64(bytes.count)
+                meter.progress.bytesReceived += Int64(bytes.count)
             }
         }
     }
@@ -51,7 +51,7 @@ extension Transfer {
         do {
             if !tail.isEmpty {
                 try tail.withUnsafeBytes { try sink.append($0) }
-                progress.bytesReceived += Int64(tail.count)
+                meter.progress.bytesReceived += Int64(tail.count)
             }
         } catch {
             return TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)")
@@ -65,7 +65,7 @@ extension Transfer {
     /// response is announced, and asked about when the delegate decides.
     private func startPart(_ fields: [MultipartReplaceParser.Field]) throws {
         if response.partsDelivered > 0 {
-            observer.transfer(job.id, didReceiveAllOfPart: progress)
+            observer.transfer(job.id, didReceiveAllOfPart: meter.progress)
             if machine.becameDownload {
                 try sink.truncate()
             } else {
@@ -74,7 +74,7 @@ extension Transfer {
             }
         }
         deliver(response.nextPart(fields))
-        progress.bytesExpectedToReceive = -1  // the stream's total is unknown, whatever one part says
+        meter.progress.bytesExpectedToReceive = -1  // the stream's total is unknown, whatever one part says
         _ = perform(machine.handle(.partBegan))  // asked about, when the delegate decides
     }
 }

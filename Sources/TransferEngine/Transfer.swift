@@ -33,30 +33,19 @@ final class Transfer {
     /// The unit of `httpMaximumConnectionsPerHost` for `request`, worked out once per request: the
     /// scheduler counts every running transfer's on each pass.
     private(set) var hostKey: String
-    /// Whether the idle deadline passed while transferring (the engine aborted it as `timedOut`).
-    var idleDeadline: ContinuousClock.Instant {
-        lastActivity + .milliseconds(Int64(job.timeoutIntervalForRequest * 1000))
-    }
+    /// When the idle timeout ends the transfer (the engine aborts it as `timedOut`) unless a byte moves first.
+    var idleDeadline: ContinuousClock.Instant { meter.idleDeadline(timeout: job.timeoutIntervalForRequest) }
     /// Which step the request is at (requesting, receiving, following a redirect, answering a challenge,
     /// waiting for a decision…): the `Transfer` carries out what it decides.
     var machine: TransferStateMachine
     var response = ResponseInProgress()
     var sink: BodySink
     var upload: UploadSource?
-    var progress = TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1)
-    var transactions: [TransactionTiming] = []
-    /// The last time a byte moved in either direction (or the request started): the idle timeout's origin.
-    var lastActivity = ContinuousClock.now
+    var meter: TransferMeter
     var challenges = ChallengeState()
     var tls = TLSDecisions()
-    let startedAt: ContinuousClock.Instant
-    var requestStartedAt = Date()
-    var lastProgressReport = ContinuousClock.now
-    var lastReportedProgress: TransferProgress?
-
     /// The session's connection cache; kept alive here for as long as the easy handle uses it.
     let share: CurlShareHandle?
-
     /// Its part in a segmented download (Segments/), if it has one.
     var segments = SegmentRole()
 
@@ -65,7 +54,7 @@ final class Transfer {
         startedAt: ContinuousClock.Instant = .now
     ) throws {
         self.job = job
-        self.startedAt = startedAt
+        self.meter = TransferMeter(startedAt: startedAt)
         self.share = share
         self.configuration = configuration
         self.observer = observer
@@ -96,8 +85,7 @@ final class Transfer {
     func restartBody() throws {
         sink.discard()
         sink = try Self.makeSink(job, configuration)
-        progress.bytesReceived = 0
-        progress.bytesExpectedToReceive = -1
+        meter.restartReceiving()
     }
 
     /// `becomeDownload`: the body (none has been kept yet: it was paused) goes to a download file.
@@ -129,11 +117,11 @@ final class Transfer {
         easy.delegate = self
         let bodyCallbacks: CurlCallbacks = upload == nil ? [.response, .progress] : [.response, .requestBody, .progress]
         try easy.installCallbacks(bodyCallbacks.union(tls.callbacks(for: request.url, of: job)))
-        lastActivity = .now
+        meter.lastActivity = .now
         response = ResponseInProgress()  // its undecoded body too: `reset()` turned decoding back on
         tls.sawCertificateRequest = false
         _ = machine.handle(.requestPrepared)
-        requestStartedAt = Date()
+        meter.requestStartedAt = Date()
     }
 
     /// The idle timeout bounds connecting here; while transferring, the engine loop enforces it from
@@ -141,9 +129,7 @@ final class Transfer {
     /// The resource timeout is what is left of the task's whole allowance.
     private func applyTimeouts() throws {
         try easy.set(.connectTimeoutMilliseconds, max(1, Int(job.timeoutIntervalForRequest * 1000)))
-        let elapsed = ContinuousClock.now - startedAt
-        let left = max(1, Int(job.timeoutIntervalForResource * 1000) - Int(elapsed.components.seconds * 1000))
-        try easy.set(.timeoutMilliseconds, left)
+        try easy.set(.timeoutMilliseconds, meter.millisecondsLeft(of: job.timeoutIntervalForResource))
     }
 
     private func applyMethodAndBody() throws {
@@ -164,7 +150,7 @@ final class Transfer {
             try easy.set(.upload, true)
             if body.length >= 0 { try easy.set(.uploadSize, body.length) }
             try easy.set(.customRequest, method)
-            progress.bytesExpectedToSend = body.length
+            meter.progress.bytesExpectedToSend = body.length
         }
     }
 

@@ -67,7 +67,7 @@ final class SegmentedDownload {
     /// A part connection stops: its transactions stay with the download.
     func remove(_ part: Transfer) {
         guard parts.removeValue(forKey: part.segments.connectionNumber) != nil else { return }
-        transactions += part.transactions
+        transactions += part.meter.transactions
         part.segments.partOf = nil
     }
 
@@ -115,7 +115,7 @@ final class SegmentedDownload {
         }
         let partIsDone = plan.receive(Int64(kept), by: transfer.segments.connectionNumber)?.partIsDone ?? true
         transfer.segments.requestBytes += Int64(kept)
-        primary.progress.bytesReceived += Int64(kept)
+        primary.meter.progress.bytesReceived += Int64(kept)
         primary.reportProgressIfDue()
         checkpointIfDue()
         let responseGoesOn = transfer.machine.range == nil ? part.end < length : false

@@ -96,9 +96,9 @@ extension Transfer {
     func resumeSegmentsAccepted() {
         guard let download = segmentDownload else { return }
         deliver(response.head)
-        progress.bytesReceived = download.plan.receivedBytes
-        progress.bytesExpectedToReceive = download.length
-        observer.transfer(job.id, didResumeAtOffset: progress.bytesReceived, expectedTotalBytes: download.length)
+        meter.progress.bytesReceived = download.plan.receivedBytes
+        meter.progress.bytesExpectedToReceive = download.length
+        observer.transfer(job.id, didResumeAtOffset: meter.progress.bytesReceived, expectedTotalBytes: download.length)
         segments.began?(self)
     }
 
@@ -116,8 +116,8 @@ extension Transfer {
     func segmentVerdict(_ result: CurlResult) -> SegmentVerdict {
         var timing = timing()
         timing.isSegmentRange = machine.range != nil
-        transactions.append(timing)
-        segments.requestEnded(timing, seconds: Date().timeIntervalSince(requestStartedAt))
+        meter.transactions.append(timing)
+        segments.requestEnded(timing, seconds: Date().timeIntervalSince(meter.requestStartedAt))
         if let error = segmentDownload?.diskError {
             return .failed(TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)"))
         }
@@ -140,10 +140,10 @@ extension Transfer {
     /// The outcome of a segmented download: its file when it succeeded, every connection's transactions.
     func segmentedOutcome(failure: TransferFailure?) -> TransferOutcome {
         let download = segments.segmented
-        let all = (transactions + (download?.transactions ?? [])).sorted { $0.fetchStart < $1.fetchStart }
+        let all = (meter.transactions + (download?.transactions ?? [])).sorted { $0.fetchStart < $1.fetchStart }
         let body: TransferBody = failure == nil && download != nil ? .file(path: download!.file.path, length: download!.length) : .none
         return TransferOutcome(
-            response: response.finalHead, currentRequest: request, error: failure, progress: progress, body: body,
+            response: response.finalHead, currentRequest: request, error: failure, progress: meter.progress, body: body,
             transactions: all)
     }
 
@@ -165,7 +165,7 @@ extension Transfer {
         (job.resumeOffset, job.ifRange, job.resumeSegments, job.storedResponse, job.downloadPath) = (0, nil, nil, nil, nil)
         let part = try Transfer(
             job: job, configuration: primary.configuration, observer: primary.observer, share: primary.share,
-            startedAt: primary.startedAt)
+            startedAt: primary.meter.startedAt)
         part.request = primary.request
         part.machine = TransferStateMachine(job: job, redirects: primary.machine.redirects)
         part.challenges = primary.challenges.credentialsOnly

@@ -175,7 +175,7 @@ extension TransferScheduler {
         }
         multi.remove(primary.easy)
         download.forgetJournal()
-        primary.transactions += download.transactions
+        primary.meter.transactions += download.transactions
         segmentedDownloads.remove(ObjectIdentifier(primary.easy))
         needsPass = true
         needsSegmentPass = true
