@@ -18,15 +18,15 @@ extension Transfer {
 
     private func perform(_ action: TransferStateMachine.Action) -> Step? {
         switch action {
-        case .reportInformational: observer.transfer(job.id, didReceiveInformational: head, for: request)
+        case .reportInformational: observer.transfer(job.id, didReceiveInformational: response.head, for: request)
         case .storeCookies: storeCookies()
-        case .deliverResponse: deliver(head)
+        case .deliverResponse: deliver(response.head)
         case .deliverNotModified: deliverNotModified()
         case .beginMultipart: beginMultipartReplace()
         case .beginSegmentsIfPossible: beginSegmentsIfPossible()
         case .settleResume: settleResume()
         case .resumeSegments: resumeSegmentsAccepted()
-        case .askAboutResponse: observer.transfer(job.id, asksAbout: deliveredHead ?? head, for: request)
+        case .askAboutResponse: observer.transfer(job.id, asksAbout: response.deliveredHead ?? response.head, for: request)
         case .recordTransaction: recordTransaction()
         case .readStoredBody:
             if let failure = readStoredBody() { return .done(outcome(failure: failure)) }
@@ -38,7 +38,7 @@ extension Transfer {
             let failure = failure(for: result)
             guard let recovery = tlsRecovery(after: failure) else { return .done(outcome(failure: failure)) }
             return carryOut(recovery)
-        case .askAboutRedirect(let next): observer.transfer(job.id, asksToRedirect: head, to: next)
+        case .askAboutRedirect(let next): observer.transfer(job.id, asksToRedirect: response.head, to: next)
         case .follow(let next): return .follow(next)
         case .askAboutChallenge(let challenge): observer.transfer(job.id, asksAbout: challenge)
         case .resolveByDefault(let challenge): return carryOut(resolveByDefault(challenge))
@@ -58,7 +58,7 @@ extension Transfer {
             }
             return perform(machine.handle(.heldPartsDelivered))
         case .unpause:
-            lastActivity = .now  // the idle timeout starts again with the traffic
+            meter.lastActivity = .now  // the idle timeout starts again with the traffic
             easy.unpause()
         case .admit: return .admit
         case .abort(let failure): return .abort(failure)

@@ -10,13 +10,13 @@ extension Transfer: CurlTransferDelegate {
         switch machine.routeBody() {
         case .pause: return .pause  // someone decides first: libcurl keeps the bytes and offers them again
         case .drop:
-            lastActivity = .now
+            meter.lastActivity = .now
             return .accepted
         case .refuse:
-            lastActivity = .now
+            meter.lastActivity = .now
             return .failed
         case .keep:
-            lastActivity = .now
+            meter.lastActivity = .now
         }
         if let download = segmentDownload { return download.receive(bytes, from: self) }
         let limit = configuration.maximumDownloadSize
@@ -24,10 +24,10 @@ extension Transfer: CurlTransferDelegate {
             _ = machine.handle(.bodyRefused(.tooLarge))  // a chunked or unannounced body: `failure(for:)` reports -1103
             return .failed
         }
-        if multipart != nil { return receiveMultipart(bytes) }
+        if response.multipart != nil { return receiveMultipart(bytes) }
         do {
             try sink.append(bytes)
-            progress.bytesReceived += Int64(bytes.count)
+            meter.progress.bytesReceived += Int64(bytes.count)
             return .accepted
         } catch {
             return .failed
@@ -36,30 +36,22 @@ extension Transfer: CurlTransferDelegate {
 
     /// One header line; a blank line completes a response head.
     func curlDidReceiveHeaderLine(_ line: UnsafeRawBufferPointer) {
-        lastActivity = .now
-        if head.consume(line: String(decoding: line, as: UTF8.self)) {
+        meter.lastActivity = .now
+        if response.head.consume(line: String(decoding: line, as: UTF8.self)) {
             passUndecodableBodyThrough()
             responseHeadCompleted()
         }
     }
 
-    /// A body in a coding libcurl does not know is delivered as it came, its `Content-Encoding` or `Transfer-Encoding`
-    /// saying how, as browsers do, rather than failing the task with -1016 (libcurl's 61). Any response's: a redirect's
-    /// body, though dropped, would fail the transfer just the same. A range request sends no `Accept-Encoding`, so
-    /// libcurl leaves its `Content-Encoding` alone.
+    /// A body in a coding libcurl does not know passes undecoded (`ResponseInProgress.undecodedBodyChange`).
     ///
     /// This sets an option from the header callback, before any body byte is written. libcurl's general rule is not to
     /// call it from callbacks, but in 7.88.1 `CURLOPT_HTTP_CONTENT_DECODING` only stores the flag each body write reads
     /// (`http_ce_skip`), with nothing else to get out of step; `TasksContentCodingTests` would catch a libcurl that
     /// reads it earlier. Set back for a later response on the handle (libcurl's own authentication rounds).
     private func passUndecodableBodyThrough() {
-        guard head.statusCode >= 200 else { return }  // 1xx: no body
-        func values(_ name: String) -> [String] { head.fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value) }
-        let contentEncodings = machine.range == nil ? values("content-encoding") : []
-        let undecodable = !CurlContentCodings.decodesAll(contentEncodings: contentEncodings, transferEncodings: values("transfer-encoding"))
-        guard undecodable != passesUndecodedBody else { return }
-        passesUndecodedBody = undecodable
-        try? easy.set(.httpContentDecoding, !undecodable)
+        guard let undecoded = response.undecodedBodyChange(isRangeRequest: machine.range != nil) else { return }
+        try? easy.set(.httpContentDecoding, !undecoded)
     }
 
     /// Upload counts (download counts come from the body, decoded), reported to the observer at most
@@ -68,7 +60,7 @@ extension Transfer: CurlTransferDelegate {
         // A chunked stream's count is its body's bytes, not libcurl's, which includes the chunk framing.
         let sent: Int64
         if case .stream(let stream) = request.body { sent = stream.bytesConsumed } else { sent = totalBytesSent }
-        if sent > progress.bytesSent { progress.bytesSent = sent }
+        if sent > meter.progress.bytesSent { meter.progress.bytesSent = sent }
         reportProgressIfDue()
         return true
     }
@@ -77,7 +69,7 @@ extension Transfer: CurlTransferDelegate {
     /// its readable handler has the loop unpause the transfer).
     func curlReadBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         guard let upload else { return nil }
-        lastActivity = .now
+        meter.lastActivity = .now
         guard case .stream(let stream) = request.body else { return try? upload.read(into: buffer) }
         switch stream.read(into: buffer) {
         case .bytes(let count): return count

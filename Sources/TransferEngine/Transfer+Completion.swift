@@ -8,18 +8,15 @@ extension Transfer {
     static let progressReportInterval: Duration = .milliseconds(100)
 
     func reportProgressIfDue() {
-        guard connectionNumber == 0 else { return }  // a part connection's bytes are counted by its primary
-        let now = ContinuousClock.now
-        guard now - lastProgressReport >= Self.progressReportInterval, progress != lastReportedProgress else { return }
-        lastProgressReport = now
-        lastReportedProgress = progress
+        guard segments.connectionNumber == 0 else { return }  // a part connection's bytes are counted by its primary
+        guard let progress = meter.progressToReport(every: Self.progressReportInterval) else { return }
         observer.transfer(job.id, didProgress: progress)
     }
 
     /// A complete response head: the state machine decides what it is (an informational one, a range's
     /// answer, a redirect to follow, a challenge, the final response) from what the head says.
     func responseHeadCompleted() {
-        _ = perform(machine.handle(.headComplete(facts(of: head))))
+        _ = perform(machine.handle(.headComplete(facts(of: response.head))))
     }
 
     /// What `head` says, worked out only as far as the machine can need it: a range request's answer for a
@@ -30,7 +27,7 @@ extension Transfer {
         if machine.range != nil {
             if let download = segmentDownload {
                 facts.rangeAnswer = rangeAnswer(of: head, download)
-                facts.isFirstAnswerOfResumedSegments = connectionNumber == 0 && deliveredHead == nil
+                facts.isFirstAnswerOfResumedSegments = segments.connectionNumber == 0 && response.deliveredHead == nil
             }
             return facts
         }
@@ -46,7 +43,7 @@ extension Transfer {
     /// next hop's request).
     func storeCookies() {
         guard let cookies = job.cookies else { return }
-        let setCookies = head.fields.filter { $0.name.caseInsensitiveEquals("set-cookie") }.map(\.value)
+        let setCookies = response.head.fields.filter { $0.name.caseInsensitiveEquals("set-cookie") }.map(\.value)
         if !setCookies.isEmpty { cookies.received(setCookies, from: request.url) }
     }
 
@@ -54,7 +51,7 @@ extension Transfer {
     func deliverNotModified() {
         guard let stored = job.storedResponse else { return }
         var updated = stored.head
-        updated.fields = HTTPCacheRules.merge(stored.head.fields, withNotModified: head.fields)
+        updated.fields = HTTPCacheRules.merge(stored.head.fields, withNotModified: response.head.fields)
         deliver(updated)
     }
 
@@ -62,8 +59,8 @@ extension Transfer {
     /// about responses the transfer waits (nil) for its answer, as after a network response's head.
     func serveStoredResponse() -> Step? {
         guard let stored = job.storedResponse else { return .done(outcome(failure: nil)) }
-        requestStartedAt = Date()
-        head = stored.head
+        meter.requestStartedAt = Date()
+        response.head = stored.head
         return perform(machine.handle(.storedResponseServed))
     }
 
@@ -71,10 +68,11 @@ extension Transfer {
     /// the validator changed, or no range support) starts again from 0, as `didResumeAtOffset(0)` says.
     func settleResume() {
         var offset: Int64 = 0
-        if head.statusCode == 206, progress.bytesExpectedToReceive >= 0 || head.value("content-range") != nil {
+        let head = response.head
+        if head.statusCode == 206, meter.progress.bytesExpectedToReceive >= 0 || head.value("content-range") != nil {
             offset = job.resumeOffset
-            progress.bytesReceived = offset
-            if progress.bytesExpectedToReceive >= 0 { progress.bytesExpectedToReceive += offset }
+            meter.progress.bytesReceived = offset
+            if meter.progress.bytesExpectedToReceive >= 0 { meter.progress.bytesExpectedToReceive += offset }
         } else {
             do {
                 try sink.truncate()
@@ -83,18 +81,17 @@ extension Transfer {
                 sink.discard()
             }
         }
-        observer.transfer(job.id, didResumeAtOffset: offset, expectedTotalBytes: progress.bytesExpectedToReceive)
+        observer.transfer(job.id, didResumeAtOffset: offset, expectedTotalBytes: meter.progress.bytesExpectedToReceive)
     }
 
     /// `head` is the task's final response: its expected length is known and the observer hears of it.
     func deliver(_ head: ResponseHead) {
-        deliveredHead = head
-        let encoded = head.value("content-encoding").map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false
+        response.deliveredHead = head
         let length = head.value("content-length").flatMap(Int64.init) ?? -1
-        progress.bytesExpectedToReceive = encoded || request.method.uppercased() == "HEAD" ? -1 : length
+        meter.progress.bytesExpectedToReceive = head.isContentEncoded || request.method.uppercased() == "HEAD" ? -1 : length
         observer.transfer(job.id, didReceive: head, for: request)
         if let body = sink.growing {  // from now on its bytes are this response's: readers may follow them
-            body.respond(contentType: head.value("content-type"), expectedLength: progress.bytesExpectedToReceive)
+            body.respond(contentType: head.value("content-type"), expectedLength: meter.progress.bytesExpectedToReceive)
             observer.transfer(job.id, didBeginBody: body)
         }
     }
@@ -106,7 +103,10 @@ extension Transfer {
 
     /// The transaction of the request that just ended.
     func recordTransaction() {
-        transactions.append(job.storedResponse?.isServed == true ? localTiming() : timing())
+        let servedFromCache = job.storedResponse?.isServed == true
+        meter.transactions.append(
+            servedFromCache
+                ? .servedFromCache(request: request, head: response.head, fetchStart: meter.requestStartedAt) : timing())
     }
 
     /// The body is complete: close it and report success (or the disk error).
@@ -152,8 +152,8 @@ extension Transfer {
             if keepsPartial { try? sink.finish() } else { sink.discard() }
         }
         return TransferOutcome(
-            response: deliveredHead ?? (head.statusCode >= 200 ? head : nil), currentRequest: request, error: failure,
-            progress: progress, body: failure == nil ? sink.body : .none, transactions: transactions)
+            response: response.finalHead, currentRequest: request, error: failure, progress: meter.progress,
+            body: failure == nil ? sink.body : .none, transactions: meter.transactions)
     }
 
     /// The stored body into the sink (a failure to read or write it fails the task).
@@ -164,38 +164,16 @@ extension Transfer {
             case .bytes(let bytes): try bytes.withUnsafeBytes { try sink.append($0) }
             case .file(let file): try file.read { try sink.append($0) }
             }
-            progress.bytesReceived += body.length
+            meter.progress.bytesReceived += body.length
             return nil
         } catch {
             return TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)")
         }
     }
 
-    /// The transaction of a response served from the cache: no connection, no bytes on the wire.
-    private func localTiming() -> TransactionTiming {
-        var timing = TransactionTiming(
-            request: request, response: head, url: request.url, method: request.method, statusCode: head.statusCode,
-            fetchStart: requestStartedAt, nameLookup: 0, connect: 0, appConnect: 0, preTransfer: 0, startTransfer: 0,
-            total: max(0, Date().timeIntervalSince(requestStartedAt)), httpVersion: 0, remoteAddress: nil, remotePort: 0,
-            localAddress: nil, localPort: 0, requestHeaderBytes: 0, requestBodyBytes: 0, responseHeaderBytes: 0,
-            responseBodyBytes: 0, isReusedConnection: false)
-        timing.isFromLocalCache = true
-        return timing
-    }
-
     /// `CURLINFO_*` of the request that just ended, as transaction metrics material.
     func timing() -> TransactionTiming {
-        func seconds(_ item: CurlOffsetInfo) -> Double { Double(max(0, easy.info(item))) / 1_000_000 }
-        var timing = TransactionTiming(
-            request: request, response: head.statusCode >= 200 ? head : nil, url: request.url, method: request.method,
-            statusCode: easy.info(.responseCode), fetchStart: requestStartedAt, nameLookup: seconds(.nameLookupTime),
-            connect: seconds(.connectTime), appConnect: seconds(.appConnectTime), preTransfer: seconds(.preTransferTime),
-            startTransfer: seconds(.startTransferTime), total: seconds(.totalTime), httpVersion: easy.info(.httpVersion),
-            remoteAddress: easy.info(.remoteAddress), remotePort: easy.info(.remotePort),
-            localAddress: easy.info(.localAddress), localPort: easy.info(.localPort),
-            requestHeaderBytes: Int64(easy.info(.requestHeaderBytes)), requestBodyBytes: max(0, easy.info(.bodyBytesSent)),
-            responseHeaderBytes: Int64(easy.info(.responseHeaderBytes)),
-            responseBodyBytes: max(0, easy.info(.bodyBytesReceived)), isReusedConnection: easy.info(.newConnections) == 0)
+        var timing = TransactionTiming(of: easy, request: request, head: response.head, fetchStart: meter.requestStartedAt)
         timing.networkPath = job.networkPath
         let host = URLComponents(string: request.url)?.host ?? ""
         timing.isProxyConnection = job.proxy != nil && !ProxyExceptions.exempts(host, list: job.noProxy)

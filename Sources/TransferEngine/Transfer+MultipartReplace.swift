@@ -16,13 +16,12 @@ extension Transfer {
 
     /// The response just completed is multipart: its parts are the responses from now on.
     func beginMultipartReplace() {
-        multipart = multipartParser(for: head)
-        partsDelivered = 0
+        response.beginMultipart(multipartParser(for: response.head))
     }
 
     /// Body bytes of a multipart response, into the parser; what it can split is handled at once.
     func receiveMultipart(_ bytes: UnsafeRawBufferPointer) -> CurlBodyVerdict {
-        multipart?.append(bytes)
+        response.multipart?.append(bytes)
         do {
             try handleMultipartParts()
             return .accepted
@@ -35,12 +34,12 @@ extension Transfer {
     /// Stops at a head the delegate decides about; the rest stays in the parser until the answer
     /// (the machine's `deliverHeldParts` action calls this again).
     func handleMultipartParts() throws {
-        while machine.deliversParts, let output = multipart?.next() {
+        while machine.deliversParts, let output = response.multipart?.next() {
             switch output {
             case .head(let fields): try startPart(fields)
             case .content(let bytes):
                 try bytes.withUnsafeBytes { try sink.append($0) }
-                progress.bytesReceived += Int64(bytes.count)
+                meter.progress.bytesReceived += Int64(bytes.count)
             }
         }
     }
@@ -48,18 +47,16 @@ extension Transfer {
     /// The request ended: the last part's held-back tail is its content. A response that never got to a
     /// part is delivered as it is, with no body.
     func finishMultipartReplace() -> TransferFailure? {
-        guard var parser = multipart else { return nil }
-        let tail = parser.finish()
-        multipart = parser
+        guard let tail = response.multipart?.finish() else { return nil }
         do {
             if !tail.isEmpty {
                 try tail.withUnsafeBytes { try sink.append($0) }
-                progress.bytesReceived += Int64(tail.count)
+                meter.progress.bytesReceived += Int64(tail.count)
             }
         } catch {
             return TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)")
         }
-        if partsDelivered == 0 { deliver(head) }
+        if response.partsDelivered == 0 { deliver(response.head) }
         return nil
     }
 
@@ -67,8 +64,8 @@ extension Transfer {
     /// data previously delivered", as URLSession's documentation tells the delegate), then the part's
     /// response is announced, and asked about when the delegate decides.
     private func startPart(_ fields: [MultipartReplaceParser.Field]) throws {
-        if partsDelivered > 0 {
-            observer.transfer(job.id, didReceiveAllOfPart: progress)
+        if response.partsDelivered > 0 {
+            observer.transfer(job.id, didReceiveAllOfPart: meter.progress)
             if machine.becameDownload {
                 try sink.truncate()
             } else {
@@ -76,13 +73,8 @@ extension Transfer {
                 sink = try Self.makeSink(job, configuration)
             }
         }
-        partsDelivered += 1
-        var part = ResponseHead()
-        part.httpVersion = head.httpVersion
-        part.statusCode = head.statusCode
-        part.fields = fields.map { ($0.name, $0.value) }
-        deliver(part)
-        progress.bytesExpectedToReceive = -1  // the stream's total is unknown, whatever one part says
+        deliver(response.nextPart(fields))
+        meter.progress.bytesExpectedToReceive = -1  // the stream's total is unknown, whatever one part says
         _ = perform(machine.handle(.partBegan))  // asked about, when the delegate decides
     }
 }

@@ -33,74 +33,28 @@ final class Transfer {
     /// The unit of `httpMaximumConnectionsPerHost` for `request`, worked out once per request: the
     /// scheduler counts every running transfer's on each pass.
     private(set) var hostKey: String
-    /// Whether the idle deadline passed while transferring (the engine aborted it as `timedOut`).
-    var idleDeadline: ContinuousClock.Instant {
-        lastActivity + .milliseconds(Int64(job.timeoutIntervalForRequest * 1000))
-    }
+    /// When the idle timeout ends the transfer (the engine aborts it as `timedOut`) unless a byte moves first.
+    var idleDeadline: ContinuousClock.Instant { meter.idleDeadline(timeout: job.timeoutIntervalForRequest) }
     /// Which step the request is at (requesting, receiving, following a redirect, answering a challenge,
     /// waiting for a decision…): the `Transfer` carries out what it decides.
     var machine: TransferStateMachine
-    var head = ResponseHead()
-    /// The head of the response whose body is being delivered (not a redirect being followed).
-    var deliveredHead: ResponseHead?
-    /// A `multipart/x-mixed-replace` response: its parts are the responses (`Transfer+MultipartReplace`).
-    var multipart: MultipartReplaceParser?
-    /// The parts of `multipart` delivered as responses so far.
-    var partsDelivered = 0
+    var response = ResponseInProgress()
     var sink: BodySink
     var upload: UploadSource?
-    var progress = TransferProgress(bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: 0, bytesExpectedToReceive: -1)
-    var transactions: [TransactionTiming] = []
-    /// The last time a byte moved in either direction (or the request started): the idle timeout's origin.
-    var lastActivity = ContinuousClock.now
-    /// The credential the delegate gave, for its protection space only (never sent to another origin).
-    var credential: (user: String, password: String, method: AuthenticationChallenge.Method, origin: String)?
-    /// The credential for the job's proxy (its 407), sent to that proxy on every request of the task.
-    var proxyCredential: (user: String, password: String, method: AuthenticationChallenge.Method)?
-    var challengeFailures = 0
-    /// Methods whose protection space the delegate rejected (`rejectProtectionSpace`), by proxy-ness: the
-    /// next challenge offered is another one.
-    var rejectedMethods: Set<String> = []
-    /// What the task decided about each https origin's server trust and client certificate.
-    var tlsDecisions: [String: TLSDecision] = [:]
-    /// The server asked for a client certificate in the handshake under way.
-    var sawCertificateRequest = false
-    /// Credentials the default handling already sent (`user`, `password`, protection space): never twice.
-    var defaultCredentialsTried: Set<[String]> = []
-    /// libcurl's content decoding is off for the response being received: it names a coding libcurl cannot decode.
-    var passesUndecodedBody = false
-    let startedAt: ContinuousClock.Instant
-    var requestStartedAt = Date()
-    var lastProgressReport = ContinuousClock.now
-    var lastReportedProgress: TransferProgress?
-
+    var meter: TransferMeter
+    var challenges = ChallengeState()
+    var tls = TLSDecisions()
     /// The session's connection cache; kept alive here for as long as the easy handle uses it.
     let share: CurlShareHandle?
-
-    // A segmented download (Segments/): the primary owns it, part connections fetch ranges of it.
-    /// The primary's segmented download, once a response allowed one.
-    var segmented: SegmentedDownload?
-    /// The download this part connection fetches ranges of.
-    weak var partOf: SegmentedDownload?
-    /// 0 for the job's own transfer; 1, 2… for the part connections of its segmented download.
-    var connectionNumber = 0
-    /// The representation changed under the download this many times in this attempt: it started again
-    /// from 0, segmented the first time, on one connection after that.
-    var validatorChanges = 0
-    /// Body bytes of the current range request, and the rate of the last one (the next one's size).
-    var segmentBytes: Int64 = 0
-    var segmentRate: Double?
-    /// Seconds from the last range request leaving to its first byte back.
-    var segmentRoundTrip: Double?
-    /// Told when this transfer's download becomes segmented (the scheduler opens part connections).
-    var segmentsBegan: ((Transfer) -> Void)?
+    /// Its part in a segmented download (Segments/), if it has one.
+    var segments = SegmentRole()
 
     init(
         job: TransferJob, configuration: EngineConfiguration, observer: any TransferObserver, share: CurlShareHandle? = nil,
         startedAt: ContinuousClock.Instant = .now
     ) throws {
         self.job = job
-        self.startedAt = startedAt
+        self.meter = TransferMeter(startedAt: startedAt)
         self.share = share
         self.configuration = configuration
         self.observer = observer
@@ -131,8 +85,7 @@ final class Transfer {
     func restartBody() throws {
         sink.discard()
         sink = try Self.makeSink(job, configuration)
-        progress.bytesReceived = 0
-        progress.bytesExpectedToReceive = -1
+        meter.restartReceiving()
     }
 
     /// `becomeDownload`: the body (none has been kept yet: it was paused) goes to a download file.
@@ -149,7 +102,7 @@ final class Transfer {
         // Every encoding libcurl decodes (gzip, deflate, br, zstd); a range is of the identity encoding's bytes.
         if machine.range == nil { try easy.set(.acceptEncoding, "") }
         try easy.preferHTTP2OverTLS()
-        try applyTLS()
+        try tls.apply(to: easy, url: request.url, job: job)
         // 512 KiB reads: a sixth of the syscalls of libcurl's 16 KiB default on fast downloads (measured).
         try easy.set(.bufferSize, job.kind == .download ? 512 * 1024 : 64 * 1024)
         if configuration.maximumDownloadSize > 0 && !machine.isResuming {
@@ -157,33 +110,18 @@ final class Transfer {
             // rest (its 200 the whole): the write callback bounds those.
             try easy.set(.maximumFileSize, configuration.maximumDownloadSize)
         }
-        if let credential, Self.origin(of: request.url) == credential.origin {
-            if credential.method != .negotiate {  // Kerberos takes no password: the service's own tickets
-                try easy.set(.username, credential.user)
-                try easy.set(.password, credential.password)
-            }
-            try easy.setHTTPAuthentication(Self.curlScheme(credential.method))
-        }
-        if let proxyCredential, job.proxy != nil {
-            try easy.set(.proxyUsername, proxyCredential.user)
-            try easy.set(.proxyPassword, proxyCredential.password)
-            try easy.setProxyAuthentication(Self.curlScheme(proxyCredential.method))
-        }
+        try challenges.apply(to: easy, url: request.url, proxied: job.proxy != nil)
         try applyTimeouts()
         try applyMethodAndBody()
         try easy.setHeaders(headerLines())
         easy.delegate = self
         let bodyCallbacks: CurlCallbacks = upload == nil ? [.response, .progress] : [.response, .requestBody, .progress]
-        try easy.installCallbacks(bodyCallbacks.union(tlsCallbacks))
-        lastActivity = .now
-        head = ResponseHead()
-        deliveredHead = nil
-        multipart = nil
-        partsDelivered = 0
-        sawCertificateRequest = false
+        try easy.installCallbacks(bodyCallbacks.union(tls.callbacks(for: request.url, of: job)))
+        meter.lastActivity = .now
+        response = ResponseInProgress()  // its undecoded body too: `reset()` turned decoding back on
+        tls.sawCertificateRequest = false
         _ = machine.handle(.requestPrepared)
-        passesUndecodedBody = false  // `reset()` turned decoding back on
-        requestStartedAt = Date()
+        meter.requestStartedAt = Date()
     }
 
     /// The idle timeout bounds connecting here; while transferring, the engine loop enforces it from
@@ -191,9 +129,7 @@ final class Transfer {
     /// The resource timeout is what is left of the task's whole allowance.
     private func applyTimeouts() throws {
         try easy.set(.connectTimeoutMilliseconds, max(1, Int(job.timeoutIntervalForRequest * 1000)))
-        let elapsed = ContinuousClock.now - startedAt
-        let left = max(1, Int(job.timeoutIntervalForResource * 1000) - Int(elapsed.components.seconds * 1000))
-        try easy.set(.timeoutMilliseconds, left)
+        try easy.set(.timeoutMilliseconds, meter.millisecondsLeft(of: job.timeoutIntervalForResource))
     }
 
     private func applyMethodAndBody() throws {
@@ -214,7 +150,7 @@ final class Transfer {
             try easy.set(.upload, true)
             if body.length >= 0 { try easy.set(.uploadSize, body.length) }
             try easy.set(.customRequest, method)
-            progress.bytesExpectedToSend = body.length
+            meter.progress.bytesExpectedToSend = body.length
         }
     }
 
@@ -245,13 +181,5 @@ final class Transfer {
             if let validator = job.ifRange { lines.append("If-Range: \(validator)") }
         }
         return lines
-    }
-
-    /// `scheme://host:port` of a URL, the unit a credential belongs to.
-    static func origin(of url: String) -> String? {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-            let host = components.host?.lowercased()
-        else { return nil }
-        return "\(scheme)://\(host):\(components.port ?? (scheme == "https" ? 443 : 80))"
     }
 }

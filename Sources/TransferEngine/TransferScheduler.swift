@@ -105,13 +105,15 @@ final class TransferScheduler: CurlMultiLoopDriver {
                 observer.transfer(job.id, didComplete: Transfer.cancelledBeforeStart(job))
             }
             // Primaries first: each takes its part connections with it.
-            for transfer in running.values.sorted(by: { $0.connectionNumber < $1.connectionNumber }) { abort(transfer, multi: multi) }
+            for transfer in running.values.sorted(by: { $0.segments.connectionNumber < $1.segments.connectionNumber }) {
+                abort(transfer, multi: multi)
+            }
         }
     }
 
     /// The job's own transfer (not a part connection of its download).
     private func transfer(_ id: TransferID) -> Transfer? {
-        running.values.first { $0.job.id == id && $0.connectionNumber == 0 }
+        running.values.first { $0.job.id == id && $0.segments.connectionNumber == 0 }
     }
 
     /// Feeds `input` to the transfer's state machine, has the transfer carry out the actions, and takes
@@ -187,7 +189,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         }
         do {
             let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
-            transfer.segmentsBegan = { [weak self] primary in self?.segmentsBegan(primary) }
+            transfer.segments.began = { [weak self] primary in self?.segmentsBegan(primary) }
             transfer.resumeSegments()
             try transfer.prepare()
             running[ObjectIdentifier(transfer.easy)] = transfer
@@ -285,7 +287,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
                 message: "the redirect needs the streamed body again", reason: "needNewBodyStream")
             return abort(transfer, multi: multi, failure: failure)
         }
-        observer.transfer(transfer.job.id, willRedirect: transfer.head, to: request)
+        observer.transfer(transfer.job.id, willRedirect: transfer.response.head, to: request)
         if case .stream(let stream) = request.body { watch(stream, of: transfer.job.id) }
         if case .stream(let sent) = transfer.request.body { sent.abandon() }  // its producer stops: nothing reads it
         transfer.request = request

@@ -66,9 +66,9 @@ final class SegmentedDownload {
 
     /// A part connection stops: its transactions stay with the download.
     func remove(_ part: Transfer) {
-        guard parts.removeValue(forKey: part.connectionNumber) != nil else { return }
-        transactions += part.transactions
-        part.partOf = nil
+        guard parts.removeValue(forKey: part.segments.connectionNumber) != nil else { return }
+        transactions += part.meter.transactions
+        part.segments.partOf = nil
     }
 
     /// Every part connection, taken out of the download (it is aborted or finished).
@@ -80,14 +80,29 @@ final class SegmentedDownload {
 
     /// The size of `transfer`'s next request, from the rate and round trip of its last one.
     func requestSize(for transfer: Transfer) -> Int64 {
-        policy.requestSize(rate: transfer.segmentRate, roundTrip: transfer.segmentRoundTrip)
+        policy.requestSize(rate: transfer.segments.rate, roundTrip: transfer.segments.roundTrip)
+    }
+
+    /// What the head of a request for `range` says: 206 for the range asked, of the representation the
+    /// download has been fetching; a 200 (or another validator) means `If-Range` failed.
+    func answer(_ head: ResponseHead, to range: Range<Int64>) -> SegmentAnswer {
+        let contentRange = head.contentRange
+        let etag = head.value("etag")
+        let sameValidator = etag == nil || !validator.hasPrefix("\"") || etag == validator
+        if head.statusCode == 206 && sameValidator && !head.isContentEncoded {
+            let asked = contentRange?.start == range.lowerBound && contentRange?.length == length
+            return asked ? .accepted : .unexpected(status: 206)
+        } else if head.statusCode == 200 || head.statusCode == 206 {
+            return .validatorChanged
+        }
+        return .unexpected(status: head.statusCode)
     }
 
     /// Bytes of `transfer`'s response: into the file where its part stands. The bytes past its part's end
     /// belong to another connection's part: the response is cut there (the first response, which runs to
     /// the end of the representation, always is, unless its part is the last).
     func receive(_ bytes: UnsafeRawBufferPointer, from transfer: Transfer) -> CurlBodyVerdict {
-        guard diskError == nil, let part = plan.part(of: transfer.connectionNumber) else {
+        guard diskError == nil, let part = plan.part(of: transfer.segments.connectionNumber) else {
             _ = transfer.machine.handle(.cutAtPartEnd)
             return .failed
         }
@@ -98,9 +113,9 @@ final class SegmentedDownload {
             diskError = error
             return .failed
         }
-        let partIsDone = plan.receive(Int64(kept), by: transfer.connectionNumber)?.partIsDone ?? true
-        transfer.segmentBytes += Int64(kept)
-        primary.progress.bytesReceived += Int64(kept)
+        let partIsDone = plan.receive(Int64(kept), by: transfer.segments.connectionNumber)?.partIsDone ?? true
+        transfer.segments.requestBytes += Int64(kept)
+        primary.meter.progress.bytesReceived += Int64(kept)
         primary.reportProgressIfDue()
         checkpointIfDue()
         let responseGoesOn = transfer.machine.range == nil ? part.end < length : false

@@ -24,11 +24,12 @@ enum SegmentVerdict {
 }
 
 // A Transfer's side of a segmented download: whether its first response allows one, the heads of range
-// requests, how each request ended, and the outcome of the whole.
+// requests, how each request ended, and the outcome of the whole. Its part in the download is its
+// `SegmentRole`.
 
 extension Transfer {
     /// The segmented download this transfer works for (as its primary, or as a part connection).
-    var segmentDownload: SegmentedDownload? { segmented ?? partOf }
+    var segmentDownload: SegmentedDownload? { segments.download }
 
     /// A segmented download's primary waiting for its part connections, with no connection of its own.
     var isParked: Bool { machine.isParked }
@@ -38,13 +39,14 @@ extension Transfer {
     /// length of at least two minimum parts, and no content coding (ranges count encoded bytes). The
     /// response itself goes on as the first part, cut where that part ends.
     func beginSegmentsIfPossible() {
-        guard let policy = job.segments, policy.maximumConnections >= 2, validatorChanges < 2, job.kind == .download,
-            job.resumeOffset == 0, segmented == nil, connectionNumber == 0, let path = job.downloadPath,
-            head.statusCode == 200, request.method.uppercased() == "GET", request.body.length == 0, multipart == nil,
-            !machine.becameDownload, Self.acceptsByteRanges(head), !Self.isContentEncoded(head),
+        let head = response.head
+        guard let policy = job.segments, policy.maximumConnections >= 2, segments.validatorChanges < 2, job.kind == .download,
+            job.resumeOffset == 0, segments.segmented == nil, segments.connectionNumber == 0, let path = job.downloadPath,
+            head.statusCode == 200, request.method.uppercased() == "GET", request.body.length == 0, response.multipart == nil,
+            !machine.becameDownload, head.acceptsByteRanges, !head.isContentEncoded,
             let length = head.value("content-length").flatMap(Int64.init), length >= 2 * policy.minimumPartSize,
             configuration.maximumDownloadSize <= 0 || length <= configuration.maximumDownloadSize,
-            let validator = Self.strongValidator(of: head)
+            let validator = head.strongValidator
         else { return }
         var plan = SegmentPlan(length: length, minimumPartSize: policy.minimumPartSize, count: policy.maximumConnections)
         guard plan.parts.count >= 2 else { return }
@@ -52,15 +54,15 @@ extension Transfer {
         do {
             let download = try SegmentedDownload(primary: self, policy: policy, validator: validator, plan: plan, path: path)
             sink.discard()  // nothing is in it yet (this is the head): the bytes go to the download's file
-            segmented = download
-            segmentsBegan?(self)
+            segments.segmented = download
+            segments.began?(self)
         } catch {
             SegmentJournal.remove(partialPath: path)  // the file stays as one connection writes it
         }
     }
 
     /// A job that continues a segmented download: its download is made from the journal, and the first
-    /// request asks for the first part not finished. Its answer decides (`rangeAnswer(of:_:)`, then
+    /// request asks for the first part not finished. Its answer decides (`SegmentedDownload.answer`, then
     /// `resumeSegmentsAccepted`, or the download starts again from 0).
     func resumeSegments() {
         guard let resume = job.resumeSegments, let path = job.downloadPath else { return }
@@ -73,7 +75,7 @@ extension Transfer {
         do {
             let download = try SegmentedDownload(
                 primary: self, policy: job.segments ?? resume.policy, validator: resume.validator, plan: plan, path: path)
-            segmented = download
+            segments.segmented = download
             if let range = download.plan.nextRequest(for: 0, size: download.requestSize(for: self)) {
                 _ = machine.handle(.rangeAssigned(range))
             }
@@ -83,52 +85,39 @@ extension Transfer {
         }
     }
 
-    /// What the head of a range request says: 206 for the range asked, of the representation the download
-    /// has been fetching; a 200 (or another validator) means `If-Range` failed.
+    /// What the head of this transfer's range request says of its download.
     func rangeAnswer(of head: ResponseHead, _ download: SegmentedDownload) -> SegmentAnswer {
         guard let range = machine.range else { return .pending }
-        let contentRange = Self.contentRange(head.value("content-range"))
-        let etag = head.value("etag")
-        let sameValidator = etag == nil || !download.validator.hasPrefix("\"") || etag == download.validator
-        if head.statusCode == 206 && sameValidator && !Self.isContentEncoded(head) {
-            let asked = contentRange?.start == range.lowerBound && contentRange?.length == download.length
-            return asked ? .accepted : .unexpected(status: 206)
-        } else if head.statusCode == 200 || head.statusCode == 206 {
-            return .validatorChanged
-        }
-        return .unexpected(status: head.statusCode)
+        return download.answer(head, to: range)
     }
 
     /// The first range of a resumed download came back as asked: it is the task's response, as a resumed
     /// single download's 206 is (a fresh one delivered its 200 already).
     func resumeSegmentsAccepted() {
         guard let download = segmentDownload else { return }
-        deliver(head)
-        progress.bytesReceived = download.plan.receivedBytes
-        progress.bytesExpectedToReceive = download.length
-        observer.transfer(job.id, didResumeAtOffset: progress.bytesReceived, expectedTotalBytes: download.length)
-        segmentsBegan?(self)
+        deliver(response.head)
+        meter.progress.bytesReceived = download.plan.receivedBytes
+        meter.progress.bytesExpectedToReceive = download.length
+        observer.transfer(job.id, didResumeAtOffset: meter.progress.bytesReceived, expectedTotalBytes: download.length)
+        segments.began?(self)
     }
 
     /// Sets up a range request for `range` on this handle (a part connection's, or the primary's after its
     /// first response).
     func prepareSegmentRequest(_ range: Range<Int64>) throws {
         _ = machine.handle(.rangeAssigned(range))
-        segmentBytes = 0
-        let delivered = deliveredHead  // the task's response stays the first one
+        segments.requestBytes = 0
+        let delivered = response.deliveredHead  // the task's response stays the first one
         try prepare()
-        deliveredHead = delivered
+        response.deliveredHead = delivered
     }
 
     /// How the request that just ended went; its transaction is recorded and its rate kept for the next.
     func segmentVerdict(_ result: CurlResult) -> SegmentVerdict {
         var timing = timing()
         timing.isSegmentRange = machine.range != nil
-        transactions.append(timing)
-        let seconds = Date().timeIntervalSince(requestStartedAt)
-        if segmentBytes > 0, seconds > 0 { segmentRate = Double(segmentBytes) / seconds }
-        // From the request leaving to the first byte of the answer: the round trip a request costs.
-        if timing.startTransfer > timing.preTransfer { segmentRoundTrip = timing.startTransfer - timing.preTransfer }
+        meter.transactions.append(timing)
+        segments.requestEnded(timing, seconds: Date().timeIntervalSince(meter.requestStartedAt))
         if let error = segmentDownload?.diskError {
             return .failed(TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)"))
         }
@@ -150,22 +139,20 @@ extension Transfer {
 
     /// The outcome of a segmented download: its file when it succeeded, every connection's transactions.
     func segmentedOutcome(failure: TransferFailure?) -> TransferOutcome {
-        let download = segmented
-        let all = (transactions + (download?.transactions ?? [])).sorted { $0.fetchStart < $1.fetchStart }
+        let download = segments.segmented
+        let all = (meter.transactions + (download?.transactions ?? [])).sorted { $0.fetchStart < $1.fetchStart }
         let body: TransferBody = failure == nil && download != nil ? .file(path: download!.file.path, length: download!.length) : .none
         return TransferOutcome(
-            response: deliveredHead ?? (head.statusCode >= 200 ? head : nil), currentRequest: request, error: failure,
-            progress: progress, body: body, transactions: all)
+            response: response.finalHead, currentRequest: request, error: failure, progress: meter.progress, body: body,
+            transactions: all)
     }
 
     /// The representation changed under the download (or its parts kept failing): it starts again from 0
-    /// with its request, as a new download (`didResumeAtOffset(0)` says so); segmented again only after a
-    /// first change of validator, so an origin whose representation keeps changing gets one connection.
+    /// with its request, as a new download (`didResumeAtOffset(0)` says so).
     func startAgainFromZero(segmentedAgain: Bool) throws {
-        if let path = segmented?.file.path { unlink(path) }
-        segmented = nil
+        if let path = segments.segmented?.file.path { unlink(path) }
+        segments.startAgainFromZero(segmentedAgain: segmentedAgain)
         _ = machine.handle(.startedAgainFromZero)
-        validatorChanges = segmentedAgain ? validatorChanges + 1 : 2
         try restartBody()
         observer.transfer(job.id, didResumeAtOffset: 0, expectedTotalBytes: -1)
         try prepare()
@@ -178,47 +165,12 @@ extension Transfer {
         (job.resumeOffset, job.ifRange, job.resumeSegments, job.storedResponse, job.downloadPath) = (0, nil, nil, nil, nil)
         let part = try Transfer(
             job: job, configuration: primary.configuration, observer: primary.observer, share: primary.share,
-            startedAt: primary.startedAt)
+            startedAt: primary.meter.startedAt)
         part.request = primary.request
         part.machine = TransferStateMachine(job: job, redirects: primary.machine.redirects)
-        part.credential = primary.credential
-        part.proxyCredential = primary.proxyCredential
-        part.tlsDecisions = primary.tlsDecisions
-        part.partOf = download
-        part.connectionNumber = download.add(part)
+        part.challenges = primary.challenges.credentialsOnly
+        part.tls = primary.tls
+        part.segments = SegmentRole(partOf: download, number: download.add(part))
         return part
-    }
-
-    // MARK: What a response says about ranges
-
-    /// `Accept-Ranges` lists `bytes` (RFC 9110 §14.3).
-    static func acceptsByteRanges(_ head: ResponseHead) -> Bool {
-        head.value("accept-ranges")?.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "bytes" }
-            ?? false
-    }
-
-    static func isContentEncoded(_ head: ResponseHead) -> Bool {
-        head.value("content-encoding").map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false
-    }
-
-    /// The validator ranges can be combined under (RFC 9110 §13.1.5): a strong entity tag, else a
-    /// `Last-Modified` that is strong — at least a second before the response's `Date` (§8.8.2.2).
-    static func strongValidator(of head: ResponseHead) -> String? {
-        if let etag = head.value("etag") { return etag.hasPrefix("W/") ? nil : etag }
-        guard let modified = head.value("last-modified"), let modifiedDate = HTTPDate.parse(modified),
-            let date = head.value("date").flatMap(HTTPDate.parse), date.timeIntervalSince(modifiedDate) >= 1
-        else { return nil }
-        return modified
-    }
-
-    /// `bytes first-last/length` (RFC 9110 §14.4); nil for anything else (`*`, another unit).
-    static func contentRange(_ value: String?) -> (start: Int64, end: Int64, length: Int64)? {
-        guard let value, value.lowercased().hasPrefix("bytes ") else { return nil }
-        let spec = value.dropFirst("bytes ".count).trimmingCharacters(in: .whitespaces)
-        let halves = spec.split(separator: "/", maxSplits: 1)
-        guard halves.count == 2, let length = Int64(halves[1]) else { return nil }
-        let bounds = halves[0].split(separator: "-", maxSplits: 1)
-        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last, last < length else { return nil }
-        return (first, last + 1, length)
     }
 }

@@ -23,7 +23,7 @@ extension TransferScheduler {
         var (perHost, perTenant) = runningCounts()
         let limit = configuration.maximumConcurrentTransfers
         for key in segmentedDownloads {
-            guard let primary = running[key], let download = primary.segmented else {
+            guard let primary = running[key], let download = primary.segments.segmented else {
                 segmentedDownloads.remove(key)
                 continue
             }
@@ -47,14 +47,14 @@ extension TransferScheduler {
 
     private func openPart(of primary: Transfer, _ download: SegmentedDownload, multi: CurlMultiHandle) -> Bool {
         guard let part = try? Transfer.part(of: primary, download: download) else { return false }
-        guard let range = download.plan.nextRequest(for: part.connectionNumber, size: download.requestSize(for: part)) else {
+        guard let range = download.plan.nextRequest(for: part.segments.connectionNumber, size: download.requestSize(for: part)) else {
             download.remove(part)
             return false
         }
         do {
             try part.prepareSegmentRequest(range)
         } catch {
-            download.plan.release(part.connectionNumber)
+            download.plan.release(part.segments.connectionNumber)
             download.remove(part)
             return false
         }
@@ -66,10 +66,10 @@ extension TransferScheduler {
     /// A request of a segmented download ended (the primary's first response, or a range request).
     func segmentRequestEnded(_ transfer: Transfer, result: CurlResult, multi: CurlMultiHandle) {
         guard let download = transfer.segmentDownload else { return }
-        let firstAnswer = transfer.connectionNumber == 0 && transfer.deliveredHead == nil  // a resumed download's
+        let firstAnswer = transfer.segments.connectionNumber == 0 && transfer.response.deliveredHead == nil  // a resumed download's
         switch transfer.segmentVerdict(result) {
         case .completed:
-            download.plan.requestEnded(by: transfer.connectionNumber)
+            download.plan.requestEnded(by: transfer.segments.connectionNumber)
             guard download.plan.isComplete else { return nextRange(for: transfer, download, multi: multi) }
             // Every byte is in: the download completes when the last request in flight has ended too, so
             // each leaves its connection reusable and its transaction in the metrics.
@@ -97,7 +97,7 @@ extension TransferScheduler {
     /// connection has not asked for yet. None, or a queued job that should have the connection: it goes.
     private func nextRange(for transfer: Transfer, _ download: SegmentedDownload, multi: CurlMultiHandle) {
         guard !yields(transfer, download),
-            let range = download.plan.nextRequest(for: transfer.connectionNumber, size: download.requestSize(for: transfer))
+            let range = download.plan.nextRequest(for: transfer.segments.connectionNumber, size: download.requestSize(for: transfer))
         else { return stopConnection(transfer, download) }
         do {
             try transfer.prepareSegmentRequest(range)
@@ -111,7 +111,7 @@ extension TransferScheduler {
     /// or for a full engine or tenant, goes first. The primary keeps its slot (parked, it would still hold
     /// it), and the last connection always goes on.
     private func yields(_ transfer: Transfer, _ download: SegmentedDownload) -> Bool {
-        guard transfer.connectionNumber != 0, download.activeConnections > 1, !waiting.isEmpty else { return false }
+        guard transfer.segments.connectionNumber != 0, download.activeConnections > 1, !waiting.isEmpty else { return false }
         if waiting.contains(hostKey: transfer.hostKey) { return true }
         if running.count >= configuration.maximumConcurrentTransfers { return true }
         let tenant = transfer.job.tenant
@@ -122,8 +122,8 @@ extension TransferScheduler {
     /// The connection stops working for the download: a part connection leaves its slot, the primary
     /// parks (it keeps the download and reports for it).
     private func stopConnection(_ transfer: Transfer, _ download: SegmentedDownload) {
-        download.plan.release(transfer.connectionNumber)
-        if transfer.connectionNumber == 0 {
+        download.plan.release(transfer.segments.connectionNumber)
+        if transfer.segments.connectionNumber == 0 {
             _ = transfer.machine.handle(.parked)
         } else {
             download.remove(transfer)
@@ -175,7 +175,7 @@ extension TransferScheduler {
         }
         multi.remove(primary.easy)
         download.forgetJournal()
-        primary.transactions += download.transactions
+        primary.meter.transactions += download.transactions
         segmentedDownloads.remove(ObjectIdentifier(primary.easy))
         needsPass = true
         needsSegmentPass = true

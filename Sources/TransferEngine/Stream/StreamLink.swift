@@ -23,13 +23,6 @@ final class StreamLink {
         case secure(TLSClientSession)
     }
 
-    /// What goes out, in the order the API asked.
-    enum Output {
-        case write([UInt8], token: UInt64, deadline: ContinuousClock.Instant)
-        case startSecureConnection
-        case closeWrite
-    }
-
     /// What one turn found, for the loop to report.
     enum Event: Equatable {
         /// The peer ended its side (`streamTask.readClosed`).
@@ -52,9 +45,8 @@ final class StreamLink {
     /// The PEM file TLS trusts: the session's bundle (the system's or the operator's, plus its anchors).
     let anchorsFile: String
     var phase = Phase.connecting
-    var output: [Output] = []
-    /// Bytes of the first queued write already sent.
-    private var written = 0
+    /// What goes out, in the order the API asked, and how much of it went.
+    var output = StreamOutput()
     /// No more is read: the peer's end was read, or `closeRead` came.
     var readEnded = false
     var writeEnded = false
@@ -66,8 +58,8 @@ final class StreamLink {
     private var waitsFor: Int16 = 0
     /// The last turn stopped reading at its limit, or TLS holds decrypted bytes `poll` cannot show.
     private(set) var mayHaveMore = false
-    private(set) var bytesSent: Int64 = 0
     private(set) var bytesReceived: Int64 = 0
+    var bytesSent: Int64 { output.bytesSent }
 
     init(job: TransferJob, configuration: EngineConfiguration, commands: @escaping @Sendable (StreamCommand) -> Void) throws {
         self.job = job
@@ -114,23 +106,12 @@ final class StreamLink {
 
     /// Writes whose timeout passed: answered `timedOut`, and what was not sent of them is dropped.
     func expireWrites(now: ContinuousClock.Instant) {
-        var kept: [Output] = []
-        for (index, item) in output.enumerated() {
-            guard case .write(_, let token, let deadline) = item, deadline <= now else {
-                kept.append(item)
-                continue
-            }
-            if index == 0 { written = 0 }
-            channel.resolveWrite(token, .timedOut)
-        }
-        output = kept
+        for token in output.expireWrites(now: now) { channel.resolveWrite(token, .timedOut) }
     }
 
     /// The nearest time something of this link times out.
     var nearestDeadline: ContinuousClock.Instant? {
-        var deadlines = output.compactMap { item -> ContinuousClock.Instant? in
-            if case .write(_, _, let deadline) = item { deadline } else { nil }
-        }
+        var deadlines = output.deadlines
         if case .handshaking = phase, let handshakeDeadline { deadlines.append(handshakeDeadline) }
         return deadlines.min()
     }
@@ -141,8 +122,7 @@ final class StreamLink {
         case .handshaking(let tls), .secure(let tls): tls.close()
         case .connecting, .plain: break
         }
-        for case .write(_, let token, _) in output { channel.resolveWrite(token, .notOpen) }
-        output = []
+        for token in output.removeAll() { channel.resolveWrite(token, .notOpen) }
         channel.closed()
     }
 
@@ -153,15 +133,13 @@ final class StreamLink {
         while let item = output.first {
             switch item {
             case .write(let bytes, let token, _):
-                while written < bytes.count {
-                    let offset = written
+                while output.written < bytes.count {
+                    let offset = output.written
                     let sent = try Self.rethrown { try bytes.withUnsafeBytes { try send(UnsafeRawBufferPointer(rebasing: $0[offset...])) } }
                     guard let sent, sent > 0 else { return }
-                    written += sent
-                    bytesSent += Int64(sent)
+                    output.sent(sent)
                 }
                 output.removeFirst()
-                written = 0
                 channel.resolveWrite(token, .written)
             case .startSecureConnection:
                 output.removeFirst()

@@ -73,7 +73,7 @@ final class WebSocketLink {
     private static func applyTLS(to easy: CurlEasyHandle, job: TransferJob, url: String) throws {
         if let bundle = job.certificateAuthoritiesFile { try easy.set(.certificateAuthorities, bundle) }
         if let pins = job.pinnedPublicKeys { try easy.set(.pinnedPublicKey, pins) }
-        guard let origin = Transfer.tlsOrigin(of: url), let identity = job.credentials?.clientIdentity(host: origin.host, port: origin.port)
+        guard let origin = TLSOrigin(url: url), let identity = job.credentials?.clientIdentity(host: origin.host, port: origin.port)
         else { return }
         try easy.setClientIdentity(
             certificateChainPEM: identity.certificateChain, privateKeyPEM: identity.privateKey, passphrase: identity.passphrase)
