@@ -66,9 +66,6 @@ public final class TaskService: TransferObserver, Service, Sendable {
     let controls = TaskControlQueue()
     let writer: ReportWriter
     let waiters = CompletionWaiters()
-    /// Readers of `/data` waiting for a running task's body to begin: woken when one does, and when a
-    /// completion is written (they must not wake the `?wait=` long-polls, which answer when woken).
-    let bodyWaiters: CompletionWaiters
     /// The sessions' cookie, URL cache and credential storages.
     let storages: SessionStorages
     /// The session API and the storages' writer (`tasks.sessions`).
@@ -77,9 +74,8 @@ public final class TaskService: TransferObserver, Service, Sendable {
     public let networks: NetworkPathMonitor
     /// Tasks waiting for a usable path, and each path's availability as last seen.
     let connectivity = ConnectivityWaits()
-    /// webSocket tasks' channels (`messages`, `ping`) and stream tasks' (`read`, `write`, the closes), open
-    /// and recently ended.
-    let channels = ConnectionChannels()
+    /// Running tasks' connections, bodies and streamed uploads as the API uses them (`tasks.connections`).
+    nonisolated(unsafe) public private(set) var connections: TaskConnections!
     /// Sessions' trust bundles (their `serverTrust.anchors`).
     public var trustBundles: TrustBundles { jobs.trustBundles }
     /// This node among several on one database (nil: the only node). Set once in `init`, as `engine`.
@@ -104,6 +100,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
         self.files = TaskFiles(
             objectStore: configuration.objectStore, store: store, blobDirectory: configuration.blobDirectory,
             downloadsDirectory: configuration.engine.downloadsDirectory, logger: logger)
+        let channels = ConnectionChannels()
         self.completer = TaskCompleter(
             store: store, configuration: configuration, locations: locations, files: files,
             channels: channels, logger: logger)
@@ -112,7 +109,6 @@ public final class TaskService: TransferObserver, Service, Sendable {
         let table = TaskTable()
         self.table = table
         let bodyWaiters = CompletionWaiters()
-        self.bodyWaiters = bodyWaiters
         // Rung when a transfer's completion is queued (its slot is free): a cluster's node claims then.
         let slotsFreed = Doorbell()
         self.writer = ReportWriter(
@@ -147,6 +143,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
             ClusterNode(membership: $0, store: store, tasks: self, slotsFreed: slotsFreed, logger: logger)
         }
         self.sessions = SessionService(store: store, storages: storages, files: files, transfers: self, logger: logger)
+        self.connections = TaskConnections(channels: channels, bodyWaiters: bodyWaiters, tasks: self)
     }
 
     /// Transfers holding one of the engine's slots, and those waiting for one (`/metrics`).
@@ -228,7 +225,7 @@ public final class TaskService: TransferObserver, Service, Sendable {
     /// Ends every `?wait=` now (graceful shutdown must not sit out long-polls).
     public func releaseWaiters() {
         waiters.releaseAll()
-        bodyWaiters.releaseAll()
+        connections.bodyWaiters.releaseAll()
     }
 
     // MARK: Service

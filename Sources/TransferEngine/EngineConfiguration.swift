@@ -1,5 +1,6 @@
 public import Curl
 public import Foundation
+import TransferModels
 
 /// How the transfer engine runs.
 public struct EngineConfiguration: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TransferModels
 
 @testable import TransferEngine
 

@@ -1,3 +1,5 @@
+import TransferModels
+
 @testable import TransferStore
 
 /// A database's schema as lines both backends can be compared by: its tables' columns (position, name,

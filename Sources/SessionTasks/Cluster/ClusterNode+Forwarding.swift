@@ -58,7 +58,7 @@ extension ClusterNode {
             group.addTask {
                 for await taskId in self.store.tasks.completionsElsewhere.subscribe() {
                     self.tasks.waiters.completed(taskId)
-                    self.tasks.bodyWaiters.completed(taskId)
+                    self.tasks.connections.bodyWaiters.completed(taskId)
                 }
             }
             group.addTask {

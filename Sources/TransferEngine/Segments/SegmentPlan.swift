@@ -1,3 +1,5 @@
+import TransferModels
+
 /// The byte ranges of a segmented download and which connection fetches each: a value, so the rules of
 /// splitting and stealing are tested without a network.
 ///

@@ -1,4 +1,5 @@
 import Curl
+import TransferModels
 
 /// What one `Transfer` is doing, and the only place that decides what may follow what.
 ///
