@@ -1,6 +1,5 @@
 public import Curl
 public import Foundation
-import TransferModels
 
 /// How the transfer engine runs.
 public struct EngineConfiguration: Sendable {

@@ -1,5 +1,3 @@
-import TransferModels
-
 /// The jobs waiting for a slot: one queue per tenant, and the turn among the tenants.
 ///
 /// Slots go round the tenants that have queued work, one start per turn. This is deficit round-robin

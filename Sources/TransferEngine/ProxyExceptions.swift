@@ -1,5 +1,4 @@
 import Foundation
-import TransferModels
 
 /// libcurl's `CURLOPT_NOPROXY` rule, evaluated here too so a transaction's metrics can say whether its
 /// request went through the proxy (`isProxyConnection`; `CURLINFO_USED_PROXY` needs libcurl 8.7).

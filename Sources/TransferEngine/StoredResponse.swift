@@ -1,5 +1,4 @@
 import Foundation
-import TransferModels
 
 /// A response the session's URL cache holds for a job's request, and how the transfer uses it: served as
 /// the answer without touching the network (a cache hit), or validated — the request goes with the

@@ -1,6 +1,5 @@
 import Curl
 import Foundation
-import TransferModels
 
 // What libcurl tells a Transfer, on the engine loop thread (the Curl module's callbacks reach it as the
 // easy handle's delegate). Each stays short: bytes to the sink, counters, a report queued.

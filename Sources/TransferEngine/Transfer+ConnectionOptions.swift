@@ -1,5 +1,4 @@
 import Curl
-import TransferModels
 
 extension Transfer {
     /// The options that decide where and how a job's connection is made — the safety baseline (protocols,

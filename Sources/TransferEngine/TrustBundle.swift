@@ -1,5 +1,4 @@
 import Foundation
-import TransferModels
 
 /// A CA bundle for `CURLOPT_CAINFO` that adds certificates to a base one: libcurl takes one file, and
 /// pointing it at the extra certificates alone would drop the system's trust store.

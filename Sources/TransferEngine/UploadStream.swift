@@ -1,5 +1,4 @@
 import Foundation
-import TransferModels
 
 /// The body of a streamed upload (`uploadTask(withStreamedRequest:)`): bytes a client is still sending,
 /// passed to the origin as they arrive and never stored whole. A bounded buffer between one producer

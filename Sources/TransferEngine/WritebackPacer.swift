@@ -1,5 +1,4 @@
 import CLinux
-import TransferModels
 
 /// Starts the kernel's writeback of a body file while it is written, a slice at a time, so that the
 /// fsync which makes a finished download durable finds little left to write. Without it that fsync

@@ -1,5 +1,3 @@
-import TransferModels
-
 @testable import TransferStore
 
 /// A database's schema as lines both backends can be compared by: its tables' columns (position, name,

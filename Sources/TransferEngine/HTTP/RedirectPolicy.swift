@@ -1,5 +1,4 @@
 import Foundation
-import TransferModels
 
 /// URLSession's rules for following a redirect, as a pure function of the response and the request.
 public enum RedirectPolicy {

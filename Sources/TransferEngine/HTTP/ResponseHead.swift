@@ -1,5 +1,3 @@
-import TransferModels
-
 /// A response's status line and header fields, as libcurl hands them over line by line
 /// (`CURLOPT_HEADERFUNCTION`). A new status line starts a new response: 1xx, redirects and the final one.
 public struct ResponseHead: Sendable, Hashable {

@@ -1,5 +1,3 @@
-import TransferModels
-
 /// The byte ranges of a segmented download and which connection fetches each: a value, so the rules of
 /// splitting and stealing are tested without a network.
 ///

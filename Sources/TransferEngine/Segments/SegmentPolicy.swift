@@ -1,5 +1,3 @@
-import TransferModels
-
 /// A download fetched over several connections (the task's `segments`): when the origin supports ranges
 /// and the representation has a strong validator, up to `maximumConnections` connections fetch parts of
 /// it into one file, none smaller than `minimumPartSize`.

@@ -1,5 +1,4 @@
 import Curl
-import TransferModels
 
 /// What one `Transfer` is doing, and the only place that decides what may follow what.
 ///
