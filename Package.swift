@@ -119,8 +119,8 @@ let package = Package(
         .target(
             name: "ControlPlane",
             dependencies: [
-                "CMicroHTTPD", "TransferModels", "TransferStore", "SessionTasks", "NetworkPaths", "Console", "JSONCodec",
-                "TransferEngine",  // `GrowingBody`, `UploadStream`, `WebSocketChannel`: what the routes follow and feed
+                // The application layer (`SessionTasks`) is its only door: neither the store nor the engine.
+                "CMicroHTTPD", "TransferModels", "SessionTasks", "NetworkPaths", "Console", "JSONCodec",
                 "WebSockets",  // the relay: the server's handshake and frames
                 "ObjectStorage",  // `/file` read from the object store
                 .product(name: "Logging", package: "swift-log"),

@@ -35,7 +35,7 @@ public final class HTTPMetrics: Sendable {
         self.storeStatements = CoreMetrics.Counter(label: "urlsessiond_store_statements_total", factory: factory)
     }
 
-    /// Brings `urlsessiond_store_statements_total` to the store's count (`TransferStore.statementsExecuted`).
+    /// Brings `urlsessiond_store_statements_total` to the store's count (`NodeStatus.storeStatements`).
     func record(storeStatements total: UInt64) {
         let added = storeStatementsRecorded.withLock { recorded -> UInt64 in
             defer { recorded = max(recorded, total) }

@@ -1,9 +1,8 @@
 import Prometheus
 import TransferModels
-import TransferStore
 
 /// `/metrics` for tasks and transfers, brought up to date at each scrape from what this node's store
-/// committed (`TaskActivity`) and what its engine runs:
+/// committed (`NodeStatus.taskCounts`) and what its engine runs:
 ///
 /// - `urlsessiond_tasks_created_total{tenant, kind}`
 /// - `urlsessiond_tasks_completed_total{tenant, kind, outcome, code}`: `outcome` is `success`,
@@ -25,7 +24,7 @@ final class TransferMetrics: Sendable {
     private let recorded = LockedBox(Recorded())
 
     private struct Recorded {
-        var counts = TaskActivity.Counts()
+        var counts = TaskCounts()
         var tenantLabels: [String: String] = [:]
     }
 
@@ -38,7 +37,7 @@ final class TransferMetrics: Sendable {
     }
 
     /// Adds to each counter what `counts` has beyond what was recorded, and sets the gauges to `load`.
-    func record(_ counts: TaskActivity.Counts, load: (running: Int, queued: Int)) {
+    func record(_ counts: TaskCounts, load: (running: Int, queued: Int)) {
         running.set(Double(load.running))
         queued.set(Double(load.queued))
         recorded.withLock { recorded in

@@ -1,7 +1,7 @@
 import Foundation
 import JSONCodec
-import TransferModels
-public import TransferStore
+public import TransferModels
+import TransferStore
 
 /// The body of an event's webhook: the event as API.md shows it (`EventObject`), its stored `data`
 /// embedded as it is — it was written by `WireJSON` already, and re-encoding it per attempt would cost

@@ -61,6 +61,8 @@ public final class TaskService: Service, Sendable {
     public let sessions: SessionService
     /// The network paths and their state; transfers are bound to the one their flags choose.
     public let networks: NetworkPathMonitor
+    /// Running tasks' connections, bodies and streamed uploads as the API uses them (`tasks.connections`).
+    public let connections: TaskConnections
     /// Sessions' trust bundles (their `serverTrust.anchors`).
     public var trustBundles: TrustBundles { runner.jobs.trustBundles }
     /// This node among several on one database (nil: the only node).
@@ -113,6 +115,7 @@ public final class TaskService: Service, Sendable {
         runner.node = node
         self.node = node
         self.sessions = SessionService(store: store, storages: storages, files: files, transfers: runner, logger: logger)
+        self.connections = TaskConnections(runner: runner)
     }
 
     /// Transfers holding one of the engine's slots, and those waiting for one (`/metrics`).

@@ -1,4 +1,5 @@
 import Foundation
+import TransferModels
 
 /// Where a response body goes as it arrives: memory (spilling to a file past a limit, so no body sits
 /// unbounded in memory) or straight to a download file.

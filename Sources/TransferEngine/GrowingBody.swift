@@ -14,22 +14,8 @@ public import TransferModels
 /// `@unchecked` is not needed: everything mutable is in `state`, a `LockedBox`. `file` is set once and
 /// closed only in `deinit`, so a reader may `pread` it outside the lock.
 public final class GrowingBody: Sendable {
-    /// How the transfer left the body.
-    public enum End: Sendable, Hashable {
-        /// Every byte arrived. The task is complete only once its completion is recorded (its digest
-        /// could still fail it), so readers wait for that before they end.
-        case received
-        /// The body was dropped: the transfer failed or stopped, or its response was replaced (a retry
-        /// with credentials, the next part of `multipart/x-mixed-replace`, `becomeDownload`).
-        case discarded
-    }
-
-    /// What a reader sees at one moment.
-    public struct Status: Sendable, Hashable {
-        /// Bytes readable from offset 0.
-        public var length: Int64
-        public var end: End?
-    }
+    public typealias End = ReceivedBodyEnd
+    public typealias Status = ReceivedBodyStatus
 
     private struct State {
         /// The bytes, until the sink spills them to its file.

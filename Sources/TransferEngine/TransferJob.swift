@@ -241,18 +241,6 @@ public struct TransferOutcome: Sendable {
     public var webSocketClose: WebSocketClose? = nil
 }
 
-/// How a WebSocket connection ended: the close frame's code and reason, 1006 (`abnormalClosure`) when
-/// there was none.
-public struct WebSocketClose: Sendable, Hashable {
-    public var code: Int
-    public var reason: String
-
-    public init(code: Int, reason: String) {
-        self.code = code
-        self.reason = reason
-    }
-}
-
 public enum TransferBody: Sendable {
     case none
     case bytes([UInt8])

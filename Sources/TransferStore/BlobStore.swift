@@ -1,5 +1,5 @@
 import Foundation
-import TransferModels
+public import TransferModels
 
 /// Blobs (uploaded once, sent as many tasks' bodies: the `blob` rows, their objects) and the files tasks
 /// downloaded (paths, kept bodies, objects, partial files kept for resume data): what the data directory

@@ -1,4 +1,5 @@
 import Foundation
+import TransferModels
 
 /// A control call (`resume`, `suspend`, `cancel`) made on one node for a task another live node runs:
 /// only the node running a task can stop or start its transfer, so the call is forwarded to it through

@@ -1,32 +1,14 @@
 public import Foundation
 public import JSONCodec
+public import TransferModels
 
-/// A node sharing the database, as its row says: when it last wrote its heartbeat and how loaded it was.
-public struct NodeRecord: Sendable, Equatable {
-    public var id: String
-    public var startedAt: Date
-    public var heartbeatAt: Date
-    /// Set by a graceful shutdown: its tasks may be taken over at once.
-    public var stoppedAt: Date?
-    /// The tasks it was running or waiting for a transfer slot at its last heartbeat.
-    public var activeTasks: Int
-    public var maximumTransfers: Int
-    /// The unfinished tasks the database shows it running now.
-    public var claimedTasks: Int
-
+extension NodeRecord {
     init(row: StoreRow) throws {
-        id = try row.decode(forColumn: "id")
-        startedAt = try row.decode(forColumn: "startedAt")
-        heartbeatAt = try row.decode(forColumn: "heartbeatAt")
-        stoppedAt = try row.decode(forColumn: "stoppedAt")
-        activeTasks = try row.decode(forColumn: "activeTasks")
-        maximumTransfers = try row.decode(forColumn: "maximumTransfers")
-        claimedTasks = try row.decode(forColumn: "claimedTasks")
-    }
-
-    /// Whether its leases still hold at `now`: it has not stopped and its heartbeat is younger than `lease`.
-    public func isLive(at now: Date, lease: TimeInterval) -> Bool {
-        stoppedAt == nil && heartbeatAt > now.addingTimeInterval(-lease)
+        self.init(
+            id: try row.decode(forColumn: "id"), startedAt: try row.decode(forColumn: "startedAt"),
+            heartbeatAt: try row.decode(forColumn: "heartbeatAt"), stoppedAt: try row.decode(forColumn: "stoppedAt"),
+            activeTasks: try row.decode(forColumn: "activeTasks"), maximumTransfers: try row.decode(forColumn: "maximumTransfers"),
+            claimedTasks: try row.decode(forColumn: "claimedTasks"))
     }
 }
 

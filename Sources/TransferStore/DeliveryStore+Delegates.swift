@@ -1,22 +1,5 @@
 import Foundation
-import TransferModels
-
-/// The outcome of `redeliverDelegateEvents`.
-public enum RedeliveryOutcome: Sendable {
-    /// The queue starts again from its cursor; the session as it is now.
-    case restarted(SessionRecord)
-    /// The session has no delegate to send to.
-    case noDelegate
-    /// No such session for this tenant.
-    case notFound
-}
-
-/// A session with its delegate's delivery state, read from the same row.
-public struct SessionWithDelivery: Sendable {
-    public var record: SessionRecord
-    /// Nil when the session has no delegate.
-    public var delivery: DelegateDeliveryRecord?
-}
+public import TransferModels
 
 extension DeliveryStore {
     /// The delivery state of the session's delegate, read from its row now (never from the session

@@ -1,6 +1,6 @@
 import Foundation
 import JSONCodec
-import TransferModels
+public import TransferModels
 
 extension SessionStore {
     /// `finishTasksAndInvalidate()` / `invalidateAndCancel()`: in one transaction, the session becomes

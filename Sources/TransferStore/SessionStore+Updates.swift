@@ -1,14 +1,6 @@
 import Foundation
 public import TransferModels
 
-/// The outcome of `updateSession`.
-public struct SessionUpdateOutcome: Sendable {
-    public var record: SessionRecord
-    /// The secret the store made for a delegate given without one to a session that had none: the
-    /// client sees it once, in this answer.
-    public var generatedSecret: String?
-}
-
 extension SessionStore {
     /// Applies a `PATCH /v1/sessions/{id}`; nil when the session does not exist or is another tenant's.
     ///

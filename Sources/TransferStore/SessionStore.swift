@@ -1,15 +1,6 @@
 import Foundation
 public import TransferModels
 
-/// The outcome of `createSession`: a new session, or the live background session with that identifier.
-public enum SessionCreation: Sendable {
-    case created(SessionRecord)
-    case reattached(SessionRecord)
-    /// Re-attached, and the delegate given replaced the stored one (a client back at another address):
-    /// signed from now on with the secret given to `createSession`.
-    case reattachedWithNewDelegate(SessionRecord)
-}
-
 /// Sessions: their rows (configuration, delegate, state, sequences), creation and the re-attach of a
 /// background session, the shared session, updates, invalidation. Sessions are also kept in a
 /// read-through cache (they change only through this store's aggregates), so the hot

@@ -5,29 +5,9 @@ public import TransferModels
 /// transaction run again (a PostgreSQL deadlock) or rolled back counts nothing. With several nodes each
 /// counts what it wrote: the sums over the nodes are the cluster's.
 public final class TaskActivity: Sendable {
-    /// How a task ended: `success`, `cancelled` (NSURLErrorCancelled), or `failed`, with its
-    /// NSURLErrorDomain code (0 on success; another domain's error counts as `failed` with code 0).
-    public struct Completion: Hashable, Sendable {
-        public var tenant: String
-        public var kind: TaskKind
-        public var outcome: String
-        public var code: Int
-    }
-
-    public struct Counts: Sendable {
-        public var created: [TaskKey: Int] = [:]
-        public var completed: [Completion: Int] = [:]
-        /// Bytes received and sent by the tasks that completed, by tenant.
-        public var bytesReceived: [String: Int64] = [:]
-        public var bytesSent: [String: Int64] = [:]
-
-        public init() {}
-    }
-
-    public struct TaskKey: Hashable, Sendable {
-        public var tenant: String
-        public var kind: TaskKind
-    }
+    public typealias Counts = TaskCounts
+    public typealias Completion = TaskCounts.Completion
+    public typealias TaskKey = TaskCounts.TaskKey
 
     private let counts = LockedBox(Counts())
 

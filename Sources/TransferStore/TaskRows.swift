@@ -1,3 +1,5 @@
+import TransferModels
+
 /// Reading and writing one task's row inside a transaction, as every aggregate that changes a task does
 /// (`TaskStore`, `ClusterStore`'s claims, the completions): the lock order on PostgreSQL is kept here.
 enum TaskRows {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TransferModels
 import TransferStore
 
 /// Removes, at start-up, the files under the data directory that no row names: what a crash (or kill -9)

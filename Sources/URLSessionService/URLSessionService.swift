@@ -8,6 +8,7 @@ import Prometheus
 public import ServiceLifecycle
 import SessionTasks
 import TransferEngine
+import TransferModels
 import TransferStore
 import UnixSignals
 
@@ -75,18 +76,20 @@ public enum URLSessionService {
             logger: logger)
 
         NetworkMetrics.observe(tasks.networks, registry: registry)
+        // The control plane's one door: it reaches the store and the engine only through these services.
+        let application = ApplicationLayer(store: store, tasks: tasks)
 
         var http = configuration.http
         http.spoolDirectory = configuration.blobDirectory
         let router = APIRouter.make(
-            store: store, tasks: tasks, allowedSchemes: Set(["http", "https"] + configuration.engine.extraProtocols),
+            application: application, allowedSchemes: Set(["http", "https"] + configuration.engine.extraProtocols),
             metrics: metrics,
             openAPIDocument: try OpenAPIDocument.load(), partsReady: { tasks.isReady && dispatcher.isRunning },
             metricsToken: configuration.http.metricsToken,
             maximumSessionConfigurationSize: configuration.http.maximumSessionConfigurationSize)
         let portFile = configuration.portFile
         let server = HTTPServer(
-            configuration: http, router: router, authenticator: TokenAuthenticator(tokens: tokens), store: store,
+            configuration: http, router: router, authenticator: TokenAuthenticator(tokens: tokens), application: application,
             metrics: metrics, logger: logger,
             onServerRunning: { port in
                 if let portFile { writePortFile(port, to: portFile, logger: logger) }

@@ -29,7 +29,8 @@ struct APIRouteDeclarationTests {
             store: store.store, configuration: configuration, decisions: NoDelegate(), locations: APIPaths(),
             logger: quietLogger)
         let router = APIRouter.make(
-            store: store.store, tasks: tasks, allowedSchemes: ["http", "https"], metrics: MetricsFixture().metrics,
+            application: ApplicationLayer(store: store.store, tasks: tasks), allowedSchemes: ["http", "https"],
+            metrics: MetricsFixture().metrics,
             openAPIDocument: [], partsReady: { true })
         return router.allRoutes
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SessionTasks
 import Testing
 import TransferModels
 import TransferStore
@@ -33,7 +34,7 @@ struct IdempotencyStepTests {
     func withStep(_ body: (IdempotencyMiddleware) async throws -> Void) async throws {
         let fixture = try StoreFixture()
         defer { fixture.close() }
-        try await body(IdempotencyMiddleware(keys: fixture.store.idempotency, errors: MetricsFixture().errors))
+        try await body(IdempotencyMiddleware(keys: IdempotencyKeys(store: fixture.store), errors: MetricsFixture().errors))
     }
 
     @Test func withoutAKeyEveryRequestReachesTheHandler() async throws {

@@ -1,4 +1,5 @@
 import Logging
+import SessionTasks
 import TestSupport
 import Testing
 import TransferModels
@@ -51,7 +52,7 @@ struct RequestPipelineTests {
             var limits = QuotaLimits.unlimited
             limits.blobBytes = blobBytesLimit
             let steps = RouteSteps(
-                authenticator: Tokens.authenticator, idempotency: store.store.idempotency, quotaLimits: limits, usage: usage,
+                authenticator: Tokens.authenticator, idempotency: IdempotencyKeys(store: store.store), quotaLimits: limits, usage: usage,
                 errors: metrics.errors)
             pipeline = RequestPipeline(router: Router(RequestPipelineTests.routes(calls)), steps: steps, errors: metrics.errors)
         }
@@ -199,7 +200,7 @@ struct RequestPipelineTests {
         limits.blobBytes = 10
         let errors = MetricsFixture().errors
         let steps = RouteSteps(
-            authenticator: Tokens.authenticator, idempotency: store.store.idempotency, quotaLimits: limits, usage: FixedUsage(),
+            authenticator: Tokens.authenticator, idempotency: IdempotencyKeys(store: store.store), quotaLimits: limits, usage: FixedUsage(),
             errors: errors)
         let router = Router(Self.routes(Calls())).prepared(with: steps)
         let resolved = Dictionary(uniqueKeysWithValues: router.allRoutes.map { ("\($0.method) \($0.pattern)", $0) })
@@ -219,8 +220,8 @@ struct RequestPipelineTests {
         defer { store.close() }
         let metrics = MetricsFixture()
         let pipeline = RequestPipeline(
-            router: Router(Self.routes(Calls())), authenticator: Tokens.authenticator, store: store.store,
-            tenants: metrics.metrics.tenants, logger: quietLogger)
+            router: Router(Self.routes(Calls())), authenticator: Tokens.authenticator, idempotency: IdempotencyKeys(store: store.store),
+            usage: TenantUsages(store: store.store), tenants: metrics.metrics.tenants, logger: quietLogger)
         var request = makeRequest("POST", "/v1/blobs", token: Tokens.beta)
         #expect(pipeline.admit(&request).bodyQuota == BodyQuota(quota: .blobBytes, limit: 2_048, usage: 0))
     }
@@ -237,7 +238,7 @@ struct RouteStepDeclarationTests {
         store.directory.remove()
         defer { store.close() }
         let steps = RouteSteps(
-            authenticator: Tokens.authenticator, idempotency: store.store.idempotency, quotaLimits: .unlimited,
+            authenticator: Tokens.authenticator, idempotency: IdempotencyKeys(store: store.store), quotaLimits: .unlimited,
             usage: FixedUsage(), errors: MetricsFixture().errors)
         _ = Router([route]).prepared(with: steps)
     }

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 import TransferEngine
+import TransferModels
 import WebSockets
 
 /// Drives one `WebSocketConnection` from the test's thread: polls its socket, writes what is queued,

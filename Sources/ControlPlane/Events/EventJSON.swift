@@ -1,6 +1,5 @@
 import JSONCodec
 import TransferModels
-import TransferStore
 
 /// The wire form of events: the Event object, a page of them, and server-sent event frames, each
 /// written by `WireJSON` from `EventObject` with the stored `data` embedded as it is (checked by

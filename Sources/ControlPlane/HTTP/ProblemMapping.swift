@@ -1,7 +1,6 @@
 import JSONCodec
 import SessionTasks
 import TransferModels
-import TransferStore
 
 /// Turns the errors handlers throw into problem+json; nil for errors that are the service's own fault.
 enum ProblemMapping {

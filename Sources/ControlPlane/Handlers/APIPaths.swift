@@ -1,6 +1,5 @@
 import Foundation
 public import TransferModels
-import TransferStore
 
 /// The paths of the API's resources that other parts name: a task's kept file and body. The routes are
 /// registered with the same templates, so an event's `location` is always a route that serves it.

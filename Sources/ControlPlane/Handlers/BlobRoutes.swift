@@ -1,7 +1,6 @@
 import Foundation
 import SessionTasks
 import TransferModels
-import TransferStore
 
 /// `/v1/blobs`: upload bodies streamed to `<data>/blobs/<id>`, for upload tasks; with an object store,
 /// put into it once recorded (`TaskFiles.moveBlobToObjectStore`).

@@ -1,6 +1,5 @@
 import SessionTasks
 import TransferModels
-import TransferStore
 
 /// `/v1/sessions/{id}/cache`: the session's `URLCache` — capacities and usage, `cachedResponse(for:)`,
 /// `removeCachedResponse(for:)`, and `removeCachedResponses(since:)` / `removeAllCachedResponses()`.

@@ -2,12 +2,11 @@ import Foundation
 import JSONCodec
 import SessionTasks
 import TransferModels
-import TransferStore
 
 /// `/v1/sessions/{id}/cookies`: the session's `HTTPCookieStorage` — list (`cookies`, `cookies(for:)`),
 /// `setCookies(_:for:mainDocumentURL:)`, `removeCookies(since:)`, and `deleteCookie(_:)` of one.
 struct CookieRoutes {
-    let store: TransferStore
+    let cursors: PageCursors
     let sessions: SessionService
 
     var routes: [Route] {
@@ -21,7 +20,7 @@ struct CookieRoutes {
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = try await SessionLookup.session(request, sessions)
-        let pagination = try request.pagination(store.listCursors)
+        let pagination = try request.pagination(cursors)
         let url = request.queryValue("url")
         if let url, !StorageQuery.isHTTPURL(url) { throw Problem.invalidValue("url", "must be an absolute http or https URL") }
         return try .json(try pagination.page(of: try await sessions.cookies(of: session, for: url)))

@@ -1,12 +1,11 @@
 import SessionTasks
 import TransferModels
-import TransferStore
 
 /// `/v1/credentials`: `URLCredentialStorage` — `set(_:for:)`, the stored credentials (of the tenant's
 /// shared storage, or with `?sessionId=` of a session's private one), one by id, `remove(_:for:)`, and
 /// `setDefaultCredential(_:for:)`. Secrets go in and never come out.
 struct CredentialRoutes {
-    let store: TransferStore
+    let cursors: PageCursors
     let sessions: SessionService
 
     var routes: [Route] {
@@ -34,7 +33,7 @@ struct CredentialRoutes {
     }
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let pagination = try request.pagination(store.listCursors)
+        let pagination = try request.pagination(cursors)
         var session: SessionRecord?
         if let id = request.queryValue("sessionId") { session = try await SessionLookup.session(id: id, request, sessions) }
         var port: Int?

@@ -1,6 +1,5 @@
 import JSONCodec
 import TransferModels
-import TransferStore
 
 /// The JSON of each session as last sent, reused while the session and its delegate's delivery state
 /// are unchanged.

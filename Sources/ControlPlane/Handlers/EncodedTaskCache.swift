@@ -1,6 +1,5 @@
 import JSONCodec
 import TransferModels
-import TransferStore
 
 /// The JSON of each task as last sent, reused while the task's row is unchanged (as `EncodedSessionCache`);
 /// a running task's for at most `runningTaskLifetime` besides, since its rate (`TaskService.withLiveRate`)

@@ -1,5 +1,5 @@
+import SessionTasks
 import TransferModels
-import TransferStore
 
 extension EventRoutes {
     /// A comment goes out when nothing else did for this long, so proxies keep an idle stream open.
@@ -30,7 +30,7 @@ extension EventRoutes {
                     if reasons.contains(.events) || lastRead.map({ .now - $0 >= Self.rescanInterval }) ?? true {
                         lastRead = .now
                         while true {  // everything stored after `position`, page by page
-                            let page = try await store.events.eventPage(sessionId: session, after: position, limit: Self.streamPageSize)
+                            let page = try await events.page(sessionId: session, after: position, limit: Self.streamPageSize)
                             if let last = page.events.last {
                                 guard await stream.write(try EventJSON.serverSentEvents(page.events)) else { return }
                                 position = last.sequence
@@ -62,7 +62,7 @@ extension EventRoutes {
         session: String, tick: Duration, deadline: ContinuousClock.Instant? = nil, _ body: (Doorbell) async throws -> T
     ) async throws -> T {
         let doorbell = Doorbell()
-        let hints = store.events.eventFeed.subscribe(session: session)
+        let hints = events.subscribe(session: session)
         shutdown.register(doorbell)
         defer { shutdown.unregister(doorbell) }
         return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in

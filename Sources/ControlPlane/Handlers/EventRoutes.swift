@@ -1,13 +1,13 @@
 import Foundation
 import SessionTasks
 import TransferModels
-import TransferStore
 
 /// `GET /v1/sessions/{id}/events` — a JSON page, a long-poll with `?wait=`, or server-sent events with
 /// `Accept: text/event-stream` — and `GET /v1/tasks/{id}/events`: the delegate's events for clients
 /// without a public URL, read from the store's event log.
 struct EventRoutes {
-    let store: TransferStore
+    let events: EventQueries
+    let queries: TaskQueries
     let sessions: SessionService
     /// Long-polls and streams answer at once when graceful shutdown begins.
     let shutdown: ShutdownSignal
@@ -37,17 +37,17 @@ struct EventRoutes {
                 try await longPoll(session: session.id, after: query.after, limit: query.limit, for: wait)
             }
         } else {
-            page = try await store.events.eventPage(sessionId: session.id, after: query.after, limit: query.limit)
+            page = try await events.page(sessionId: session.id, after: query.after, limit: query.limit)
         }
         return Self.json(try EventJSON.page(page))
     }
 
     private func taskEvents(_ request: HTTPRequest) async throws -> HTTPResponse {
         let id = request.parameter("id")
-        guard try await store.tasks.task(id: id, tenant: request.tenant) != nil else { throw Problem.notFound("no task \(id)") }
+        guard try await queries.task(id: id, tenant: request.tenant) != nil else { throw Problem.notFound("no task \(id)") }
         let query = try EventQuery(request, streams: false)
-        let json = try await taskPages.json(Self.pageKey(id, query), count: store.tasks.eventChangeCount) {
-            (try EventJSON.page(try await store.events.taskEventPage(taskId: id, after: query.after, limit: query.limit)), keptFor: nil)
+        let json = try await taskPages.json(Self.pageKey(id, query), count: events.changeCount) {
+            (try EventJSON.page(try await events.page(taskId: id, after: query.after, limit: query.limit)), keptFor: nil)
         }
         return Self.json(json)
     }
@@ -56,9 +56,9 @@ struct EventRoutes {
     /// no commit since the page was made (nil: the asynchronous path).
     private func cachedTaskEvents(_ request: HTTPRequest) throws -> HTTPResponse? {
         let id = request.parameter("id")
-        guard store.tasks.cachedTask(id: id, tenant: request.tenant) != nil else { return nil }
+        guard queries.cachedTask(id: id, tenant: request.tenant) != nil else { return nil }
         let query = try EventQuery(request, streams: false)
-        return taskPages.cached(Self.pageKey(id, query), count: store.tasks.eventChangeCount).map(Self.json)
+        return taskPages.cached(Self.pageKey(id, query), count: events.changeCount).map(Self.json)
     }
 
     /// The task is checked to be the tenant's before its page is looked up: its id names the page.
@@ -74,7 +74,7 @@ struct EventRoutes {
         try await watching(session: session, tick: Self.rescanInterval, deadline: .now + wait) { doorbell in
             var reasons: Doorbell.Reasons = []
             while true {
-                let page = try await store.events.eventPage(sessionId: session, after: after, limit: limit)
+                let page = try await events.page(sessionId: session, after: after, limit: limit)
                 if !page.events.isEmpty || page.isFinal || !reasons.isDisjoint(with: [.deadline, .shutdown]) {
                     return page
                 }
@@ -87,7 +87,7 @@ struct EventRoutes {
     private func eventStream(session: String, after start: Int64, tenant: String) async throws -> HTTPResponse {
         let slot = try streams.acquire(tenant: tenant)  // given back when the stream ends, or never starts
         // A closed log with nothing left to send: 204 tells an EventSource to stop reconnecting.
-        let first = try await store.events.eventPage(sessionId: session, after: start, limit: 1)
+        let first = try await events.page(sessionId: session, after: start, limit: 1)
         if first.events.isEmpty && first.isFinal {
             slot.release()
             return HTTPResponse(status: 204)

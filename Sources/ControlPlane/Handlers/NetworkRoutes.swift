@@ -1,14 +1,14 @@
 import JSONCodec
 import NetworkPaths
+import SessionTasks
 import TransferModels
-import TransferStore
 
 /// `/v1/networks`: the host's network paths with their flags and state, the same for every tenant;
 /// `PUT /v1/admin/networks/{name}` overrides a path's state (admin only) until cleared with
 /// `{"available": null}`.
 struct NetworkRoutes {
     let networks: NetworkPathMonitor
-    let cursors: ListCursors
+    let cursors: PageCursors
 
     var routes: [Route] {
         [

@@ -1,13 +1,12 @@
 import Foundation
 import SessionTasks
 import TransferModels
-import TransferStore
 
 /// `GET /v1/admin/nodes` (admin tokens only): the nodes sharing the database, their lease (live, expired,
 /// stopped), last heartbeat, load and the unfinished tasks each runs. With SQLite there is one node: this
 /// one, described from memory.
 struct NodeRoutes {
-    let store: TransferStore
+    let nodes: NodeStatus
     let tasks: TaskService
 
     var routes: [Route] {
@@ -20,10 +19,10 @@ struct NodeRoutes {
             let local = NodeView(
                 id: "local", state: "live", isThisNode: true, startedAt: nil, heartbeatAt: nil, stoppedAt: nil,
                 activeTasks: tasks.activeTaskCount, maximumTransfers: tasks.maximumTransfers, claimedTasks: tasks.activeTaskCount)
-            return try .json(NodeList(backend: store.backendName, node: local.id, leaseSeconds: nil, items: [local]))
+            return try .json(NodeList(backend: nodes.backend, node: local.id, leaseSeconds: nil, items: [local]))
         }
         let now = Date()
-        let items = try await store.cluster.nodes().map { node in
+        let items = try await nodes.nodes().map { node in
             NodeView(
                 id: node.id,
                 state: node.stoppedAt != nil ? "stopped" : node.isLive(at: now, lease: cluster.lease) ? "live" : "expired",
@@ -31,7 +30,7 @@ struct NodeRoutes {
                 stoppedAt: node.stoppedAt, activeTasks: node.activeTasks, maximumTransfers: node.maximumTransfers,
                 claimedTasks: node.claimedTasks)
         }
-        return try .json(NodeList(backend: store.backendName, node: cluster.nodeID, leaseSeconds: cluster.lease, items: items))
+        return try .json(NodeList(backend: nodes.backend, node: cluster.nodeID, leaseSeconds: cluster.lease, items: items))
     }
 }
 

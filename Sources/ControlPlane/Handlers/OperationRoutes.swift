@@ -1,10 +1,9 @@
 import SessionTasks
-import TransferStore
 
 /// `/healthz`, `/readyz`, `/metrics`, `/openapi.yaml`: no tenant token needed; `/metrics` needs the metrics
 /// token when one is configured (`URLSESSIOND_METRICS_TOKEN`).
 struct OperationRoutes {
-    let store: TransferStore
+    let nodes: NodeStatus
     let tasks: TaskService
     let metrics: HTTPMetrics
     /// Every tenant's usage, recorded into the gauges at each scrape.
@@ -24,7 +23,7 @@ struct OperationRoutes {
             },
             Route("GET", "/readyz", steps: []) { _ in
                 var ready = !shutdown.isTriggered && partsReady()
-                if ready { ready = await store.isReadable() }
+                if ready { ready = await nodes.storeIsReadable() }
                 return .text(
                     ready ? #"{"status":"ready"}"# : #"{"status":"unavailable"}"#, contentType: "application/json",
                     status: ready ? 200 : 503)
@@ -33,8 +32,8 @@ struct OperationRoutes {
             Route("GET", "/metrics", steps: []) { request in
                 try authorizeMetrics(request)
                 metrics.tenants.record(usage: try await usage.all(), limits: usage.limits)
-                metrics.record(storeStatements: store.statementsExecuted)
-                metrics.transfers.record(store.tasks.activity.snapshot, load: tasks.transferLoad)
+                metrics.record(storeStatements: nodes.storeStatements)
+                metrics.transfers.record(nodes.taskCounts, load: tasks.transferLoad)
                 return .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             },
             Route(

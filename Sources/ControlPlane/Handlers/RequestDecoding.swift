@@ -1,7 +1,7 @@
 import Foundation
 import JSONCodec
+import SessionTasks
 import TransferModels
-import TransferStore
 
 extension HTTPRequest {
     /// The body as `T`, strictly: JSON only, no unknown fields, no coercion. An empty body reads as `{}`.
@@ -25,8 +25,8 @@ extension HTTPRequest {
     }
 
     /// `?limit=` and `?after=` of a list endpoint. `after` must be a cursor this list gave this tenant
-    /// (see `ListCursors`); anything else is 400 naming `after`.
-    func pagination(_ cursors: ListCursors) throws -> Pagination {
+    /// (see `PageCursors`); anything else is 400 naming `after`.
+    func pagination(_ cursors: PageCursors) throws -> Pagination {
         var limit = 100
         if let text = queryValue("limit") {
             guard let value = Int(text), (1...1000).contains(value) else {
@@ -51,11 +51,11 @@ struct Pagination {
     var limit: Int
     /// The position of the last item of the previous page (exclusive); nil: from the first.
     var after: Int64?
-    let cursors: ListCursors
+    let cursors: PageCursors
     let tenant: String
     let list: String
 
-    init(limit: Int, cursors: ListCursors, tenant: String, list: String) {
+    init(limit: Int, cursors: PageCursors, tenant: String, list: String) {
         self.limit = limit
         self.cursors = cursors
         self.tenant = tenant

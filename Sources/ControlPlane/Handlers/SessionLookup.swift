@@ -1,5 +1,5 @@
 import SessionTasks
-import TransferStore
+import TransferModels
 
 /// The session named by a route's `{id}`: `shared` is the tenant's shared session; another tenant's is 404.
 enum SessionLookup {

@@ -2,7 +2,6 @@ import Foundation
 import JSONCodec
 import SessionTasks
 import TransferModels
-import TransferStore
 
 /// `/v1/sessions…`: create (and re-attach), read, list, the shared session, invalidation, flush, reset,
 /// redeliver.
@@ -13,7 +12,7 @@ import TransferStore
 struct SessionRoutes {
     let sessions: SessionService
     let tasks: TaskService
-    let cursors: ListCursors
+    let cursors: PageCursors
     /// Bytes of the `configuration` member's JSON at most (`URLSESSIOND_MAX_SESSION_CONFIGURATION`).
     let maximumConfigurationSize: Int
     let encoded = EncodedSessionCache()

@@ -1,5 +1,5 @@
+import SessionTasks
 import TransferModels
-import TransferStore
 
 /// `GET /v1/sessions/{id}/tasks`'s parameters, checked, and the key its answer is kept under.
 struct TaskListQuery {
@@ -10,7 +10,7 @@ struct TaskListQuery {
     /// one per tenant) and every parameter.
     var key: String
 
-    init(_ request: HTTPRequest, sessionId: String, cursors: ListCursors) throws {
+    init(_ request: HTTPRequest, sessionId: String, cursors: PageCursors) throws {
         pagination = try request.pagination(cursors)
         kind = try request.queryValue("kind").map { text in
             guard let kind = TaskKind(rawValue: text) else { throw Problem.invalidValue("kind", "must be data, download or upload") }

@@ -1,7 +1,6 @@
 import JSONCodec
 import SessionTasks
 import TransferModels
-import TransferStore
 
 extension TaskRoutes {
     /// How many task bodies one batch may hold.

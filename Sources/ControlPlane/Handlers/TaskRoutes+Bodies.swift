@@ -1,7 +1,6 @@
 import Foundation
 import SessionTasks
 import TransferModels
-import TransferStore
 
 extension TaskRoutes {
     /// `GET /v1/tasks/{id}/data`: a data or upload task's response body, with the origin's Content-Type;
@@ -98,12 +97,8 @@ extension TaskRoutes {
         let task = try await tasks.requireTask(request.parameter("id"), tenant: request.tenant)
         guard task.kind == .download else { throw Problem.notFound("only download tasks have a file") }
         guard task.state == .completed else { throw Problem.conflict("the download is still running") }
-        let gone = Problem.notFound("the file of \(task.id) was already deleted or has expired")
-        switch try await store.blobs.releaseFile(taskId: task.id, tenant: request.tenant) {
-        case .file(let path)?: guard unlink(path) == 0 else { throw gone }
-        case .object(let key)?: await tasks.files.deleteObjects([key])  // a failure is logged; the row no longer names it
-        case .stored?: break
-        case nil: throw gone
+        guard try await tasks.files.releaseFile(ofTask: task.id, tenant: request.tenant) else {
+            throw Problem.notFound("the file of \(task.id) was already deleted or has expired")
         }
         return .noContent
     }
@@ -139,7 +134,7 @@ extension TaskRoutes {
     /// or its bytes kept in the store; nil when it has neither (none, or deleted, expired or released).
     func currentBody(of task: TaskRecord) async throws -> Body? {
         if let path = task.filePath, let file = try ResponseFile(opening: path) { return .file(file) }
-        return try await store.tasks.keptBody(taskId: task.id).map { .bytes(Array($0)) }
+        return try await queries.keptBody(ofTask: task.id).map { .bytes(Array($0)) }
     }
 
     static func quoted(_ name: String) -> String {

@@ -1,13 +1,11 @@
 import Foundation
 import SessionTasks
-import TransferEngine
 import TransferModels
-import TransferStore
 
 // `GET /v1/tasks/{id}/data` of a running task: the body as it arrives, chunked, from the start or from
 // `Range: bytes=N-`, ended when the task completes.
 //
-// Each reader reads the engine's own storage of the body (`GrowingBody`: memory, then the spill file) at
+// Each reader reads the engine's own storage of the body (`ReceivingBody`: memory, then the spill file) at
 // its own pace and holds at most a chunk plus what `ResponseStream` buffers for a slow client, whatever
 // the body's size. The transfer never waits for a reader: a reader that falls behind reads from the
 // file later. The stream ends cleanly only once the task's completion is recorded without an error; when
@@ -26,7 +24,7 @@ extension TaskRoutes {
     /// a stream that follows its body. A task that completes or is suspended meanwhile is answered as such.
     func followedData(_ request: HTTPRequest, task: TaskRecord) async throws -> HTTPResponse {
         let slot = try streams.acquire(tenant: request.tenant)  // given back when the stream ends, or never starts
-        var body = tasks.receivingBody(of: task.id)
+        var body = tasks.connections.receivingBody(of: task.id)
         while body == nil {  // bounded by the task: it gets its response, completes, or is suspended
             let current = try await tasks.requireTask(task.id, tenant: request.tenant)
             switch current.state {
@@ -38,8 +36,8 @@ extension TaskRoutes {
                 throw Problem.conflict("the body is there while the task runs, and once it completes")
             case .running, .canceling:
                 if shutdown.isTriggered { throw Problem.shuttingDown }
-                try await tasks.waitForBody(of: task.id, tenant: request.tenant, timeout: Self.followTick)
-                body = tasks.receivingBody(of: task.id)
+                try await tasks.connections.waitForBody(of: task.id, tenant: request.tenant, timeout: Self.followTick)
+                body = tasks.connections.receivingBody(of: task.id)
             }
         }
         guard let body else { throw Problem.internalError }
@@ -78,7 +76,7 @@ extension TaskRoutes {
     /// Writes the body's bytes from `first` (through `last`) into `stream` as they arrive, then ends the
     /// stream as the task ends: cleanly when it completed without an error, cut otherwise.
     func follow(
-        _ body: GrowingBody, of taskId: String, tenant: String, from first: Int64, through last: Int64?,
+        _ body: ReceivingBody, of taskId: String, tenant: String, from first: Int64, through last: Int64?,
         into stream: ResponseStream
     ) async {
         let doorbell = Doorbell()
@@ -117,12 +115,12 @@ extension TaskRoutes {
         /// The client left, or the service is shutting down.
         case left
         /// The transfer ended the body and every byte of it from `first` was written.
-        case body(GrowingBody.End)
+        case body(ReceivedBodyEnd)
     }
 
     /// Copies bytes until the range is sent, the body has ended and is all written, or the stream closes.
     private func copy(
-        _ body: GrowingBody, from first: Int64, through last: Int64?, into stream: ResponseStream, doorbell: Doorbell
+        _ body: ReceivingBody, from first: Int64, through last: Int64?, into stream: ResponseStream, doorbell: Doorbell
     ) async throws -> CopyEnd {
         var position = first
         while true {  // bounded by the body: each turn writes bytes, or ends, or waits for the doorbell

@@ -1,7 +1,6 @@
 import ObjectStorage
 import SessionTasks
 import TransferModels
-import TransferStore
 
 extension TaskRoutes {
     /// `/file` of a download whose file is in the object store (`fileObject`), from whichever node: its

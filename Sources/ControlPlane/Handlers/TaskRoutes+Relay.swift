@@ -1,8 +1,6 @@
 import Foundation
 import SessionTasks
-import TransferEngine
 import TransferModels
-import TransferStore
 import WebSockets
 
 /// `GET /v1/tasks/{id}/socket`: a WebSocket upgrade that joins the caller's socket to a webSocket task's
@@ -66,12 +64,12 @@ struct WebSocketRelayRoutes {
 
     /// The task's open channel: 409 for another kind of task or one whose connection is not open; a task
     /// still connecting is waited for (up to `openTimeout`).
-    private func openChannel(_ task: TaskRecord, tenant: String) async throws -> WebSocketChannel {
+    private func openChannel(_ task: TaskRecord, tenant: String) async throws -> TaskWebSocket {
         let id = task.id
         guard task.kind == .webSocket else {
             throw Problem.conflict("task \(id) is a \(task.kind.rawValue) task; only a webSocket task's connection can be relayed")
         }
-        let (current, channel) = try await tasks.webSocketChannel(
+        let (current, channel) = try await tasks.connections.webSocketChannel(
             of: id, tenant: tenant, waiting: Self.openTimeout, while: { !shutdown.isTriggered })
         guard let channel, channel.state == .open else {
             throw Problem.conflict(

@@ -1,9 +1,7 @@
 import Foundation
 import JSONCodec
 import SessionTasks
-import TransferEngine
 import TransferModels
-import TransferStore
 
 /// `/v1/tasks/{id}/read`, `/write`, `/closeRead`, `/closeWrite` and `/startSecureConnection` of stream tasks:
 /// `URLSessionStreamTask`'s `readData(ofMinLength:maxLength:timeout:)`, `write(_:timeout:)`, `closeRead()`,
@@ -61,7 +59,7 @@ struct StreamRoutes {
     /// `readData(ofMinLength:maxLength:timeout:)`: `minBytes` (default 1) up to `maxBytes` (default 65,536, at
     /// most 4 MiB), waiting up to `timeout` seconds (default 60).
     private func read(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let maxBytes = try request.integerQuery("maxBytes", default: 65_536, 1...StreamChannel.bufferLimit)
+        let maxBytes = try request.integerQuery("maxBytes", default: 65_536, 1...TaskStream.bufferLimit)
         let minBytes = try request.integerQuery("minBytes", default: 1, 0...maxBytes)
         let timeout = try Self.seconds(request.queryValue("timeout"), field: "timeout")
         let (task, channel) = try await openChannel(request)
@@ -76,7 +74,7 @@ struct StreamRoutes {
     }
 
     /// `closeRead()`, `closeWrite()`, `startSecureConnection()`: queued behind what was asked before, 204.
-    private func close(_ request: HTTPRequest, _ call: (StreamChannel) -> Bool) async throws -> HTTPResponse {
+    private func close(_ request: HTTPRequest, _ call: (TaskStream) -> Bool) async throws -> HTTPResponse {
         let (task, channel) = try await openChannel(request)
         guard call(channel) else { throw Self.notOpen(task.state, "its connection ended or its write side is closed") }
         return .noContent
@@ -84,13 +82,13 @@ struct StreamRoutes {
 
     /// The task's channel. A task that runs but whose connection the loop has not taken up yet is waited for
     /// (`channelWait`); one that never ran (suspended), or whose channel is gone, is a 409.
-    private func openChannel(_ request: HTTPRequest) async throws -> (TaskRecord, StreamChannel) {
+    private func openChannel(_ request: HTTPRequest) async throws -> (TaskRecord, TaskStream) {
         let id = request.parameter("id")
-        var (task, channel) = try await tasks.streamChannel(of: id, tenant: request.tenant)
+        var (task, channel) = try await tasks.connections.streamChannel(of: id, tenant: request.tenant)
         let deadline = ContinuousClock.now + Self.channelWait
         while channel == nil, task.state == .running, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
-            (task, channel) = try await tasks.streamChannel(of: id, tenant: request.tenant)
+            (task, channel) = try await tasks.connections.streamChannel(of: id, tenant: request.tenant)
         }
         guard let channel else { throw Self.notOpen(task.state, "it has no connection") }
         return (task, channel)

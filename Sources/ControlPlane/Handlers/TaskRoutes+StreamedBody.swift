@@ -1,7 +1,5 @@
 import SessionTasks
-import TransferEngine
 import TransferModels
-import TransferStore
 
 // `PUT /v1/tasks/{id}/body`: a streamed upload's body (`uploadTask(withStreamedRequest:)`), chunked or
 // with a length, passed to the origin as it arrives (`StreamedRequestBody`); 204 once the last byte is
@@ -13,10 +11,10 @@ extension TaskRoutes {
     func streamedBody(of request: HTTPRequest) -> Route.BodyDestination {
         let id = request.parameters["id"] ?? ""
         guard ResourceID.isWellFormed(id, prefix: "tsk") else { return .refused(.notFound("no task \(id)")) }
-        if let stream = tasks.uploadStream(of: id, tenant: request.tenant) { return .stream(stream) }
+        if let stream = tasks.connections.uploadStream(of: id, tenant: request.tenant) { return .stream(stream) }
         let (tasks, tenant) = (self.tasks, request.tenant)
         return .later {
-            switch await tasks.uploadStreamOnceStarted(of: id, tenant: tenant, within: Self.startWait) {
+            switch await tasks.connections.uploadStreamOnceStarted(of: id, tenant: tenant, within: Self.startWait) {
             case .success(let stream): .success(stream)
             case .failure(.unknownTask): .failure(.notFound("no task \(id)"))
             case .failure(.notAwaitingBody(let state, let isStreamedUpload)):

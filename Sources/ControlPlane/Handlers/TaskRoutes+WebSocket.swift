@@ -1,9 +1,7 @@
 import Foundation
 import JSONCodec
 import SessionTasks
-import TransferEngine
 import TransferModels
-import TransferStore
 
 /// `/v1/tasks/{id}/messages` and `/v1/tasks/{id}/ping` of webSocket tasks: `URLSessionWebSocketTask`'s
 /// `send`, `receive` and `sendPing(pongReceiveHandler:)`.
@@ -27,7 +25,7 @@ struct WebSocketRoutes {
     private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         struct Message: Decodable { var string: String?, data: String? }
         let body = try request.decodeJSON(Message.self)
-        let (task, channel) = try await tasks.webSocketChannel(
+        let (task, channel) = try await tasks.connections.webSocketChannel(
             of: request.parameter("id"), tenant: request.tenant, waiting: Self.openTimeout)
         let message: WebSocketMessageObject
         let field: String
@@ -59,19 +57,19 @@ struct WebSocketRoutes {
         let after = try request.integerQuery("after", default: Int64(0), 0...Int64.max)
         let limit = try request.integerQuery("limit", default: 100, 1...1000)
         let wait = try TaskRoutes.waitDuration(request)
-        var (task, channel) = try await tasks.webSocketChannel(of: id, tenant: request.tenant)
+        var (task, channel) = try await tasks.connections.webSocketChannel(of: id, tenant: request.tenant)
         if channel?.hasRelay == true { throw Self.relayHoldsMessages }
         if let wait, channel?.messages(after: after, limit: 1)?.items.isEmpty ?? true {
             try await streams.holding(tenant: request.tenant) {
                 let deadline = ContinuousClock.now + wait
                 // Not connected yet: the channel appears when the upgrade is accepted.
-                (task, channel) = try await tasks.webSocketChannel(of: id, tenant: request.tenant, waiting: wait)
+                (task, channel) = try await tasks.connections.webSocketChannel(of: id, tenant: request.tenant, waiting: wait)
                 if let channel, ContinuousClock.now < deadline {
                     await channel.waitForMessages(after: after, timeout: deadline - ContinuousClock.now)
                 }
             }
         }
-        var page: (items: [WebSocketMessageObject], state: WebSocketChannel.State) = ([], task.state == .completed ? .closed : .open)
+        var page: (items: [WebSocketMessageObject], state: WebSocketConnectionState) = ([], task.state == .completed ? .closed : .open)
         if let channel {
             // A relay that attached meanwhile holds the buffer: nothing is acknowledged or read twice.
             guard let read = channel.messages(after: after, limit: limit) else { throw Self.relayHoldsMessages }
@@ -86,7 +84,7 @@ struct WebSocketRoutes {
     /// seconds (default 10, at most 60).
     private func ping(_ request: HTTPRequest) async throws -> HTTPResponse {
         let seconds = try request.integerQuery("timeout", default: Int64(10), 1...60)
-        let (task, channel) = try await tasks.webSocketChannel(
+        let (task, channel) = try await tasks.connections.webSocketChannel(
             of: request.parameter("id"), tenant: request.tenant, waiting: Self.openTimeout)
         guard let channel else { throw Self.notOpen(task.state) }
         switch await channel.sendPing(timeout: .seconds(seconds)) {

@@ -2,13 +2,13 @@ import Foundation
 import JSONCodec
 import SessionTasks
 import TransferModels
-import TransferStore
 
 /// `/v1/sessions/{id}/tasks` and `/v1/tasks/{id}…`: create, read and control data, download and upload tasks.
 struct TaskRoutes {
-    let store: TransferStore
-    let tasks: TaskService
-    var sessions: SessionService { tasks.sessions }
+    let application: ApplicationLayer
+    var tasks: TaskService { application.tasks }
+    var sessions: SessionService { application.sessions }
+    var queries: TaskQueries { application.queries }
     /// Schemes a request may use (http and https, plus what the operator enabled).
     let allowedSchemes: Set<String>
     /// `?wait=` and a followed `/data` hold one of the tenant's `streams` while they last.
@@ -27,8 +27,8 @@ struct TaskRoutes {
             Route(
                 "GET", "/v1/tasks/{id}", steps: [.authenticated],
                 fast: { request in
-                    // A task in the store's memory is answered on the HTTP thread, unless it is to be waited for.
-                    guard let task = store.tasks.cachedTask(id: request.parameter("id"), tenant: request.tenant) else { return nil }
+                    // A task in memory is answered on the HTTP thread, unless it is to be waited for.
+                    guard let task = queries.cachedTask(id: request.parameter("id"), tenant: request.tenant) else { return nil }
                     if try Self.waitDuration(request) != nil, task.state != .completed { return nil }
                     return .encodedJSON(try encoded.json(for: task, wire: wire))
                 }
@@ -92,7 +92,7 @@ struct TaskRoutes {
     func prepare(_ body: TaskCreateRequest, session: SessionRecord, tenant: String) throws -> PreparedTask {
         var validated = try body.validated(session: session.configuration, allowedSchemes: allowedSchemes)
         if let refusal = tasks.fileRootRefusal(of: validated) { throw Problem.invalidValue("request.url", refusal) }
-        if let token = validated.resumeData, store.resumeData(from: token, tenant: tenant) == nil {
+        if let token = validated.resumeData, !queries.opensResumeData(token, tenant: tenant) {
             throw Problem.invalidValue("resumeData", "is not resume data this service made for this tenant")
         }
         // Every webhook is signed: a handler with no secret of its own, on a session with none to sign
@@ -107,8 +107,8 @@ struct TaskRoutes {
 
     private func list(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = try await SessionLookup.session(request, sessions)
-        let query = try TaskListQuery(request, sessionId: session.id, cursors: store.listCursors)
-        let json = try await listPages.json(query.key, count: store.tasks.taskChangeCount) {
+        let query = try TaskListQuery(request, sessionId: session.id, cursors: application.cursors)
+        let json = try await listPages.json(query.key, count: queries.taskChangeCount) {
             let page = try await tasks.list(
                 sessionId: session.id, kind: query.kind, state: query.state, after: query.pagination.after,
                 limit: query.pagination.limit)
@@ -125,9 +125,9 @@ struct TaskRoutes {
     /// changed since the page was made (nil: the asynchronous path).
     private func cachedList(_ request: HTTPRequest) throws -> HTTPResponse? {
         let id = request.parameter("id")
-        guard id != "shared", store.sessions.cachedSession(id: id, tenant: request.tenant) != nil else { return nil }
-        let query = try TaskListQuery(request, sessionId: id, cursors: store.listCursors)
-        return listPages.cached(query.key, count: store.tasks.taskChangeCount).map(HTTPResponse.encodedJSON)
+        guard id != "shared", sessions.cachedSession(id: id, tenant: request.tenant) != nil else { return nil }
+        let query = try TaskListQuery(request, sessionId: id, cursors: application.cursors)
+        return listPages.cached(query.key, count: queries.taskChangeCount).map(HTTPResponse.encodedJSON)
     }
 
     /// Runs a control call: a refusal by the task's state is a 409 naming the call and the state it found.
@@ -179,7 +179,7 @@ struct TaskRoutes {
         guard try await tasks.requireTask(id, tenant: request.tenant).kind == .webSocket else {
             return try .json(CancelResponse(task: wire(try await tasks.cancel(taskId: id, tenant: request.tenant)), resumeData: nil))
         }
-        let task = try await tasks.cancelWebSocket(taskId: id, tenant: request.tenant, closeCode: code, reason: sent)
+        let task = try await tasks.connections.cancelWebSocket(taskId: id, tenant: request.tenant, closeCode: code, reason: sent)
         return try .json(CancelResponse(task: wire(task), resumeData: nil))
     }
 

@@ -1,10 +1,10 @@
+import SessionTasks
 import TransferModels
-import TransferStore
 
 /// `GET /v1/usage`: what the calling tenant holds of each quota, and its limits. An admin token may ask
 /// about another tenant with `?tenant=`; a user token sees only its own.
 struct UsageRoutes {
-    let store: TransferStore
+    let usage: TenantUsages
     let streams: StreamQuota
 
     var routes: [Route] {
@@ -25,20 +25,20 @@ struct UsageRoutes {
 
     /// The stored quotas' limits, and the streams' (kept by the control plane).
     var limits: QuotaLimits {
-        var limits = store.quotaLimits
+        var limits = usage.limits
         limits.streams = streams.limit
         return limits
     }
 
     func current(tenant: String) async throws -> TenantUsage {
-        var usage = try await store.usage.usage(tenant: tenant)
+        var usage = try await self.usage.usage(tenant: tenant)
         usage.streams = streams.count(tenant: tenant)
         return usage
     }
 
     /// Every tenant's usage, for the gauges of `/metrics`.
     func all() async throws -> [String: TenantUsage] {
-        var all = try await store.usage.allUsage()
+        var all = try await usage.allUsage()
         for (tenant, count) in streams.counts { all[tenant, default: TenantUsage()].streams = count }
         return all
     }

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import TransferStore
+import SessionTasks
 
 /// `.idempotent`: a POST with an `Idempotency-Key` is answered once. The same key with the same method,
 /// path, query and body within 24 h gets the first answer again (`Idempotent-Replayed: true`) and creates
@@ -8,8 +8,8 @@ import TransferStore
 /// (`idempotency-key-reused`). An answer of 500 or more is not kept: a retry runs again. Without the
 /// header the request passes on untouched.
 struct IdempotencyMiddleware: RouteMiddleware {
-    /// Where the claims and the kept answers live (`TransferStore.idempotency`).
-    let keys: IdempotencyStore
+    /// Where the claims and the kept answers live (`ApplicationLayer.idempotency`).
+    let keys: IdempotencyKeys
     /// Turns the handler's errors into the answer to keep, as the client would have had it.
     let errors: ProblemResponder
 
@@ -19,7 +19,7 @@ struct IdempotencyMiddleware: RouteMiddleware {
             throw Problem.invalidValue("Idempotency-Key", "must be 1 to 255 visible ASCII characters")
         }
         let fingerprint = Self.fingerprint(of: request)
-        switch try await keys.beginIdempotentRequest(tenant: request.tenant, key: key, fingerprint: fingerprint) {
+        switch try await keys.begin(tenant: request.tenant, key: key, fingerprint: fingerprint) {
         case .conflict(let reason):
             throw Problem.conflict(reason, slug: "idempotency-key-reused")
         case .replay(let status, let contentType, let location, let body):
@@ -35,9 +35,9 @@ struct IdempotencyMiddleware: RouteMiddleware {
                 response = errors.response(for: error, request: request)
             }
             if response.status >= 500 {
-                try await keys.abandonIdempotentRequest(claim)
+                try await keys.abandon(claim)
             } else {
-                try await keys.completeIdempotentRequest(
+                try await keys.complete(
                     claim, status: response.status, contentType: response.header("Content-Type"),
                     location: response.header("Location"), body: Data(response.bodyBytes))
             }

@@ -2,8 +2,8 @@ import CMicroHTTPD
 public import Logging
 import Prometheus
 public import ServiceLifecycle
+public import SessionTasks
 import TransferModels
-public import TransferStore
 
 /// The control plane: libmicrohttpd's epoll thread pool in front of the request pipeline.
 ///
@@ -48,16 +48,17 @@ public final class HTTPServer: Service, @unchecked Sendable {
         (pending, pendingContinuation) = AsyncStream.makeStream(of: RequestContext.self)
     }
 
-    /// The server of the service: `router`'s steps resolved with the tenants' tokens and the store's
-    /// idempotency keys and quotas (`RequestPipeline.init(router:authenticator:store:tenants:logger:)`).
+    /// The server of the service: `router`'s steps resolved with the tenants' tokens and the application
+    /// layer's idempotency keys and quotas (`RequestPipeline.init(router:authenticator:idempotency:usage:tenants:logger:)`).
     public convenience init(
         configuration: ControlPlaneConfiguration, router: Router, authenticator: TokenAuthenticator,
-        store: TransferStore, metrics: HTTPMetrics, logger: Logger,
+        application: ApplicationLayer, metrics: HTTPMetrics, logger: Logger,
         onServerRunning: @escaping @Sendable (UInt16) async -> Void = { _ in },
         onShutdown: @escaping @Sendable () -> Void = {}
     ) {
         let pipeline = RequestPipeline(
-            router: router, authenticator: authenticator, store: store, tenants: metrics.tenants, logger: logger)
+            router: router, authenticator: authenticator, idempotency: application.idempotency, usage: application.usage,
+            tenants: metrics.tenants, logger: logger)
         self.init(
             configuration: configuration, pipeline: pipeline, metrics: metrics, logger: logger, onServerRunning: onServerRunning,
             onShutdown: onShutdown)

@@ -1,9 +1,9 @@
 import CMicroHTTPD
 import Foundation
-import TransferEngine
+import SessionTasks
 
 /// A request body passed on as it arrives (`PUT /v1/tasks/{id}/body` of a streamed upload) into the
-/// task's `UploadStream`, never held whole: MHD hands chunks to `receive`; what the stream has no room
+/// task's `StreamedUploadBody`, never held whole: MHD hands chunks to `receive`; what the stream has no room
 /// for stays in MHD's buffer while the connection is suspended, and the stream's writable handler
 /// resumes it once the origin took bytes. So a slow origin slows the client, and memory stays bounded.
 ///
@@ -16,7 +16,7 @@ import TransferEngine
 final class StreamedRequestBody: @unchecked Sendable {
     private let connection: OpaquePointer
     private let lock = NSLock()
-    private var target: UploadStream?
+    private var target: StreamedUploadBody?
     /// Why the body is not taken (decided after the headers), answered in place of a 204.
     private var refusal: Problem?
     /// The connection is suspended, waiting for room in `target` or for the decision.
@@ -33,7 +33,7 @@ final class StreamedRequestBody: @unchecked Sendable {
 
     /// A body going into `target`; nil: its destination is decided later (`refuse`, or none: it stays
     /// undecided only until the request ends).
-    init(target: UploadStream?, connection: OpaquePointer) {
+    init(target: StreamedUploadBody?, connection: OpaquePointer) {
         self.target = target
         self.connection = connection
         target?.onWritable { [weak self] in self?.wake() }
@@ -98,7 +98,7 @@ final class StreamedRequestBody: @unchecked Sendable {
     }
 
     /// The body goes into `target` after all: the waiting connection is read again.
-    func resolve(_ target: UploadStream) {
+    func resolve(_ target: StreamedUploadBody) {
         lock.lock()
         self.target = target
         let clientLeft = isAbandoned

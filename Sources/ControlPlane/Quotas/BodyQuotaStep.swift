@@ -1,5 +1,5 @@
+public import SessionTasks
 public import TransferModels
-public import TransferStore
 
 /// What a tenant holds of each quota, as last read, answered from memory on the HTTP thread.
 public protocol TenantUsageHints: Sendable {
@@ -7,8 +7,8 @@ public protocol TenantUsageHints: Sendable {
     func usageHint(tenant: String) -> TenantUsage?
 }
 
-/// The store's hint: every tenant's usage read at start-up and again after each change that moves it.
-extension UsageStore: TenantUsageHints {}
+/// The application layer's hint: every tenant's usage read at start-up and again after each change that moves it.
+extension TenantUsages: TenantUsageHints {}
 
 /// `.quota(.blobBytes)`: an upload stops as it arrives once it would take its tenant past the quota's
 /// limit (507, and what was spooled is removed), not after it was read whole. The usage is the hint; the

@@ -1,5 +1,5 @@
 import Foundation
-import TransferEngine
+import SessionTasks
 import TransferModels
 import WebSockets
 
@@ -42,7 +42,7 @@ final class WebSocketRelay {
     static let closeTimeout: Duration = .seconds(5)
 
     let connection: UpgradedConnection
-    let channel: WebSocketChannel
+    let channel: TaskWebSocket
     /// The tenant's `streams` slot, held while the relay lives.
     let slot: StreamSlot
     private var phase = Phase.relaying
@@ -62,7 +62,7 @@ final class WebSocketRelay {
     private let sending = LockedBox(0)
     private let wake: @Sendable () -> Void
 
-    init(connection: UpgradedConnection, channel: WebSocketChannel, slot: StreamSlot, wake: @escaping @Sendable () -> Void) {
+    init(connection: UpgradedConnection, channel: TaskWebSocket, slot: StreamSlot, wake: @escaping @Sendable () -> Void) {
         self.connection = connection
         self.channel = channel
         self.slot = slot

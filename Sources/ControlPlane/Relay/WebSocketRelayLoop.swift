@@ -1,5 +1,5 @@
 import Foundation
-import TransferEngine
+import SessionTasks
 import TransferModels
 
 /// The relays' thread: one `poll` over every relayed caller's socket and a wake-up pipe, as the engine's
@@ -26,7 +26,7 @@ final class WebSocketRelayLoop: @unchecked Sendable {
 
     /// Relays `connection` (just upgraded, on an MHD thread) to `channel`, whose buffer the relay already
     /// holds (`attachRelay(wake:)` with this loop's `wake`).
-    func start(_ connection: UpgradedConnection, channel: WebSocketChannel, slot: StreamSlot) {
+    func start(_ connection: UpgradedConnection, channel: TaskWebSocket, slot: StreamSlot) {
         let relay = WebSocketRelay(connection: connection, channel: channel, slot: slot) { [weak self] in self?.wake() }
         let startThread = inbox.withLock { inbox in
             inbox.started.append(relay)

@@ -1,5 +1,5 @@
 public import Logging
-public import TransferStore
+public import SessionTasks
 
 /// The way a request goes through the API, with no MHD in it: the route for its method and path, the
 /// route's head steps before any of the body is read, then — once the body is in — the fast answer or the
@@ -17,14 +17,15 @@ public final class RequestPipeline: Sendable {
         self.errors = errors
     }
 
-    /// The pipeline of the service: the tenants' tokens, and the store's idempotency keys, quota limits
-    /// and usage hints behind the steps.
+    /// The pipeline of the service: the tenants' tokens, and the application layer's idempotency keys,
+    /// quota limits and usage hints behind the steps.
     public convenience init(
-        router: Router, authenticator: TokenAuthenticator, store: TransferStore, tenants: TenantMetrics, logger: Logger
+        router: Router, authenticator: TokenAuthenticator, idempotency: IdempotencyKeys, usage: TenantUsages, tenants: TenantMetrics,
+        logger: Logger
     ) {
         let errors = ProblemResponder(tenants: tenants, logger: logger)
         let steps = RouteSteps(
-            authenticator: authenticator, idempotency: store.idempotency, quotaLimits: store.quotaLimits, usage: store.usage,
+            authenticator: authenticator, idempotency: idempotency, quotaLimits: usage.limits, usage: usage,
             errors: errors)
         self.init(router: router, steps: steps, errors: errors)
     }

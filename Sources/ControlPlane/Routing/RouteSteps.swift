@@ -1,11 +1,11 @@
+public import SessionTasks
 public import TransferModels
-public import TransferStore
 
 /// What the steps routes list are made of: resolves each route's `RouteStep`s, once at start-up, into the
 /// `HeadStep`s and `RouteMiddleware` its requests pass through.
 public struct RouteSteps: Sendable {
     let authenticator: TokenAuthenticator
-    let idempotency: IdempotencyStore
+    let idempotency: IdempotencyKeys
     let quotaLimits: QuotaLimits
     let usage: any TenantUsageHints
     let errors: ProblemResponder
@@ -16,7 +16,7 @@ public struct RouteSteps: Sendable {
     ///   - quotaLimits: each tenant's limits (`.quota`), with `usage` what each holds as last read.
     ///   - errors: the error boundary, which the idempotency step needs to keep the answer an error gets.
     public init(
-        authenticator: TokenAuthenticator, idempotency: IdempotencyStore, quotaLimits: QuotaLimits, usage: any TenantUsageHints,
+        authenticator: TokenAuthenticator, idempotency: IdempotencyKeys, quotaLimits: QuotaLimits, usage: any TenantUsageHints,
         errors: ProblemResponder
     ) {
         self.authenticator = authenticator

@@ -1,4 +1,4 @@
-public import TransferEngine
+public import SessionTasks
 
 /// One endpoint: a method, a path pattern with `{name}` segments, the steps a request passes through
 /// (`RouteStep`), and what answers it.
@@ -13,9 +13,9 @@ public struct Route: Sendable {
     public typealias BodyStreamResolver = @Sendable (HTTPRequest) -> BodyDestination
 
     public enum BodyDestination: Sendable {
-        case stream(UploadStream)
+        case stream(StreamedUploadBody)
         case refused(Problem)
-        case later(@Sendable () async -> Result<UploadStream, Problem>)
+        case later(@Sendable () async -> Result<StreamedUploadBody, Problem>)
     }
 
     public var method: String

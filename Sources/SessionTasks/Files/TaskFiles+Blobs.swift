@@ -2,7 +2,8 @@ public import Foundation
 import Logging
 import ObjectStorage
 import TransferEngine
-public import TransferStore
+public import TransferModels
+import TransferStore
 
 // Blobs in the object store (`URLSESSIOND_OBJECT_STORE_URL`): once complete, a blob leaves this node's
 // disk for the bucket, so an upload from it runs on whichever node claims the task.

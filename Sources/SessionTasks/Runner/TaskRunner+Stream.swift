@@ -4,7 +4,7 @@ import TransferModels
 import TransferStore
 
 // stream tasks (`URLSessionStreamTask`): the engine's reports of a connection's channel and of its sides'
-// ends (`streamTask.readClosed`, `streamTask.writeClosed`), and the channel the API reads and writes through.
+// ends (`streamTask.readClosed`, `streamTask.writeClosed`); the API reads and writes through `TaskConnections`.
 extension TaskRunner {
     /// The engine's report (loop thread): the connection is being opened; reads and writes go through `channel`.
     func transfer(_ transfer: TransferID, didOpenStream channel: StreamChannel) {
@@ -21,15 +21,6 @@ extension TaskRunner {
             let event = task.event { side == .read ? .streamReadClosed($0) : .streamWriteClosed($0) }
             writer.queue { $0.events.append(event) }
         }
-    }
-
-    /// The channel of a tenant's stream task: nil before it first ran (suspended) and once forgotten after
-    /// it ended.
-    /// - Throws: `TaskStoreError.taskNotFound` for another tenant's task, or one that is not a stream task.
-    func streamChannel(of taskId: String, tenant: String) async throws -> (TaskRecord, StreamChannel?) {
-        let task = try await requireTask(taskId, tenant: tenant)
-        guard task.kind == .stream else { throw TaskStoreError.taskNotFound }
-        return (task, channels.streams.channel(of: taskId))
     }
 
     /// What a stream task's job is made from: `http://host:port` (connect-only: nothing of HTTP is sent) with

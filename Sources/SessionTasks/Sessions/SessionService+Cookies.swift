@@ -1,7 +1,7 @@
 public import Foundation
 public import HTTPCookies
 public import TransferModels
-public import TransferStore
+import TransferStore
 
 /// `HTTPCookieStorage` of a session, for the API: list, set, remove.
 extension SessionService {

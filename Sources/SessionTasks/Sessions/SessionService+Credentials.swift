@@ -2,7 +2,7 @@ import Certificates
 import JSONCodec
 import TransferEngine
 public import TransferModels
-public import TransferStore
+import TransferStore
 
 /// `URLCredentialStorage` for the API: store, list, look up, remove, and choose the default of a space.
 extension SessionService {

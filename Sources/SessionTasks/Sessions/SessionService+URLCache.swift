@@ -1,7 +1,7 @@
 public import Foundation
 import HTTPCaching
 public import TransferModels
-public import TransferStore
+import TransferStore
 
 /// `URLCache` of a session, for the API: usage, look up, remove.
 extension SessionService {

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 public import ServiceLifecycle
 public import TransferModels
-public import TransferStore
+import TransferStore
 
 /// URLSession's session API: create (and re-attach), read, list, update, invalidate, `reset()`, `flush()`,
 /// redeliver — and the session's storages (`HTTPCookieStorage`, `URLCache`, `URLCredentialStorage`),

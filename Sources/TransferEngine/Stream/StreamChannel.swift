@@ -1,4 +1,4 @@
-import TransferModels
+public import TransferModels
 
 /// One stream task's connection as the API uses it (`URLSessionStreamTask`'s `readData(ofMinLength:maxLength:
 /// timeout:)`, `write(_:timeout:)`, `closeRead`, `closeWrite`, `startSecureConnection`): the received bytes in
@@ -10,24 +10,8 @@ import TransferModels
 /// answered in the order they came, each once at least its `minBytes` are there (at most its `maxBytes`),
 /// at the end of the read side (`atEOF`), or at its timeout.
 public final class StreamChannel: Sendable {
-    /// What a read got.
-    public enum ReadResult: Sendable, Equatable {
-        /// Bytes (possibly none), and whether the read side has ended with them (nothing more will come).
-        case data([UInt8], atEOF: Bool)
-        /// The timeout passed with fewer than `minBytes` there: URLSession's -1001 (nothing was consumed).
-        case timedOut
-        /// The connection ended without an end of the read side (failed, cancelled), nothing left to read.
-        case notOpen
-    }
-
-    public enum WriteResult: Sendable, Equatable {
-        /// Every byte was written to the connection.
-        case written
-        /// The timeout passed first: URLSession's -1001 (what was not written yet is dropped).
-        case timedOut
-        /// The write side is closed, or the connection ended.
-        case notOpen
-    }
+    public typealias ReadResult = StreamReadResult
+    public typealias WriteResult = StreamWriteResult
 
     public let id: TransferID
     /// The most received bytes held before reading stops.

@@ -16,34 +16,10 @@ import WebSockets
 /// While a relay holds it, the API's reads are refused, so no message is taken twice or acknowledged by
 /// a reader that never saw it.
 public final class WebSocketChannel: Sendable {
-    public enum State: Sendable, Equatable {
-        case open
-        /// A close frame was sent (`cancel(with:reason:)`); the peer's ends it. No more messages go.
-        case closing
-        case closed
-    }
-
-    /// What happened to a message given to `send`.
-    public enum SendResult: Sendable, Equatable {
-        /// Written to the connection (`send`'s completion handler with no error).
-        case sent
-        /// The connection is closing or closed: the message was not sent.
-        case notOpen
-    }
-
-    public enum PingResult: Sendable, Equatable {
-        case pong
-        case notOpen
-        case timedOut
-    }
-
-    public enum RelayAttachment: Sendable, Equatable {
-        case attached
-        /// Another relay holds the buffer.
-        case taken
-        /// The connection is closing or closed.
-        case notOpen
-    }
+    public typealias State = WebSocketConnectionState
+    public typealias SendResult = WebSocketSendResult
+    public typealias PingResult = WebSocketPingResult
+    public typealias RelayAttachment = WebSocketRelayAttachment
 
     public let id: TransferID
     /// The subprotocol the server chose (`webSocketTask.didOpenWithProtocol`), nil when none.

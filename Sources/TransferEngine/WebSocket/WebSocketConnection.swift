@@ -1,4 +1,5 @@
 public import Curl
+import TransferModels
 public import WebSockets
 
 /// What a WebSocket connection reports as its bytes are read, in order.

@@ -1,4 +1,5 @@
 import Foundation
+import TransferModels
 
 // The byte counts of open WebSocket and stream connections while they last: URLSession's tasks show
 // `countOfBytesSent` and `countOfBytesReceived` moving, not only at the end.

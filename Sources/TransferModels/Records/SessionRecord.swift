@@ -1,6 +1,5 @@
 public import Foundation
 public import JSONCodec
-public import TransferModels
 
 /// A row of `session`: a `URLSession` of one tenant.
 public struct SessionRecord: Codable, Sendable, Hashable {

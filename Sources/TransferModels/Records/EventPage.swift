@@ -9,4 +9,8 @@ public struct EventPage: Sendable {
     public var isFinal: Bool
     /// The session's newest `sequence` when the page was read (0: none yet); nil on a task's page.
     public var lastSequence: Int64? = nil
+
+    public init(events: [EventRecord], hasMore: Bool, isFinal: Bool, lastSequence: Int64? = nil) {
+        (self.events, self.hasMore, self.isFinal, self.lastSequence) = (events, hasMore, isFinal, lastSequence)
+    }
 }

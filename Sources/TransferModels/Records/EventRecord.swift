@@ -1,6 +1,5 @@
 public import Foundation
 import JSONCodec
-public import TransferModels
 
 /// A row of `event`: one delegate callback, in the session's gap-free `sequence`.
 public struct EventRecord: Codable, Sendable, Hashable {

@@ -1,6 +1,5 @@
 public import Foundation
 public import JSONCodec
-public import TransferModels
 
 /// A row of `blob`: an uploaded body stored at `<data>/blobs/<id>`, or in the object store (`object`).
 public struct BlobRecord: Codable, Sendable, Hashable {
@@ -20,16 +19,6 @@ public struct BlobRecord: Codable, Sendable, Hashable {
         self.size = size
         self.digest = digest
         self.createdAt = createdAt
-    }
-
-    init(row: StoreRow) throws {
-        rowid = try row.decode(forColumn: "rowid")
-        id = try row.decode(forColumn: "id")
-        tenant = try row.decode(forColumn: "tenant")
-        size = try row.decode(forColumn: "size")
-        digest = try row.decode(forColumn: "digest")
-        createdAt = try row.decode(forColumn: "createdAt")
-        object = try row.decode(forColumn: "object")
     }
 
     public var wire: Blob { Blob(id: id, size: size, digest: digest, createdAt: createdAt) }

@@ -1,6 +1,5 @@
 public import Foundation
 public import JSONCodec
-public import TransferModels
 
 /// A row of `task`: one `URLSessionTask` of a session, with what the engine needs to run it again
 /// after a restart. `wire` is the API's view of it.
@@ -97,6 +96,19 @@ public struct TaskRecord: Sendable, Hashable {
         self.createdAt = createdAt
     }
 
+    /// A record of these fields with every other one empty (nothing counted, no request, no response): the
+    /// store fills in the rest from a row.
+    public init(
+        id: String, sessionId: String, tenant: String, taskIdentifier: Int, kind: TaskKind, state: TaskState, createdAt: Date
+    ) {
+        (self.id, self.sessionId, self.tenant, self.taskIdentifier) = (id, sessionId, tenant, taskIdentifier)
+        (self.kind, self.state, self.createdAt) = (kind, state, createdAt)
+        (self.suspendCount, self.priority) = (0, 0)
+        (self.countOfBytesSent, self.countOfBytesExpectedToSend, self.countOfBytesReceived) = (0, 0, 0)
+        (self.countOfBytesExpectedToReceive, self.countOfBytesClientExpectsToSend) = (0, 0)
+        self.countOfBytesClientExpectsToReceive = 0
+    }
+
     /// The API's view of the row; `locations` names the path of its kept file. The rate fields of
     /// `progress` are not in the row: here they are 0 and unknown, and the task layer fills them in for a
     /// running task whose transfer its node runs (`TaskService.withLiveRate`).
@@ -131,110 +143,6 @@ public struct TaskRecord: Sendable, Hashable {
     public var summary: TaskSummary {
         TaskSummary(id: id, taskIdentifier: taskIdentifier, kind: kind, state: state, taskDescription: taskDescription)
     }
-
-    // MARK: Row coding
-
-    init(row: StoreRow) throws {
-        rowid = try row.decode(forColumn: "rowid")
-        id = try row.decode(forColumn: "id")
-        sessionId = try row.decode(forColumn: "sessionId")
-        tenant = try row.decode(forColumn: "tenant")
-        taskIdentifier = try row.decode(forColumn: "taskIdentifier")
-        kind = try Self.enumeration(row, "kind")
-        state = try Self.enumeration(row, "state")
-        suspendCount = try row.decode(forColumn: "suspendCount")
-        priority = try row.decode(forColumn: "priority")
-        taskDescription = try row.decode(forColumn: "taskDescription")
-        earliestBeginDate = try row.decode(forColumn: "earliestBeginDate")
-        originalRequest = try Self.json(row, "originalRequest")
-        currentRequest = try Self.json(row, "currentRequest")
-        response = try Self.json(row, "response")
-        countOfBytesSent = try row.decode(forColumn: "countOfBytesSent")
-        countOfBytesExpectedToSend = try row.decode(forColumn: "countOfBytesExpectedToSend")
-        countOfBytesReceived = try row.decode(forColumn: "countOfBytesReceived")
-        countOfBytesExpectedToReceive = try row.decode(forColumn: "countOfBytesExpectedToReceive")
-        countOfBytesClientExpectsToSend = try row.decode(forColumn: "countOfBytesClientExpectsToSend")
-        countOfBytesClientExpectsToReceive = try row.decode(forColumn: "countOfBytesClientExpectsToReceive")
-        error = try Self.json(row, "error")
-        uploadSource = try Self.json(row, "uploadSource")
-        completion = try Self.json(row, "completion")
-        completionSecret = try row.decode(forColumn: "completionSecret")
-        expectedDigest = try row.decode(forColumn: "expectedDigest")
-        resumeData = try row.decode(forColumn: "resumeData")
-        filePath = try row.decode(forColumn: "filePath")
-        fileExpiresAt = try row.decode(forColumn: "fileExpiresAt")
-        fileObject = try row.decode(forColumn: "fileObject")
-        partialPath = try row.decode(forColumn: "partialPath")
-        metrics = try Self.json(row, "metrics")
-        segments = try Self.json(row, "segments")
-        webSocket = try Self.json(row, "webSocket")
-        stream = try Self.json(row, "stream")
-        node = try row.decode(forColumn: "node")
-        createdAt = try row.decode(forColumn: "createdAt")
-        startedAt = try row.decode(forColumn: "startedAt")
-        completedAt = try row.decode(forColumn: "completedAt")
-    }
-
-    /// The row's columns as the store writes them (`rowid` only once the row has one): the API's JSON in
-    /// JSON columns, enumerations as their raw text, dates as `storageText`.
-    func columns() throws -> StoreColumns {
-        let original = try StoredJSON.text(originalRequest)
-        var columns: StoreColumns = rowid.map { [("rowid", .integer($0))] } ?? []
-        columns += [
-            ("id", id.storeValue),
-            ("sessionId", sessionId.storeValue),
-            ("tenant", tenant.storeValue),
-            ("taskIdentifier", taskIdentifier.storeValue),
-            ("kind", kind.rawValue.storeValue),
-            ("state", state.rawValue.storeValue),
-            ("suspendCount", suspendCount.storeValue),
-            ("priority", priority.storeValue),
-            ("taskDescription", taskDescription.storeValue),
-            ("earliestBeginDate", earliestBeginDate.storeValue),
-            ("originalRequest", (original ?? "null").storeValue),  // the column is NOT NULL
-            // Equal until a redirect (every resumed task starts so): encoded once.
-            ("currentRequest", (currentRequest == originalRequest ? original : try StoredJSON.text(currentRequest)).storeValue),
-            ("response", try StoredJSON.text(response).storeValue),
-            ("countOfBytesSent", countOfBytesSent.storeValue),
-            ("countOfBytesExpectedToSend", countOfBytesExpectedToSend.storeValue),
-            ("countOfBytesReceived", countOfBytesReceived.storeValue),
-            ("countOfBytesExpectedToReceive", countOfBytesExpectedToReceive.storeValue),
-            ("countOfBytesClientExpectsToSend", countOfBytesClientExpectsToSend.storeValue),
-            ("countOfBytesClientExpectsToReceive", countOfBytesClientExpectsToReceive.storeValue),
-            ("error", try StoredJSON.text(error).storeValue),
-            ("uploadSource", try StoredJSON.text(uploadSource).storeValue),
-            ("completion", try StoredJSON.text(completion).storeValue),
-            ("completionSecret", completionSecret.storeValue),
-            ("expectedDigest", expectedDigest.storeValue),
-            ("resumeData", resumeData.storeValue),
-            ("filePath", filePath.storeValue),
-            ("fileExpiresAt", fileExpiresAt.storeValue),
-            ("fileObject", fileObject.storeValue),
-            ("partialPath", partialPath.storeValue),
-            ("metrics", try StoredJSON.text(metrics).storeValue),
-            ("segments", try StoredJSON.text(segments).storeValue),
-            ("webSocket", try StoredJSON.text(webSocket).storeValue),
-            ("stream", try StoredJSON.text(stream).storeValue),
-            ("node", node.storeValue),
-            ("createdAt", createdAt.storeValue),
-            ("startedAt", startedAt.storeValue),
-            ("completedAt", completedAt.storeValue),
-        ]
-        return columns
-    }
-
-    private static func enumeration<E: RawRepresentable>(
-        _ row: StoreRow, _ column: String
-    ) throws -> E where E.RawValue == String {
-        let text: String = try row.decode(forColumn: column)
-        guard let value = E(rawValue: text) else { throw StoredJSON.CorruptValue(column: column) }
-        return value
-    }
-
-    private static func json<T: Decodable>(_ row: StoreRow, _ column: String) throws -> T? {
-        let text: String? = try row.decode(forColumn: column)
-        return try StoredJSON.value(T.self, from: text, column: column)
-    }
 }
 
 /// Where an upload task's body is kept.
@@ -251,29 +159,6 @@ public enum UploadSourceReference: Codable, Sendable, Hashable {
         switch self {
         case .blob(_, let size), .inline(let size): size
         case .stream: -1
-        }
-    }
-}
-
-/// The JSON of the store's JSON columns: the API's encoding (`WireJSON`) and the strict decoder, so a
-/// column reads back exactly as it was written and a corrupt one fails loudly instead of half-decoding.
-enum StoredJSON {
-    struct CorruptValue: Error, CustomStringConvertible {
-        var column: String
-        var description: String { "the stored value of column \(column) is not what the store writes" }
-    }
-
-    static func text<T: Encodable>(_ value: T?) throws -> String? {
-        guard let value else { return nil }
-        return String(decoding: try WireJSON.encode(value), as: UTF8.self)
-    }
-
-    static func value<T: Decodable>(_ type: T.Type, from text: String?, column: String) throws -> T? {
-        guard let text, text != "null" else { return nil }
-        do {
-            return try StrictJSONDecoder().decode(T.self, from: Array(text.utf8))
-        } catch {
-            throw CorruptValue(column: column)
         }
     }
 }

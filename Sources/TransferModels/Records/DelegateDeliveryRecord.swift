@@ -1,5 +1,4 @@
 public import Foundation
-public import TransferModels
 
 /// The delegate columns of a `session` row: its queue's cursor and waits, and its health, as the
 /// dispatcher last wrote them (`recordDeliveries`).
@@ -19,25 +18,6 @@ public struct DelegateDeliveryRecord: Sendable, Hashable {
     public var failures: Int
     public var failedAt: Date?
     public var failureReason: String?
-
-    /// The columns a query of the delegate's state reads (`delegateDelivery(sessionId:)`); `SELECT *`
-    /// rows have them too.
-    static let columns = """
-        lastSequence, delegateCursor, delegateRetryAt, delegateHeldAt, delegateDisabledAt, delegateDeliveredAt,
-        delegateFailures, delegateFailedAt, delegateFailureReason
-        """
-
-    init(row: StoreRow) throws {
-        lastSequence = try row.decode(forColumn: "lastSequence")
-        cursor = try row.decode(forColumn: "delegateCursor")
-        retryAt = try row.decode(forColumn: "delegateRetryAt")
-        heldAt = try row.decode(forColumn: "delegateHeldAt")
-        disabledAt = try row.decode(forColumn: "delegateDisabledAt")
-        deliveredAt = try row.decode(forColumn: "delegateDeliveredAt")
-        failures = try row.decode(forColumn: "delegateFailures")
-        failedAt = try row.decode(forColumn: "delegateFailedAt")
-        failureReason = try row.decode(forColumn: "delegateFailureReason")
-    }
 
     /// The defaults are a session's just created: nothing sent, nothing failed.
     public init(
