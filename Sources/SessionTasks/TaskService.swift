@@ -67,6 +67,8 @@ public final class TaskService: Service, Sendable {
     public var trustBundles: TrustBundles { runner.jobs.trustBundles }
     /// This node among several on one database (nil: the only node).
     let node: ClusterNode?
+    /// Control calls, carried out here or forwarded to the node that runs the task.
+    let controls: TaskControls
     /// From `run()` until graceful shutdown begins.
     private let serving = LockedBox(false)
 
@@ -112,9 +114,10 @@ public final class TaskService: Service, Sendable {
         let node = configuration.cluster.map {
             ClusterNode(membership: $0, store: store, tasks: runner, slotsFreed: slotsFreed, logger: logger)
         }
-        runner.node = node
         self.node = node
-        self.sessions = SessionService(store: store, storages: storages, files: files, transfers: runner, logger: logger)
+        let controls = TaskControls(runner: runner, node: node)
+        self.controls = controls
+        self.sessions = SessionService(store: store, storages: storages, files: files, transfers: controls, logger: logger)
         self.connections = TaskConnections(runner: runner)
     }
 
@@ -183,20 +186,20 @@ public final class TaskService: Service, Sendable {
     /// A resume that would start a transfer is refused (`QuotaExceeded`, `storedBytes`) while the tenant's
     /// stored bytes are at their limit.
     public func resume(taskId: String, tenant: String) async throws -> TaskRecord {
-        try await runner.perform(.resume, taskId: taskId, tenant: tenant)
+        try await controls.perform(.resume, taskId: taskId, tenant: tenant)
     }
 
     /// `suspend()`: the transfer stops (no traffic, no timeouts) and it takes as many `resume()` calls as
     /// `suspend()` calls to run again.
     public func suspend(taskId: String, tenant: String) async throws -> TaskRecord {
-        try await runner.perform(.suspend, taskId: taskId, tenant: tenant)
+        try await controls.perform(.suspend, taskId: taskId, tenant: tenant)
     }
 
     /// `cancel()`: the task completes with `NSURLErrorCancelled`. `producingResumeData`
     /// (`cancel(byProducingResumeData:)`): a running download keeps its partial file and its error
     /// carries the resume data (`userInfo.NSURLSessionDownloadTaskResumeData`) when it can be continued.
     public func cancel(taskId: String, tenant: String, producingResumeData: Bool = false) async throws -> TaskRecord {
-        try await runner.perform(producingResumeData ? .cancelProducingResumeData : .cancel, taskId: taskId, tenant: tenant)
+        try await controls.perform(producingResumeData ? .cancelProducingResumeData : .cancel, taskId: taskId, tenant: tenant)
     }
 
     /// Waits until the task completes, at most `timeout` (the API's `?wait=`).
@@ -220,7 +223,7 @@ public final class TaskService: Service, Sendable {
             await withDiscardingTaskGroup { group in
                 group.addTask { await self.runner.run() }
                 if let node = self.node { await node.joinCluster() }
-                await self.runner.recoverUnfinishedTasks()
+                await self.recoverUnfinishedTasks()
                 group.addTask { await self.networks.run() }  // the links' state, once a second
                 if let node = self.node { group.addTask { await node.run() } }
                 try? await gracefulShutdown()
@@ -238,4 +241,17 @@ public final class TaskService: Service, Sendable {
 extension TaskRecord {
     /// Whether its `earliestBeginDate` is still ahead.
     var beginsLater: Bool { earliestBeginDate.map { $0.timeIntervalSinceNow > 0 } ?? false }
+}
+
+extension TaskService {
+    /// After a restart, tasks the store still shows as running are settled; with several nodes, only this
+    /// node's (the others' are theirs, or taken over once their lease expires).
+    func recoverUnfinishedTasks() async {
+        guard let node else { return await runner.recoverUnfinishedTasks() }
+        do {
+            try await node.pickUpOwnTasks()
+        } catch {
+            logger.error("Recovering tasks after a restart failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+    }
 }

@@ -9,31 +9,27 @@ extension TaskRunner {
         table.withLock { state in state.entries.values.count { !$0.lifecycle.isSettled } }
     }
 
-    /// Carries out `action` on this node, or forwards it to the node running the task.
-    func perform(_ action: ForwardedControl.Action, taskId: String, tenant: String, forwarded: Bool = false) async throws -> TaskRecord {
-        let record = try await requireTask(taskId, tenant: tenant)
+    /// Refuses a control call the task cannot take now: a `resume()` that would start a transfer while the
+    /// tenant's stored bytes are at their limit (`QuotaExceeded`), a `suspend()` of a running connection.
+    func admit(_ action: ForwardedControl.Action, of record: TaskRecord) async throws {
         switch action {
         case .resume:
-            if record.state == .suspended && record.suspendCount <= 1 { try await store.usage.checkStorageRoom(tenant: tenant) }
+            if record.state == .suspended && record.suspendCount <= 1 { try await store.usage.checkStorageRoom(tenant: record.tenant) }
         case .suspend:
             // A WebSocket's or a stream's connection cannot be paused and picked up again: suspending it would drop it.
             if record.kind == .webSocket || record.kind == .stream, record.state == .running { throw TaskStoreError.invalidStateTransition }
         case .cancel, .cancelProducingResumeData:
             break
         }
-        var task = record
-        if let node {
-            do {
-                task = try await node.claimForControl(record)
-            } catch let elsewhere as TaskOwnedElsewhere where !forwarded {
-                return try await node.forward(action, of: record, tenant: tenant, to: elsewhere.node)
-            }
-        }
+    }
+
+    /// Carries out an admitted control call on this node.
+    func perform(_ action: ForwardedControl.Action, on task: TaskRecord) async throws -> TaskRecord {
         switch action {
-        case .resume: return try await control(task, .resume(beginsLater: task.beginsLater))
-        case .suspend: return try await control(task, .suspend)
-        case .cancel: return try await control(task, .cancel(producingResumeData: false))
-        case .cancelProducingResumeData: return try await control(task, .cancel(producingResumeData: true))
+        case .resume: try await control(task, .resume(beginsLater: task.beginsLater))
+        case .suspend: try await control(task, .suspend)
+        case .cancel: try await control(task, .cancel(producingResumeData: false))
+        case .cancelProducingResumeData: try await control(task, .cancel(producingResumeData: true))
         }
     }
 

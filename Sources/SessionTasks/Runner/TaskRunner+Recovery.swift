@@ -5,11 +5,10 @@ import TransferModels
 import TransferStore
 
 extension TaskRunner {
-    /// After a restart, tasks the store still shows as running are settled (`recover`); with several
-    /// nodes, only this node's (the others' are theirs, or taken over once their lease expires).
+    /// After a restart, tasks the store still shows as running are settled (`recover`). (With several
+    /// nodes, each picks up only its own: `ClusterNode.pickUpOwnTasks`.)
     func recoverUnfinishedTasks() async {
         do {
-            if let node { return try await node.pickUpOwnTasks() }
             for task in try await store.tasks.unfinishedTasks() { await recover(task) }
         } catch {
             logger.error("Recovering tasks after a restart failed", metadata: ["error": "\(String(reflecting: error))"])

@@ -34,8 +34,6 @@ final class TaskRunner: TransferObserver, Sendable {
     /// webSocket tasks' channels (`messages`, `ping`) and stream tasks' (`read`, `write`, the closes), open
     /// and recently ended.
     let channels = ConnectionChannels()
-    /// This node among several on one database (nil: the only node). Set once, by `TaskService.init`.
-    nonisolated(unsafe) var node: ClusterNode?
     /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
     let ended = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
 
@@ -104,13 +102,5 @@ final class TaskRunner: TransferObserver, Sendable {
     /// The engine reported the end of an attempt (loop thread): settled in order by `settleEndedAttempts`.
     func transfer(_ transfer: TransferID, didComplete outcome: TransferOutcome) {
         ended.continuation.yield((transfer, outcome))
-    }
-}
-
-extension TaskRunner: SessionTransfers {
-    func closeConnections(ofSession id: String, idleOnly: Bool) { engine.closeConnections(ofSession: id, idleOnly: idleOnly) }
-    func sessionInvalidated(_ id: String) { engine.sessionInvalidated(id) }
-    func cancel(taskId: String, tenant: String, producingResumeData: Bool) async throws -> TaskRecord {
-        try await perform(producingResumeData ? .cancelProducingResumeData : .cancel, taskId: taskId, tenant: tenant)
     }
 }
