@@ -7,8 +7,13 @@ import TransferModels
 public final class HTTPMetrics: Sendable {
     public let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
-    private let counters = LockedBox<[String: CoreMetrics.Counter]>([:])
-    private let timers = LockedBox<[String: CoreMetrics.Timer]>([:])
+    /// The requests' counters (by route, method and status) and timers (by route), made as first needed:
+    /// one lock finds both.
+    private let instruments = LockedBox(Instruments())
+    private struct Instruments {
+        var counters: [String: CoreMetrics.Counter] = [:]
+        var timers: [String: CoreMetrics.Timer] = [:]
+    }
     private let openConnections = LockedBox<Int>(0)
     private let openConnectionsGauge: CoreMetrics.Gauge
     /// Quotas by tenant, and event watchers' wakeups.
@@ -46,22 +51,19 @@ public final class HTTPMetrics: Sendable {
 
     func requestFinished(route: String, method: String, status: Int, duration: Duration) {
         let key = "\(route) \(method) \(status)"
-        let counter = counters.withLock { counters in
-            if let counter = counters[key] { return counter }
-            let counter = CoreMetrics.Counter(
-                label: "urlsessiond_http_requests_total",
-                dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory)
-            counters[key] = counter
-            return counter
+        let (counter, timer) = instruments.withLock { instruments in
+            if instruments.counters[key] == nil {
+                instruments.counters[key] = CoreMetrics.Counter(
+                    label: "urlsessiond_http_requests_total",
+                    dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory)
+            }
+            if instruments.timers[route] == nil {
+                instruments.timers[route] = CoreMetrics.Timer(
+                    label: "urlsessiond_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+            }
+            return (instruments.counters[key]!, instruments.timers[route]!)
         }
         counter.increment()
-        let timer = timers.withLock { timers in
-            if let timer = timers[route] { return timer }
-            let timer = CoreMetrics.Timer(
-                label: "urlsessiond_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-            timers[route] = timer
-            return timer
-        }
         let (seconds, attoseconds) = duration.components
         timer.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }

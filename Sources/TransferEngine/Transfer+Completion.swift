@@ -89,11 +89,9 @@ extension Transfer {
         response.deliveredHead = head
         let length = head.value("content-length").flatMap(Int64.init) ?? -1
         meter.progress.bytesExpectedToReceive = head.isContentEncoded || request.method.uppercased() == "HEAD" ? -1 : length
-        observer.transfer(job.id, didReceive: head, for: request)
-        if let body = sink.growing {  // from now on its bytes are this response's: readers may follow them
-            body.respond(contentType: head.value("content-type"), expectedLength: meter.progress.bytesExpectedToReceive)
-            observer.transfer(job.id, didBeginBody: body)
-        }
+        let body = sink.growing  // from now on its bytes are this response's: readers may follow them
+        body?.respond(contentType: head.value("content-type"), expectedLength: meter.progress.bytesExpectedToReceive)
+        observer.transfer(job.id, didReceive: head, for: request, body: body)
     }
 
     /// The handle finished one request: what the scheduler does next (nil: the transfer waits).

@@ -140,8 +140,10 @@ public struct ClientIdentity: Sendable, Hashable, Codable {
 ///
 /// Implementations must return quickly and never block: they hand the event to a queue.
 public protocol TransferObserver: AnyObject, Sendable {
-    /// A final or redirect response head arrived (before its body).
-    func transfer(_ id: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest)
+    /// The final response head arrived (before its body). `body` is a data or upload task's body, which
+    /// can be read while it arrives; a later response (a retry's, the next part's) replaces it, and the
+    /// replaced one ends as `discarded`. One report for both: the task layer records them under one lock.
+    func transfer(_ id: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest, body: GrowingBody?)
     /// An informational (1xx) response other than `100 Continue` arrived, e.g. `103 Early Hints`.
     func transfer(_ id: TransferID, didReceiveInformational response: ResponseHead, for request: OutgoingRequest)
     /// The engine is about to follow a redirect (URLSession's rules already applied).
@@ -159,9 +161,6 @@ public protocol TransferObserver: AnyObject, Sendable {
     /// A part of a `multipart/x-mixed-replace` response ended with these counts: every byte of it is to be
     /// reported now, before the next part's response.
     func transfer(_ id: TransferID, didReceiveAllOfPart progress: TransferProgress)
-    /// A data or upload task's final response began: its body can be read while it arrives. A later
-    /// one (a retry's, the next part's) replaces it, and the replaced one ends as `discarded`.
-    func transfer(_ id: TransferID, didBeginBody body: GrowingBody)
     /// A WebSocket job's server accepted the upgrade (`webSocketTask.didOpenWithProtocol`): `channel`
     /// carries messages both ways from now on. Its response head was reported first (`didReceive`).
     func transfer(_ id: TransferID, didOpenWebSocket channel: WebSocketChannel, protocol: String?)
@@ -191,7 +190,6 @@ extension TransferObserver {
     public func transfer(_ id: TransferID, didReceiveAllOfPart progress: TransferProgress) {
         transfer(id, didProgress: progress)
     }
-    public func transfer(_ id: TransferID, didBeginBody body: GrowingBody) {}
     public func transfer(_ id: TransferID, didOpenWebSocket channel: WebSocketChannel, protocol: String?) {}
     public func transfer(_ id: TransferID, didReceiveWebSocketMessage message: WebSocketMessageObject) {}
     public func transfer(_ id: TransferID, didOpenStream channel: StreamChannel) {}

@@ -24,7 +24,7 @@ final class RecordingObserver: TransferObserver, @unchecked Sendable {
         redirectAnswers.withLock { $0 }?(id, request)
     }
 
-    func transfer(_ id: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest) {
+    func transfer(_ id: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest, body: GrowingBody?) {
         state.withLock { $0.log[id, default: []].append("response \(response.statusCode)") }
     }
 

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Logging
+import Synchronization
 import TransferModels
 
 extension HTTPServer {
@@ -18,7 +19,7 @@ extension HTTPServer {
     ) -> MHD_Result {
         guard let raw = slot.pointee else {
             let context = begin(connection: connection, url: url, method: method)
-            liveRequests.withLock { $0 += 1 }
+            liveRequests.wrappingAdd(1, ordering: .relaxed)
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
             if context.response != nil && expectsBody(context) && !discardsBody(context) {
                 return queue(context)
@@ -224,7 +225,7 @@ extension HTTPServer {
             _ = MHD_add_response_header(mhdResponse, name, value)
         }
         _ = MHD_add_response_header(mhdResponse, "X-Request-Id", context.request.requestID)
-        if isShuttingDown.withLock({ $0 }), response.status != 101 {  // a 101's Connection is Upgrade
+        if isShuttingDown.load(ordering: .acquiring), response.status != 101 {  // a 101's Connection is Upgrade
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")  // clients reconnect elsewhere
         }
         context.queuedStatus = response.status
@@ -251,7 +252,7 @@ extension HTTPServer {
 
     /// NOTIFY_COMPLETED: the answer is sent (or the connection died); record it and free the request.
     func completed(_ context: RequestContext) {
-        liveRequests.withLock { $0 -= 1 }
+        liveRequests.wrappingSubtract(1, ordering: .relaxed)
         if let stream = context.stream {
             openStreams.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(stream)) }
             stream.detach()  // its producer stops: nobody reads any more

@@ -3,6 +3,7 @@ public import Logging
 import Prometheus
 public import ServiceLifecycle
 public import SessionTasks
+import Synchronization
 import TransferModels
 
 /// The control plane: libmicrohttpd's epoll thread pool in front of the request pipeline.
@@ -21,9 +22,9 @@ public final class HTTPServer: Service, @unchecked Sendable {
     let logger: Logger
     let daemon = MHDDaemon()
     /// Requests between their first access-handler call and NOTIFY_COMPLETED.
-    let liveRequests = LockedBox<Int>(0)
+    let liveRequests = Atomic<Int>(0)
     /// Set once graceful shutdown begins: answers then close their connection.
-    let isShuttingDown = LockedBox<Bool>(false)
+    let isShuttingDown = Atomic<Bool>(false)
     /// Streamed answers (server-sent events) between their hand-off to MHD and NOTIFY_COMPLETED, so
     /// shutdown can end them: they would otherwise hold the stop for as long as their clients listen.
     let openStreams = LockedBox<[ObjectIdentifier: ResponseStream]>([:])
@@ -81,14 +82,14 @@ public final class HTTPServer: Service, @unchecked Sendable {
 
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
-                group.addTask { await self.hangupWatch.run { self.isShuttingDown.withLock { $0 } } }
+                group.addTask { await self.hangupWatch.run { self.isShuttingDown.load(ordering: .acquiring) } }
                 for await context in pending {
                     group.addTask { await self.answer(context) }
                 }
             }
         } onGracefulShutdown: {
             // No new connections; requests already read are answered before the daemon stops.
-            self.isShuttingDown.withLock { $0 = true }
+            self.isShuttingDown.store(true, ordering: .releasing)
             self.onShutdown()  // long-polls answer now instead of holding the shutdown
             self.pipeline.router.shutdown.trigger()  // so do event long-polls and streams,
             self.finishOpenStreams()  // whose bodies end once what is buffered is sent
@@ -104,10 +105,10 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// earlier would close connections whose answers are queued but not yet written.
     private func waitForAnswersToBeSent() async {
         let deadline = ContinuousClock.now + .seconds(configuration.shutdownGracePeriod)
-        while liveRequests.withLock({ $0 }) > 0 && ContinuousClock.now < deadline {
+        while liveRequests.load(ordering: .relaxed) > 0 && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }
-        let left = liveRequests.withLock { $0 }
+        let left = liveRequests.load(ordering: .relaxed)
         if left > 0 { logger.warning("Stopping with requests still open", metadata: ["http.open_requests": "\(left)"]) }
     }
 
@@ -141,7 +142,7 @@ public final class HTTPServer: Service, @unchecked Sendable {
     /// Registers an open stream; one opened after shutdown began is finished at once.
     private func track(_ stream: ResponseStream) {
         openStreams.withLock { $0[ObjectIdentifier(stream)] = stream }
-        if isShuttingDown.withLock({ $0 }) { stream.finish() }
+        if isShuttingDown.load(ordering: .acquiring) { stream.finish() }
     }
 
     /// Graceful shutdown: every open stream ends after its buffered bytes (a parked one is resumed),

@@ -7,12 +7,15 @@ import TransferStore
 // (that order), no I/O. A report of an attempt that is no longer the task's (stopped by `suspend()`)
 // changes nothing.
 extension TaskRunner {
-    public func transfer(_ transfer: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest) {
+    /// The final response, and a data or upload task's body with it: readers of `/data` waiting for the body
+    /// (`TaskConnections.waitForBody`) are woken once both are recorded.
+    public func transfer(_ transfer: TransferID, didReceive response: ResponseHead, for request: OutgoingRequest, body: GrowingBody?) {
         let reported = ReportedResponse(response, url: request.url)
         let snapshot = reported.snapshot
-        table.withLock { state in
-            guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+        let current = table.withLock { state -> Bool in
+            guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return false }
             task.reportedResponse = reported
+            if let body { task.body = body }
             state.entries[transfer.taskId]?.attempt = task
             writer.queue { pending in
                 pending.record(ResponseReport(response: snapshot), for: transfer.taskId)
@@ -21,7 +24,9 @@ extension TaskRunner {
                     pending.events.append(task.event { .didReceiveResponse($0, response: snapshot) })
                 }
             }
+            return true
         }
+        if current, body != nil { waiters.bodies.completed(transfer.taskId) }
     }
 
     /// `task.didReceiveInformationalResponse` (103 Early Hints and the like); the task's response stays.

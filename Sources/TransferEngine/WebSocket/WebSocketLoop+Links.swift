@@ -52,7 +52,7 @@ extension WebSocketLoop {
                 chosenProtocol: chosen, commands: { [weak self] in self?.send($0) })
             link.channel = channel
             if link.requestedClose != nil { channel.closing() }
-            observer.transfer(id, didReceive: response, for: link.job.request)
+            observer.transfer(id, didReceive: response, for: link.job.request, body: nil)
             observer.transfer(id, didOpenWebSocket: channel, protocol: chosen)
         case .message(let message):
             guard let channel = link.channel else { return }
