@@ -26,37 +26,47 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     func submit(_ items: [Item], write: @escaping Write) async -> [Result<Output, any Error>] {
         guard !items.isEmpty else { return [] }
         return await withCheckedContinuation { continuation in
+            let waiting = Waiting(items: items, continuation: continuation)
+            // The first write while none is under way goes at once, as its own first batch.
             let startsDraining = state.withLock { state -> Bool in
-                state.queue.append(Waiting(items: items, continuation: continuation))
-                guard !state.draining else { return false }
+                guard !state.draining else {
+                    state.queue.append(waiting)
+                    return false
+                }
                 state.draining = true
                 return true
             }
-            if startsDraining { Task { await self.drain(write) } }
+            if startsDraining { Task { await self.drain(first: waiting, write) } }
         }
     }
 
-    private func drain(_ write: Write) async {
-        while true {
-            let batch = state.withLock { state -> [Waiting] in
+    /// Writes `first`, then whatever queued meanwhile, batch after batch, until nothing waits.
+    private func drain(first: Waiting, _ write: Write) async {
+        var batch = [first]
+        while !batch.isEmpty {
+            await commit(batch, write)
+            batch = state.withLock { state -> [Waiting] in
                 let batch = state.queue
                 state.queue.removeAll()
                 if batch.isEmpty { state.draining = false }
                 return batch
             }
-            guard !batch.isEmpty else { return }
-            let items = batch.flatMap(\.items)
-            var results: ArraySlice<Result<Output, any Error>>
-            do {
-                results = try await write(items)[...]
-                precondition(results.count == items.count, "a group commit's write answers one result per item")
-            } catch {
-                results = ArraySlice(repeating: .failure(error), count: items.count)
-            }
-            for waiting in batch {
-                waiting.continuation.resume(returning: Array(results.prefix(waiting.items.count)))
-                results = results.dropFirst(waiting.items.count)
-            }
+        }
+    }
+
+    /// One transaction for the batch; each submitter gets its items' results, in order.
+    private func commit(_ batch: [Waiting], _ write: Write) async {
+        let items = batch.flatMap(\.items)
+        var results: ArraySlice<Result<Output, any Error>>
+        do {
+            results = try await write(items)[...]
+            precondition(results.count == items.count, "a group commit's write answers one result per item")
+        } catch {
+            results = ArraySlice(repeating: .failure(error), count: items.count)
+        }
+        for waiting in batch {
+            waiting.continuation.resume(returning: Array(results.prefix(waiting.items.count)))
+            results = results.dropFirst(waiting.items.count)
         }
     }
 }
