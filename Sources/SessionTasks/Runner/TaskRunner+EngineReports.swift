@@ -60,6 +60,11 @@ extension TaskRunner {
 
     /// Counters and the rate always; progress events at most once per `progressInterval`.
     public func transfer(_ transfer: TransferID, didProgress progress: TransferProgress) {
+        record(progress, of: transfer, final: false)
+    }
+
+    /// The counters, the rate and the progress events due (all of them with `final`).
+    private func record(_ progress: TransferProgress, of transfer: TransferID, final: Bool) {
         let counts = Self.counts(progress)
         let now = ContinuousClock.now
         table.withLock { state in
@@ -67,7 +72,7 @@ extension TaskRunner {
             // Sampled in place: a copy taken first would make the rate's samples be copied on every report.
             state.entries[transfer.taskId]?.attempt?.sampleRate(progress, at: now)
             guard var task = state.entries[transfer.taskId]?.attempt else { return }
-            let events = task.progressEvents(progress, now: now)
+            let events = task.progressEvents(progress, now: now, final: final)
             if !events.isEmpty { state.entries[transfer.taskId]?.attempt = task }
             writer.queue { pending in
                 pending.progress[transfer.taskId] = counts
@@ -91,19 +96,7 @@ extension TaskRunner {
     /// A `multipart/x-mixed-replace` part ended: its last bytes are reported now (whatever the
     /// `progressInterval`), so they come before the next part's response.
     public func transfer(_ transfer: TransferID, didReceiveAllOfPart progress: TransferProgress) {
-        let counts = Self.counts(progress)
-        let now = ContinuousClock.now
-        table.withLock { state in
-            guard state.entries[transfer.taskId]?.attempt?.number == transfer.attempt else { return }
-            state.entries[transfer.taskId]?.attempt?.sampleRate(progress, at: now)
-            guard var task = state.entries[transfer.taskId]?.attempt else { return }
-            let events = task.progressEvents(progress, now: now, final: true)
-            if !events.isEmpty { state.entries[transfer.taskId]?.attempt = task }
-            writer.queue { pending in
-                pending.progress[transfer.taskId] = counts
-                pending.events += events
-            }
-        }
+        record(progress, of: transfer, final: true)
     }
 
     /// `downloadTask.didResumeAtOffset`; progress events count on from the offset.

@@ -37,7 +37,8 @@ final class TaskRunner: TransferObserver, Sendable {
     /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
     let ended = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
 
-    /// - Parameter slotsFreed: rung when a transfer's completion is queued (its slot is free).
+    /// - Parameter slotsFreed: rung when a transfer's completion is queued (its slot is free), on a
+    ///   cluster's node only (nothing else waits for it).
     init(
         store: TransferStore, configuration: TaskService.Configuration, decisions: any DelegateDecisions,
         locations: any TaskBodyLocations, files: TaskFiles, storages: SessionStorages, networks: NetworkPathMonitor,
