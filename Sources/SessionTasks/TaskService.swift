@@ -65,10 +65,10 @@ public final class TaskService: Service, Sendable {
     public let connections: TaskConnections
     /// Sessions' trust bundles (their `serverTrust.anchors`).
     public var trustBundles: TrustBundles { runner.jobs.trustBundles }
-    /// This node among several on one database (nil: the only node).
-    let node: ClusterNode?
     /// Control calls, carried out here or forwarded to the node that runs the task.
     let controls: TaskControls
+    /// This node among several on one database (nil: the only node).
+    var node: ClusterNode? { controls.node }
     /// From `run()` until graceful shutdown begins.
     private let serving = LockedBox(false)
 
@@ -103,18 +103,18 @@ public final class TaskService: Service, Sendable {
         self.networks = networks
         try FileManager.default.createDirectory(at: configuration.engine.downloadsDirectory, withIntermediateDirectories: true)
         // Rung when a transfer's completion is queued (its slot is free): a cluster's node claims then.
+        // Nothing else waits for it, so a single node does not ring it.
         let slotsFreed = Doorbell()
         let runner = try TaskRunner(
             store: store, configuration: configuration, decisions: decisions, locations: locations, files: files, storages: storages,
             networks: networks,
             trustBundles: TrustBundles(directory: configuration.trustDirectory, authorities: configuration.engine.certificateAuthorities),
-            slotsFreed: slotsFreed, logger: logger)
+            slotsFreed: configuration.cluster == nil ? nil : slotsFreed, logger: logger)
         self.runner = runner
         networks.onChange { [weak runner] states in runner?.networksChanged(states) }
         let node = configuration.cluster.map {
             ClusterNode(membership: $0, store: store, tasks: runner, slotsFreed: slotsFreed, logger: logger)
         }
-        self.node = node
         let controls = TaskControls(runner: runner, node: node)
         self.controls = controls
         self.sessions = SessionService(store: store, storages: storages, files: files, transfers: controls, logger: logger)

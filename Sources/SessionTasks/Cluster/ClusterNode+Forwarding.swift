@@ -80,8 +80,7 @@ extension ClusterNode {
     private func carryOut(_ control: ForwardedControl) async {
         var answer = ForwardedControlAnswer(request: control.request, outcome: .done)
         do {
-            let record = try await tasks.requireTask(control.task, tenant: control.tenant)
-            try await tasks.admit(control.action, of: record)
+            let record = try await tasks.admittedTask(for: control.action, taskId: control.task, tenant: control.tenant)
             let task = try await tasks.perform(control.action, on: try await claimForControl(record))
             if control.action == .cancelProducingResumeData, task.state != .completed {
                 _ = try await tasks.waitForCompletion(of: task.id, tenant: control.tenant, timeout: .seconds(10))

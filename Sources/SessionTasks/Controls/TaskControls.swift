@@ -17,8 +17,7 @@ final class TaskControls: Sendable {
 
     /// Carries out `action` on this node, or forwards it to the node running the task.
     func perform(_ action: ForwardedControl.Action, taskId: String, tenant: String) async throws -> TaskRecord {
-        let record = try await runner.requireTask(taskId, tenant: tenant)
-        try await runner.admit(action, of: record)
+        let record = try await runner.admittedTask(for: action, taskId: taskId, tenant: tenant)
         var task = record
         if let node {
             do {

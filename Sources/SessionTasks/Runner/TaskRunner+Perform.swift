@@ -9,9 +9,11 @@ extension TaskRunner {
         table.withLock { state in state.entries.values.count { !$0.lifecycle.isSettled } }
     }
 
-    /// Refuses a control call the task cannot take now: a `resume()` that would start a transfer while the
-    /// tenant's stored bytes are at their limit (`QuotaExceeded`), a `suspend()` of a running connection.
-    func admit(_ action: ForwardedControl.Action, of record: TaskRecord) async throws {
+    /// The tenant's task, when it can take `action` now (wherever it runs). Refused: a `resume()` that
+    /// would start a transfer while the tenant's stored bytes are at their limit (`QuotaExceeded`), a
+    /// `suspend()` of a running connection; `TaskStoreError.taskNotFound` for another tenant's task.
+    func admittedTask(for action: ForwardedControl.Action, taskId: String, tenant: String) async throws -> TaskRecord {
+        let record = try await requireTask(taskId, tenant: tenant)
         switch action {
         case .resume:
             if record.state == .suspended && record.suspendCount <= 1 { try await store.usage.checkStorageRoom(tenant: record.tenant) }
@@ -21,6 +23,7 @@ extension TaskRunner {
         case .cancel, .cancelProducingResumeData:
             break
         }
+        return record
     }
 
     /// Carries out an admitted control call on this node.

@@ -37,12 +37,12 @@ final class TaskRunner: TransferObserver, Sendable {
     /// Ended transfers, in the order the engine reported them, for `settleEndedAttempts`.
     let ended = AsyncStream.makeStream(of: (TransferID, TransferOutcome).self)
 
-    /// - Parameter slotsFreed: rung when a transfer's completion is queued (its slot is free), on a
-    ///   cluster's node only (nothing else waits for it).
+    /// - Parameter slotsFreed: rung when a transfer's completion is queued (its slot is free); nil on a
+    ///   single node, where nothing waits for it.
     init(
         store: TransferStore, configuration: TaskService.Configuration, decisions: any DelegateDecisions,
         locations: any TaskBodyLocations, files: TaskFiles, storages: SessionStorages, networks: NetworkPathMonitor,
-        trustBundles: TrustBundles, slotsFreed: Doorbell, logger: Logger
+        trustBundles: TrustBundles, slotsFreed: Doorbell?, logger: Logger
     ) throws {
         self.store = store
         self.configuration = configuration
@@ -52,8 +52,6 @@ final class TaskRunner: TransferObserver, Sendable {
         self.table = table
         let waiters = TaskWaiters(completions: CompletionWaiters())
         self.waiters = waiters
-        // Only a cluster's node waits for a slot to be freed (to claim a queued task).
-        let slotsFreed = configuration.cluster == nil ? nil : slotsFreed
         self.writer = ReportWriter(
             store: store, waiters: waiters.completions, node: configuration.cluster?.nodeID, logger: logger, completionQueued: slotsFreed
         ) { written in
