@@ -37,44 +37,43 @@ struct TaskRunnerTests {
             store: fixture.store, configuration: fixture.configuration, decisions: NoDelegate(), locations: Paths(),
             files: fixture.files, storages: fixture.storages,
             networks: NetworkPathMonitor(paths: [], interfaces: { [:] }, logger: fixture.logger),
-            trustBundles: TrustBundles(directory: fixture.configuration.trustDirectory, authorities: nil), slotsFreed: Doorbell(),
+            trustBundles: TrustBundles(directory: fixture.configuration.trustDirectory, authorities: nil), slotsFreed: nil,
             logger: fixture.logger)
         let running = Task { await runner.run() }
-        do {
-            try await body(runner, TaskControls(runner: runner, node: nil))
-        } catch {
-            await runner.stop()
-            running.cancel()
-            await running.value
-            throw error
-        }
+        var failure: (any Error)?
+        do { try await body(runner, TaskControls(runner: runner, node: nil)) } catch { failure = error }
         await runner.stop()
         running.cancel()
         await running.value
+        if let failure { throw failure }
     }
 
-    private func start(_ task: TaskRecord, session: SessionRecord, on runner: TaskRunner) async throws -> TaskRecord {
-        try await runner.control(task, .start(beginsLater: false, continuing: false), isCurrent: true, session: session)
-    }
-
-    private func eventTypes(of task: TaskRecord, in store: TransferStore) async throws -> [TaskEventType] {
-        try await store.events.events(sessionId: task.sessionId, after: 0, limit: 100).filter { $0.taskId == task.id }.map(\.type)
-    }
-
-    @Test func aDataTaskRunsToItsCompletionWithItsResponseAndEventsInOrder() async throws {
+    /// A data task of the fixture origin's `path`, created resumed and started on a running runner; `body`
+    /// runs while the runner does, `afterStop` once it has stopped.
+    private func withStartedDataTask(
+        _ path: String, _ body: (TaskRecord, TaskRunner, TaskControls) async throws -> Void,
+        afterStop: (ApplicationLayerFixture, TaskRecord) async throws -> Void = { _, _ in }
+    ) async throws {
         let fixture = try Self.loopbackFixture()
         defer { fixture.close() }
         let origin = try FixtureOrigin.start()
         defer { origin.stop() }
         let session = try await fixture.session()
-        let task = try await fixture.task(
-            #"{"kind": "data", "request": {"url": "\#(origin.url("/bytes/10"))"}, "resume": true}"#, in: session)
-        try await withRunner(fixture) { runner, _ in
-            _ = try await start(task, session: session, on: runner)
+        let task = try await fixture.task(#"{"kind": "data", "request": {"url": "\#(origin.url(path))"}, "resume": true}"#, in: session)
+        try await withRunner(fixture) { runner, controls in
+            _ = try await runner.control(task, .start(beginsLater: false, continuing: false), isCurrent: true, session: session)
+            try await body(task, runner, controls)
+        }
+        try await afterStop(fixture, task)
+    }
+
+    @Test func aDataTaskRunsToItsCompletionWithItsResponseAndEventsInOrder() async throws {
+        try await withStartedDataTask("/bytes/10") { task, runner, _ in
             let done = try await runner.waitForCompletion(of: task.id, tenant: task.tenant, timeout: .seconds(20))
             #expect(done.state == .completed && done.error == nil)
             #expect(done.response?.statusCode == 200 && done.countOfBytesReceived == 10)
-            let types = try await eventTypes(of: task, in: fixture.store)
+            let types = try await runner.store.events.events(sessionId: task.sessionId, after: 0, limit: 100)
+                .filter { $0.taskId == task.id }.map(\.type)
             #expect(types.first == .taskDidCreateTask && types.last == .taskDidCompleteWithError)
             #expect(types.contains(.dataTaskDidReceiveResponse))
             #expect(types.firstIndex(of: .dataTaskDidReceiveResponse)! < types.firstIndex(of: .taskDidFinishCollectingMetrics)!)
@@ -82,36 +81,20 @@ struct TaskRunnerTests {
     }
 
     @Test func aSuspendedTaskWaitsUntilItIsResumedThenCompletes() async throws {
-        let fixture = try Self.loopbackFixture()
-        defer { fixture.close() }
-        let origin = try FixtureOrigin.start()
-        defer { origin.stop() }
-        let session = try await fixture.session()
-        let created = try await fixture.task(
-            #"{"kind": "data", "request": {"url": "\#(origin.url("/drip?bytes=4&interval=0.2"))"}, "resume": true}"#, in: session)
-        try await withRunner(fixture) { runner, controls in
-            _ = try await start(created, session: session, on: runner)
-            let suspended = try await controls.perform(.suspend, taskId: created.id, tenant: created.tenant)
+        try await withStartedDataTask("/drip?bytes=4&interval=0.2") { task, runner, controls in
+            let suspended = try await controls.perform(.suspend, taskId: task.id, tenant: task.tenant)
             #expect(suspended.state == .suspended)
-            let resumed = try await controls.perform(.resume, taskId: created.id, tenant: created.tenant)
+            let resumed = try await controls.perform(.resume, taskId: task.id, tenant: task.tenant)
             #expect(resumed.state == .running)
-            let done = try await runner.waitForCompletion(of: created.id, tenant: created.tenant, timeout: .seconds(20))
+            let done = try await runner.waitForCompletion(of: task.id, tenant: task.tenant, timeout: .seconds(20))
             #expect(done.state == .completed && done.error == nil && done.countOfBytesReceived == 4)
         }
     }
 
     @Test func aCancelledRunningTaskCompletesWithNSURLErrorCancelled() async throws {
-        let fixture = try Self.loopbackFixture()
-        defer { fixture.close() }
-        let origin = try FixtureOrigin.start()
-        defer { origin.stop() }
-        let session = try await fixture.session()
-        let created = try await fixture.task(
-            #"{"kind": "data", "request": {"url": "\#(origin.url("/drip?bytes=50&interval=0.2"))"}, "resume": true}"#, in: session)
-        try await withRunner(fixture) { runner, controls in
-            _ = try await start(created, session: session, on: runner)
-            _ = try await controls.perform(.cancel, taskId: created.id, tenant: created.tenant)
-            let done = try await runner.waitForCompletion(of: created.id, tenant: created.tenant, timeout: .seconds(20))
+        try await withStartedDataTask("/drip?bytes=50&interval=0.2") { task, runner, controls in
+            _ = try await controls.perform(.cancel, taskId: task.id, tenant: task.tenant)
+            let done = try await runner.waitForCompletion(of: task.id, tenant: task.tenant, timeout: .seconds(20))
             #expect(done.state == .completed && done.error?.code == URLErrorCode.cancelled.rawValue)
         }
     }
@@ -129,19 +112,12 @@ struct TaskRunnerTests {
     }
 
     @Test func aStoppedRunnerLeavesARunningTaskRunningInTheStoreForTheNextStart() async throws {
-        let fixture = try Self.loopbackFixture()
-        defer { fixture.close() }
-        let origin = try FixtureOrigin.start()
-        defer { origin.stop() }
-        let session = try await fixture.session()
-        let created = try await fixture.task(
-            #"{"kind": "data", "request": {"url": "\#(origin.url("/drip?bytes=50&interval=0.2"))"}, "resume": true}"#, in: session)
-        try await withRunner(fixture) { runner, _ in
-            _ = try await start(created, session: session, on: runner)
-            try await eventually(timeout: 10) { runner.table.withLock { $0.entries[created.id]?.attempt?.body != nil } }
+        try await withStartedDataTask("/drip?bytes=50&interval=0.2") { task, runner, _ in
+            try await eventually(timeout: 10) { runner.table.withLock { $0.entries[task.id]?.attempt?.body != nil } }
+        } afterStop: { fixture, task in
+            // The engine aborted the transfer at the stop: that is not the task's end.
+            let row = try await fixture.store.tasks.task(id: task.id)
+            #expect(row?.state == .running && row?.completion == nil)
         }
-        // The engine aborted the transfer at the stop: that is not the task's end.
-        let row = try await fixture.store.tasks.task(id: created.id)
-        #expect(row?.state == .running && row?.completion == nil)
     }
 }
