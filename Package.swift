@@ -153,6 +153,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings),
+        // The command line's client side (`urlsessiond get`, `tasks`, `watch`): progress, exit statuses.
+        .target(
+            name: "CommandLineClient",
+            swiftSettings: swiftSettings),
         .target(
             name: "TestSupport",
             dependencies: [
@@ -160,6 +164,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CommandLineClientTests",
+            dependencies: ["CommandLineClient"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "WebSocketsTests",
