@@ -26,7 +26,12 @@ public struct ProgressLine: Sendable, Equatable {
         var figures = "  \(amount)"
         if let bytesPerSecond { figures += "  \(ByteCountText.bytes(Int64(bytesPerSecond)))/s" }
         if let secondsLeft { figures += "  \(ByteCountText.duration(secondsLeft)) left" }
-        let percent = fraction.map { String(repeating: " ", count: max(0, 3 - String(Int($0 * 100)).count)) + "\(Int($0 * 100))% " } ?? "     "
+        // Right-aligned in four columns, so the bar does not jump as the percent grows a digit.
+        let percent =
+            fraction.map { fraction in
+                let digits = String(Int(fraction * 100))
+                return String(repeating: " ", count: max(0, 3 - digits.count)) + digits + "% "
+            } ?? "     "
         let barWidth = max(10, columns - percent.count - figures.count - 2 - 1)
         return percent + "[" + bar(width: barWidth) + "]" + figures
     }
