@@ -147,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "urlsessiond",
             dependencies: [
-                "URLSessionService",
+                "URLSessionService", "CommandLineClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -156,6 +156,7 @@ let package = Package(
         // The command line's client side (`urlsessiond get`, `tasks`, `watch`): progress, exit statuses.
         .target(
             name: "CommandLineClient",
+            dependencies: ["URLSessionRemote", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings),
         .target(
             name: "TestSupport",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineClient
 import Foundation
 import Logging
 import URLSessionService
@@ -9,7 +10,8 @@ struct Urlsessiond: AsyncParsableCommand {
         commandName: "urlsessiond",
         abstract: "Apple's URLSession as a service: sessions and tasks over a JSON API, transfers by libcurl.",
         version: ServiceVersion.description,
-        subcommands: [Serve.self],
+        // `serve` runs the service; `get`, `tasks` and `watch` are its clients, against a running one.
+        subcommands: [Serve.self, GetCommand.self, TasksCommand.self, WatchCommand.self],
         defaultSubcommand: Serve.self)
 }
 

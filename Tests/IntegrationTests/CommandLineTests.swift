@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `urlsessiond get`, `tasks` and `watch`: the binary run as a user runs it, against a running service and
+/// the fixture origin, judged by its exit status, its messages and the file it leaves.
+@Suite("The command line: urlsessiond get, tasks, watch")
+struct CommandLineTests {
+    /// Runs `urlsessiond ARGUMENTS` in `directory` against `service` with `token`.
+    func urlsessiond(
+        _ arguments: [String], service: ServiceProcess?, token: String = Tokens.tenantA, in directory: URL,
+        serviceURL: String? = nil
+    ) async throws -> ScriptRun {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("URLSESSIOND_") }
+        environment["URLSESSIOND_URL"] = serviceURL ?? service?.baseURL
+        environment["URLSESSIOND_TOKEN"] = token
+        return try await runProgram(
+            try ServiceProcess.binaryURL(), arguments: arguments, in: directory, environment: environment, timeout: .seconds(60))
+    }
+
+    @Test("get downloads to the URL's name, says where, exits 0; a second get refuses to overwrite it", .timeLimit(.minutes(2)))
+    func getDownloadsAFile() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let directory = try TemporaryDirectory.make(prefix: "cli-get")
+        defer { directory.remove() }
+        try await withTaskService { _, service in
+            let url = origin.url("/bytes/3000000?seed=5")
+            let run = try await urlsessiond(["get", url], service: service, in: directory.url)
+            #expect(run.status == 0, "\(run.errors)")
+            let file = directory.url.appendingPathComponent("3000000")
+            #expect(try Data(contentsOf: file) == Data(FixtureOrigin.bytes(count: 3_000_000, seed: 5)))
+            #expect(run.errors.contains("saved 3000000 (2.9 MiB)"), "\(run.errors)")
+            #expect(run.errors.contains("100% 2.9 MiB of 2.9 MiB"), "the final progress line, plain off a terminal: \(run.errors)")
+            #expect(run.output.isEmpty, "progress and messages go to standard error")
+
+            let again = try await urlsessiond(["get", url], service: service, in: directory.url)
+            #expect(again.status == 73, "\(again.errors)")
+            #expect(again.errors.contains("3000000 exists"))
+        }
+    }
+
+    @Test("get -o names the file, -o - writes the body to standard output", .timeLimit(.minutes(2)))
+    func getOutput() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let directory = try TemporaryDirectory.make(prefix: "cli-output")
+        defer { directory.remove() }
+        try await withTaskService { _, service in
+            let named = try await urlsessiond(["get", origin.url("/bytes/1000?seed=2"), "-o", "a.bin"], service: service, in: directory.url)
+            #expect(named.status == 0, "\(named.errors)")
+            #expect(try Data(contentsOf: directory.url.appendingPathComponent("a.bin")) == Data(FixtureOrigin.bytes(count: 1000, seed: 2)))
+            let piped = try await urlsessiond(["get", origin.url("/echo"), "-o", "-", "--quiet"], service: service, in: directory.url)
+            #expect(piped.status == 0, "\(piped.errors)")
+            #expect(piped.output.contains("\"method\""), "the body on standard output: \(piped.output)")
+            #expect(piped.errors.isEmpty, "--quiet: \(piped.errors)")
+        }
+    }
+
+    @Test("each failure has its own exit status and one line saying what failed", .timeLimit(.minutes(2)))
+    func failures() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let directory = try TemporaryDirectory.make(prefix: "cli-failures")
+        defer { directory.remove() }
+        try await withTaskService { _, service in
+            let notFound = try await urlsessiond(["get", origin.url("/status/404"), "-o", "x"], service: service, in: directory.url)
+            #expect(notFound.status == 22, "\(notFound.errors)")
+            #expect(notFound.errors.contains("the origin answered 404"))
+            #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("x").path), "nothing kept")
+
+            let closedPort = try RefusingPort()
+            let refused = try await urlsessiond(["get", "http://127.0.0.1:\(closedPort.port)/x", "-o", "y"], service: service, in: directory.url)
+            #expect(refused.status == 1, "\(refused.errors)")
+            #expect(refused.errors.contains("NSURLErrorDomain -1004"), "\(refused.errors)")
+
+            let badToken = try await urlsessiond(
+                ["get", origin.url("/bytes/10"), "-o", "z"], service: service, token: "not-a-token-0123456789", in: directory.url)
+            #expect(badToken.status == 77, "\(badToken.errors)")
+            #expect(badToken.errors.contains("URLSESSIOND_TOKEN"))
+
+            let usage = try await urlsessiond(["get", "not a url"], service: service, in: directory.url)
+            #expect(usage.status == 64, "\(usage.errors)")
+        }
+        let noService = try RefusingPort()
+        let down = try await urlsessiond(
+            ["get", "http://127.0.0.1:1/x", "-o", "w"], service: nil, in: directory.url, serviceURL: "http://127.0.0.1:\(noService.port)")
+        #expect(down.status == 69, "\(down.errors)")
+        #expect(down.errors.contains("cannot reach urlsessiond"), "\(down.errors)")
+    }
+}
