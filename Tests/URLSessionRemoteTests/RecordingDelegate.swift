@@ -55,6 +55,10 @@ final class RecordingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
         }
     }
 
+    func urlSession(_ session: RemoteURLSession, didBecomeInvalidWithError error: (any Error)?) async {
+        self.lock.withLock { self._calls.append("didBecomeInvalidWithError") }
+    }
+
     func urlSessionDidFinishEvents(forBackgroundURLSession session: RemoteURLSession) async {
         self.lock.withLock { self._calls.append("urlSessionDidFinishEvents") }
     }
