@@ -259,7 +259,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "URLSessionRemoteTests",
-            dependencies: ["URLSessionRemote", "TestSupport"],
+            dependencies: ["URLSessionRemote", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IntegrationTests",
