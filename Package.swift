@@ -12,7 +12,9 @@ let package = Package(
     name: "urlsessiond",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "urlsessiond", targets: ["urlsessiond"])
+        .executable(name: "urlsessiond", targets: ["urlsessiond"]),
+        // URLSession's API for Swift programs, carried out by a running urlsessiond.
+        .library(name: "URLSessionRemote", targets: ["URLSessionRemote"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -158,6 +160,15 @@ let package = Package(
             name: "CommandLineClient",
             dependencies: ["URLSessionRemote", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings),
+        // No dependency beyond the toolchain's Foundation (FoundationNetworking on Linux): see RemoteURLSession.
+        .target(
+            name: "URLSessionRemote",
+            swiftSettings: swiftSettings),
+        // A client process URLSessionRemoteTests kill -9 and start again (background re-attach).
+        .executableTarget(
+            name: "urlsessionremote-probe",
+            dependencies: ["URLSessionRemote"],
+            swiftSettings: swiftSettings),
         .target(
             name: "TestSupport",
             dependencies: [
@@ -254,6 +265,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "URLSessionRemoteTests",
+            dependencies: ["URLSessionRemote", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "IntegrationTests",

@@ -1,0 +1,145 @@
+internal import Foundation
+
+#if canImport(FoundationNetworking)
+    internal import FoundationNetworking
+#endif
+
+/// What a ``RemoteURLSession`` shares with its tasks: the service's session (made on first use, as the
+/// service cannot be reached from `init`), the tasks in flight, and the loop that follows the session's
+/// events and calls the delegates.
+///
+/// An actor, so that events are handled one at a time in `sequence` order and the delegates are called as
+/// from a serial delegate queue.
+actor SessionCore {
+    nonisolated let client: ServiceClient
+    nonisolated let configuration: RemoteURLSessionConfiguration
+    /// Whether this is `RemoteURLSession.shared`: the tenant's shared session, not one made by this client.
+    nonisolated let isShared: Bool
+    nonisolated let delegate: (any RemoteURLSessionDelegate)?
+    /// The session object, for the delegate calls; weak, since the session owns this core.
+    nonisolated let owner = Locked(WeakSession())
+    /// The loop following the events, cancelled when the session goes away or is invalidated.
+    nonisolated let follower = Locked<Task<Void, Never>?>(nil)
+
+    struct WeakSession {
+        weak var value: RemoteURLSession?
+    }
+
+    /// A task this client knows, and who waits for it.
+    struct Entry {
+        let task: RemoteURLSessionTask
+        /// The task-specific delegate (`delegate:` of the async API), else the session's gets the calls.
+        let delegate: (any RemoteURLSessionDelegate)?
+        /// Made by the async API (`data(for:)`, `download(for:)`): like URLSession's completion-handler
+        /// tasks, it gets no `didReceive response` and no `didFinishDownloadingTo` (the call returns them).
+        let isConvenience: Bool
+        var waiters: [CheckedContinuation<Void, any Error>] = []
+    }
+
+    private enum Attachment {
+        case idle
+        case attaching([CheckedContinuation<String, any Error>])
+        case attached(String)
+    }
+
+    private var attachment = Attachment.idle
+    var entries: [String: Entry] = [:]
+    /// The `sequence` of the last event handled (the `Last-Event-ID` of a reconnection).
+    var lastSequence = 0
+    /// Why following the events stopped for good (a refused token, an unknown session), failing every wait.
+    var followingError: (any Error)?
+
+    init(configuration: RemoteURLSessionConfiguration, delegate: (any RemoteURLSessionDelegate)?, isShared: Bool) {
+        self.configuration = configuration
+        self.delegate = delegate
+        self.isShared = isShared
+        self.client = ServiceClient(connection: configuration.connection)
+    }
+
+    /// The service's id of the session, making (or, for a background identifier, re-attaching to) it first.
+    func sessionID() async throws -> String {
+        switch self.attachment {
+        case .attached(let id):
+            return id
+        case .attaching(let waiters):
+            return try await withCheckedThrowingContinuation { continuation in
+                self.attachment = .attaching(waiters + [continuation])
+            }
+        case .idle:
+            self.attachment = .attaching([])
+            do {
+                let (id, after) = try await self.attach()
+                guard case .attaching(let waiters) = self.attachment else { return id }
+                self.attachment = .attached(id)
+                self.lastSequence = after
+                self.startFollowing(sessionID: id)
+                for waiter in waiters { waiter.resume(returning: id) }
+                return id
+            } catch {
+                guard case .attaching(let waiters) = self.attachment else { throw error }
+                self.attachment = .idle
+                for waiter in waiters { waiter.resume(throwing: error) }
+                throw error
+            }
+        }
+    }
+
+    /// Makes the service's session and answers where its events start for this client.
+    private func attach() async throws -> (id: String, after: Int) {
+        if self.isShared {
+            let session = try await self.client.decode(WireSession.self, "GET", "/v1/sessions/shared")
+            // The shared session's earlier events are other clients' business: start after the last one.
+            return (session.id, try await self.lastEventSequence(sessionID: session.id))
+        }
+        let body = try ServiceClient.json(["configuration": self.configuration.wireObject])
+        let session = try await self.client.decode(WireSession.self, "POST", "/v1/sessions", json: body)
+        return (session.id, self.configuration.kind == .background ? self.storedSequence() : 0)
+    }
+
+    private func lastEventSequence(sessionID: String) async throws -> Int {
+        var after = 0
+        while true {  // bounded by the events the service keeps: each turn reads up to 1,000 more
+            let page = try await self.client.decode(
+                WirePage<WireEvent>.self, "GET", "/v1/sessions/\(sessionID)/events",
+                query: [URLQueryItem(name: "after", value: String(after)), URLQueryItem(name: "limit", value: "1000")])
+            after = page.items.last?.sequence ?? after
+            if page.nextCursor == nil || page.items.isEmpty { return after }
+        }
+    }
+
+    /// Creates a task, suspended, and registers it before it can have events.
+    ///
+    /// Created with `resume: false` and resumed by the caller once registered, so that no event of the task
+    /// can be read from the stream before the client knows the task.
+    func makeTask(
+        body: Data, delegate: (any RemoteURLSessionDelegate)?, isConvenience: Bool
+    ) async throws -> RemoteURLSessionTask {
+        let id = try await self.sessionID()
+        let wire = try await self.client.decode(WireTask.self, "POST", "/v1/sessions/\(id)/tasks", json: body)
+        let task = RemoteURLSessionTask.taskClass(ofKind: wire.kind).init(wire: wire, core: self)
+        self.entries[wire.id] = Entry(task: task, delegate: delegate, isConvenience: isConvenience)
+        return task
+    }
+
+    /// Returns once the task's `task.didCompleteWithError` was handled (its delegate called).
+    func waitForCompletion(of task: RemoteURLSessionTask) async throws {
+        if let error = self.followingError { throw error }
+        guard self.entries[task.identifier] != nil else { return }
+        try await withCheckedThrowingContinuation { continuation in
+            self.entries[task.identifier]?.waiters.append(continuation)
+        }
+    }
+
+    /// Ends following the events for good: every wait fails with `error`.
+    func stopFollowing(error: any Error) {
+        self.followingError = error
+        for (id, entry) in self.entries {
+            for waiter in entry.waiters { waiter.resume(throwing: error) }
+            self.entries[id]?.waiters = []
+        }
+    }
+
+    nonisolated func cancelFollowing() {
+        self.follower.withLock { $0 }?.cancel()
+    }
+}

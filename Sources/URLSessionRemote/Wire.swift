@@ -1,0 +1,105 @@
+internal import Foundation
+
+// The service's JSON, decoded with URLSession's names (openapi.yaml). Only what the library reads.
+
+/// `Task` of openapi.yaml.
+struct WireTask: Decodable, Sendable {
+    var id: String
+    var sessionId: String
+    var taskIdentifier: Int
+    var kind: String
+    var state: String
+    var priority: Double?
+    var taskDescription: String?
+    var earliestBeginDate: String?
+    var originalRequest: WireRequest?
+    var currentRequest: WireRequest?
+    var response: WireResponse?
+    var countOfBytesSent: Int64?
+    var countOfBytesExpectedToSend: Int64?
+    var countOfBytesReceived: Int64?
+    var countOfBytesExpectedToReceive: Int64?
+    var error: WireError?
+    var location: String?
+}
+
+/// `TaskSummary`: the task fields on every task event.
+struct WireTaskSummary: Decodable, Sendable {
+    var id: String
+    var taskIdentifier: Int
+    var kind: String
+    var state: String
+    var taskDescription: String?
+}
+
+/// A `URLRequest` as the service shows it.
+struct WireRequest: Decodable, Sendable {
+    var url: String
+    var httpMethod: String?
+    var allHTTPHeaderFields: [String: String]?
+    var timeoutInterval: Double?
+}
+
+/// `Response`: an `HTTPURLResponse`.
+struct WireResponse: Decodable, Sendable {
+    var url: String
+    var statusCode: Int
+    var allHeaderFields: [String: String]
+}
+
+/// `TransferError`: an NSError in `NSURLErrorDomain`.
+struct WireError: Decodable, Sendable {
+    var domain: String
+    var code: Int
+    var name: String?
+    var localizedDescription: String?
+    var userInfo: [String: JSONValue]?
+    var underlying: JSONValue?
+}
+
+/// `Session` (only its id and state).
+struct WireSession: Decodable, Sendable {
+    var id: String
+    var state: String
+}
+
+/// `CancelResponse`.
+struct WireCancelResponse: Decodable, Sendable {
+    var task: WireTask
+    var resumeData: String?
+}
+
+/// `{"items": [...], "nextCursor": ...}`.
+struct WirePage<Item: Decodable & Sendable>: Decodable, Sendable {
+    var items: [Item]
+    var nextCursor: String?
+}
+
+/// `Event`: one delegate callback, with every parameter the library reads as an optional.
+struct WireEvent: Decodable, Sendable {
+    var id: String
+    var type: String
+    var sequence: Int
+    var taskId: String?
+    var data: Parameters
+
+    struct Parameters: Decodable, Sendable {
+        var task: WireTaskSummary?
+        var bytesWritten: Int64?
+        var totalBytesWritten: Int64?
+        var totalBytesExpectedToWrite: Int64?
+        var bytesSent: Int64?
+        var totalBytesSent: Int64?
+        var totalBytesExpectedToSend: Int64?
+        var length: Int64?
+        var totalBytesReceived: Int64?
+        var totalBytesExpectedToReceive: Int64?
+        var fileOffset: Int64?
+        var expectedTotalBytes: Int64?
+        var location: String?
+        var response: WireResponse?
+        var request: WireRequest?
+        var error: WireError?
+        var metrics: JSONValue?
+    }
+}
