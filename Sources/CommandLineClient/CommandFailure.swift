@@ -20,7 +20,9 @@ struct CommandFailure: Error {
     /// `error` from a transfer: a `URLError` is the origin's or the network's, as the service reports it.
     static func transfer(_ error: any Error, interrupted: Bool) -> Self {
         if let urlError = error as? URLError {
-            if interrupted && urlError.code == .cancelled { return .init(status: .interrupted, message: "interrupted: the task was cancelled") }
+            if interrupted && urlError.code == .cancelled {
+                return .init(status: .interrupted, message: "interrupted: the task was cancelled")
+            }
             return .init(status: .transferFailed, message: "the transfer failed: \(describe(urlError))")
         }
         if let problem = error as? RemoteServiceError { return .init(problem) }

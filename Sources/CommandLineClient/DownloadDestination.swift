@@ -47,10 +47,9 @@ enum DownloadDestination: Equatable {
         if !replacing, FileManager.default.fileExists(atPath: path) {
             return "\(path) exists; name another file with -o (or -o \(path) to replace it)"
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        if !FileManager.default.isWritableFile(atPath: directory.isEmpty ? "." : directory) {
-            return "cannot write in \(directory.isEmpty ? "." : directory)"
-        }
+        // (URL, not NSString: `deletingLastPathComponent` of a bare name traps in swift-corelibs-foundation.)
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !FileManager.default.isWritableFile(atPath: directory) { return "cannot write in \(directory)" }
         return nil
     }
 }

@@ -34,18 +34,18 @@ public struct GetCommand: AsyncParsableCommand {
     }
 
     public func run() async throws {
-        var output = TerminalOutput()
+        var terminal = TerminalOutput()
         do {
-            let message = try await download(output: output)
-            if !quiet { output.say(message) }
-        } catch let failure as CommandFailure {
-            output.say("urlsessiond get: \(failure.message)")
-            throw ExitCode(failure.status.rawValue)
+            let message = try await download(terminal: terminal)
+            if !quiet { terminal.say(message) }
+        } catch {
+            terminal.say("urlsessiond get: \(error.message)")
+            throw ExitCode(error.status.rawValue)
         }
     }
 
     /// Downloads, moves the file into place and returns the line to end with.
-    private func download(output: TerminalOutput) async throws(CommandFailure) -> String {
+    private func download(terminal: TerminalOutput) async throws(CommandFailure) -> String {
         let source = URL(string: url)!  // checked by `validate()`
         let destination = DownloadDestination(output: output, url: source)
         if let refusal = destination.refusal { throw CommandFailure(status: .cannotCreateOutput, message: refusal) }
@@ -56,7 +56,7 @@ public struct GetCommand: AsyncParsableCommand {
         } catch {
             throw .reachingService(error, at: connection.url)
         }
-        let reporter = ProgressReporter(output: quiet ? TerminalOutput(isTerminal: false, plainInterval: .infinity) : output)
+        let reporter = quiet ? nil : ProgressReporter(output: terminal)
         let work = Task { try await session.download(from: source, delegate: reporter) }
         let interrupted = InterruptedFlag()
         let interrupt = InterruptSignal {
@@ -77,7 +77,7 @@ public struct GetCommand: AsyncParsableCommand {
             let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
             throw CommandFailure(status: .httpError, message: "the origin answered \(http.statusCode) (\(reason)); nothing was saved")
         }
-        if !quiet { reporter.finish(received: size) }
+        reporter?.finish(received: size)
         do {
             try destination.take(file)
         } catch {

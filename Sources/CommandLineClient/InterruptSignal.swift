@@ -4,7 +4,7 @@ import Foundation
 /// Ctrl-C while a transfer runs: the first cancels the task on the service (so nothing is left running
 /// there for a command that is gone) and lets the command end with status 130; a second one, if the
 /// cancel hangs, kills the process as usual.
-final class InterruptSignal: Sendable {
+final class InterruptSignal {
     private let source: any DispatchSourceSignal
 
     init(onInterrupt: @escaping @Sendable () -> Void) {

@@ -2,6 +2,10 @@ public import ArgumentParser
 import Foundation
 import URLSessionRemote
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `urlsessiond tasks`: the tasks running in the tenant's shared session (where `urlsessiond get` makes
 /// them), one line each — `getAllTasks()`, which lists the tasks not yet completed, as URLSession's does.
 public struct TasksCommand: AsyncParsableCommand {

@@ -47,7 +47,8 @@ struct CommandLineTests {
         let directory = try TemporaryDirectory.make(prefix: "cli-output")
         defer { directory.remove() }
         try await withTaskService { _, service in
-            let named = try await urlsessiond(["get", origin.url("/bytes/1000?seed=2"), "-o", "a.bin"], service: service, in: directory.url)
+            let named = try await urlsessiond(
+                ["get", origin.url("/bytes/1000?seed=2"), "-o", "a.bin"], service: service, in: directory.url)
             #expect(named.status == 0, "\(named.errors)")
             #expect(try Data(contentsOf: directory.url.appendingPathComponent("a.bin")) == Data(FixtureOrigin.bytes(count: 1000, seed: 2)))
             let piped = try await urlsessiond(["get", origin.url("/echo"), "-o", "-", "--quiet"], service: service, in: directory.url)
@@ -70,7 +71,8 @@ struct CommandLineTests {
             #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("x").path), "nothing kept")
 
             let closedPort = try RefusingPort()
-            let refused = try await urlsessiond(["get", "http://127.0.0.1:\(closedPort.port)/x", "-o", "y"], service: service, in: directory.url)
+            let refused = try await urlsessiond(
+                ["get", "http://127.0.0.1:\(closedPort.port)/x", "-o", "y"], service: service, in: directory.url)
             #expect(refused.status == 1, "\(refused.errors)")
             #expect(refused.errors.contains("NSURLErrorDomain -1004"), "\(refused.errors)")
 
@@ -88,4 +90,71 @@ struct CommandLineTests {
         #expect(down.status == 69, "\(down.errors)")
         #expect(down.errors.contains("cannot reach urlsessiond"), "\(down.errors)")
     }
+
+    @Test("tasks lists a running get, watch follows another to its end, Ctrl-C cancels the task on the service", .timeLimit(.minutes(2)))
+    func tasksWatchAndInterrupt() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let directory = try TemporaryDirectory.make(prefix: "cli-tasks")
+        defer { directory.remove() }
+        try await withTaskService { _, service in
+            // A download that stalls after its first bytes: it runs until cancelled.
+            let stalled = try launch(
+                ["get", origin.url("/stall?bytes=1000&total=100000"), "-o", "s.bin"], service: service, in: directory.url)
+            let stalledTask = try await runningTask(path: "/stall", service: service, in: directory.url)
+            // One that drips to its end in about two seconds, followed by `watch` from another process.
+            let dripping = try launch(
+                ["get", origin.url("/drip?bytes=20&interval=0.1"), "-o", "d.bin"], service: service, in: directory.url)
+            let drippingTask = try await runningTask(path: "/drip", service: service, in: directory.url)
+            let watched = try await urlsessiond(["watch", drippingTask], service: service, in: directory.url)
+            #expect(watched.status == 0, "\(watched.errors)")
+            #expect(watched.errors.contains("\(drippingTask) completed"), "\(watched.errors)")
+            dripping.waitUntilExit()
+            #expect(dripping.terminationStatus == 0)
+
+            kill(stalled.processIdentifier, SIGINT)
+            stalled.waitUntilExit()
+            #expect(stalled.terminationStatus == 130, "Ctrl-C: the exit status of an interrupted command")
+            #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("s.bin").path))
+            let after = try await urlsessiond(["tasks"], service: service, in: directory.url)
+            #expect(!after.output.contains(stalledTask), "cancelled on the service, so no longer running: \(after.output)")
+            let gone = try await urlsessiond(["watch", stalledTask], service: service, in: directory.url)
+            #expect(gone.status == 1 && gone.errors.contains("no running task"), "\(gone.errors)")
+        }
+    }
+
+    /// Starts `urlsessiond ARGUMENTS` without waiting for it (its output is discarded).
+    func launch(_ arguments: [String], service: ServiceProcess, in directory: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = try ServiceProcess.binaryURL()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("URLSESSIOND_") }
+        environment["URLSESSIOND_URL"] = service.baseURL
+        environment["URLSESSIOND_TOKEN"] = Tokens.tenantA
+        process.environment = environment
+        (process.standardInput, process.standardOutput, process.standardError) = (
+            FileHandle.nullDevice, FileHandle.nullDevice, FileHandle.nullDevice
+        )
+        try process.run()
+        return process
+    }
+
+    /// The id of the running task whose URL has `path`, as `urlsessiond tasks` lists it (within 20 s).
+    func runningTask(path: String, service: ServiceProcess, in directory: URL) async throws -> String {
+        for _ in 0..<100 {
+            let listing = try await urlsessiond(["tasks"], service: service, in: directory)
+            #expect(listing.status == 0, "\(listing.errors)")
+            #expect(listing.output.hasPrefix("TASK"), "a header first: \(listing.output)")
+            if let line = listing.output.split(separator: "\n").first(where: { $0.contains(path) && $0.contains("running") }) {
+                return String(line.prefix { $0 != " " })
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        throw CommandLineTestError.notListed(path)
+    }
+}
+
+enum CommandLineTestError: Error {
+    case notListed(String)
 }
