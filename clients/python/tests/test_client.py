@@ -11,7 +11,7 @@ from standardwebhooks.webhooks import WebhookVerificationError
 from urlsessiond import follow_events, verify_webhook, wait_for_task
 from urlsessiond_client.api.events import list_session_events
 from urlsessiond_client.api.sessions import create_session, finish_tasks_and_invalidate
-from urlsessiond_client.api.tasks import create_task, get_task_data
+from urlsessiond_client.api.tasks import create_task, create_task_batch, get_task_data
 from urlsessiond_client.models import (
     DelegateInput,
     EventList,
@@ -20,6 +20,9 @@ from urlsessiond_client.models import (
     Session,
     SessionCreateRequest,
     Task,
+    TaskBatchProblem,
+    TaskBatchRequest,
+    TaskBatchResponse,
     TaskCreateRequest,
     TaskKind,
     TaskState,
@@ -108,3 +111,18 @@ def test_a_webhook_the_service_posts_verifies_with_the_session_secret(client, or
         verify_webhook(other, delivery.body, delivery.headers)
     with pytest.raises(WebhookVerificationError):
         verify_webhook(secret, delivery.body.replace(b"didComplete", b"didKomplete"), delivery.headers)
+
+
+def test_a_batch_answers_an_invalid_member_in_its_slot(client, origin):
+    session = create_session.sync(client=client, body=SessionCreateRequest())
+    assert isinstance(session, Session), session
+    valid = TaskCreateRequest(kind=TaskKind.DATA, request=Request(url=f"{origin}/bytes/10"), resume=True)
+    # A member is any JSON value (`TaskBatchMember`): the service, not the schema, refuses this one.
+    answer = create_task_batch.sync(
+        session.id, client=client, body=TaskBatchRequest(tasks=[valid.to_dict(), {"kind": "data", "colour": "red"}])
+    )
+    assert isinstance(answer, TaskBatchResponse), answer
+    created, refused = answer.items
+    assert isinstance(created, Task) and isinstance(refused, TaskBatchProblem), answer.items
+    assert refused.problem.field == "colour" and refused.problem.status == 400, refused.problem
+    assert wait_for_task(client, created.id, timeout=30).error is None
