@@ -14,8 +14,10 @@ VENV := .venv
 ## object store the object store tests run against (Tests/Fixtures/s3_server.py; MinIO is on neither Debian nor PyPI).
 ## playwright: drives Debian's chromium through the console's pages (Tests/Fixtures/console_browser.py); it
 ## uses /usr/bin/chromium, so its own browser download (`playwright install`) is never needed.
+## openapi-python-client and ruff (which formats its output): clients/python's generated client, regenerated
+## and compared by PythonClientTests; httpx is that client's transport, pytest runs its tests.
 PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0 pyspnego==0.12.4 pyftpdlib==2.2.0 pyOpenSSL==26.4.0 websockets==17.4 \
-	moto[server]==5.2.5 playwright==1.65.2
+	moto[server]==5.2.5 playwright==1.65.2 openapi-python-client==0.29.1 ruff==0.17.6 httpx==0.28.1 pytest==9.2.0
 
 # Build: libcurl (OpenSSL), OpenSSL itself (libssl-dev: the certificate and PKCS#12 code), libmicrohttpd,
 # SQLite, pkg-config; at run time the public suffix list (publicsuffix: which domains may not take cookies).
@@ -27,7 +29,7 @@ TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl i
 BENCH_PACKAGES := wrk aria2 curl
 
 .PHONY: run test test-postgres postgres-suites build release deps test-deps bench-deps clean container-smoke postgres-smoke format lint \
-	console-screenshot
+	console-screenshot python-client
 
 ## Installs the Debian packages named in $(1) that are not installed yet.
 define install_missing
@@ -117,6 +119,11 @@ container-smoke:
 ## container-smoke first when it is absent).
 postgres-smoke:
 	CONTAINER_SMOKE=$(CURDIR)/../shared/tools/container-smoke deploy/postgres-smoke
+
+## Regenerates clients/python/urlsessiond_client from openapi.yaml (after editing the document; `make test`
+## fails until the committed client is what the generator makes of it).
+python-client: test-deps
+	URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) clients/python/generate.sh
 
 ## README's picture of the console (docs/console.png), taken by the console's browser test mid-download.
 console-screenshot: test-deps

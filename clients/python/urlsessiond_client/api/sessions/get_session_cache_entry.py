@@ -1,0 +1,248 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.cached_response import CachedResponse
+from ...models.problem import Problem
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    url_query: str,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["url"] = url_query
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/sessions/{id}/cache/entry".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CachedResponse | Problem | None:
+    if response.status_code == 200:
+        response_200 = CachedResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 414:
+        response_414 = Problem.from_dict(response.json())
+
+        return response_414
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 431:
+        response_431 = Problem.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CachedResponse | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    url_query: str,
+) -> Response[CachedResponse | Problem]:
+    """cachedResponse(for:)
+
+     The response stored for a GET of `url` in the cache this session uses, whatever its freshness
+    (`cachedResponse(for:)`): the response, its `storagePolicy`, the delegate's `userInfo`, when it
+    was stored, and its body (inline up to 64 KiB). 404 `not-found` when nothing is stored for `url`
+    (or the session has no cache).
+
+    Args:
+        id (str):
+        url_query (str): An absolute `http` or `https` URL (RFC 3986) without spaces or control
+            characters: an optional
+            `userinfo@`, an ASCII host (a name, punycode for others, or an IPv6 literal in brackets),
+            an
+            optional port of up to five digits, then any path, query and fragment.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CachedResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        url_query=url_query,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    url_query: str,
+) -> CachedResponse | Problem | None:
+    """cachedResponse(for:)
+
+     The response stored for a GET of `url` in the cache this session uses, whatever its freshness
+    (`cachedResponse(for:)`): the response, its `storagePolicy`, the delegate's `userInfo`, when it
+    was stored, and its body (inline up to 64 KiB). 404 `not-found` when nothing is stored for `url`
+    (or the session has no cache).
+
+    Args:
+        id (str):
+        url_query (str): An absolute `http` or `https` URL (RFC 3986) without spaces or control
+            characters: an optional
+            `userinfo@`, an ASCII host (a name, punycode for others, or an IPv6 literal in brackets),
+            an
+            optional port of up to five digits, then any path, query and fragment.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CachedResponse | Problem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        url_query=url_query,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    url_query: str,
+) -> Response[CachedResponse | Problem]:
+    """cachedResponse(for:)
+
+     The response stored for a GET of `url` in the cache this session uses, whatever its freshness
+    (`cachedResponse(for:)`): the response, its `storagePolicy`, the delegate's `userInfo`, when it
+    was stored, and its body (inline up to 64 KiB). 404 `not-found` when nothing is stored for `url`
+    (or the session has no cache).
+
+    Args:
+        id (str):
+        url_query (str): An absolute `http` or `https` URL (RFC 3986) without spaces or control
+            characters: an optional
+            `userinfo@`, an ASCII host (a name, punycode for others, or an IPv6 literal in brackets),
+            an
+            optional port of up to five digits, then any path, query and fragment.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CachedResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        url_query=url_query,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    url_query: str,
+) -> CachedResponse | Problem | None:
+    """cachedResponse(for:)
+
+     The response stored for a GET of `url` in the cache this session uses, whatever its freshness
+    (`cachedResponse(for:)`): the response, its `storagePolicy`, the delegate's `userInfo`, when it
+    was stored, and its body (inline up to 64 KiB). 404 `not-found` when nothing is stored for `url`
+    (or the session has no cache).
+
+    Args:
+        id (str):
+        url_query (str): An absolute `http` or `https` URL (RFC 3986) without spaces or control
+            characters: an optional
+            `userinfo@`, an ASCII host (a name, punycode for others, or an IPv6 literal in brackets),
+            an
+            optional port of up to five digits, then any path, query and fragment.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CachedResponse | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            url_query=url_query,
+        )
+    ).parsed

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class CookieSameSitePolicyType3Type1(StrEnum):
+    LAX = "lax"
+    NONE = "none"
+    STRICT = "strict"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class URLCacheConfigurationInputStorageType1(StrEnum):
+    PRIVATE = "private"
+    SHARED = "shared"
+
+    def __str__(self) -> str:
+        return str(self.value)
