@@ -21,6 +21,9 @@ struct WireTask: Decodable, Sendable {
     var countOfBytesExpectedToReceive: Int64?
     var error: WireError?
     var location: String?
+    /// WebSocket tasks: the close handshake's code (0 until the connection ended) and reason.
+    var closeCode: Int?
+    var closeReason: String?
 }
 
 /// `TaskSummary`: the task fields on every task event.
@@ -102,4 +105,11 @@ struct WireEvent: Decodable, Sendable {
         var error: WireError?
         var metrics: JSONValue?
     }
+}
+
+/// `WebSocketMessage`: a received message, text or binary (base64).
+struct WireWebSocketMessage: Decodable, Sendable {
+    var sequence: Int
+    var string: String?
+    var data: String?
 }
