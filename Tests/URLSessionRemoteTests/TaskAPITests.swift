@@ -26,7 +26,7 @@ struct TaskAPITests {
             try await eventually(timeout: 30) { !delegate.completions.isEmpty }
             #expect(delegate.files.map(\.body) == [Data(FixtureOrigin.bytes(count: 300_000, seed: 9))])
             #expect(delegate.completions.first?.error == nil)
-            #expect(Array(delegate.calls.suffix(2)) == ["didFinishDownloadingTo", "didCompleteWithError"])
+            #expect(delegate.endings == ["didFinishDownloadingTo", "didCompleteWithError"])
             #expect(task.state == .completed)
             #expect(task.countOfBytesReceived == 300_000)
             #expect((task.response as? HTTPURLResponse)?.statusCode == 200)
