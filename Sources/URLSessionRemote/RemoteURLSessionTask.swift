@@ -137,6 +137,7 @@ public class RemoteURLSessionTask: @unchecked Sendable, CustomStringConvertible 
         case "upload": RemoteURLSessionUploadTask.self
         case "data": RemoteURLSessionDataTask.self
         case "webSocket": RemoteURLSessionWebSocketTask.self
+        case "stream": RemoteURLSessionStreamTask.self
         default: RemoteURLSessionTask.self
         }
     }
