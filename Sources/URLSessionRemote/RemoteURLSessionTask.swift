@@ -35,6 +35,9 @@ public class RemoteURLSessionTask: @unchecked Sendable, CustomStringConvertible 
         var countOfBytesExpectedToReceive: Int64 = -1
         var closeCode = 0
         var closeReason: String?
+        /// The cancel call of the async API's cancellation (`download(for:)` cancelled by its caller), whose
+        /// answer carries the resume data.
+        var cancelCall: Task<String?, Never>?
         /// A WebSocket task's last received message's sequence (its `receive` cursor).
         var receivedThrough = 0
     }
