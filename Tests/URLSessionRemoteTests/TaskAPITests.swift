@@ -98,4 +98,23 @@ struct TaskAPITests {
             try await task.cancel()
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aTaskKeepsItsDescriptionPriorityAndEarliestBeginDate() async throws {
+        try await withRemoteService { connection, _ in
+            let session = RemoteURLSession(configuration: .default(connection))
+            let begin = Date(timeIntervalSinceNow: 3600)
+            let options = RemoteURLSessionTask.Options(
+                taskDescription: "later", priority: RemoteURLSessionTask.highPriority, earliestBeginDate: begin)
+            let task = try await session.dataTask(with: URLRequest(url: .fixture("http://127.0.0.1:9/later")), options: options)
+            #expect(task.taskDescription == "later")
+            #expect(task.priority == RemoteURLSessionTask.highPriority)
+            let kept = try #require(task.earliestBeginDate)
+            #expect(abs(kept.timeIntervalSince(begin)) < 0.01)
+            #expect(task.taskIdentifier >= 1)
+            #expect(task.state == .suspended)
+            let listed = try await session.getAllTasks()
+            #expect(listed.first === task)
+        }
+    }
 }
