@@ -86,16 +86,36 @@ extension RemoteURLSession {
         body["resume"] = false
         let task = try await self.core.makeTask(body: ServiceClient.json(body), delegate: delegate, isConvenience: true)
         let client = self.core.client
+        // A download cancelled by its caller keeps what it has: the error carries resume data, for
+        // `download(resumeFrom:)`.
+        let cancelBody = Data((task is RemoteURLSessionDownloadTask ? #"{"byProducingResumeData": true}"# : "{}").utf8)
         try await withTaskCancellationHandler {
             try await client.send("POST", "/v1/tasks/\(task.identifier)/resume")
             try await self.core.waitForCompletion(of: task)
         } onCancel: {
             // The caller's cancellation is synchronous and the cancel is a call to the service: this task
             // only sends it; the wait above ends with the task's completion (-999), as URLSession's does.
-            Task { _ = try? await client.send("POST", "/v1/tasks/\(task.identifier)/cancel") }
+            let call = Task {
+                let answer = try? await client.decode(
+                    WireCancelResponse.self, "POST", "/v1/tasks/\(task.identifier)/cancel", json: cancelBody, timeout: 120)
+                return answer?.resumeData
+            }
+            task.values.withLock { $0.cancelCall = call }
         }
-        if let error = task.error { throw error }
-        return task
+        guard let error = task.error else { return task }
+        // The cancel's answer (its resume data) may come after the completion event.
+        let resumeData = await task.values.withLock { $0.cancelCall }?.value
+        throw Self.adding(resumeData, to: error)
+    }
+
+    /// The task's error, with the resume data its cancellation produced when the service's error lacks it.
+    private static func adding(_ resumeData: String?, to error: any Error) -> any Error {
+        guard let resumeData, let urlError = error as? URLError, urlError.code == .cancelled,
+            urlError.userInfo[WireError.resumeDataKey] == nil
+        else { return error }
+        var userInfo = urlError.userInfo
+        userInfo[WireError.resumeDataKey] = Data(resumeData.utf8)
+        return URLError(urlError.code, userInfo: userInfo)
     }
 
     private func fetchFile(of task: RemoteURLSessionTask) async throws -> (URL, URLResponse) {

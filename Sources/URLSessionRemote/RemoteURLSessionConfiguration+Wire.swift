@@ -23,6 +23,10 @@ extension RemoteURLSessionConfiguration {
         object["waitsForConnectivity"] = self.waitsForConnectivity
         object["isDiscretionary"] = self.isDiscretionary
         object["sessionSendsLaunchEvents"] = self.sessionSendsLaunchEvents
+        object["tlsMinimumSupportedProtocolVersion"] = self.tlsMinimumSupportedProtocolVersion?.rawValue
+        object["tlsMaximumSupportedProtocolVersion"] = self.tlsMaximumSupportedProtocolVersion?.rawValue
+        object["httpCookieStorage"] = self.httpCookieStorage?.rawValue
+        object["urlCredentialStorage"] = self.urlCredentialStorage?.rawValue
         return object
     }
 

@@ -15,6 +15,20 @@ public struct RemoteURLSessionConfiguration: Sendable {
         case `default`, ephemeral, background
     }
 
+    /// `tls_protocol_version_t`'s versions, by the service's names.
+    public enum TLSVersion: String, Sendable, Hashable {
+        case tlsV10 = "TLSv10"
+        case tlsV11 = "TLSv11"
+        case tlsV12 = "TLSv12"
+        case tlsV13 = "TLSv13"
+    }
+
+    /// Which storage holds the session's cookies or credentials: the tenant's persistent one (`shared`, as
+    /// `HTTPCookieStorage.shared`), the session's own (`private`; in memory for an ephemeral session), or none.
+    public enum StorageScope: String, Sendable, Hashable {
+        case shared, `private`, none
+    }
+
     /// The service that runs the session's transfers.
     public var connection: RemoteConnection
     public var kind: Kind
@@ -35,6 +49,12 @@ public struct RemoteURLSessionConfiguration: Sendable {
     public var waitsForConnectivity: Bool?
     public var isDiscretionary: Bool?
     public var sessionSendsLaunchEvents: Bool?
+    public var tlsMinimumSupportedProtocolVersion: TLSVersion?
+    public var tlsMaximumSupportedProtocolVersion: TLSVersion?
+    /// `httpCookieStorage`: which cookie storage, rather than a storage object.
+    public var httpCookieStorage: StorageScope?
+    /// `urlCredentialStorage`: which credential storage, rather than a storage object.
+    public var urlCredentialStorage: StorageScope?
     /// Where a background session remembers the last event its delegate handled, so that after a restart
     /// the delegate hears each event once (URLSession keeps this in the app's container). Nil: the user's
     /// caches directory, under `URLSessionRemote`.

@@ -33,6 +33,13 @@ public class RemoteURLSessionTask: @unchecked Sendable, CustomStringConvertible 
         var countOfBytesExpectedToSend: Int64 = 0
         var countOfBytesReceived: Int64 = 0
         var countOfBytesExpectedToReceive: Int64 = -1
+        var closeCode = 0
+        var closeReason: String?
+        /// The cancel call of the async API's cancellation (`download(for:)` cancelled by its caller), whose
+        /// answer carries the resume data.
+        var cancelCall: Task<String?, Never>?
+        /// A WebSocket task's last received message's sequence (its `receive` cursor).
+        var receivedThrough = 0
     }
 
     required init(wire: WireTask, core: SessionCore) {
@@ -97,6 +104,8 @@ public class RemoteURLSessionTask: @unchecked Sendable, CustomStringConvertible 
             values.countOfBytesReceived = wire.countOfBytesReceived ?? values.countOfBytesReceived
             values.countOfBytesExpectedToReceive =
                 wire.countOfBytesExpectedToReceive ?? values.countOfBytesExpectedToReceive
+            values.closeCode = wire.closeCode ?? values.closeCode
+            values.closeReason = wire.closeReason ?? values.closeReason
         }
         self.updateProgress()
     }
@@ -130,6 +139,8 @@ public class RemoteURLSessionTask: @unchecked Sendable, CustomStringConvertible 
         case "download": RemoteURLSessionDownloadTask.self
         case "upload": RemoteURLSessionUploadTask.self
         case "data": RemoteURLSessionDataTask.self
+        case "webSocket": RemoteURLSessionWebSocketTask.self
+        case "stream": RemoteURLSessionStreamTask.self
         default: RemoteURLSessionTask.self
         }
     }

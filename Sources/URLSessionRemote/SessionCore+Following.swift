@@ -95,6 +95,7 @@ extension SessionCore {
         case "dataTask.didReceiveResponse":
             let response = event.data.response?.httpURLResponse
             task.values.withLock { $0.response = response ?? $0.response }
+            self.responseArrived(for: task.identifier)
             if let session, let response, let dataTask = task as? RemoteURLSessionDataTask, !entry.isConvenience {
                 await delegate?.urlSession(session, dataTask: dataTask, didReceive: response)
             }
@@ -173,7 +174,8 @@ extension SessionCore {
             values.error = values.error ?? event.data.error?.foundationError ?? fileError
         }
         if let session { await delegate?.urlSession(session, task: task, didCompleteWithError: task.error) }
-        let waiters = self.entries.removeValue(forKey: task.identifier)?.waiters ?? []
-        for waiter in waiters { waiter.resume() }
+        let entry = self.entries.removeValue(forKey: task.identifier)
+        for observer in entry?.completionObservers ?? [] { observer(task) }
+        for waiter in (entry?.waiters ?? []) + (entry?.responseWaiters ?? []) { waiter.resume() }
     }
 }

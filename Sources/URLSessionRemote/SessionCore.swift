@@ -34,6 +34,10 @@ actor SessionCore {
         /// tasks, it gets no `didReceive response` and no `didFinishDownloadingTo` (the call returns them).
         let isConvenience: Bool
         var waiters: [CheckedContinuation<Void, any Error>] = []
+        /// Who waits for the response (`bytes(for:)`): woken by `dataTask.didReceiveResponse` or the completion.
+        var responseWaiters: [CheckedContinuation<Void, any Error>] = []
+        /// Called once the task's completion was handled (before the waiters are woken).
+        var completionObservers: [@Sendable (RemoteURLSessionTask) -> Void] = []
     }
 
     private enum Attachment {
@@ -96,15 +100,12 @@ actor SessionCore {
         return (session.id, self.configuration.kind == .background ? self.storedSequence() : 0)
     }
 
+    /// The sequence of the session's newest event: one page of one event says it (`lastSequence`), however
+    /// long the session's history is.
     private func lastEventSequence(sessionID: String) async throws -> Int {
-        var after = 0
-        while true {  // bounded by the events the service keeps: each turn reads up to 1,000 more
-            let page = try await self.client.decode(
-                WirePage<WireEvent>.self, "GET", "/v1/sessions/\(sessionID)/events",
-                query: [URLQueryItem(name: "after", value: String(after)), URLQueryItem(name: "limit", value: "1000")])
-            after = page.items.last?.sequence ?? after
-            if page.nextCursor == nil || page.items.isEmpty { return after }
-        }
+        let page = try await self.client.decode(
+            WirePage<WireEvent>.self, "GET", "/v1/sessions/\(sessionID)/events", query: [URLQueryItem(name: "limit", value: "1")])
+        return page.lastSequence ?? page.items.last?.sequence ?? 0
     }
 
     /// Creates a task, suspended, and registers it before it can have events.
@@ -130,12 +131,35 @@ actor SessionCore {
         }
     }
 
+    /// Calls `observer` once the task's completion is handled (at once if it already was).
+    func observeCompletion(of task: RemoteURLSessionTask, _ observer: @escaping @Sendable (RemoteURLSessionTask) -> Void) {
+        guard self.entries[task.identifier] != nil else { return observer(task) }
+        self.entries[task.identifier]?.completionObservers.append(observer)
+    }
+
+    /// Returns once the task has its response (its `dataTask.didReceiveResponse` was handled) or completed.
+    func waitForResponse(of task: RemoteURLSessionTask) async throws {
+        if let error = self.followingError { throw error }
+        guard self.entries[task.identifier] != nil, task.response == nil else { return }
+        try await withCheckedThrowingContinuation { continuation in
+            self.entries[task.identifier]?.responseWaiters.append(continuation)
+        }
+    }
+
+    /// Wakes who waits for the task's response.
+    func responseArrived(for taskID: String) {
+        let waiters = self.entries[taskID]?.responseWaiters ?? []
+        self.entries[taskID]?.responseWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
     /// Ends following the events for good: every wait fails with `error`.
     func stopFollowing(error: any Error) {
         self.followingError = error
         for (id, entry) in self.entries {
-            for waiter in entry.waiters { waiter.resume(throwing: error) }
+            for waiter in entry.waiters + entry.responseWaiters { waiter.resume(throwing: error) }
             self.entries[id]?.waiters = []
+            self.entries[id]?.responseWaiters = []
         }
     }
 

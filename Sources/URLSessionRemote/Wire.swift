@@ -21,6 +21,9 @@ struct WireTask: Decodable, Sendable {
     var countOfBytesExpectedToReceive: Int64?
     var error: WireError?
     var location: String?
+    /// WebSocket tasks: the close handshake's code (0 until the connection ended) and reason.
+    var closeCode: Int?
+    var closeReason: String?
 }
 
 /// `TaskSummary`: the task fields on every task event.
@@ -73,6 +76,8 @@ struct WireCancelResponse: Decodable, Sendable {
 struct WirePage<Item: Decodable & Sendable>: Decodable, Sendable {
     var items: [Item]
     var nextCursor: String?
+    /// A session's event list only: the sequence of its newest event when the page was read.
+    var lastSequence: Int?
 }
 
 /// `Event`: one delegate callback, with every parameter the library reads as an optional.
@@ -102,4 +107,11 @@ struct WireEvent: Decodable, Sendable {
         var error: WireError?
         var metrics: JSONValue?
     }
+}
+
+/// `WebSocketMessage`: a received message, text or binary (base64).
+struct WireWebSocketMessage: Decodable, Sendable {
+    var sequence: Int
+    var string: String?
+    var data: String?
 }

@@ -77,7 +77,7 @@ struct AsyncAPITests {
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func cancellingTheCallCancelsTheTransferWithCancelled() async throws {
+    func cancellingADownloadCallThrowsCancelledWithResumeData() async throws {
         let origin = try FixtureOrigin.start()
         defer { origin.stop() }
         try await withRemoteService { connection, _ in
@@ -85,12 +85,19 @@ struct AsyncAPITests {
             let delegate = RecordingDelegate()
             let url = try URL.fixture(origin.url("/bytes/2000000?seed=5&rate=250000"))
             let call = Task { try await session.download(from: url, delegate: delegate) }
-            try await eventually(timeout: 30) { !delegate.progress.isEmpty }
+            try await eventually(timeout: 30) { (delegate.progress.last?.totalBytesWritten ?? 0) > 100_000 }
             call.cancel()
             let error = try await withTimeout(seconds: 30) {
                 try await #require(throws: URLError.self) { try await call.value }
             }
             #expect(error.code == .cancelled)
+            // What was downloaded is kept: resuming from the error's resume data completes the file.
+            let resumeData = try #require(error.downloadTaskResumeData)
+            let (file, _) = try await session.download(resumeFrom: resumeData)
+            defer { try? FileManager.default.removeItem(at: file) }
+            #expect(try Data(contentsOf: file) == Data(FixtureOrigin.bytes(count: 2_000_000, seed: 5)))
+            let range = try #require(origin.requests.last?.header("Range"))
+            #expect(range != "bytes=0-")
         }
     }
 }

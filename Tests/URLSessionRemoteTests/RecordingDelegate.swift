@@ -19,11 +19,35 @@ final class RecordingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
     private var _completions: [(task: String, error: (any Error)?)] = []
     private var _files: [(task: String, body: Data)] = []
     private var _calls: [String] = []
+    private var _metrics: [RemoteURLSessionTaskMetrics] = []
+    private var _responses: [URLResponse] = []
 
     var progress: [Progress] { self.lock.withLock { self._progress } }
     var completions: [(task: String, error: (any Error)?)] { self.lock.withLock { self._completions } }
     var files: [(task: String, body: Data)] { self.lock.withLock { self._files } }
     var calls: [String] { self.lock.withLock { self._calls } }
+    /// The calls that end things: the file, the completion, the session's invalidation.
+    var endings: [String] {
+        self.calls.filter { ["didFinishDownloadingTo", "didCompleteWithError", "didBecomeInvalidWithError"].contains($0) }
+    }
+    var metrics: [RemoteURLSessionTaskMetrics] { self.lock.withLock { self._metrics } }
+    var responses: [URLResponse] { self.lock.withLock { self._responses } }
+
+    func urlSession(_ session: RemoteURLSession, dataTask: RemoteURLSessionDataTask, didReceive response: URLResponse) async {
+        self.lock.withLock {
+            self._responses.append(response)
+            self._calls.append("didReceiveResponse")
+        }
+    }
+
+    func urlSession(
+        _ session: RemoteURLSession, task: RemoteURLSessionTask, didFinishCollecting metrics: RemoteURLSessionTaskMetrics
+    ) async {
+        self.lock.withLock {
+            self._metrics.append(metrics)
+            self._calls.append("didFinishCollecting")
+        }
+    }
 
     func urlSession(
         _ session: RemoteURLSession, downloadTask: RemoteURLSessionDownloadTask, didWriteData bytesWritten: Int64,

@@ -26,7 +26,7 @@ struct TaskAPITests {
             try await eventually(timeout: 30) { !delegate.completions.isEmpty }
             #expect(delegate.files.map(\.body) == [Data(FixtureOrigin.bytes(count: 300_000, seed: 9))])
             #expect(delegate.completions.first?.error == nil)
-            #expect(Array(delegate.calls.suffix(2)) == ["didFinishDownloadingTo", "didCompleteWithError"])
+            #expect(delegate.endings == ["didFinishDownloadingTo", "didCompleteWithError"])
             #expect(task.state == .completed)
             #expect(task.countOfBytesReceived == 300_000)
             #expect((task.response as? HTTPURLResponse)?.statusCode == 200)
@@ -96,6 +96,25 @@ struct TaskAPITests {
             #expect((task.error as? URLError)?.code == .cancelled)
             // Cancelling again, once completed, does nothing (as URLSession).
             try await task.cancel()
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aTaskKeepsItsDescriptionPriorityAndEarliestBeginDate() async throws {
+        try await withRemoteService { connection, _ in
+            let session = RemoteURLSession(configuration: .default(connection))
+            let begin = Date(timeIntervalSinceNow: 3600)
+            let options = RemoteURLSessionTask.Options(
+                taskDescription: "later", priority: RemoteURLSessionTask.highPriority, earliestBeginDate: begin)
+            let task = try await session.dataTask(with: URLRequest(url: .fixture("http://127.0.0.1:9/later")), options: options)
+            #expect(task.taskDescription == "later")
+            #expect(task.priority == RemoteURLSessionTask.highPriority)
+            let kept = try #require(task.earliestBeginDate)
+            #expect(abs(kept.timeIntervalSince(begin)) < 0.01)
+            #expect(task.taskIdentifier >= 1)
+            #expect(task.state == .suspended)
+            let listed = try await session.getAllTasks()
+            #expect(listed.first === task)
         }
     }
 }
