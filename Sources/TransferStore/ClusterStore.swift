@@ -10,4 +10,6 @@ public struct ClusterStore: Sendable {
     /// `ForwardedControl` or `ForwardedControlAnswer` in JSON); see `ClusterStore+ForwardedControls`.
     public let forwardedControls = EventFeed()
     public let forwardedControlAnswers = EventFeed()
+    /// Answers to decision events given through the API on another node (`OfferedDecisionAnswer` JSON).
+    public let offeredDecisionAnswers = EventFeed()
 }

@@ -30,6 +30,8 @@ extension TransferStore {
             cluster.forwardedControls.publish(control)
         case .notification(let channel, let answer) where channel == .controlAnswers:
             cluster.forwardedControlAnswers.publish(answer)
+        case .notification(let channel, let answer) where channel == .decisionAnswers:
+            cluster.offeredDecisionAnswers.publish(answer)
         case .notification:
             break
         case .resynchronize:

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import Logging
 import TransferModels
 import TransferStore
@@ -51,8 +52,8 @@ extension ClusterNode {
         }
     }
 
-    /// Carries out the calls other nodes forward to this one, and wakes `?wait=` long-polls on tasks the
-    /// others complete, until cancelled.
+    /// Carries out the calls other nodes forward to this one, takes the answers to decision events they
+    /// offer, and wakes `?wait=` long-polls on tasks the others complete, until cancelled.
     func serveOtherNodes() async {
         await withDiscardingTaskGroup { group in
             group.addTask {
@@ -60,6 +61,9 @@ extension ClusterNode {
                     self.tasks.waiters.completions.completed(taskId)
                     self.tasks.waiters.bodies.completed(taskId)
                 }
+            }
+            group.addTask {
+                for await payload in self.store.cluster.offeredDecisionAnswers.subscribe() { self.takeOffered(payload) }
             }
             group.addTask {
                 await withDiscardingTaskGroup { calls in
@@ -99,6 +103,18 @@ extension ClusterNode {
             try await store.cluster.answer(answer)
         } catch {
             logger.warning("Answering a forwarded control call failed", metadata: ["task.id": "\(control.task)", "error": "\(error)"])
+        }
+    }
+
+    /// An answer to a decision event given through the API on another node: taken when a transfer here
+    /// waits for it (the event of that session), parsed as the node that offered it parsed it.
+    private func takeOffered(_ payload: String) {
+        guard let offered = try? JSONDecoder().decode(OfferedDecisionAnswer.self, from: Data(payload.utf8)),
+            offered.node != membership.nodeID,
+            let answer = try? StrictJSONDecoder().decode(DelegateAnswer.self, from: Array(offered.body.utf8))
+        else { return }
+        if tasks.questions.decisions.take(answer, toEvent: offered.event, session: offered.session) {
+            logger.debug("Took an answer to a decision event given on another node", metadata: ["event.id": "\(offered.event)"])
         }
     }
 }

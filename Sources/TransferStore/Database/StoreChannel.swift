@@ -20,9 +20,12 @@ public struct StoreChannel: Hashable, Sendable {
     static let controls = StoreChannel("urlsessiond_controls")
     /// The answer to a forwarded control call (a `ForwardedControlAnswer` in JSON).
     static let controlAnswers = StoreChannel("urlsessiond_control_answers")
+    /// An answer to a decision event given through the API on one node, for the node whose transfer waits
+    /// for it (an `OfferedDecisionAnswer` in JSON).
+    static let decisionAnswers = StoreChannel("urlsessiond_decision_answers")
 
     /// Every channel the store's listener follows.
-    static let all: [StoreChannel] = [.events, .sessions, .delegates, .completions, .controls, .controlAnswers]
+    static let all: [StoreChannel] = [.events, .sessions, .delegates, .completions, .controls, .controlAnswers, .decisionAnswers]
 }
 
 /// What a node's listener hears from the others.
