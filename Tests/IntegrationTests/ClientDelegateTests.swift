@@ -116,6 +116,7 @@ struct ClientDelegateTests {
                 (#"{"disposition": "maybe"}"#, 422, "invalid-value", "disposition"),
                 ("{}", 422, "missing-field", "disposition"),
                 (#"{"disposition": "reject", "credential": {"user": "a", "password": "b"}}"#, 422, "invalid-value", "credential"),
+                (#"{"disposition": "allow", "request": {"url": "https://h/"}}"#, 422, "invalid-value", "request"),
                 (#"{"disposition": "reject", "colour": 1}"#, 400, "unknown-field", "colour"),
             ]
             for (body, status, slug, field) in invalid {
@@ -203,7 +204,10 @@ struct ClientDelegateTests {
             #expect(isNull((try moved.json()["delegate"] as? [String: Any])?["url"]), "\(moved.text)")
             #expect(isNull(try moved.json()["delivery"]), "\(moved.text)")
             expectProblem(
-                try await SessionUpdateTests.patch(api, session, #"{"delegate": {"secret": "\#(secret)"}}"#), status: 422,
+                try await SessionUpdateTests.patch(api, session, #"{"delegate": {"secret": "\#(secret)"}}"#), status: 409,
+                slug: "conflict")
+            expectProblem(
+                try await SessionUpdateTests.patch(api, session, #"{"delegate": {"url": null, "secret": "\#(secret)"}}"#), status: 422,
                 slug: "invalid-value", field: "delegate.secret")
             expectProblem(try await api.post("/v1/sessions/\(session)/redeliver", json: "{}"), status: 409, slug: "conflict")
 

@@ -92,6 +92,12 @@ struct SessionRoutes {
     private func update(_ request: HTTPRequest) async throws -> HTTPResponse {
         let current = try await session(request)
         let patch = try request.decodeJSON(SessionUpdateRequest.self)
+        if case .value(let delegate) = patch.delegate, case .value = delegate.secret, case .absent = delegate.url,
+            current.delegate?.isWebhook != true
+        {
+            // A well-formed patch that this session's state cannot take: its delegate has no url to sign for.
+            throw Problem.conflict("the session's delegate has no url (none, or one in the client): give the url with the secret")
+        }
         let update = try patch.validated(current: current.delegate)
         if case .replaced(let delegate, _) = update.delegate { try checkEgress(ofDelegate: delegate.url) }
         if current.isShared {

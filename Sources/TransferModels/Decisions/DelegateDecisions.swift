@@ -89,18 +89,22 @@ extension DelegateAnswer {
         ] + URLCacheStoragePolicy.allCases.map(\.rawValue)
 
     /// The answer when a client gives it through the API, checked more closely than a webhook's (which
-    /// means the default handling when it is not one): a disposition no question takes, or a field no
-    /// disposition of its kind carries, is refused naming it. Whether it fits the question asked is still
-    /// judged by the question (`allowing`), as for a webhook's.
+    /// means the default handling when it is not one), as `DecisionAnswer` describes it: a disposition no
+    /// question takes, or a field no question taking that disposition carries, is refused naming it, and
+    /// `useNewRequest` needs its `request`. Whether it fits the question asked is still judged by the
+    /// question (`allowing`), as for a webhook's.
     public func validated() throws(RequestDecodingError) -> DelegateAnswer {
         guard Self.dispositions.contains(disposition) else {
             throw .invalidValue("disposition", "must be one of: \(Self.dispositions.joined(separator: ", "))")
         }
-        if request != nil, disposition != "follow", disposition != "useNewRequest" {
-            throw .invalidValue("request", "is answered only with follow (a redirect) or useNewRequest (a delayed request)")
+        // The redirect's and the delayed request's dispositions.
+        if request != nil, !["follow", "reject", "continueLoading", "useNewRequest", "cancel"].contains(disposition) {
+            throw .invalidValue("request", "is answered only to a redirect or a delayed request")
         }
-        if credential != nil, disposition != "useCredential" {
-            throw .invalidValue("credential", "is answered only with useCredential")
+        if request == nil, disposition == "useNewRequest" { throw .missingField("request", "useNewRequest needs the request") }
+        let challenge = ["useCredential", "performDefaultHandling", "cancelAuthenticationChallenge", "rejectProtectionSpace"]
+        if credential != nil, !challenge.contains(disposition) {
+            throw .invalidValue("credential", "is answered only to a challenge")
         }
         if userInfo != nil, URLCacheStoragePolicy(rawValue: disposition) == nil {
             throw .invalidValue("userInfo", "is answered only with a cache storage policy (willCacheResponse)")
