@@ -32,6 +32,8 @@ extension TransferStore {
             cluster.forwardedControlAnswers.publish(answer)
         case .notification(let channel, let answer) where channel == .decisionAnswers:
             cluster.offeredDecisionAnswers.publish(answer)
+        case .notification(let channel, let reply) where channel == .decisionAnswerReplies:
+            cluster.offeredDecisionAnswerReplies.publish(reply)
         case .notification:
             break
         case .resynchronize:

@@ -1,5 +1,4 @@
 import Foundation
-import JSONCodec
 import Logging
 import TransferModels
 import TransferStore
@@ -63,7 +62,11 @@ extension ClusterNode {
                 }
             }
             group.addTask {
-                for await payload in self.store.cluster.offeredDecisionAnswers.subscribe() { self.takeOffered(payload) }
+                await withDiscardingTaskGroup { offers in
+                    for await payload in self.store.cluster.offeredDecisionAnswers.subscribe() {
+                        offers.addTask { await self.takeOffered(payload) }
+                    }
+                }
             }
             group.addTask {
                 await withDiscardingTaskGroup { calls in
@@ -103,18 +106,6 @@ extension ClusterNode {
             try await store.cluster.answer(answer)
         } catch {
             logger.warning("Answering a forwarded control call failed", metadata: ["task.id": "\(control.task)", "error": "\(error)"])
-        }
-    }
-
-    /// An answer to a decision event given through the API on another node: taken when a transfer here
-    /// waits for it (the event of that session), parsed as the node that offered it parsed it.
-    private func takeOffered(_ payload: String) {
-        guard let offered = try? JSONDecoder().decode(OfferedDecisionAnswer.self, from: Data(payload.utf8)),
-            offered.node != membership.nodeID,
-            let answer = try? StrictJSONDecoder().decode(DelegateAnswer.self, from: Array(offered.body.utf8))
-        else { return }
-        if tasks.questions.decisions.take(answer, toEvent: offered.event, session: offered.session) {
-            logger.debug("Took an answer to a decision event given on another node", metadata: ["event.id": "\(offered.event)"])
         }
     }
 }
