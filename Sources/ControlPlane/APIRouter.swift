@@ -41,6 +41,7 @@ public enum APIRouter {
                 events: application.events, queries: application.queries, sessions: tasks.sessions, shutdown: router.shutdown,
                 streams: usage.streams, metrics: metrics.tenants
             ).routes,
+            DecisionAnswerRoutes(sessions: tasks.sessions, tasks: tasks).routes,
             NetworkRoutes(networks: tasks.networks, cursors: application.cursors).routes,
             usage.routes,
             NodeRoutes(nodes: application.nodes, tasks: tasks).routes,

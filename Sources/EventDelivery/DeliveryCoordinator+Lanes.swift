@@ -38,8 +38,9 @@ extension DeliveryCoordinator {
 
     private func queueDelegateEvent(_ event: EventRecord, in lane: inout DeliveryLane) {
         lane.readCursor = event.sequence
-        guard let delegate = lane.delegate, lane.delegateReceives(event.type) else {
-            // Not for this delegate: done once everything before it is.
+        guard let delegate = lane.delegate, let url = delegate.url, lane.delegateReceives(event.type) else {
+            // Not for this delegate: done once everything before it is. (A delegate in the client has no
+            // lane: `delegateQueue` gives none.)
             if let last = lane.pending.indices.last {
                 lane.pending[last].cursorAfter = event.sequence
             } else {
@@ -50,7 +51,7 @@ extension DeliveryCoordinator {
         let isDecision = lane.delegateDecides(event.type)
         lane.pending.append(
             PendingDelivery(
-                event: event, url: delegate.url, signer: lane.signer, attempts: event.deliveryAttempts,
+                event: event, url: url, signer: lane.signer, attempts: event.deliveryAttempts,
                 cursorAfter: event.sequence, isDecision: isDecision,
                 timeout: isDecision ? min(configuration.timeout, delegate.decisionTimeout) : configuration.timeout))
     }

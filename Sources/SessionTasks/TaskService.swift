@@ -69,6 +69,8 @@ public final class TaskService: Service, Sendable {
     let controls: TaskControls
     /// This node among several on one database (nil: the only node).
     var node: ClusterNode? { controls.node }
+    /// The answers the transfers here wait for (decision events); answers given through the API go to it.
+    let decisions: any DelegateDecisions
     /// From `run()` until graceful shutdown begins.
     private let serving = LockedBox(false)
 
@@ -83,6 +85,7 @@ public final class TaskService: Service, Sendable {
         self.store = store
         self.configuration = configuration
         self.logger = logger
+        self.decisions = decisions
         let files = TaskFiles(
             objectStore: configuration.objectStore, store: store, blobDirectory: configuration.blobDirectory,
             downloadsDirectory: configuration.engine.downloadsDirectory, logger: logger)

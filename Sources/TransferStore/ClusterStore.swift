@@ -10,4 +10,8 @@ public struct ClusterStore: Sendable {
     /// `ForwardedControl` or `ForwardedControlAnswer` in JSON); see `ClusterStore+ForwardedControls`.
     public let forwardedControls = EventFeed()
     public let forwardedControlAnswers = EventFeed()
+    /// Answers to decision events given through the API on another node, and their replies
+    /// (`OfferedDecisionAnswer`, `OfferedDecisionAnswerReply` JSON); see `ClusterStore+DecisionAnswers`.
+    public let offeredDecisionAnswers = EventFeed()
+    public let offeredDecisionAnswerReplies = EventFeed()
 }

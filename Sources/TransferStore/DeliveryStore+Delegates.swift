@@ -3,11 +3,13 @@ public import TransferModels
 
 extension DeliveryStore {
     /// The delivery state of the session's delegate, read from its row now (never from the session
-    /// cache, which the dispatcher's writes do not update); nil when the session is gone or has no delegate.
+    /// cache, which the dispatcher's writes do not update); nil when the session is gone or has no webhook
+    /// delegate (none, or one in the client).
     public func delegateDelivery(sessionId: String) async throws -> DelegateDeliveryRecord? {
         try await database.read { db in
             try db.row(
-                "SELECT \(DelegateDeliveryRecord.columns) FROM session WHERE id = ? AND delegate IS NOT NULL", sessionId
+                "SELECT \(DelegateDeliveryRecord.columns) FROM session WHERE id = ? AND delegate IS NOT NULL AND \(Self.webhookDelegate)",
+                sessionId
             ).map(DelegateDeliveryRecord.init(row:))
         }
     }
@@ -20,7 +22,7 @@ extension DeliveryStore {
                 .map { row in
                     let record = try row.decode(SessionRecord.self)
                     return SessionWithDelivery(
-                        record: record, delivery: record.delegate == nil ? nil : try DelegateDeliveryRecord(row: row))
+                        record: record, delivery: record.delegate?.isWebhook == true ? try DelegateDeliveryRecord(row: row) : nil)
                 }
         }
         return try found.map { SessionWithDelivery(record: try requestSecrets.opened($0.record), delivery: $0.delivery) }
@@ -35,7 +37,7 @@ extension DeliveryStore {
                 let session = try db.row("SELECT * FROM session WHERE id = ? AND tenant = ?" + db.forUpdate, sessionId, tenant)?
                     .decode(SessionRecord.self)
             else { return .notFound }
-            guard session.delegate != nil else { return .noDelegate }
+            guard session.delegate?.isWebhook == true else { return .noDelegate }  // none, or one in the client
             try Self.restartDelegateQueue(db, sessionId: sessionId)
             return .restarted(session)
         }

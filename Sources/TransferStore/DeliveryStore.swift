@@ -17,6 +17,11 @@ public struct DeliveryStore: Sendable {
     public let delegateChanges = EventFeed()
 
     var requestSecrets: RequestSecrets { RequestSecrets(box: secrets) }
+
+    /// The SQL term that leaves out delegates living in the client (`DelegateConfiguration.url` nil, stored
+    /// as `"url":null`): nothing is POSTed for them, so their events past the cursor are no backlog. Their
+    /// queue's cursor never moves, and without this term every scan would find them again.
+    static let webhookDelegate = #"delegate NOT LIKE '%"url":null%'"#
 }
 
 extension DeliveryStore {
@@ -28,7 +33,7 @@ extension DeliveryStore {
                 """
                 SELECT id, tenant FROM session
                 WHERE delegate IS NOT NULL AND delegateDisabledAt IS NULL AND lastSequence > delegateCursor
-                AND (delegateRetryAt IS NULL OR delegateRetryAt <= ?) AND delegateHeldAt IS NULL
+                AND (delegateRetryAt IS NULL OR delegateRetryAt <= ?) AND delegateHeldAt IS NULL AND \(Self.webhookDelegate)
                 LIMIT ?
                 """, dueBy, limit
             ).map { QueueOwner(sessionId: try $0.decode(forColumn: "id"), tenant: try $0.decode(forColumn: "tenant")) }
@@ -60,6 +65,7 @@ extension DeliveryStore {
                     """
                     SELECT CAST(COALESCE(SUM(lastSequence - delegateCursor), 0) AS BIGINT) FROM session
                     WHERE delegate IS NOT NULL AND delegateDisabledAt IS NULL AND lastSequence > delegateCursor
+                    AND \(Self.webhookDelegate)
                     """, as: Int.self) ?? 0
             let completions =
                 try db.value(
@@ -77,7 +83,7 @@ extension DeliveryStore {
     public func delegateQueue(sessionId: String) async throws -> DelegateQueue? {
         // Every change of the delegate goes through this store's cache: a cached session without one
         // needs no query.
-        if let cached = sessionCache.withLock({ $0[sessionId] }), cached.delegate == nil { return nil }
+        if let cached = sessionCache.withLock({ $0[sessionId] }), cached.delegate?.isWebhook != true { return nil }
         // The record stays as stored (its headers sealed): only its delegate and kind are read.
         let found: (SessionRecord, cursor: Int64, retryAt: Date?, disabledAt: Date?, heldAt: Date?)? = try await database.read { db in
             guard let row = try db.row("SELECT * FROM session WHERE id = ?", sessionId) else { return nil }
@@ -87,8 +93,8 @@ extension DeliveryStore {
                 try row.decode(forColumn: "delegateDisabledAt"), try row.decode(forColumn: "delegateHeldAt")
             )
         }
-        guard let (record, cursor, retryAt, disabledAt, heldAt) = found, let delegate = record.delegate, disabledAt == nil,
-            heldAt == nil
+        guard let (record, cursor, retryAt, disabledAt, heldAt) = found, let delegate = record.delegate, delegate.isWebhook,
+            disabledAt == nil, heldAt == nil
         else { return nil }
         return DelegateQueue(
             sessionId: sessionId, tenant: record.tenant, delegate: delegate, cursor: cursor, retryAt: retryAt,

@@ -25,8 +25,13 @@ extension SessionStore {
             case .removed:
                 delegateChanged = session.delegate != nil
                 try Self.replaceDelegate(db, session: &session, with: nil, sealedSecret: nil)
+            case .replaced(let delegate, _) where !delegate.isWebhook:
+                // A delegate in the client: no secret (its old one goes with its url).
+                delegateChanged = true
+                try Self.replaceDelegate(db, session: &session, with: delegate, sealedSecret: nil)
             case .replaced(let delegate, _):
-                // No secret given: the stored one stays; a session that had none gets the generated one.
+                // No secret given: the stored one stays; a session that had none (no delegate, or one in
+                // the client) gets the generated one.
                 let secret = sealedGiven ?? session.delegateSecret ?? sealedGenerated
                 usedGenerated = sealedGiven == nil && session.delegateSecret == nil
                 delegateChanged = true
@@ -55,7 +60,7 @@ extension SessionStore {
         _ db: any StoreConnection, session: inout SessionRecord, with delegate: DelegateConfiguration?, sealedSecret: Data?
     ) throws {
         session.delegate = delegate
-        session.delegateSecret = delegate == nil ? nil : sealedSecret
+        session.delegateSecret = delegate?.isWebhook == true ? sealedSecret : nil
         try db.update(session, in: "session", key: "id", only: ["delegate", "delegateSecret"])
         db.notify(.sessions, session.id)
         try DeliveryStore.restartDelegateQueue(db, sessionId: session.id)

@@ -30,6 +30,10 @@ extension TransferStore {
             cluster.forwardedControls.publish(control)
         case .notification(let channel, let answer) where channel == .controlAnswers:
             cluster.forwardedControlAnswers.publish(answer)
+        case .notification(let channel, let answer) where channel == .decisionAnswers:
+            cluster.offeredDecisionAnswers.publish(answer)
+        case .notification(let channel, let reply) where channel == .decisionAnswerReplies:
+            cluster.offeredDecisionAnswerReplies.publish(reply)
         case .notification:
             break
         case .resynchronize:

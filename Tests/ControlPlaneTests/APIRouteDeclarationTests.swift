@@ -13,7 +13,8 @@ import TransferModels
 @Suite("API route declarations")
 struct APIRouteDeclarationTests {
     struct NoDelegate: DelegateDecisions {
-        func answer(toEvent eventId: String, within timeout: Duration) async -> DelegateAnswer? { nil }
+        func expectAnswer(toEvent eventId: String, session sessionId: String) -> ExpectedAnswer { ExpectedAnswer { _ in nil } }
+        func take(_ answer: DelegateAnswer, toEvent eventId: String, session sessionId: String) -> Bool { false }
     }
 
     /// The routes as `APIRouter.make` declares them, with a task service that never runs.

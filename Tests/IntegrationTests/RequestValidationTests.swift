@@ -98,7 +98,8 @@ struct RequestValidationTests {
     ]
 
     static let delegateValues: [Invalid] = [
-        Invalid(#"{"delegate": {}}"#, 422, "missing-field", "delegate.url"),
+        Invalid(
+            #"{"delegate": {"secret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}}"#, 422, "invalid-value", "delegate.secret"),
         Invalid(#"{"delegate": {"url": "ftp://consumer.example/h"}}"#, 422, "invalid-value", "delegate.url"),
         Invalid(#"{"delegate": {"url": "not a url"}}"#, 422, "invalid-value", "delegate.url"),
         Invalid(#"{"delegate": {"url": "https://a.example/h", "secret": "hunter2"}}"#, 422, "invalid-value", "delegate.secret"),

@@ -14,7 +14,10 @@ struct DelegateQuestionsTests {
     /// A delegate that answers every event with `answer` (nil: it never answers in time).
     struct Delegate: DelegateDecisions {
         let answer: DelegateAnswer?
-        func answer(toEvent eventId: String, within timeout: Duration) async -> DelegateAnswer? { answer }
+        func expectAnswer(toEvent eventId: String, session sessionId: String) -> ExpectedAnswer {
+            ExpectedAnswer { [answer] _ in answer }
+        }
+        func take(_ answer: DelegateAnswer, toEvent eventId: String, session sessionId: String) -> Bool { false }
     }
 
     private func questions(_ fixture: ApplicationLayerFixture, answering answer: DelegateAnswer? = nil) -> DelegateQuestions {

@@ -15,7 +15,8 @@ import TransferStore
 @Suite("TaskRunner", .timeLimit(.minutes(1)))
 struct TaskRunnerTests {
     struct NoDelegate: DelegateDecisions {
-        func answer(toEvent eventId: String, within timeout: Duration) async -> DelegateAnswer? { nil }
+        func expectAnswer(toEvent eventId: String, session sessionId: String) -> ExpectedAnswer { ExpectedAnswer { _ in nil } }
+        func take(_ answer: DelegateAnswer, toEvent eventId: String, session sessionId: String) -> Bool { false }
     }
 
     struct Paths: TaskBodyLocations {

@@ -14,7 +14,8 @@ import TransferStore
 @Suite("TaskService readiness")
 struct TaskServiceReadinessTests {
     struct NoDelegate: DelegateDecisions {
-        func answer(toEvent eventId: String, within timeout: Duration) async -> DelegateAnswer? { nil }
+        func expectAnswer(toEvent eventId: String, session sessionId: String) -> ExpectedAnswer { ExpectedAnswer { _ in nil } }
+        func take(_ answer: DelegateAnswer, toEvent eventId: String, session sessionId: String) -> Bool { false }
     }
 
     struct Paths: TaskBodyLocations {

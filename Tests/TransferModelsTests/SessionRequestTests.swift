@@ -28,7 +28,7 @@ struct SessionRequestTests {
     }
 
     @Test(arguments: [
-        (#"{"delegate": {}}"#, "delegate.url"),
+        (#"{"delegate": {"secret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}}"#, "delegate.secret"),
         (#"{"delegate": {"url": "ftp://h/x"}}"#, "delegate.url"),
         (#"{"delegate": {"url": "http:///x"}}"#, "delegate.url"),
         (#"{"delegate": {"url": "http://h/x", "secret": "nope"}}"#, "delegate.secret"),

@@ -17,6 +17,8 @@ const columns = [
 export function deliverySummary(session) {
   const delivery = session.delivery;
   if (!session.delegate) return h('span', { class: 'muted' }, 'no delegate');
+  // A delegate without a url lives in the client: nothing is POSTed, so there is no health to show.
+  if (!session.delegate.url) return h('span', { class: 'muted' }, 'in the client (no webhooks)');
   if (!delivery) return h('span', { class: 'muted' }, '—');
   const parts = [badge(delivery.state)];
   if (delivery.pendingEvents > 0) parts.push(` ${delivery.pendingEvents} waiting`);
@@ -35,7 +37,9 @@ function sessionRow(session, { shared = false } = {}) {
     [h('a', { href: shared ? '#/sessions/shared' : `#/sessions/${session.id}` }, name), h('div', { class: 'muted mono' }, session.id)],
     shared ? `${session.configuration?.kind ?? 'default'} (URLSession.shared)` : session.configuration?.kind ?? '—',
     badge(session.state),
-    session.delegate ? h('span', { class: 'mono' }, session.delegate.url) : h('span', { class: 'muted' }, 'system-provided'),
+    session.delegate
+      ? (session.delegate.url ? h('span', { class: 'mono' }, session.delegate.url) : h('span', { class: 'muted' }, 'in the client'))
+      : h('span', { class: 'muted' }, 'system-provided'),
     deliverySummary(session),
     time(session.createdAt),
   ], { 'data-session': session.id, 'data-shared': shared || undefined });

@@ -78,7 +78,9 @@ export function sessionView(view, sessionId) {
           h('h2', {}, 'Delegate'),
           session.delegate
             ? [facts([
-              ['URL', h('span', { class: 'mono' }, session.delegate.url)],
+              ['URL', session.delegate.url
+                ? h('span', { class: 'mono' }, session.delegate.url)
+                : h('span', { class: 'muted' }, 'none: the delegate is in the client (events read, decisions answered over the API)')],
               ['Events', (session.delegate.events ?? []).join(', ')],
               ['Decisions', (session.delegate.decisions ?? []).join(', ') || 'none'],
               ['Webhooks', deliverySummary(session)],
@@ -86,7 +88,7 @@ export function sessionView(view, sessionId) {
               delivery?.disabledAt ? ['Disabled since', time(delivery.disabledAt)] : null,
               delivery?.lastFailure ? ['Last failure', `${delivery.lastFailure.reason} at ${time(delivery.lastFailure.at)}`] : null,
             ]),
-            h('div', { class: 'actions' }, actionButton('Re-send held webhooks', async () => {
+            session.delegate.url && h('div', { class: 'actions' }, actionButton('Re-send held webhooks', async () => {
               session = await api(`/v1/sessions/${id(session.id)}/redeliver`, { method: 'POST', signal });
               replace(message);
               renderHeader();

@@ -27,10 +27,10 @@ struct SessionRoutes {
             Route(
                 "GET", "/v1/sessions/{id}", steps: [.authenticated],
                 fast: { request in
-                    // Served from the store's session cache on the HTTP thread when there is no delegate whose
-                    // delivery state must be read; a miss takes the async path.
+                    // Served from the store's session cache on the HTTP thread when there is no webhook
+                    // delegate whose delivery state must be read; a miss takes the async path.
                     guard let record = sessions.cachedSession(id: request.parameter("id"), tenant: request.tenant),
-                        record.delegate == nil
+                        record.delegate?.isWebhook != true
                     else { return nil }
                     return try encodedResponse(record, delivery: nil)
                 }
@@ -61,7 +61,8 @@ struct SessionRoutes {
         let validated = try request.decodeJSON(SessionCreateRequest.self).validated()
         try checkConfigurationSize(request)
         try checkEgress(ofDelegate: validated.delegate?.url)
-        let generatedSecret = validated.delegate != nil && validated.clientSecret == nil ? WebhookSecret.generate() : nil
+        // A delegate in the client (no url) has no secret: nothing is signed for it.
+        let generatedSecret = validated.delegate?.isWebhook == true && validated.clientSecret == nil ? WebhookSecret.generate() : nil
         let creation = try await sessions.create(
             tenant: request.tenant, request: validated, secret: validated.clientSecret ?? generatedSecret)
         switch creation {
@@ -86,17 +87,18 @@ struct SessionRoutes {
     }
 
     /// `PATCH /v1/sessions/{id}`: a merge patch of `delegate` and `sessionDescription` (see
-    /// `SessionUpdateRequest`). A delegate given without a secret keeps the stored one; a session that
-    /// had none gets a generated one, returned in this answer only.
+    /// `SessionUpdateRequest`). A webhook delegate given without a secret keeps the stored one; one that
+    /// had none (no delegate, or one in the client) gets a generated one, returned in this answer only.
     private func update(_ request: HTTPRequest) async throws -> HTTPResponse {
         let current = try await session(request)
         let patch = try request.decodeJSON(SessionUpdateRequest.self)
-        let validated = Result { () throws(RequestDecodingError) in try patch.validated(current: current.delegate) }
-        if case .failure(let error) = validated, current.delegate == nil, error.kind == .missingField, error.field == "delegate.url" {
-            // A well-formed patch that this session's state cannot take: it has no delegate to merge into.
-            throw Problem.conflict("the session has no delegate to change: give the new delegate's url")
+        if case .value(let delegate) = patch.delegate, case .value = delegate.secret, case .absent = delegate.url,
+            current.delegate?.isWebhook != true
+        {
+            // A well-formed patch that this session's state cannot take: its delegate has no url to sign for.
+            throw Problem.conflict("the session's delegate has no url (none, or one in the client): give the url with the secret")
         }
-        let update = try validated.get()
+        let update = try patch.validated(current: current.delegate)
         if case .replaced(let delegate, _) = update.delegate { try checkEgress(ofDelegate: delegate.url) }
         if current.isShared {
             guard case .unchanged = update.delegate else {

@@ -51,14 +51,21 @@ extension ClusterNode {
         }
     }
 
-    /// Carries out the calls other nodes forward to this one, and wakes `?wait=` long-polls on tasks the
-    /// others complete, until cancelled.
+    /// Carries out the calls other nodes forward to this one, takes the answers to decision events they
+    /// offer, and wakes `?wait=` long-polls on tasks the others complete, until cancelled.
     func serveOtherNodes() async {
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await taskId in self.store.tasks.completionsElsewhere.subscribe() {
                     self.tasks.waiters.completions.completed(taskId)
                     self.tasks.waiters.bodies.completed(taskId)
+                }
+            }
+            group.addTask {
+                await withDiscardingTaskGroup { offers in
+                    for await payload in self.store.cluster.offeredDecisionAnswers.subscribe() {
+                        offers.addTask { await self.takeOffered(payload) }
+                    }
                 }
             }
             group.addTask {

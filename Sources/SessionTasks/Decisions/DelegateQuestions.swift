@@ -36,15 +36,16 @@ final class DelegateQuestions: Sendable {
         self.logger = logger
     }
 
-    /// Appends a decision event, waits for the delegate's answer and hands it to `resolve`.
+    /// Appends a decision event, waits for the delegate's answer and hands it to `resolve`. The waiter is
+    /// registered before the event is appended, so no answer (a webhook's, or one given through the API)
+    /// can come before it.
     func ask(_ event: PendingEvent, timeout: Duration, resolve: @escaping @Sendable (DelegateAnswer?) async -> Void) {
         let eventId = event.id ?? ResourceID.make(prefix: "evt")
         var event = event
         event.id = eventId
+        let expected = decisions.expectAnswer(toEvent: eventId, session: event.sessionId)
         writer.append([event])
-        Task { [decisions] in
-            await resolve(await decisions.answer(toEvent: eventId, within: timeout))
-        }
+        Task { await resolve(await expected.answer(within: timeout)) }
     }
 
     /// Appends a decision event and waits for its answer (nil: none).

@@ -77,7 +77,7 @@ public final class SessionService: Service, Sendable {
 
     /// The delegate's delivery state, read from the row now; nil without a delegate.
     public func delivery(of session: SessionRecord) async throws -> DelegateDeliveryRecord? {
-        session.delegate == nil ? nil : try await store.deliveries.delegateDelivery(sessionId: session.id)
+        session.delegate?.isWebhook == true ? try await store.deliveries.delegateDelivery(sessionId: session.id) : nil
     }
 
     /// A merge patch of `delegate` and `sessionDescription`; nil when the session is gone.

@@ -1,14 +1,29 @@
 public import JSONCodec
 
 /// Asks a session's delegate what to do, the way URLSession calls a delegate method with a completion
-/// handler: the task layer appends the decision event to the store, and whoever delivers events (the
-/// webhook dispatcher) hands back the answer. The task layer receives it at construction; event delivery
-/// implements it, so neither imports the other.
+/// handler: the task layer registers for the answer, then appends the decision event to the store, and
+/// whoever delivers events (the webhook dispatcher) or the client (through the API) hands back the answer.
+/// The task layer receives it at construction; event delivery implements it, so neither imports the other.
 public protocol DelegateDecisions: Sendable {
-    /// Waits at most `timeout` for the answer to the decision event `eventId`; nil when none came in time,
-    /// the delegate answered with anything but a 2xx, or its body is not a valid answer — then the default
-    /// handling applies, as if the delegate did not implement the method.
-    func answer(toEvent eventId: String, within timeout: Duration) async -> DelegateAnswer?
+    /// Starts waiting for the answer to the decision event `eventId` of session `sessionId`, before the
+    /// event is written: an answer can then never come before its waiter.
+    func expectAnswer(toEvent eventId: String, session sessionId: String) -> ExpectedAnswer
+    /// An answer given through the API: true when a transfer here waited for `eventId` of `sessionId` and
+    /// took it; false when none does (not a decision event, another session's, answered already, or its
+    /// time ran out — the default handling was applied).
+    func take(_ answer: DelegateAnswer, toEvent eventId: String, session sessionId: String) -> Bool
+}
+
+/// The answer awaited for one decision event (`DelegateDecisions.expectAnswer`).
+public struct ExpectedAnswer: Sendable {
+    private let wait: @Sendable (Duration) async -> DelegateAnswer?
+
+    public init(_ wait: @escaping @Sendable (Duration) async -> DelegateAnswer?) { self.wait = wait }
+
+    /// Waits at most `timeout`; nil when none came in time, the delegate answered with anything but a
+    /// 2xx, or its body is not a valid answer — then the default handling applies, as if the delegate did
+    /// not implement the method. Called once.
+    public func answer(within timeout: Duration) async -> DelegateAnswer? { await wait(timeout) }
 }
 
 /// A delegate's answer to a decision event (API.md "Decision events"), parsed once where it arrives.
@@ -62,5 +77,38 @@ public struct CredentialAnswer: Decodable, Sendable, Equatable {
     ) {
         (self.user, self.password, self.identity, self.serverTrust) = (user, password, identity, serverTrust)
         self.persistence = persistence
+    }
+}
+
+extension DelegateAnswer {
+    /// Every disposition some decision event takes (the cache's are `URLCacheStoragePolicy`'s).
+    public static let dispositions: [String] =
+        [
+            "follow", "reject", "allow", "cancel", "becomeDownload", "useCredential", "performDefaultHandling",
+            "cancelAuthenticationChallenge", "rejectProtectionSpace", "continueLoading", "useNewRequest",
+        ] + URLCacheStoragePolicy.allCases.map(\.rawValue)
+
+    /// The answer when a client gives it through the API, checked more closely than a webhook's (which
+    /// means the default handling when it is not one), as `DecisionAnswer` describes it: a disposition no
+    /// question takes, or a field no question taking that disposition carries, is refused naming it, and
+    /// `useNewRequest` needs its `request`. Whether it fits the question asked is still judged by the
+    /// question (`allowing`), as for a webhook's.
+    public func validated() throws(RequestDecodingError) -> DelegateAnswer {
+        guard Self.dispositions.contains(disposition) else {
+            throw .invalidValue("disposition", "must be one of: \(Self.dispositions.joined(separator: ", "))")
+        }
+        // The redirect's and the delayed request's dispositions.
+        if request != nil, !["follow", "reject", "continueLoading", "useNewRequest", "cancel"].contains(disposition) {
+            throw .invalidValue("request", "is answered only to a redirect or a delayed request")
+        }
+        if request == nil, disposition == "useNewRequest" { throw .missingField("request", "useNewRequest needs the request") }
+        let challenge = ["useCredential", "performDefaultHandling", "cancelAuthenticationChallenge", "rejectProtectionSpace"]
+        if credential != nil, !challenge.contains(disposition) {
+            throw .invalidValue("credential", "is answered only to a challenge")
+        }
+        if userInfo != nil, URLCacheStoragePolicy(rawValue: disposition) == nil {
+            throw .invalidValue("userInfo", "is answered only with a cache storage policy (willCacheResponse)")
+        }
+        return self
     }
 }

@@ -45,7 +45,7 @@ public struct SessionRecord: Codable, Sendable, Hashable {
 
     /// The API's view of the row (never the secret, nor a credential in `httpAdditionalHeaders`), with its
     /// delegate's `delivery` as read from the row (`TransferStore.delegateDelivery(sessionId:)`); a session
-    /// without a delegate shows none whatever is given.
+    /// without a webhook delegate (none, or one in the client: nothing is POSTed) shows none whatever is given.
     public func wire(delivery: DelegateDeliveryRecord?) -> TransferSession {
         var delegate = self.delegate
         delegate?.secret = nil
@@ -53,6 +53,6 @@ public struct SessionRecord: Codable, Sendable, Hashable {
         configuration.httpAdditionalHeaders = Redaction.fields(configuration.httpAdditionalHeaders)
         return TransferSession(
             id: id, configuration: configuration, delegate: delegate, sessionDescription: sessionDescription,
-            state: state, createdAt: createdAt, delivery: delegate == nil ? nil : delivery?.wire)
+            state: state, createdAt: createdAt, delivery: delegate?.isWebhook == true ? delivery?.wire : nil)
     }
 }

@@ -1,8 +1,13 @@
 public import JSONCodec
 
 /// Where and how a session's delegate events are delivered (the webhook "delegate").
+///
+/// Without a `url` the delegate lives in the client: nothing is POSTed, the client reads the events
+/// (pages, long-polls, server-sent events) and answers the decision events it implements through
+/// `POST /v1/sessions/{id}/events/{eventId}/answer`. It has no secret (there is nothing to sign).
 public struct DelegateConfiguration: Codable, Sendable, Hashable {
-    public var url: String
+    /// The webhook's address; nil: a delegate in the client process.
+    public var url: String?
     /// Event types delivered; `["*"]` for all.
     public var events: [String]
     /// Decision events the delegate implements: the transfer waits for its answer.
@@ -30,7 +35,7 @@ public struct DelegateConfiguration: Codable, Sendable, Hashable {
     public static let defaultProgressStep = 0.05
 
     public init(
-        url: String, events: [String], decisions: [TaskEventType], decisionTimeout: Double, progressInterval: Double,
+        url: String?, events: [String], decisions: [TaskEventType], decisionTimeout: Double, progressInterval: Double,
         progressStep: Double = Self.defaultProgressStep, deliverData: Bool = false,
         deliverDataMaxBytes: Int = Self.defaultDeliverDataMaxBytes
     ) {
@@ -51,7 +56,7 @@ public struct DelegateConfiguration: Codable, Sendable, Hashable {
     /// Sessions stored before `deliverData` or `progressStep` existed read back with their defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        url = try c.decode(String.self, forKey: .url)
+        url = try c.decodeIfPresent(String.self, forKey: .url)
         events = try c.decode([String].self, forKey: .events)
         decisions = try c.decode([TaskEventType].self, forKey: .decisions)
         decisionTimeout = try c.decode(Double.self, forKey: .decisionTimeout)
@@ -61,6 +66,24 @@ public struct DelegateConfiguration: Codable, Sendable, Hashable {
         deliverDataMaxBytes = try c.decodeIfPresent(Int.self, forKey: .deliverDataMaxBytes) ?? Self.defaultDeliverDataMaxBytes
         secret = try c.decodeIfPresent(String.self, forKey: .secret)
     }
+
+    /// `url` is written even when nil (`"url":null`): the session object shows it, and the store's scan
+    /// for delegates with events to POST leaves such rows out by it (`DeliveryStore.webhookDelegate`).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(url, forKey: .url)
+        try c.encode(events, forKey: .events)
+        try c.encode(decisions, forKey: .decisions)
+        try c.encode(decisionTimeout, forKey: .decisionTimeout)
+        try c.encode(progressInterval, forKey: .progressInterval)
+        try c.encode(progressStep, forKey: .progressStep)
+        try c.encode(deliverData, forKey: .deliverData)
+        try c.encode(deliverDataMaxBytes, forKey: .deliverDataMaxBytes)
+        try c.encodeIfPresent(secret, forKey: .secret)
+    }
+
+    /// Whether events are POSTed to a webhook (false: the delegate lives in the client).
+    public var isWebhook: Bool { url != nil }
 }
 
 /// `delegate` as a client sends it.
@@ -77,11 +100,16 @@ public struct DelegateInput: Decodable, Sendable {
 
     public init(url: String?) { self.url = url }
 
-    /// The validated delegate and the secret the client chose (nil: the service generates one).
+    /// The validated delegate and the secret the client chose (nil: the service generates one for a
+    /// webhook). Without `url` the delegate lives in the client, and a secret is refused: nothing is signed.
     public func normalized(at path: String = "delegate") throws(RequestDecodingError) -> (DelegateConfiguration, String?) {
-        guard let url else { throw .missingField("\(path).url", "is required") }
-        try Validate.httpURL(url, field: "\(path).url", maxLength: 2048)
-        if let secret { try WebhookSecret.validate(secret, field: "\(path).secret") }
+        if let url { try Validate.httpURL(url, field: "\(path).url", maxLength: 2048) }
+        if let secret {
+            guard url != nil else {
+                throw .invalidValue("\(path).secret", "a delegate without url gets no webhooks: there is nothing to sign")
+            }
+            try WebhookSecret.validate(secret, field: "\(path).secret")
+        }
         let events = self.events ?? ["*"]
         guard events.count <= 64 else { throw .invalidValue("\(path).events", "at most 64 entries") }
         for (index, event) in events.enumerated() where event != "*" && TaskEventType(rawValue: event) == nil {

@@ -36,7 +36,10 @@ public struct SessionUpdateRequest: Decodable, Sendable {
 }
 
 /// `delegate` in a session patch: members left out keep their current values, `null` restores a
-/// member's default (`url` has none: it is required).
+/// member's default. `url: null` moves the delegate into the client (its events are read, its decisions
+/// answered through the API) and its secret goes; a `url` given to a delegate that had none makes it a
+/// webhook again, with a new secret (the client's, or a generated one shown once). A patch of a session
+/// without a delegate makes one from the patch, as creation would.
 public struct DelegatePatch: Decodable, Sendable {
     public var url: Nullable<String>
     public var secret: Nullable<String>

@@ -20,9 +20,16 @@ public struct StoreChannel: Hashable, Sendable {
     static let controls = StoreChannel("urlsessiond_controls")
     /// The answer to a forwarded control call (a `ForwardedControlAnswer` in JSON).
     static let controlAnswers = StoreChannel("urlsessiond_control_answers")
+    /// An answer to a decision event given through the API on one node, for the node running the event's
+    /// task (an `OfferedDecisionAnswer` in JSON), and whether it took it (an `OfferedDecisionAnswerReply`).
+    static let decisionAnswers = StoreChannel("urlsessiond_decision_answers")
+    static let decisionAnswerReplies = StoreChannel("urlsessiond_decision_answer_replies")
 
     /// Every channel the store's listener follows.
-    static let all: [StoreChannel] = [.events, .sessions, .delegates, .completions, .controls, .controlAnswers]
+    static let all: [StoreChannel] = [
+        .events, .sessions, .delegates, .completions, .controls, .controlAnswers, .decisionAnswers,
+        .decisionAnswerReplies,
+    ]
 }
 
 /// What a node's listener hears from the others.
