@@ -48,11 +48,15 @@ extension SessionCore {
         self.lastSequence = max(self.lastSequence, event.sequence)
         if self.configuration.kind == .background && !self.isShared { self.storeSequence(self.lastSequence) }
         let session = self.owner.withLock { $0.value }
-        guard let taskID = event.taskId else {
+        // A session-wide challenge names the task that met it, but is the session delegate's question.
+        guard let taskID = event.taskId, event.type != "session.didReceiveChallenge" else {
             await self.handleSessionEvent(event, session: session)
             return
         }
-        guard let entry = await self.entry(for: taskID, event: event) else { return }
+        guard let entry = await self.entry(for: taskID, event: event) else {
+            if self.decides(event) { await self.answer(event, with: Self.defaultAnswer(to: event)) }
+            return
+        }
         let task = entry.task
         if let summary = event.data.task {
             task.values.withLock { values in
@@ -96,9 +100,27 @@ extension SessionCore {
             let response = event.data.response?.httpURLResponse
             task.values.withLock { $0.response = response ?? $0.response }
             self.responseArrived(for: task.identifier)
-            if let session, let response, let dataTask = task as? RemoteURLSessionDataTask, !entry.isConvenience {
-                await delegate?.urlSession(session, dataTask: dataTask, didReceive: response)
+            var answer = Self.defaultAnswer(to: event)
+            // As URLSession's completion-handler tasks, the async API's get no `didReceive response`: allowed.
+            if let dataTask = task as? RemoteURLSessionDataTask, !entry.isConvenience {
+                answer = await DecisionQuestions.response(event, dataTask: dataTask, session: session, delegate: delegate)
             }
+            if self.decides(event) { await self.answer(event, with: answer) }
+        case "task.willPerformHTTPRedirection" where self.decides(event):
+            let answer = await DecisionQuestions.redirection(event, task: task, session: session, delegate: delegate)
+            await self.answer(event, with: answer)
+        case "task.didReceiveChallenge" where self.decides(event):
+            let answer = await DecisionQuestions.taskChallenge(event, task: task, session: session, delegate: delegate)
+            await self.answer(event, with: answer)
+        case "task.willBeginDelayedRequest" where self.decides(event):
+            let answer = await DecisionQuestions.delayedRequest(event, task: task, session: session, delegate: delegate)
+            await self.answer(event, with: answer)
+        case "dataTask.willCacheResponse" where self.decides(event):
+            var answer = Self.defaultAnswer(to: event)
+            if let dataTask = task as? RemoteURLSessionDataTask, !entry.isConvenience {
+                answer = await DecisionQuestions.caching(event, dataTask: dataTask, session: session, delegate: delegate)
+            }
+            await self.answer(event, with: answer)
         case "task.taskIsWaitingForConnectivity":
             if let session { await delegate?.urlSession(session, taskIsWaitingForConnectivity: task) }
         case "downloadTask.didFinishDownloadingTo":
@@ -125,6 +147,8 @@ extension SessionCore {
             self.cancelFollowing()
         case "session.didFinishEventsForBackgroundURLSession":
             if let session { await self.delegate?.urlSessionDidFinishEvents(forBackgroundURLSession: session) }
+        case "session.didReceiveChallenge" where self.decides(event):
+            await self.answer(event, with: await DecisionQuestions.sessionChallenge(event, session: session, delegate: self.delegate))
         default:
             break
         }

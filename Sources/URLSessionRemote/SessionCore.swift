@@ -16,6 +16,9 @@ actor SessionCore {
     /// Whether this is `RemoteURLSession.shared`: the tenant's shared session, not one made by this client.
     nonisolated let isShared: Bool
     nonisolated let delegate: (any RemoteURLSessionDelegate)?
+    /// The decision events the session's service-side delegate lists: the session's delegate's
+    /// `decisions`, read once, as the service keeps them from the session's creation.
+    nonisolated let decisionEventTypes: Set<String>
     /// The session object, for the delegate calls; weak, since the session owns this core.
     nonisolated let owner = Locked(WeakSession())
     /// The loop following the events, cancelled when the session goes away or is invalidated.
@@ -56,6 +59,7 @@ actor SessionCore {
     init(configuration: RemoteURLSessionConfiguration, delegate: (any RemoteURLSessionDelegate)?, isShared: Bool) {
         self.configuration = configuration
         self.delegate = delegate
+        self.decisionEventTypes = isShared ? [] : Set(delegate?.decisions.eventTypes ?? [])
         self.isShared = isShared
         self.client = ServiceClient(connection: configuration.connection)
     }
@@ -95,7 +99,15 @@ actor SessionCore {
             // The shared session's earlier events are other clients' business: start after the last one.
             return (session.id, try await self.lastEventSequence(sessionID: session.id))
         }
-        let body = try ServiceClient.json(["configuration": self.configuration.wireObject])
+        var object: [String: Any] = ["configuration": self.configuration.wireObject]
+        // A delegate without `url` lives in this process: the service asks its decisions through the events
+        // and waits for `answerDecision`. Sent only when it decides something, so that a session whose
+        // delegate only listens is the same service-side session as before. A background re-attach
+        // with it replaces the stored delegate's decisions with these.
+        if !self.decisionEventTypes.isEmpty {
+            object["delegate"] = ["decisions": self.decisionEventTypes.sorted()]
+        }
+        let body = try ServiceClient.json(object)
         let session = try await self.client.decode(WireSession.self, "POST", "/v1/sessions", json: body)
         return (session.id, self.configuration.kind == .background ? self.storedSequence() : 0)
     }

@@ -19,6 +19,7 @@ extension WireRequest {
         request.httpMethod = self.httpMethod
         request.allHTTPHeaderFields = self.allHTTPHeaderFields
         if let timeout = self.timeoutInterval { request.timeoutInterval = timeout }
+        request.httpBody = self.httpBody?.base64.flatMap { Data(base64Encoded: $0) }
         return request
     }
 }

@@ -41,6 +41,12 @@ struct WireRequest: Decodable, Sendable {
     var httpMethod: String?
     var allHTTPHeaderFields: [String: String]?
     var timeoutInterval: Double?
+    /// Shown as `{"base64": ...}` (a redirect's proposed request keeps a 307's body, for instance).
+    var httpBody: Body?
+
+    struct Body: Decodable, Sendable {
+        var base64: String?
+    }
 }
 
 /// `Response`: an `HTTPURLResponse`.
@@ -106,7 +112,40 @@ struct WireEvent: Decodable, Sendable {
         var request: WireRequest?
         var error: WireError?
         var metrics: JSONValue?
+        var challenge: WireChallenge?
+        var proposedResponse: WireCachedResponse?
     }
+}
+
+/// `AuthenticationChallenge` (without the server trust's chain, which the library does not show).
+struct WireChallenge: Decodable, Sendable {
+    var protectionSpace: ProtectionSpace
+    var previousFailureCount: Int?
+    var failureResponse: WireResponse?
+    var proposedCredential: ProposedCredential?
+
+    struct ProtectionSpace: Decodable, Sendable {
+        var host: String
+        var port: Int
+        var `protocol`: String?
+        var realm: String?
+        var authenticationMethod: String
+        var isProxy: Bool?
+    }
+
+    /// The stored credential the default handling would use, without its secret.
+    struct ProposedCredential: Decodable, Sendable {
+        var user: String?
+        var persistence: String?
+    }
+}
+
+/// `CachedResponse`: a `dataTask.willCacheResponse` proposal.
+struct WireCachedResponse: Decodable, Sendable {
+    var response: WireResponse
+    var storagePolicy: String
+    /// The body as base64 when it is at most 64 KiB.
+    var data: String?
 }
 
 /// `WebSocketMessage`: a received message, text or binary (base64).

@@ -33,11 +33,14 @@ final class RecordingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
     var metrics: [RemoteURLSessionTaskMetrics] { self.lock.withLock { self._metrics } }
     var responses: [URLResponse] { self.lock.withLock { self._responses } }
 
-    func urlSession(_ session: RemoteURLSession, dataTask: RemoteURLSessionDataTask, didReceive response: URLResponse) async {
+    func urlSession(
+        _ session: RemoteURLSession, dataTask: RemoteURLSessionDataTask, didReceive response: URLResponse
+    ) async -> URLSession.ResponseDisposition {
         self.lock.withLock {
             self._responses.append(response)
             self._calls.append("didReceiveResponse")
         }
+        return .allow
     }
 
     func urlSession(

@@ -1,0 +1,35 @@
+internal import Foundation
+
+extension SessionCore {
+    /// Whether the transfer waits for this event's answer: its type is one the session's service-side
+    /// delegate lists (else a decision event is only a notification, or is not sent at all).
+    nonisolated func decides(_ event: WireEvent) -> Bool {
+        self.decisionEventTypes.contains(event.type)
+    }
+
+    /// Sends the delegate's answer (`answerDecision`) before the next event is handled, since the transfer
+    /// waits for it only `decisionTimeout`.
+    func answer(_ event: WireEvent, with body: Data) async {
+        guard let id = try? await self.sessionID() else { return }
+        do {
+            try await self.client.send("POST", "/v1/sessions/\(id)/events/\(event.id)/answer", json: body, timeout: 30)
+        } catch {
+            // 409: the time ran out (or the task ended) and the default handling was applied; any other
+            // failure leaves the same outcome once the time runs out. Nothing is left to do either way.
+        }
+    }
+
+    /// The answer URLSession's handling without a delegate gives, for a decision nobody here can take (a
+    /// task this client does not know, a session object gone): sent at once rather than waited out.
+    nonisolated static func defaultAnswer(to event: WireEvent) -> Data {
+        let disposition =
+            switch event.type {
+            case "task.willPerformHTTPRedirection": "follow"
+            case "task.didReceiveChallenge", "session.didReceiveChallenge": "performDefaultHandling"
+            case "dataTask.willCacheResponse": event.data.proposedResponse?.storagePolicy ?? "allowed"
+            case "task.willBeginDelayedRequest": "continueLoading"
+            default: "allow"
+            }
+        return DecisionQuestions.json(["disposition": disposition])
+    }
+}

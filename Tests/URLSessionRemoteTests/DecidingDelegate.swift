@@ -1,0 +1,123 @@
+import Foundation
+import URLSessionRemote
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A delegate that decides as it was told and writes down what it was asked, for the tests to read.
+final class DecidingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
+    enum Redirection: Sendable {
+        case reject
+        case follow
+        /// Follow to this URL instead, with an `X-Decided` header.
+        case replace(URL)
+    }
+
+    enum Challenge: Sendable {
+        case useCredential(user: String, password: String)
+        case cancel
+    }
+
+    enum Response: Sendable {
+        case allow
+        case cancel
+    }
+
+    struct Question: Sendable {
+        var method: String
+        var url: URL?
+        var statusCode: Int?
+    }
+
+    struct AskedChallenge: Sendable {
+        var host: String
+        var port: Int
+        var realm: String?
+        var authenticationMethod: String
+        var previousFailureCount: Int
+        var failureStatusCode: Int?
+    }
+
+    let decisions: RemoteURLSessionDecisions
+    let redirection: Redirection
+    let challenge: Challenge
+    let response: Response
+
+    /// `@unchecked Sendable`: every mutable field is behind this lock.
+    private let lock = NSLock()
+    private var _questions: [Question] = []
+    private var _challenges: [AskedChallenge] = []
+    private var _completions: [(task: String, error: (any Error)?)] = []
+
+    init(
+        decisions: RemoteURLSessionDecisions, redirection: Redirection = .follow,
+        challenge: Challenge = .cancel, response: Response = .allow
+    ) {
+        self.decisions = decisions
+        self.redirection = redirection
+        self.challenge = challenge
+        self.response = response
+    }
+
+    var questions: [Question] { self.lock.withLock { self._questions } }
+    var challenges: [AskedChallenge] { self.lock.withLock { self._challenges } }
+    var completions: [(task: String, error: (any Error)?)] { self.lock.withLock { self._completions } }
+
+    func urlSession(
+        _ session: RemoteURLSession, task: RemoteURLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest
+    ) async -> URLRequest? {
+        self.lock.withLock {
+            self._questions.append(Question(method: "willPerformHTTPRedirection", url: request.url, statusCode: response.statusCode))
+        }
+        switch self.redirection {
+        case .reject:
+            return nil
+        case .follow:
+            return request
+        case .replace(let url):
+            var modified = request
+            modified.url = url
+            modified.setValue("yes", forHTTPHeaderField: "X-Decided")
+            return modified
+        }
+    }
+
+    func urlSession(
+        _ session: RemoteURLSession, task: RemoteURLSessionTask, didReceive challenge: URLAuthenticationChallenge
+    ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+        let space = challenge.protectionSpace
+        let asked = AskedChallenge(
+            host: space.host, port: space.port, realm: space.realm, authenticationMethod: space.authenticationMethod,
+            previousFailureCount: challenge.previousFailureCount,
+            failureStatusCode: (challenge.failureResponse as? HTTPURLResponse)?.statusCode)
+        self.lock.withLock {
+            self._challenges.append(asked)
+            self._questions.append(Question(method: "didReceiveChallenge"))
+        }
+        switch self.challenge {
+        case .useCredential(let user, let password):
+            return (.useCredential, URLCredential(user: user, password: password, persistence: .forSession))
+        case .cancel:
+            return (.cancelAuthenticationChallenge, nil)
+        }
+    }
+
+    func urlSession(
+        _ session: RemoteURLSession, dataTask: RemoteURLSessionDataTask, didReceive response: URLResponse
+    ) async -> URLSession.ResponseDisposition {
+        self.lock.withLock {
+            self._questions.append(
+                Question(method: "didReceiveResponse", url: response.url, statusCode: (response as? HTTPURLResponse)?.statusCode))
+        }
+        switch self.response {
+        case .allow: return .allow
+        case .cancel: return .cancel
+        }
+    }
+
+    func urlSession(_ session: RemoteURLSession, task: RemoteURLSessionTask, didCompleteWithError error: (any Error)?) async {
+        self.lock.withLock { self._completions.append((task.identifier, error)) }
+    }
+}
