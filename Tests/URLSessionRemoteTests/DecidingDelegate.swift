@@ -24,6 +24,18 @@ final class DecidingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
         case cancel
     }
 
+    enum Delayed: Sendable {
+        case continueLoading
+        case cancel
+        /// Begin with this URL instead.
+        case replace(URL)
+    }
+
+    enum Caching: Sendable {
+        case store
+        case notAllowed
+    }
+
     struct Question: Sendable {
         var method: String
         var url: URL?
@@ -43,6 +55,8 @@ final class DecidingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
     let redirection: Redirection
     let challenge: Challenge
     let response: Response
+    let delayed: Delayed
+    let caching: Caching
 
     /// `@unchecked Sendable`: every mutable field is behind this lock.
     private let lock = NSLock()
@@ -52,12 +66,15 @@ final class DecidingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
 
     init(
         decisions: RemoteURLSessionDecisions, redirection: Redirection = .follow,
-        challenge: Challenge = .cancel, response: Response = .allow
+        challenge: Challenge = .cancel, response: Response = .allow, delayed: Delayed = .continueLoading,
+        caching: Caching = .store
     ) {
         self.decisions = decisions
         self.redirection = redirection
         self.challenge = challenge
         self.response = response
+        self.delayed = delayed
+        self.caching = caching
     }
 
     var questions: [Question] { self.lock.withLock { self._questions } }
@@ -114,6 +131,35 @@ final class DecidingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
         switch self.response {
         case .allow: return .allow
         case .cancel: return .cancel
+        }
+    }
+
+    func urlSession(
+        _ session: RemoteURLSession, task: RemoteURLSessionTask, willBeginDelayedRequest request: URLRequest
+    ) async -> (URLSession.DelayedRequestDisposition, URLRequest?) {
+        self.lock.withLock { self._questions.append(Question(method: "willBeginDelayedRequest", url: request.url)) }
+        switch self.delayed {
+        case .continueLoading:
+            return (.continueLoading, nil)
+        case .cancel:
+            return (.cancel, nil)
+        case .replace(let url):
+            var replacement = request
+            replacement.url = url
+            return (.useNewRequest, replacement)
+        }
+    }
+
+    func urlSession(
+        _ session: RemoteURLSession, dataTask: RemoteURLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse
+    ) async -> CachedURLResponse? {
+        let status = (proposedResponse.response as? HTTPURLResponse)?.statusCode
+        self.lock.withLock {
+            self._questions.append(Question(method: "willCacheResponse", url: proposedResponse.response.url, statusCode: status))
+        }
+        switch self.caching {
+        case .store: return proposedResponse
+        case .notAllowed: return nil
         }
     }
 

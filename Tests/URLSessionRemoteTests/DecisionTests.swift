@@ -179,4 +179,80 @@ struct DecisionTests {
             #expect(sessionDelegate.questions.isEmpty)
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDelayedRequestReplacedByTheDelegateIsTheOneSent() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withRemoteService { connection, _ in
+            let replacement = try URL.fixture(origin.url("/echo?delayed=1"))
+            let delegate = DecidingDelegate(decisions: [.delayedRequest], delayed: .replace(replacement))
+            let session = RemoteURLSession(configuration: .default(connection), delegate: delegate)
+            let task = try await session.dataTask(
+                with: URLRequest(url: .fixture(origin.url("/bytes/10"))), options: .init(earliestBeginDate: Date() + 0.5))
+            try await task.resume()
+            try await eventually(timeout: 30) { !delegate.completions.isEmpty }
+            #expect(delegate.completions.first?.error == nil)
+            #expect(delegate.questions.map(\.method).first == "willBeginDelayedRequest")
+            #expect(delegate.questions.first?.url?.path == "/bytes/10")
+            #expect(origin.requests(path: "/echo").first?.query == "delayed=1")
+            #expect(origin.requests(path: "/bytes/10").isEmpty)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDelayedRequestCancelledByTheDelegateCancelsTheTask() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withRemoteService { connection, _ in
+            let delegate = DecidingDelegate(decisions: [.delayedRequest], delayed: .cancel)
+            let session = RemoteURLSession(configuration: .default(connection), delegate: delegate)
+            let task = try await session.dataTask(
+                with: URLRequest(url: .fixture(origin.url("/bytes/10"))), options: .init(earliestBeginDate: Date() + 0.5))
+            try await task.resume()
+            try await eventually(timeout: 30) { !delegate.completions.isEmpty }
+            #expect((delegate.completions.first?.error as? URLError)?.code == .cancelled)
+            #expect(origin.requests(path: "/bytes/10").isEmpty)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aResponseTheDelegateLetsBeCachedIsServedFromTheCache() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withRemoteService { connection, _ in
+            let delegate = DecidingDelegate(decisions: [.caching], caching: .store)
+            let session = RemoteURLSession(configuration: .default(connection), delegate: delegate)
+            let url = try URL.fixture(origin.url("/cache/600"))
+            let task = try await session.dataTask(with: URLRequest(url: url))
+            try await task.resume()
+            try await eventually(timeout: 30) { !delegate.completions.isEmpty }
+            #expect(delegate.questions.map(\.method) == ["didReceiveResponse", "willCacheResponse"])
+            #expect(delegate.questions.last?.statusCode == 200)
+            var cachedOnly = URLRequest(url: url)
+            cachedOnly.cachePolicy = .returnCacheDataDontLoad
+            let (_, response) = try await session.data(for: cachedOnly)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(origin.requests(path: "/cache/600").count == 1)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aResponseTheDelegateDoesNotLetBeCachedIsNotStored() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withRemoteService { connection, _ in
+            let delegate = DecidingDelegate(decisions: [.caching], caching: .notAllowed)
+            let session = RemoteURLSession(configuration: .default(connection), delegate: delegate)
+            let url = try URL.fixture(origin.url("/cache/600"))
+            let task = try await session.dataTask(with: URLRequest(url: url))
+            try await task.resume()
+            try await eventually(timeout: 30) { !delegate.completions.isEmpty }
+            #expect(delegate.questions.map(\.method) == ["didReceiveResponse", "willCacheResponse"])
+            var cachedOnly = URLRequest(url: url)
+            cachedOnly.cachePolicy = .returnCacheDataDontLoad
+            await #expect(throws: URLError.self) { _ = try await session.data(for: cachedOnly) }
+            #expect(origin.requests(path: "/cache/600").count == 1)
+        }
+    }
 }
