@@ -35,6 +35,11 @@ public protocol RemoteURLSessionDelegate: AnyObject, Sendable {
     func urlSession(
         _ session: RemoteURLSession, dataTask: RemoteURLSessionDataTask, didReceive response: URLResponse
     ) async -> URLSession.ResponseDisposition
+    /// After `.becomeDownload`: the task goes on as `downloadTask` (same `identifier`), whose
+    /// `didWriteData` and `didFinishDownloadingTo` follow; `dataTask` completes with it.
+    func urlSession(
+        _ session: RemoteURLSession, dataTask: RemoteURLSessionDataTask, didBecome downloadTask: RemoteURLSessionDownloadTask
+    ) async
     /// `.redirection`: the request to follow the 3xx with — `request` itself, a modified one, or nil to
     /// make the 3xx the task's final response.
     func urlSession(
@@ -89,6 +94,9 @@ extension RemoteURLSessionDelegate {
     public func urlSession(
         _ session: RemoteURLSession, dataTask: RemoteURLSessionDataTask, didReceive response: URLResponse
     ) async -> URLSession.ResponseDisposition { .allow }
+    public func urlSession(
+        _ session: RemoteURLSession, dataTask: RemoteURLSessionDataTask, didBecome downloadTask: RemoteURLSessionDownloadTask
+    ) async {}
     public func urlSession(
         _ session: RemoteURLSession, task: RemoteURLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest

@@ -19,6 +19,20 @@ extension SessionCore {
         }
     }
 
+    /// `dataTask.didBecomeDownloadTask` (after a `.becomeDownload` disposition): the task's events are a
+    /// download's from now on, so its object becomes a download task, as URLSession hands the delegate a
+    /// new download task for the data task.
+    func becomeDownload(_ entry: Entry, session: RemoteURLSession?, delegate: (any RemoteURLSessionDelegate)?) async {
+        guard let dataTask = entry.task as? RemoteURLSessionDataTask,
+            let wire = try? await self.client.decode(WireTask.self, "GET", "/v1/tasks/\(dataTask.identifier)"),
+            let download = RemoteURLSessionTask.taskClass(ofKind: wire.kind).init(wire: wire, core: self)
+                as? RemoteURLSessionDownloadTask
+        else { return }
+        self.entries[dataTask.identifier]?.task = download
+        self.entries[dataTask.identifier]?.formerTask = dataTask
+        if let session { await delegate?.urlSession(session, dataTask: dataTask, didBecome: download) }
+    }
+
     /// The answer URLSession's handling without a delegate gives, for a decision nobody here can take (a
     /// task this client does not know, a session object gone): sent at once rather than waited out.
     nonisolated static func defaultAnswer(to event: WireEvent) -> Data {

@@ -132,6 +132,8 @@ extension SessionCore {
             if let session, let metrics = event.data.metrics {
                 await delegate?.urlSession(session, task: task, didFinishCollecting: RemoteURLSessionTaskMetrics(metrics))
             }
+        case "dataTask.didBecomeDownloadTask":
+            await self.becomeDownload(entry, session: session, delegate: delegate)
         case "task.didCompleteWithError":
             await self.complete(task, event: event, delegate: delegate, session: session)
         default:
@@ -196,6 +198,10 @@ extension SessionCore {
         task.values.withLock { values in
             values.state = .completed
             values.error = values.error ?? event.data.error?.foundationError ?? fileError
+        }
+        if let former = self.entries[task.identifier]?.formerTask {
+            let (response, error) = task.values.withLock { ($0.response, $0.error) }
+            former.values.withLock { ($0.state, $0.response, $0.error) = (.completed, response ?? $0.response, error) }
         }
         if let session { await delegate?.urlSession(session, task: task, didCompleteWithError: task.error) }
         let entry = self.entries.removeValue(forKey: task.identifier)

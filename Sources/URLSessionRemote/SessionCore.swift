@@ -30,7 +30,10 @@ actor SessionCore {
 
     /// A task this client knows, and who waits for it.
     struct Entry {
-        let task: RemoteURLSessionTask
+        /// The task's object; a download one once a data task became a download (`becomeDownload`).
+        var task: RemoteURLSessionTask
+        /// The data task the caller made, when it became a download: it completes with it.
+        var formerTask: RemoteURLSessionTask?
         /// The task-specific delegate (`delegate:` of the async API), else the session's gets the calls.
         let delegate: (any RemoteURLSessionDelegate)?
         /// Made by the async API (`data(for:)`, `download(for:)`): like URLSession's completion-handler

@@ -22,6 +22,7 @@ final class DecidingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
     enum Response: Sendable {
         case allow
         case cancel
+        case becomeDownload
     }
 
     enum Delayed: Sendable {
@@ -131,7 +132,24 @@ final class DecidingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
         switch self.response {
         case .allow: return .allow
         case .cancel: return .cancel
+        // By its raw value (2, as on Apple platforms): FoundationNetworking marks `.becomeDownload`
+        // deprecated, since its own URLSession cannot do it; the service can.
+        case .becomeDownload: return URLSession.ResponseDisposition(rawValue: 2) ?? .allow
         }
+    }
+
+    func urlSession(
+        _ session: RemoteURLSession, dataTask: RemoteURLSessionDataTask, didBecome downloadTask: RemoteURLSessionDownloadTask
+    ) async {
+        self.lock.withLock { self._questions.append(Question(method: "didBecomeDownloadTask")) }
+    }
+
+    func urlSession(
+        _ session: RemoteURLSession, downloadTask: RemoteURLSessionDownloadTask, didFinishDownloadingTo location: URL
+    ) async {
+        // The file is removed when this returns: its size is read now.
+        let size = (try? Data(contentsOf: location))?.count
+        self.lock.withLock { self._questions.append(Question(method: "didFinishDownloadingTo", url: location, statusCode: size)) }
     }
 
     func urlSession(

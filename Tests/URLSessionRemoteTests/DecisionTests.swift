@@ -255,4 +255,23 @@ struct DecisionTests {
             #expect(origin.requests(path: "/cache/600").count == 1)
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aResponseDispositionOfBecomeDownloadMakesTheTaskADownload() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withRemoteService { connection, _ in
+            let delegate = DecidingDelegate(decisions: [.response], response: .becomeDownload)
+            let session = RemoteURLSession(configuration: .default(connection), delegate: delegate)
+            let task = try await session.dataTask(with: URLRequest(url: .fixture(origin.url("/bytes/5000"))))
+            try await task.resume()
+            try await eventually(timeout: 30) { !delegate.completions.isEmpty }
+            #expect(delegate.completions.first?.error == nil)
+            let methods = delegate.questions.map(\.method)
+            #expect(methods == ["didReceiveResponse", "didBecomeDownloadTask", "didFinishDownloadingTo"])
+            // The file's size (this delegate writes it down in `statusCode`).
+            #expect(delegate.questions.last?.statusCode == 5000)
+            #expect(task.state == .completed)
+        }
+    }
 }
