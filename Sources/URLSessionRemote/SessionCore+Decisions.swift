@@ -7,6 +7,30 @@ extension SessionCore {
         self.decisionEventTypes.contains(event.type)
     }
 
+    /// A task's decision event: the delegate is asked and its answer sent, when the session listed the event
+    /// (else the event is a notification, which the protocol does not carry).
+    func decide(_ event: WireEvent, entry: Entry, session: RemoteURLSession?, delegate: (any RemoteURLSessionDelegate)?) async {
+        guard self.decides(event) else { return }
+        let task = entry.task
+        var answer = Self.defaultAnswer(to: event)
+        switch event.type {
+        case "task.willPerformHTTPRedirection":
+            answer = await DecisionQuestions.redirection(event, task: task, session: session, delegate: delegate)
+        case "task.didReceiveChallenge":
+            answer = await DecisionQuestions.taskChallenge(event, task: task, session: session, delegate: delegate)
+        case "task.willBeginDelayedRequest":
+            answer = await DecisionQuestions.delayedRequest(event, task: task, session: session, delegate: delegate)
+        case "dataTask.willCacheResponse":
+            // As URLSession's completion-handler tasks, the async API's are not asked: the proposal is stored.
+            if let dataTask = task as? RemoteURLSessionDataTask, !entry.isConvenience {
+                answer = await DecisionQuestions.caching(event, dataTask: dataTask, session: session, delegate: delegate)
+            }
+        default:
+            break
+        }
+        await self.answer(event, with: answer)
+    }
+
     /// Sends the delegate's answer (`answerDecision`) before the next event is handled, since the transfer
     /// waits for it only `decisionTimeout`.
     func answer(_ event: WireEvent, with body: Data) async {

@@ -106,21 +106,9 @@ extension SessionCore {
                 answer = await DecisionQuestions.response(event, dataTask: dataTask, session: session, delegate: delegate)
             }
             if self.decides(event) { await self.answer(event, with: answer) }
-        case "task.willPerformHTTPRedirection" where self.decides(event):
-            let answer = await DecisionQuestions.redirection(event, task: task, session: session, delegate: delegate)
-            await self.answer(event, with: answer)
-        case "task.didReceiveChallenge" where self.decides(event):
-            let answer = await DecisionQuestions.taskChallenge(event, task: task, session: session, delegate: delegate)
-            await self.answer(event, with: answer)
-        case "task.willBeginDelayedRequest" where self.decides(event):
-            let answer = await DecisionQuestions.delayedRequest(event, task: task, session: session, delegate: delegate)
-            await self.answer(event, with: answer)
-        case "dataTask.willCacheResponse" where self.decides(event):
-            var answer = Self.defaultAnswer(to: event)
-            if let dataTask = task as? RemoteURLSessionDataTask, !entry.isConvenience {
-                answer = await DecisionQuestions.caching(event, dataTask: dataTask, session: session, delegate: delegate)
-            }
-            await self.answer(event, with: answer)
+        case "task.willPerformHTTPRedirection", "task.didReceiveChallenge", "task.willBeginDelayedRequest",
+            "dataTask.willCacheResponse":
+            await self.decide(event, entry: entry, session: session, delegate: delegate)
         case "task.taskIsWaitingForConnectivity":
             if let session { await delegate?.urlSession(session, taskIsWaitingForConnectivity: task) }
         case "downloadTask.didFinishDownloadingTo":
