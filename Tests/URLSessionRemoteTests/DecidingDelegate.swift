@@ -55,6 +55,8 @@ final class DecidingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
     let decisions: RemoteURLSessionDecisions
     let redirection: Redirection
     let challenge: Challenge
+    /// The answer of the session-level method (server trust here).
+    let sessionChallenge: Challenge
     let response: Response
     let delayed: Delayed
     let caching: Caching
@@ -67,12 +69,13 @@ final class DecidingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
 
     init(
         decisions: RemoteURLSessionDecisions, redirection: Redirection = .follow,
-        challenge: Challenge = .cancel, response: Response = .allow, delayed: Delayed = .continueLoading,
-        caching: Caching = .store
+        challenge: Challenge = .cancel, sessionChallenge: Challenge = .cancel, response: Response = .allow,
+        delayed: Delayed = .continueLoading, caching: Caching = .store
     ) {
         self.decisions = decisions
         self.redirection = redirection
         self.challenge = challenge
+        self.sessionChallenge = sessionChallenge
         self.response = response
         self.delayed = delayed
         self.caching = caching
@@ -103,18 +106,32 @@ final class DecidingDelegate: RemoteURLSessionDelegate, @unchecked Sendable {
     }
 
     func urlSession(
+        _ session: RemoteURLSession, didReceive challenge: URLAuthenticationChallenge
+    ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+        self.lock.withLock { self._questions.append(Question(method: "sessionDidReceiveChallenge")) }
+        self.record(challenge)
+        return Self.answer(self.sessionChallenge)
+    }
+
+    func urlSession(
         _ session: RemoteURLSession, task: RemoteURLSessionTask, didReceive challenge: URLAuthenticationChallenge
     ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+        self.lock.withLock { self._questions.append(Question(method: "didReceiveChallenge")) }
+        self.record(challenge)
+        return Self.answer(self.challenge)
+    }
+
+    private func record(_ challenge: URLAuthenticationChallenge) {
         let space = challenge.protectionSpace
         let asked = AskedChallenge(
             host: space.host, port: space.port, realm: space.realm, authenticationMethod: space.authenticationMethod,
             previousFailureCount: challenge.previousFailureCount,
             failureStatusCode: (challenge.failureResponse as? HTTPURLResponse)?.statusCode)
-        self.lock.withLock {
-            self._challenges.append(asked)
-            self._questions.append(Question(method: "didReceiveChallenge"))
-        }
-        switch self.challenge {
+        self.lock.withLock { self._challenges.append(asked) }
+    }
+
+    private static func answer(_ answer: Challenge) -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+        switch answer {
         case .useCredential(let user, let password):
             return (.useCredential, URLCredential(user: user, password: password, persistence: .forSession))
         case .cancel:

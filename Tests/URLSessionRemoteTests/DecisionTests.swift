@@ -274,4 +274,37 @@ struct DecisionTests {
             #expect(task.state == .completed)
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anUntrustedChainAcceptedByTheSessionsChallengeMethodLoads() async throws {
+        let origin = try await NginxOrigin.start(tls: true, files: ["a": Array("trusted by the delegate".utf8)])
+        defer { origin.stop() }
+        try await withRemoteService { connection, _ in
+            // Any credential accepts a server-trust challenge (`URLCredential(trust:)` has no SecTrust here).
+            let delegate = DecidingDelegate(
+                decisions: [.sessionChallenge], sessionChallenge: .useCredential(user: "", password: ""))
+            let session = RemoteURLSession(configuration: .default(connection), delegate: delegate)
+            let (data, response) = try await session.data(from: .fixture(origin.url("/a")))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: data, as: UTF8.self) == "trusted by the delegate")
+            #expect(delegate.questions.map(\.method) == ["sessionDidReceiveChallenge"])
+            let asked = try #require(delegate.challenges.first)
+            #expect(asked.authenticationMethod == "NSURLAuthenticationMethodServerTrust")
+            #expect(asked.port == origin.port)
+            #expect(asked.failureStatusCode == nil)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aServerTrustChallengeCancelledBySessionsMethodCancelsTheTask() async throws {
+        let origin = try await NginxOrigin.start(tls: true, files: ["a": Array("never read".utf8)])
+        defer { origin.stop() }
+        try await withRemoteService { connection, _ in
+            let delegate = DecidingDelegate(decisions: [.sessionChallenge], sessionChallenge: .cancel)
+            let session = RemoteURLSession(configuration: .default(connection), delegate: delegate)
+            let error = await #expect(throws: URLError.self) { _ = try await session.data(from: .fixture(origin.url("/a"))) }
+            #expect(error?.code == .cancelled)
+            #expect(delegate.questions.map(\.method) == ["sessionDidReceiveChallenge"])
+        }
+    }
 }
