@@ -307,4 +307,25 @@ struct DecisionTests {
             #expect(delegate.questions.map(\.method) == ["sessionDidReceiveChallenge"])
         }
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aModifiedRedirectOfAPostKeepsItsBody() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withRemoteService { connection, _ in
+            let replacement = try URL.fixture(origin.url("/echo?decided=1"))
+            let delegate = DecidingDelegate(decisions: [.redirection], redirection: .replace(replacement))
+            let session = RemoteURLSession(configuration: .default(connection), delegate: delegate)
+            var request = try URLRequest(url: .fixture(origin.url("/redirect/307?to=/bytes/10")))
+            request.httpMethod = "POST"
+            request.httpBody = Data("the body, twice".utf8)
+            let (_, response) = try await session.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            // 307 keeps the method and the body; the delegate's request carries them on.
+            let received = try #require(origin.requests(path: "/echo").first)
+            #expect(received.method == "POST")
+            #expect(received.bodySize == 15)
+            #expect(received.header("X-Decided") == "yes")
+        }
+    }
 }
