@@ -33,9 +33,9 @@ struct ClientDelegateTests {
     /// Starts a task of `session` for `url` and answers its first `type` event with `answer` (which must
     /// be taken: 204); returns the completed task.
     static func run(
-        _ api: API, session: String, url: String, answering type: String, with answer: String
+        _ api: API, session: String, kind: String = "data", url: String, answering type: String, with answer: String
     ) async throws -> [String: Any] {
-        let task = try await api.createTask(session: session, ["kind": "data", "request": ["url": url], "resume": true])
+        let task = try await api.createTask(session: session, ["kind": kind, "request": ["url": url], "resume": true])
         let event = try await firstEvent(api, session: session, type: type)
         #expect(event.eventTaskID == task.taskID)
         let answered = try await Self.answer(api, session: session, event: try #require(event["id"] as? String), answer)
@@ -226,6 +226,47 @@ struct ClientDelegateTests {
             #expect(generated.hasPrefix("whsec_") && generated != secret)
             let webhooks = try await receiver.waitForRequests(count: 1, timeout: 10)
             #expect(SessionUpdateTests.isSigned(webhooks[0], with: generated), "the undelivered events go, signed with the new secret")
+        }
+    }
+
+    /// A background session's client comes back as a process with a delegate of its own (no url): its
+    /// webhooks stop and its secret goes; back once more with a url, it gets a new secret, shown once.
+    @Test(.timeLimit(.minutes(1)))
+    func aBackgroundSessionReattachedWithADelegateInTheClientGetsNoWebhooks() async throws {
+        let origin = try FixtureOrigin.start()
+        let receiver = try WebhookReceiver.start()
+        defer {
+            origin.stop()
+            receiver.stop()
+        }
+        try await withTaskService { api, _ in
+            let configuration: [String: Any] = ["kind": "background", "identifier": "com.example.in-process"]
+            let first = try await api.createSession(
+                json: try jsonText(["configuration": configuration, "delegate": ["url": receiver.url("/hooks")]]))
+            let session = try #require(first["id"] as? String)
+            let oldSecret = try #require((first["delegate"] as? [String: Any])?["secret"] as? String)
+
+            // (A background session asks no redirect decisions, as URLSession's: a challenge here.)
+            let inProcess = try jsonText(["configuration": configuration, "delegate": ["decisions": ["task.didReceiveChallenge"]]])
+            let again = try await api.post("/v1/sessions", json: inProcess)
+            let againID = try again.json()["id"] as? String
+            #expect(again.status == 200 && againID == session, "\(again.text)")
+            let delegate = try #require(try again.json()["delegate"] as? [String: Any])
+            #expect(isNull(delegate["url"]) && delegate["secret"] == nil, "\(delegate)")
+            #expect(isNull(try again.json()["delivery"]))
+            try await Task.sleep(for: .milliseconds(500))  // what was on its way to the old address
+            let before = receiver.requests.count
+            let task = try await Self.run(
+                api, session: session, kind: "download", url: origin.url("/basic-auth/ann/s3cret"), answering: "task.didReceiveChallenge",
+                with: #"{"disposition": "useCredential", "credential": {"user": "ann", "password": "s3cret"}}"#)
+            #expect(task.statusCode == 200, "\(task)")
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(receiver.requests.count == before, "no webhook for the delegate in the client")
+
+            let back = try await api.post(
+                "/v1/sessions", json: try jsonText(["configuration": configuration, "delegate": ["url": receiver.url("/hooks")]]))
+            let newSecret = try #require((try back.json()["delegate"] as? [String: Any])?["secret"] as? String, "\(back.text)")
+            #expect(newSecret != oldSecret)
         }
     }
 

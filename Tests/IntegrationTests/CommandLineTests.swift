@@ -51,6 +51,24 @@ struct CommandLineTests {
                 ["get", origin.url("/bytes/1000?seed=2"), "-o", "a.bin"], service: service, in: directory.url)
             #expect(named.status == 0, "\(named.errors)")
             #expect(try Data(contentsOf: directory.url.appendingPathComponent("a.bin")) == Data(FixtureOrigin.bytes(count: 1000, seed: 2)))
+            // A named pipe (like /dev/null) is written into, never replaced.
+            let fifo = directory.url.appendingPathComponent("pipe")
+            #expect(mkfifo(fifo.path, 0o600) == 0)
+            let reader = Process()
+            reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+            reader.arguments = ["-c", "cat pipe > from-pipe"]
+            reader.currentDirectoryURL = directory.url
+            try reader.run()
+            let intoPipe = try await urlsessiond(
+                ["get", origin.url("/bytes/5000?seed=3"), "-o", "pipe"], service: service, in: directory.url)
+            if intoPipe.status != 0 { reader.terminate() }  // nothing will open the pipe: its reader waits
+            reader.waitUntilExit()
+            #expect(intoPipe.status == 0, "\(intoPipe.errors)")
+            #expect(
+                try Data(contentsOf: directory.url.appendingPathComponent("from-pipe")) == Data(FixtureOrigin.bytes(count: 5000, seed: 3)))
+            let kind = try FileManager.default.attributesOfItem(atPath: fifo.path)[.type] as? FileAttributeType
+            #expect(kind != .typeRegular, "still the pipe, not replaced by a file")
+
             let piped = try await urlsessiond(["get", origin.url("/echo"), "-o", "-", "--quiet"], service: service, in: directory.url)
             #expect(piped.status == 0, "\(piped.errors)")
             #expect(piped.output.contains("\"method\""), "the body on standard output: \(piped.output)")

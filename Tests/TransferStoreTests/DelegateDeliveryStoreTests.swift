@@ -120,6 +120,43 @@ struct DelegateDeliveryStoreTests {
         }
     }
 
+    /// A delegate in the client (no url) is no webhook backlog however many events it has, and shows no
+    /// delivery state; given a url by a patch, its events are a backlog again, from the first one.
+    @Test func aDelegateWithoutURLIsNoBacklog() async throws {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try await fixture.open()
+        defer { try? store.close() }
+        let inClient = try StrictJSONDecoder().decode(
+            SessionCreateRequest.self, from: Array(#"{"delegate": {"decisions": ["dataTask.didReceiveResponse"]}}"#.utf8)
+        ).validated()
+        guard case .created(let session) = try await store.sessions.createSession(tenant: "t1", request: inClient, secret: nil) else {
+            throw CancellationError()
+        }
+        _ = try await store.events.appendEvent(
+            sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: #"{"bytesSent":1}"#)
+        let backlog = { try await store.deliveries.sessionsWithDelegateBacklog(dueBy: Date(), limit: 100).map(\.sessionId) }
+        #expect(try await backlog().isEmpty)
+        #expect(try await store.deliveries.deliveryQueueDepth() == 0)
+        #expect(try await store.deliveries.delegateDelivery(sessionId: session.id) == nil)
+        #expect(try await store.deliveries.delegateQueue(sessionId: session.id) == nil)
+
+        var update = SessionUpdate()
+        var webhook = try #require(session.delegate)
+        webhook.url = "https://hooks.example/a"
+        update.delegate = .replaced(webhook, secret: nil)
+        let outcome = try #require(try await store.sessions.updateSession(id: session.id, tenant: "t1", update: update))
+        #expect(outcome.generatedSecret?.hasPrefix("whsec_") == true, "a webhook gets a secret")
+        #expect(try await backlog() == [session.id])
+        #expect(try await store.deliveries.delegateQueue(sessionId: session.id)?.key != nil, "signed")
+
+        webhook.url = nil
+        update.delegate = .replaced(webhook, secret: nil)
+        let back = try #require(try await store.sessions.updateSession(id: session.id, tenant: "t1", update: update))
+        #expect(back.record.delegateSecret == nil && back.generatedSecret == nil, "the secret went with the url")
+        #expect(try await backlog().isEmpty)
+    }
+
     static func empty() throws -> ValidatedSessionRequest {
         try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
     }

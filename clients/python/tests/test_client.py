@@ -9,13 +9,16 @@ import pytest
 from standardwebhooks.webhooks import WebhookVerificationError
 
 from urlsessiond import follow_events, verify_webhook, wait_for_task
-from urlsessiond_client.api.events import list_session_events
+from urlsessiond_client.api.events import answer_decision, list_session_events
 from urlsessiond_client.api.sessions import create_session, finish_tasks_and_invalidate
 from urlsessiond_client.api.tasks import create_task, create_task_batch, get_task_data
 from urlsessiond_client.models import (
+    DecisionEventType,
     DelegateInput,
     EventList,
     EventType,
+    RedirectionDecision,
+    RedirectionDecisionDisposition,
     Request,
     Session,
     SessionCreateRequest,
@@ -27,7 +30,7 @@ from urlsessiond_client.models import (
     TaskKind,
     TaskState,
 )
-from urlsessiond_client.types import File
+from urlsessiond_client.types import UNSET, File
 
 
 def run_data_task(client, session_id: str, url: str) -> Task:
@@ -126,3 +129,37 @@ def test_a_batch_answers_an_invalid_member_in_its_slot(client, origin):
     assert isinstance(created, Task) and isinstance(refused, TaskBatchProblem), answer.items
     assert refused.problem.field == "colour" and refused.problem.status == 400, refused.problem
     assert wait_for_task(client, created.id, timeout=30).error is None
+
+
+def test_a_delegate_in_the_client_answers_a_redirect(client, origin):
+    """A delegate without `url` lives in this process: it reads the decision event from the stream and
+    answers it with `answer_decision`, as `urlSession(_:task:willPerformHTTPRedirection:newRequest:)` returns
+    nil — so the 3xx is the task's response."""
+    session = create_session.sync(
+        client=client,
+        body=SessionCreateRequest(
+            delegate=DelegateInput(decisions=[DecisionEventType.TASK_WILLPERFORMHTTPREDIRECTION], decision_timeout=20)
+        ),
+    )
+    assert isinstance(session, Session), session
+    assert session.delegate.url is None and session.delegate.secret in (None, UNSET)
+    created = create_task.sync(
+        session.id,
+        client=client,
+        body=TaskCreateRequest(kind=TaskKind.DATA, request=Request(url=f"{origin}/redirect/302"), resume=True),
+    )
+    assert isinstance(created, Task), created
+    for event in follow_events(client, session.id):
+        if event.type_ == EventType.TASK_WILLPERFORMHTTPREDIRECTION:
+            answer = RedirectionDecision(disposition=RedirectionDecisionDisposition.REJECT)
+            answered = answer_decision.sync_detailed(session.id, event.id, client=client, body=answer)
+            assert answered.status_code == 204, answered.content
+            break
+    task = wait_for_task(client, created.id, timeout=30)
+    assert task.error is None
+    assert task.response.status_code == 302
+    # Answered once: a second answer finds nobody waiting.
+    again = answer_decision.sync_detailed(
+        session.id, event.id, client=client, body=RedirectionDecision(disposition=RedirectionDecisionDisposition.FOLLOW)
+    )
+    assert again.status_code == 409

@@ -18,7 +18,8 @@ class Delegate:
     """The session's delegate as stored (the secret is never returned, except once at creation).
 
     Attributes:
-        url (str):
+        url (None | str): Null for a delegate in the client process (no webhooks; decisions answered with
+            `answerDecision`).
         events (list[EventType | Literal['*']]):
         decisions (list[DecisionEventType]):
         decision_timeout (float):
@@ -31,7 +32,7 @@ class Delegate:
             session its first delegate.
     """
 
-    url: str
+    url: None | str
     events: list[EventType | Literal["*"]]
     decisions: list[DecisionEventType]
     decision_timeout: float
@@ -43,6 +44,7 @@ class Delegate:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        url: None | str
         url = self.url
 
         events = []
@@ -93,7 +95,13 @@ class Delegate:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        url = d.pop("url")
+
+        def _parse_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        url = _parse_url(d.pop("url"))
 
         events = []
         _events = d.pop("events")

@@ -17,13 +17,24 @@ class DelegateInput:
     """The session's delegate as a webhook. Events are POSTed to `url`, signed per Standard Webhooks v1
     with `secret`; the decision events listed in `decisions` wait for the webhook's answer.
 
+    Without `url` (absent or null) the delegate lives in the client process: nothing is POSTed, the
+    client reads the events (`GET /v1/sessions/{id}/events`: pages, long-polls, server-sent events)
+    and answers the decision events listed in `decisions` with `answerDecision`. `events`,
+    `progressInterval`, `progressStep`, `deliverData`, `decisions` and `decisionTimeout` apply as for
+    a webhook; it has no `secret` (422 `delegate.secret` when one is given: there is nothing to sign)
+    and its session's `delivery` is null.
+
         Attributes:
-            url (str): An absolute `http` or `https` URL (RFC 3986) without spaces or control characters: an optional
-                `userinfo@`, an ASCII host (a name, punycode for others, or an IPv6 literal in brackets), an
-                optional port of up to five digits, then any path, query and fragment.
+            url (None | str | Unset): Null or absent: a delegate in the client (see above). Webhooks pass the egress policy
+                as
+                transfers do. A URL whose host is an address the policy refuses (an IP literal, or
+                `localhost`) is 422 `delegate.url` when given, naming
+                `URLSESSIOND_EGRESS_ALLOW`; a host name is judged by the addresses it resolves to when each
+                POST is made.
             secret (None | str | Unset): The Standard Webhooks signing secret, `whsec_` + base64 of 24 to 64 bytes. When
                 absent the
-                service generates one and returns it once, in the 201 of the creation.
+                service generates one for a webhook delegate and returns it once, in the 201 of the creation.
+                Refused (422) for a delegate without `url`.
             events (list[EventType | Literal['*']] | None | Unset): Event types to deliver, or `*` for all (at most 64
                 entries).
             decisions (list[DecisionEventType] | None | Unset): The decision events this delegate "implements": for them the
@@ -61,7 +72,7 @@ class DelegateInput:
                  Default: 1048576.
     """
 
-    url: str
+    url: None | str | Unset = UNSET
     secret: None | str | Unset = UNSET
     events: list[EventType | Literal["*"]] | None | Unset = UNSET
     decisions: list[DecisionEventType] | None | Unset = UNSET
@@ -72,7 +83,11 @@ class DelegateInput:
     deliver_data_max_bytes: int | None | Unset = 1048576
 
     def to_dict(self) -> dict[str, Any]:
-        url = self.url
+        url: None | str | Unset
+        if isinstance(self.url, Unset):
+            url = UNSET
+        else:
+            url = self.url
 
         secret: None | str | Unset
         if isinstance(self.secret, Unset):
@@ -140,11 +155,9 @@ class DelegateInput:
 
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "url": url,
-            }
-        )
+        field_dict.update({})
+        if url is not UNSET:
+            field_dict["url"] = url
         if secret is not UNSET:
             field_dict["secret"] = secret
         if events is not UNSET:
@@ -167,7 +180,15 @@ class DelegateInput:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        url = d.pop("url")
+
+        def _parse_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        url = _parse_url(d.pop("url", UNSET))
 
         def _parse_secret(data: object) -> None | str | Unset:
             if data is None:

@@ -14,14 +14,12 @@ T = TypeVar("T", bound="DelegatePatch")
 
 @_attrs_define
 class DelegatePatch:
-    """Members of the delegate to change; left out: unchanged, null: back to the default. A session
-    without a delegate needs `url`.
+    """Members of the delegate to change; left out: unchanged, null: back to the default (for `url`:
+    none, a delegate in the client). A `secret` without `url` for a delegate that has none conflicts
+    with the session's state (409).
 
         Attributes:
-            url (str | Unset): An absolute `http` or `https` URL (RFC 3986) without spaces or control characters: an
-                optional
-                `userinfo@`, an ASCII host (a name, punycode for others, or an IPv6 literal in brackets), an
-                optional port of up to five digits, then any path, query and fragment.
+            url (None | str | Unset):
             secret (str | Unset): A new signing secret (rotation); left out, the stored one stays.
             events (list[EventType | Literal['*']] | None | Unset):
             decisions (list[DecisionEventType] | None | Unset):
@@ -32,7 +30,7 @@ class DelegatePatch:
             deliver_data_max_bytes (int | None | Unset):
     """
 
-    url: str | Unset = UNSET
+    url: None | str | Unset = UNSET
     secret: str | Unset = UNSET
     events: list[EventType | Literal["*"]] | None | Unset = UNSET
     decisions: list[DecisionEventType] | None | Unset = UNSET
@@ -43,7 +41,11 @@ class DelegatePatch:
     deliver_data_max_bytes: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        url = self.url
+        url: None | str | Unset
+        if isinstance(self.url, Unset):
+            url = UNSET
+        else:
+            url = self.url
 
         secret = self.secret
 
@@ -132,7 +134,15 @@ class DelegatePatch:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        url = d.pop("url", UNSET)
+
+        def _parse_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        url = _parse_url(d.pop("url", UNSET))
 
         secret = d.pop("secret", UNSET)
 

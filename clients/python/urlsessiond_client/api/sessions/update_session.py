@@ -117,12 +117,16 @@ def sync_detailed(
      A JSON merge patch (RFC 7396) of the session's `delegate` and `sessionDescription`: a member left
     out stays as it is, `null` removes it, a value replaces it. Inside `delegate` the same holds per
     member: `{"delegate": {"url": "..."}}` moves the webhooks and keeps the secret, events, decisions
-    and intervals; `null` restores a member's default (`url` has none: `null` is 422 `missing-field`;
-    `secret` cannot be removed: 422). `delegate: null` removes the delegate (no more webhooks; events
-    stay readable). The session's other members (`id`, `configuration`, `state`, `createdAt`) cannot
-    change: 422 `invalid-value` naming the member; unknown members are 400 `unknown-field`. A
-    delegate object without `url` for a session that has no delegate, and a delegate for the shared
-    session (which has none), conflict with the session's state: 409. A refused patch changes nothing.
+    and intervals; `null` restores a member's default (`secret` cannot be removed: 422).
+    `{"delegate": {"url": null}}` moves the delegate into the client (no more webhooks, its secret is
+    dropped; its decisions are answered with `answerDecision`); a `url` given to a delegate in the
+    client makes it a webhook again with a new secret (the one given, or a generated one returned in
+    this answer only); a `secret` for a delegate left without `url` is 422 `delegate.secret`.
+    `delegate: null` removes the delegate (no more webhooks; events stay readable). The session's
+    other members (`id`, `configuration`, `state`, `createdAt`) cannot change: 422 `invalid-value`
+    naming the member; unknown members are 400 `unknown-field`. A delegate object for a session that
+    has none makes one from the patch (without `url`: a delegate in the client). A delegate for the
+    shared session (which has none) conflicts with its state: 409. A refused patch changes nothing.
 
     A new delegate takes the events not delivered yet, those queued for the old address included,
     from the first one on: retry waits, holds and a 410 of the old address are forgotten. Decisions a
@@ -166,12 +170,16 @@ def sync(
      A JSON merge patch (RFC 7396) of the session's `delegate` and `sessionDescription`: a member left
     out stays as it is, `null` removes it, a value replaces it. Inside `delegate` the same holds per
     member: `{"delegate": {"url": "..."}}` moves the webhooks and keeps the secret, events, decisions
-    and intervals; `null` restores a member's default (`url` has none: `null` is 422 `missing-field`;
-    `secret` cannot be removed: 422). `delegate: null` removes the delegate (no more webhooks; events
-    stay readable). The session's other members (`id`, `configuration`, `state`, `createdAt`) cannot
-    change: 422 `invalid-value` naming the member; unknown members are 400 `unknown-field`. A
-    delegate object without `url` for a session that has no delegate, and a delegate for the shared
-    session (which has none), conflict with the session's state: 409. A refused patch changes nothing.
+    and intervals; `null` restores a member's default (`secret` cannot be removed: 422).
+    `{"delegate": {"url": null}}` moves the delegate into the client (no more webhooks, its secret is
+    dropped; its decisions are answered with `answerDecision`); a `url` given to a delegate in the
+    client makes it a webhook again with a new secret (the one given, or a generated one returned in
+    this answer only); a `secret` for a delegate left without `url` is 422 `delegate.secret`.
+    `delegate: null` removes the delegate (no more webhooks; events stay readable). The session's
+    other members (`id`, `configuration`, `state`, `createdAt`) cannot change: 422 `invalid-value`
+    naming the member; unknown members are 400 `unknown-field`. A delegate object for a session that
+    has none makes one from the patch (without `url`: a delegate in the client). A delegate for the
+    shared session (which has none) conflicts with its state: 409. A refused patch changes nothing.
 
     A new delegate takes the events not delivered yet, those queued for the old address included,
     from the first one on: retry waits, holds and a 410 of the old address are forgotten. Decisions a
@@ -210,12 +218,16 @@ async def asyncio_detailed(
      A JSON merge patch (RFC 7396) of the session's `delegate` and `sessionDescription`: a member left
     out stays as it is, `null` removes it, a value replaces it. Inside `delegate` the same holds per
     member: `{"delegate": {"url": "..."}}` moves the webhooks and keeps the secret, events, decisions
-    and intervals; `null` restores a member's default (`url` has none: `null` is 422 `missing-field`;
-    `secret` cannot be removed: 422). `delegate: null` removes the delegate (no more webhooks; events
-    stay readable). The session's other members (`id`, `configuration`, `state`, `createdAt`) cannot
-    change: 422 `invalid-value` naming the member; unknown members are 400 `unknown-field`. A
-    delegate object without `url` for a session that has no delegate, and a delegate for the shared
-    session (which has none), conflict with the session's state: 409. A refused patch changes nothing.
+    and intervals; `null` restores a member's default (`secret` cannot be removed: 422).
+    `{"delegate": {"url": null}}` moves the delegate into the client (no more webhooks, its secret is
+    dropped; its decisions are answered with `answerDecision`); a `url` given to a delegate in the
+    client makes it a webhook again with a new secret (the one given, or a generated one returned in
+    this answer only); a `secret` for a delegate left without `url` is 422 `delegate.secret`.
+    `delegate: null` removes the delegate (no more webhooks; events stay readable). The session's
+    other members (`id`, `configuration`, `state`, `createdAt`) cannot change: 422 `invalid-value`
+    naming the member; unknown members are 400 `unknown-field`. A delegate object for a session that
+    has none makes one from the patch (without `url`: a delegate in the client). A delegate for the
+    shared session (which has none) conflicts with its state: 409. A refused patch changes nothing.
 
     A new delegate takes the events not delivered yet, those queued for the old address included,
     from the first one on: retry waits, holds and a 410 of the old address are forgotten. Decisions a
@@ -257,12 +269,16 @@ async def asyncio(
      A JSON merge patch (RFC 7396) of the session's `delegate` and `sessionDescription`: a member left
     out stays as it is, `null` removes it, a value replaces it. Inside `delegate` the same holds per
     member: `{"delegate": {"url": "..."}}` moves the webhooks and keeps the secret, events, decisions
-    and intervals; `null` restores a member's default (`url` has none: `null` is 422 `missing-field`;
-    `secret` cannot be removed: 422). `delegate: null` removes the delegate (no more webhooks; events
-    stay readable). The session's other members (`id`, `configuration`, `state`, `createdAt`) cannot
-    change: 422 `invalid-value` naming the member; unknown members are 400 `unknown-field`. A
-    delegate object without `url` for a session that has no delegate, and a delegate for the shared
-    session (which has none), conflict with the session's state: 409. A refused patch changes nothing.
+    and intervals; `null` restores a member's default (`secret` cannot be removed: 422).
+    `{"delegate": {"url": null}}` moves the delegate into the client (no more webhooks, its secret is
+    dropped; its decisions are answered with `answerDecision`); a `url` given to a delegate in the
+    client makes it a webhook again with a new secret (the one given, or a generated one returned in
+    this answer only); a `secret` for a delegate left without `url` is 422 `delegate.secret`.
+    `delegate: null` removes the delegate (no more webhooks; events stay readable). The session's
+    other members (`id`, `configuration`, `state`, `createdAt`) cannot change: 422 `invalid-value`
+    naming the member; unknown members are 400 `unknown-field`. A delegate object for a session that
+    has none makes one from the patch (without `url`: a delegate in the client). A delegate for the
+    shared session (which has none) conflicts with its state: 409. A refused patch changes nothing.
 
     A new delegate takes the events not delivered yet, those queued for the old address included,
     from the first one on: retry waits, holds and a 410 of the old address are forgotten. Decisions a
