@@ -29,7 +29,7 @@ TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl i
 BENCH_PACKAGES := wrk aria2 curl
 
 .PHONY: run test test-postgres postgres-suites build release deps test-deps bench-deps clean container-smoke postgres-smoke format lint \
-	console-screenshot python-client
+	console-screenshot python-client openapi-swift-lint
 
 ## Installs the Debian packages named in $(1) that are not installed yet.
 define install_missing
@@ -109,6 +109,10 @@ postgres-suites:
 		URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)' --skip 'MultiNode|ConsoleTests' 2>&1 \
 		| tee .build/test-postgres.log || { \
 		echo "--- failed on PostgreSQL ---"; grep -A1 'recorded an issue' .build/test-postgres.log | head -n 80; exit 1; }
+
+## Apple's swift-openapi-generator over openapi.yaml as a lint (builds the generator: ~9 min; not in `make test`).
+openapi-swift-lint: deps
+	tools/openapi-swift-lint.sh
 
 container-smoke:
 	# Tokens shorter than 16 characters stop the service at start, so the smoke's default one is replaced.

@@ -15,8 +15,9 @@ T = TypeVar("T", bound="DelegatePatch")
 @_attrs_define
 class DelegatePatch:
     """Members of the delegate to change; left out: unchanged, null: back to the default (for `url`:
-    none, a delegate in the client). A `secret` without `url` for a delegate that has none conflicts
-    with the session's state (409).
+    none, a delegate in the client). A `secret` with `url: null` in the same patch is 422
+    `delegate.secret` (nothing to sign); a `secret` without `url` for a delegate that has none
+    conflicts with the session's state (409).
 
         Attributes:
             url (None | str | Unset):
