@@ -62,7 +62,7 @@ struct CommandLineTests {
             let intoPipe = try await urlsessiond(
                 ["get", origin.url("/bytes/5000?seed=3"), "-o", "pipe"], service: service, in: directory.url)
             if intoPipe.status != 0 { reader.terminate() }  // nothing will open the pipe: its reader waits
-            reader.waitUntilExit()
+            try await exited(reader)
             #expect(intoPipe.status == 0, "\(intoPipe.errors)")
             #expect(
                 try Data(contentsOf: directory.url.appendingPathComponent("from-pipe")) == Data(FixtureOrigin.bytes(count: 5000, seed: 3)))
@@ -120,18 +120,27 @@ struct CommandLineTests {
             let stalled = try launch(
                 ["get", origin.url("/stall?bytes=1000&total=100000"), "-o", "s.bin"], service: service, in: directory.url)
             let stalledTask = try await runningTask(path: "/stall", service: service, in: directory.url)
-            // One that drips to its end in about two seconds, followed by `watch` from another process.
-            let dripping = try launch(
-                ["get", origin.url("/drip?bytes=20&interval=0.1"), "-o", "d.bin"], service: service, in: directory.url)
-            let drippingTask = try await runningTask(path: "/drip", service: service, in: directory.url)
-            let watched = try await urlsessiond(["watch", drippingTask], service: service, in: directory.url)
-            #expect(watched.status == 0, "\(watched.errors)")
-            #expect(watched.errors.contains("\(drippingTask) completed"), "\(watched.errors)")
-            dripping.waitUntilExit()
-            #expect(dripping.terminationStatus == 0)
+            // One held at a gate, followed by `watch` from another process; the gate opens once `watch`
+            // has drawn its first line, so the task is surely running when `watch` looks for it.
+            let gated = try launch(
+                ["get", origin.url("/gate/watched?bytes=1000&total=100000"), "-o", "g.bin"], service: service, in: directory.url)
+            let gatedTask = try await runningTask(path: "/gate/watched", service: service, in: directory.url)
+            let watchLog = directory.url.appendingPathComponent("watch.log")
+            let watch = try launch(["watch", gatedTask], service: service, in: directory.url, errors: watchLog)
+            for _ in 0..<200 where ((try? Data(contentsOf: watchLog))?.isEmpty ?? true) && watch.isRunning {  // 20 s at most
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            origin.openGate("watched")
+            try await exited(watch)
+            let watched = String(decoding: (try? Data(contentsOf: watchLog)) ?? Data(), as: UTF8.self)
+            #expect(watch.terminationStatus == 0, "\(watched)")
+            #expect(watched.contains("\(gatedTask) completed"), "\(watched)")
+            try await exited(gated)
+            #expect(gated.terminationStatus == 0)
+            #expect(try Data(contentsOf: directory.url.appendingPathComponent("g.bin")) == Data(FixtureOrigin.bytes(count: 100_000)))
 
             kill(stalled.processIdentifier, SIGINT)
-            stalled.waitUntilExit()
+            try await exited(stalled)
             #expect(stalled.terminationStatus == 130, "Ctrl-C: the exit status of an interrupted command")
             #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("s.bin").path))
             let after = try await urlsessiond(["tasks"], service: service, in: directory.url)
@@ -141,8 +150,8 @@ struct CommandLineTests {
         }
     }
 
-    /// Starts `urlsessiond ARGUMENTS` without waiting for it (its output is discarded).
-    func launch(_ arguments: [String], service: ServiceProcess, in directory: URL) throws -> Process {
+    /// Starts `urlsessiond ARGUMENTS` without waiting for it; its standard error goes to `errors` (or nowhere).
+    func launch(_ arguments: [String], service: ServiceProcess, in directory: URL, errors: URL? = nil) throws -> Process {
         let process = Process()
         process.executableURL = try ServiceProcess.binaryURL()
         process.arguments = arguments
@@ -154,8 +163,21 @@ struct CommandLineTests {
         (process.standardInput, process.standardOutput, process.standardError) = (
             FileHandle.nullDevice, FileHandle.nullDevice, FileHandle.nullDevice
         )
+        if let errors {
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errors)
+        }
         try process.run()
         return process
+    }
+
+    /// Waits for `process` to end, 30 s at most (then it is terminated): polled, because Foundation's
+    /// `waitUntilExit()` blocks the calling thread, one of the two of Swift's cooperative pool here, and
+    /// was seen never to return under load.
+    func exited(_ process: Process) async throws {
+        for _ in 0..<300 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        if process.isRunning { process.terminate() }
+        for _ in 0..<50 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
     }
 
     /// The id of the running task whose URL has `path`, as `urlsessiond tasks` lists it (within 20 s).
