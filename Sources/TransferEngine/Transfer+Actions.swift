@@ -39,6 +39,12 @@ extension Transfer {
             guard let recovery = tlsRecovery(after: failure) else { return .done(outcome(failure: failure)) }
             return carryOut(recovery)
         case .askAboutRedirect(let next): observer.transfer(job.id, asksToRedirect: response.head, to: next)
+        case .discardBody:
+            do {
+                try restartBody()
+            } catch {
+                return .abort(TransferFailure(code: URLErrorCode.cannotWriteToFile.rawValue, curlCode: 23, message: "\(error)"))
+            }
         case .follow(let next): return .follow(next)
         case .askAboutChallenge(let challenge): observer.transfer(job.id, asksAbout: challenge)
         case .resolveByDefault(let challenge): return carryOut(resolveByDefault(challenge))

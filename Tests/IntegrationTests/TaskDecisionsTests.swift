@@ -46,6 +46,10 @@ struct TaskDecisionsTests {
             let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin.url("/redirect-chain/1")]])
             #expect(isNull(task["error"]), "\(task)")
             #expect(task.statusCode == expectedStatus, "\(answer): \(task)")
+            // Rejected, the 3xx and its own body are the task's answer, as URLSession hands them over;
+            // followed, nothing of the 3xx's body is left in the final one.
+            let body = try await api.get("/v1/tasks/\(task.taskID)/data").text
+            #expect(body.hasPrefix("redirecting to") == (expectedStatus == 302), "\(answer): \(body)")
             let asked = receiver.requests.filter { (try? $0.json())?["type"] as? String == Self.redirect }
             #expect(asked.count == 1)
             let proposed = (try asked.first?.json()["data"] as? [String: Any])?["request"] as? [String: Any]

@@ -66,6 +66,7 @@ extension TransferStateMachine.Action {
         case .fail(let failure): "fail(\(failure.code))"
         case .failRequest(let result): "failRequest(\(result.code))"
         case .askAboutRedirect(let next): "askAboutRedirect(\(next.url))"
+        case .discardBody: "discardBody"
         case .follow(let next): "follow(\(next.url))"
         case .askAboutChallenge(let challenge): "askAboutChallenge(\(challenge.method.rawValue))"
         case .resolveByDefault(let challenge): "resolveByDefault(\(challenge.method.rawValue))"

@@ -230,7 +230,7 @@ struct TransferStateMachineTests {
             ]
         ),
         "following a redirect": (
-            body: .drop,
+            body: .keep,  // the delegate decides: the 3xx's body is the answer if it rejects the redirect
             changes: [
                 "prepared": "— → requesting",
                 "range assigned": "— → followingRedirect(https://o/b) [range 100..<200]",
@@ -360,7 +360,7 @@ struct TransferStateMachineTests {
                 "range assigned": "— → awaitingRedirectDecision(https://o/b) [range 100..<200]",
                 "body refused": "— → awaitingRedirectDecision(https://o/b) [refused: tooLarge]",
                 "segment request ended": "segmentEnded(completed) → awaitingRedirectDecision(https://o/b)",
-                "redirect followed": "follow(https://o/b) → requesting",
+                "redirect followed": "discardBody, follow(https://o/b) → requesting",
                 "redirect rejected": "deliverResponse, finishBody → finished",
                 "parked": "— → parked",
                 "cancel": "abort(-999) → finished",

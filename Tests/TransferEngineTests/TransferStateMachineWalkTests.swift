@@ -55,10 +55,18 @@ struct TransferStateMachineWalkTests {
     @Test func aDelegateDecidesAboutARedirectOnceAndALateAnswerIsIgnored() {
         var machine = Machine(decidesRedirects: true)
         _ = machine.handle(.headComplete(Facts(status: 302, redirect: next)))
+        #expect(machine.routeBody() == .keep)  // the 3xx's body is the answer if the delegate rejects it
         #expect(feed(&machine, .requestEnded(.ok)) == "recordTransaction, askAboutRedirect(https://o/b)")
         #expect(machine.isWaiting)
         #expect(feed(&machine, .redirectDecided(.reject)) == "deliverResponse, finishBody")
         #expect(feed(&machine, .redirectDecided(.follow(next))) == "—")
+    }
+
+    @Test func aFollowedDecidedRedirectDropsTheBodyKeptWhileTheDelegateDecided() {
+        var machine = Machine(decidesRedirects: true)
+        _ = machine.handle(.headComplete(Facts(status: 302, redirect: next)))
+        _ = machine.handle(.requestEnded(.ok))
+        #expect(feed(&machine, .redirectDecided(.follow(next))) == "discardBody, follow(https://o/b)")
     }
 
     // MARK: Challenges

@@ -10,9 +10,10 @@ extension TransferStateMachine {
         switch disposition {
         case .follow(let request):
             state = .requesting
-            return [.follow(request)]
+            // The 3xx's body was kept while the delegate decided (`routeBody`): it is not the answer.
+            return (decidesRedirects ? [.discardBody] : []) + [.follow(request)]
         case .reject:
-            // The redirect response is the final one (its body was not kept).
+            // The redirect response is the final one, with the body kept while the delegate decided.
             state = .finished
             return [.deliverResponse, .finishBody]
         }

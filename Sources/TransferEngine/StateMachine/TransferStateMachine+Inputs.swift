@@ -93,6 +93,8 @@ extension TransferStateMachine {
         /// Map libcurl's failure (a TLS failure may still be turned around by a trust exception).
         case failRequest(CurlResult)
         case askAboutRedirect(OutgoingRequest)
+        /// Drop the body kept so far (a decided redirect's, when it is followed): the sink starts again.
+        case discardBody
         /// Send this request with the same handle (the scheduler prepares and admits it).
         case follow(OutgoingRequest)
         case askAboutChallenge(AuthenticationChallenge)

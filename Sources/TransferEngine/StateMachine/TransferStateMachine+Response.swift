@@ -10,7 +10,9 @@ extension TransferStateMachine {
     func routeBody() -> BodyRoute {
         if isWaiting { return .pause }
         switch state {
-        case .followingRedirect: return .drop
+        // A redirect the delegate decides keeps its body: rejected, the 3xx and its body are the task's
+        // answer, as URLSession hands them over (followed, `.discardBody` drops what was kept).
+        case .followingRedirect: return decidesRedirects ? .keep : .drop
         case .receiving(.range(let answer)): return answer == .accepted ? .keep : .refuse
         default: return .keep
         }

@@ -18,7 +18,8 @@ T = TypeVar("T", bound="RedirectionDecision")
 @_attrs_define
 class RedirectionDecision:
     """`task.willPerformHTTPRedirection`: `follow` the proposed request, `follow` with a modified
-    `request`, or `reject` (the 3xx becomes the final response, as `completionHandler(nil)`).
+    `request`, or `reject` (the 3xx becomes the final response, with its own body, as
+    `completionHandler(nil)`).
 
         Attributes:
             disposition (RedirectionDecisionDisposition):
