@@ -17,22 +17,10 @@ extension ClusterNode {
         // Subscribed before sending: the reply cannot come before the stream exists.
         let replies = store.cluster.offeredDecisionAnswerReplies.subscribe()
         try await store.cluster.offer(decisionAnswer: payload)
-        return await withTaskGroup(of: Bool?.self) { group in
-            group.addTask {
-                for await payload in replies {
-                    guard let reply = try? JSONDecoder().decode(OfferedDecisionAnswerReply.self, from: Data(payload.utf8)) else { continue }
-                    if reply.request == answer.request { return reply.taken }
-                }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: Self.offerTimeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+        let request = answer.request
+        return await firstReply(OfferedDecisionAnswerReply.self, on: replies, within: Self.offerTimeout) {
+            $0.request == request
+        }?.taken
     }
 
     /// An answer another node offers this one: taken when a transfer here waits for it (the event of that

@@ -21,21 +21,8 @@ extension ClusterNode {
         // Subscribed before sending: the answer cannot come before the stream exists.
         let answers = store.cluster.forwardedControlAnswers.subscribe()
         try await store.cluster.forward(control)
-        let answer = await withTaskGroup(of: ForwardedControlAnswer?.self) { group in
-            group.addTask {
-                for await payload in answers {
-                    guard let answer = try? JSONDecoder().decode(ForwardedControlAnswer.self, from: Data(payload.utf8)) else { continue }
-                    if answer.request == control.request { return answer }
-                }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: Self.forwardingTimeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        let answer = await firstReply(ForwardedControlAnswer.self, on: answers, within: Self.forwardingTimeout) {
+            $0.request == control.request
         }
         switch answer?.outcome {
         case .done?: return try await tasks.requireTask(task.id, tenant: tenant)
