@@ -1,5 +1,5 @@
 /// What the kernel's Multipath TCP path manager should hold for the service's paths, and the steps from
-/// what it holds: a pure value, so the policy is tested without a kernel (docs/NETWORK-PATHS.md,
+/// what it holds: a pure value, so the policy is tested without a kernel (docs/ARCHITECTURE.md,
 /// "Multipath TCP").
 ///
 /// One endpoint (`ip mptcp endpoint add ADDR dev IF subflow [backup]`) per address of every available

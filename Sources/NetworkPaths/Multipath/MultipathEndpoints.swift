@@ -2,7 +2,7 @@ import Logging
 public import TransferModels
 
 /// The service's network paths given to the kernel's Multipath TCP path manager as subflow endpoints,
-/// while multipath is in use (docs/NETWORK-PATHS.md, "Multipath TCP").
+/// while multipath is in use (docs/ARCHITECTURE.md, "Multipath TCP").
 ///
 /// Nothing happens until a job of a multipath session takes a ``MultipathLease``. From then on the
 /// endpoints follow the paths (``pathsChanged()``) and the types in use: the first lease, and any lease

@@ -44,7 +44,7 @@ public enum NetworkServiceType: String, Codable, Sendable, CaseIterable {
 }
 
 /// `URLSessionConfiguration.MultipathServiceType`: whether the session's sockets are Multipath TCP, and how
-/// their extra subflows are used (docs/NETWORK-PATHS.md, "Multipath TCP").
+/// their extra subflows are used (docs/ARCHITECTURE.md, "Multipath TCP").
 public enum MultipathServiceType: String, Codable, Sendable, CaseIterable {
     case none, handover, interactive, aggregate
 }
