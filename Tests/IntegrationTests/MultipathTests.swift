@@ -14,7 +14,7 @@ import Testing
         "needs network namespaces and Multipath TCP: \(NetworkLab.multipathUnavailableReason() ?? "")"))
 struct MultipathTests {
     /// Runs `body` with a lab, its origin's URL (Multipath TCP unless `plainOrigin`) and a service inside
-    /// the lab's service namespace.
+    /// the lab's service namespace. Once the service has stopped, the endpoints it added are gone.
     static func withLab(plainOrigin: Bool = false, _ body: (NetworkLab, String, API) async throws -> Void) async throws {
         let lab = try await NetworkLab.start()
         defer { lab.stop() }
@@ -22,6 +22,7 @@ struct MultipathTests {
         try await withRunningService(environment: NetworkLinkTests.environment, networkNamespace: lab.serviceNamespace) { service, client in
             try await body(lab, origin, API(service, client))
         }
+        #expect(try endpoints(lab).isEmpty, "removed at shutdown")
     }
 
     static let count = 3_000_000

@@ -151,7 +151,13 @@ public final class MultipathEndpoints: Sendable {
                     }
                 }
             }
-            if try await tool.subflowLimit() < plan.subflowLimit { try await tool.setSubflowLimit(plan.subflowLimit) }
+            let limits = try await tool.limits()
+            if limits.subflows < plan.subflowLimit { try await tool.setSubflowLimit(plan.subflowLimit) }
+            if limits.addressesAccepted > 0 {
+                logger.warning(
+                    "Multipath TCP: add_addr_accepted is above 0 in this network namespace, so peers may steer subflows to addresses they announce, which the egress policy never sees (ip mptcp limits set add_addr_accepted 0)"
+                )
+            }
             logger.info(
                 "Multipath TCP endpoints set",
                 metadata: [

@@ -39,13 +39,16 @@ struct PathManagerTool: Sendable {
         }
     }
 
-    /// `subflows` of `ip mptcp limits show` (`add_addr_accepted 0 subflows 2`; iproute2 6.1 has no JSON for it).
-    func subflowLimit() async throws -> Int {
+    /// `ip mptcp limits show` (`add_addr_accepted 0 subflows 2`; iproute2 6.1 has no JSON for it).
+    func limits() async throws -> (subflows: Int, addressesAccepted: Int) {
         let words = try await run(["mptcp", "limits", "show"]).split(whereSeparator: \.isWhitespace)
-        guard let index = words.firstIndex(of: "subflows"), index + 1 < words.count, let limit = Int(words[index + 1]) else {
+        func value(_ name: Substring) -> Int? {
+            words.firstIndex(of: name).flatMap { $0 + 1 < words.count ? Int(words[$0 + 1]) : nil }
+        }
+        guard let subflows = value("subflows"), let accepted = value("add_addr_accepted") else {
             throw PathManagerError("unexpected `ip mptcp limits show` output: \(words.joined(separator: " "))")
         }
-        return limit
+        return (subflows, accepted)
     }
 
     func setSubflowLimit(_ limit: Int) async throws {
@@ -95,7 +98,11 @@ struct PathManagerTool: Sendable {
                 _ = kill(process.processIdentifier, SIGKILL)
                 throw PathManagerError("ip \(arguments.joined(separator: " ")) did not finish within 5 s")
             }
-            try await Task.sleep(for: .milliseconds(2))
+            if Task.isCancelled {
+                usleep(2_000)  // the endpoints are removed at shutdown, in a cancelled task: still wait for `ip`
+            } else {
+                try? await Task.sleep(for: .milliseconds(2))
+            }
         }
         let errors = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
