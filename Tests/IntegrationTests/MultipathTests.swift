@@ -96,6 +96,31 @@ struct MultipathTests {
         }
     }
 
+    /// Without CAP_NET_ADMIN the service leaves the path manager alone and says so; its sockets are still
+    /// Multipath TCP, with subflows from the endpoints an operator configured.
+    @Test(.timeLimit(.minutes(2)))
+    func withoutNetworkAdministrationSubflowsComeFromTheOperatorsEndpoints() async throws {
+        let lab = try await NetworkLab.start()
+        defer { lab.stop() }
+        let origin = try await lab.startOrigin(multipath: true)
+        try lab.ip([
+            "-n", lab.serviceNamespace, "mptcp", "endpoint", "add", NetworkLab.cellularAddress, "dev", "cell0", "id", "42", "subflow",
+        ])
+        try await withRunningService(
+            environment: NetworkLinkTests.environment, networkNamespace: lab.serviceNamespace, droppingCapabilities: ["net_admin"]
+        ) { service, client in
+            let api = API(service, client)
+            let session = try await api.makeSession(["multipathServiceType": "handover"])
+            let task = try await api.runTask(session: session, ["kind": "data", "request": ["url": origin + "/bytes/300000?rate=600000"]])
+            #expect(task.statusCode == 200 && task.count("countOfBytesReceived") == 300_000, "\(task)")
+            let connection = try #require(try lab.originMultipathConnections().last)
+            #expect(connection["mptcp"] as? Bool == true && connection["subflows"] as? Int == 1, "\(connection)")
+            #expect(try await Self.isMultipath(api, task) == true)
+            #expect(service.stderrText().contains("no CAP_NET_ADMIN"))
+        }
+        #expect(try Self.endpoints(lab) == [NetworkLab.cellularAddress: false], "the operator's endpoint, untouched")
+    }
+
     /// `none` opens plain TCP, even to a Multipath TCP origin.
     @Test(.timeLimit(.minutes(2)))
     func noneOpensPlainTCP() async throws {
