@@ -50,7 +50,7 @@ FROM debian:bookworm-slim
 RUN export DEBIAN_FRONTEND=noninteractive DEBCONF_NONINTERACTIVE_SEEN=true \
  && apt-get -q update \
  && apt-get -q install -y --no-install-recommends \
-      libcurl4 libmicrohttpd12 libsqlite3-0 publicsuffix ca-certificates curl \
+      libcurl4 libmicrohttpd12 libsqlite3-0 publicsuffix ca-certificates curl iproute2 \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 urlsessiond \
  && useradd --system --uid 10001 --gid 10001 --home-dir /data --no-create-home \

@@ -66,7 +66,7 @@ extension CurlEasyHandle {
 private let curlOpenSocketCallback: curl_opensocket_callback = { userdata, _, address in
     guard let userdata else { return ccurl_socket_bad() }
     let easy = Unmanaged<CurlEasyHandle>.fromOpaque(userdata).takeUnretainedValue()
-    let outcome = EgressSocket.open(address, policy: easy.egressPolicy)
+    let outcome = EgressSocket.open(address, policy: easy.egressPolicy, multipath: easy.opensMultipathSockets)
     if case .denied(let reason) = outcome { easy.refuse(reason) }
     return EgressSocket.callbackResult(outcome)
 }

@@ -10,6 +10,8 @@ public final class NetworkPathMonitor: Sendable {
     private let handlers = LockedBox<[@Sendable ([NetworkPathState]) -> Void]>([])
     private let interfaces: @Sendable () -> [String: InterfaceState]
     private let logger: Logger
+    /// The paths as the kernel's Multipath TCP endpoints, while multipath sessions use them.
+    public let multipath: MultipathEndpoints
 
     /// `paths` empty means [NetworkPath.defaultRoute]. `interfaces` is the kernel snapshot function (tests pass their own closure returning fixed states).
     ///
@@ -23,6 +25,10 @@ public final class NetworkPathMonitor: Sendable {
         self.logger = logger
         let table = PathTable(paths: paths.isEmpty ? [.defaultRoute] : paths, interfaces: interfaces())
         self.table = LockedBox(table)
+        let box = self.table
+        let multipath = MultipathEndpoints(states: { box.withLock { $0.states } }, interfaces: interfaces, logger: logger)
+        self.multipath = multipath
+        self.handlers.withLock { $0.append { _ in multipath.pathsChanged() } }
         for state in table.states {
             logger.debug(
                 "Network path configured",
@@ -63,14 +69,18 @@ public final class NetworkPathMonitor: Sendable {
         publish(changes, states: states)
     }
 
-    /// Refreshes every `interval` (default 1 s) until the task is cancelled.
+    /// Refreshes every `interval` (default 1 s) until the task is cancelled, and keeps the Multipath TCP
+    /// endpoints (``multipath``) beside it.
     public func run(interval: Duration = .seconds(1)) async {
-        while !Task.isCancelled {
-            refresh()
-            do {
-                try await Task.sleep(for: interval)
-            } catch {
-                return
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.multipath.run() }
+            while !Task.isCancelled {
+                refresh()
+                do {
+                    try await Task.sleep(for: interval)
+                } catch {
+                    return
+                }
             }
         }
     }

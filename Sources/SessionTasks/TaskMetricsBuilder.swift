@@ -54,6 +54,7 @@ enum TaskMetricsBuilder {
             metrics.remoteAddress = timing.remoteAddress
             metrics.remotePort = timing.remotePort == 0 ? nil : timing.remotePort
             metrics.isProxyConnection = timing.isProxyConnection
+            metrics.isMultipath = timing.isMultipath
             if let path = timing.networkPath {
                 (metrics.networkPath, metrics.networkInterface) = (path.name, path.interface)
                 (metrics.isCellular, metrics.isExpensive, metrics.isConstrained) = (path.isCellular, path.isExpensive, path.isConstrained)

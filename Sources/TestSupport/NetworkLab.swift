@@ -97,12 +97,15 @@ public final class NetworkLab: Sendable {
     /// - Returns: Its base URL, `http://10.77.9.9:PORT`, without a trailing slash.
     /// - Throws: ``NetworkLabError`` when the lab is stopped, already has an origin, or the script does not
     ///   come up (with its stderr).
-    public func startOrigin() async throws -> String {
+    ///
+    /// With `multipath` the origin listens on a Multipath TCP socket and logs what the kernel says of each
+    /// response's connection (``originMultipathConnections()``).
+    public func startOrigin(multipath: Bool = false) async throws -> String {
         try self.state.withLock { state in
             guard !state.stopped else { throw NetworkLabError("the lab is stopped") }
             guard state.origin == nil else { throw NetworkLabError("the lab already has an origin") }
         }
-        let origin = try await PathOrigin.start(host: "0.0.0.0", namespace: self.originNamespace)
+        let origin = try await PathOrigin.start(host: "0.0.0.0", namespace: self.originNamespace, multipath: multipath)
         try self.adopt(origin.stop) { state in
             guard state.origin == nil else { throw NetworkLabError("the lab already has an origin") }
             state.origin = origin
@@ -134,6 +137,29 @@ public final class NetworkLab: Sendable {
             }
             return (peer: peer, path: path, range: entry["range"] as? String)
         }
+    }
+
+    /// A Multipath TCP origin's log (``PathOrigin/multipathConnections()``).
+    /// - Throws: ``NetworkLabError`` when no origin was started.
+    public func originMultipathConnections() throws -> [[String: Any]] {
+        guard let origin = self.state.withLock({ $0.origin }) else {
+            throw NetworkLabError("no origin: call startOrigin() first")
+        }
+        return try origin.multipathConnections()
+    }
+
+    /// Why this machine cannot run Multipath TCP tests (no lab, or the kernel refuses `IPPROTO_MPTCP`
+    /// sockets: no MPTCP, or `net.mptcp.enabled` 0), or nil when it can.
+    public static func multipathUnavailableReason() -> String? {
+        if let reason = unavailableReason() { return reason }
+        #if os(Linux)
+            let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 262)  // IPPROTO_MPTCP
+            guard probe >= 0 else { return "the kernel refuses Multipath TCP sockets (errno \(errno))" }
+            close(probe)
+            return nil
+        #else
+            return "Multipath TCP tests are Linux-only"
+        #endif
     }
 
     /// `ip -n SVC link set NAME up|down` for a link of the service namespace (`cell0` or `wire0`).

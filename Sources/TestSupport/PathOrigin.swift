@@ -34,13 +34,14 @@ public final class PathOrigin: Sendable {
     }
 
     /// Starts `path_origin.py` on `host` (e.g. `0.0.0.0`, every address of the namespace), inside
-    /// `namespace` when given.
-    static func start(host: String, namespace: String?) async throws -> PathOrigin {
+    /// `namespace` when given; with `multipath`, its listening socket is Multipath TCP and it keeps the
+    /// log ``multipathConnections()`` reads.
+    static func start(host: String, namespace: String?, multipath: Bool = false) async throws -> PathOrigin {
         let directory = try TemporaryDirectory.make(prefix: "path-origin")
         do {
-            let script = try await FixtureScript.start(
-                "path_origin.py", arguments: ["--host", host, "--port", "0", "--log", directory.appending("log.jsonl").path],
-                namespace: namespace)
+            var arguments = ["--host", host, "--port", "0", "--log", directory.appending("log.jsonl").path]
+            if multipath { arguments += ["--mptcp-log", directory.appending("mptcp.jsonl").path] }
+            let script = try await FixtureScript.start("path_origin.py", arguments: arguments, namespace: namespace)
             return PathOrigin(script: script, directory: directory)
         } catch {
             directory.remove()
@@ -52,7 +53,19 @@ public final class PathOrigin: Sendable {
     /// `ifRange` (or null), `time`. No request yet (or no log file) is an empty log.
     /// - Throws: ``NetworkLabError`` when a line is not a JSON object.
     public func requests() throws -> [[String: Any]] {
-        guard let data = FileManager.default.contents(atPath: self.directory.appending("log.jsonl").path) else {
+        try Self.entries(of: self.directory.appending("log.jsonl").path)
+    }
+
+    /// A Multipath TCP origin's log of `/bytes` responses, one JSON object per response when it ends, in
+    /// order: `peer`, `path`, `mptcp` (false: plain TCP, or a client that fell back), `subflows` (the most
+    /// extra subflows seen), `complete`, `bytesByPeer` (bytes acknowledged on each peer address's subflows).
+    /// Empty for an origin started without `multipath`.
+    public func multipathConnections() throws -> [[String: Any]] {
+        try Self.entries(of: self.directory.appending("mptcp.jsonl").path)
+    }
+
+    private static func entries(of path: String) throws -> [[String: Any]] {
+        guard let data = FileManager.default.contents(atPath: path) else {
             return []
         }
         // Only whole lines: the origin may be writing the next one.

@@ -68,6 +68,8 @@ public final class ServiceProcess: Sendable {
     ///   - startupTimeout: Seconds to wait for the port file and a healthy `/healthz`.
     ///   - networkNamespace: A network namespace (``NetworkLab/serviceNamespace``) to run the service in,
     ///     reached through a relay; nil (the default) runs it in the test's own namespace. Needs root.
+    ///   - droppingCapabilities: Capabilities (e.g. `["net_admin"]`) taken out of the service's bounding set
+    ///     (`setpriv --bounding-set -net_admin`, which execs too), so a root service runs without them.
     /// - Throws: ``ServiceProcessError`` (with the log's tail) when the binary is missing, exits early, or is
     ///   not healthy in time; the child (and its relay) is killed before the error is thrown.
     public static func start(
@@ -75,7 +77,8 @@ public final class ServiceProcess: Sendable {
         environment: [String: String] = [:],
         arguments: [String] = [],
         startupTimeout: Double = 30,
-        networkNamespace: String? = nil
+        networkNamespace: String? = nil,
+        droppingCapabilities: [String] = []
     ) async throws -> ServiceProcess {
         let binary = try Self.binaryURL()
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
@@ -91,10 +94,16 @@ public final class ServiceProcess: Sendable {
                 "serve", "--host", "127.0.0.1", "--port", "0",
                 "--data-dir", dataDirectory.path, "--port-file", portFile.path,
             ] + arguments
+        if !droppingCapabilities.isEmpty {
+            let bounding = droppingCapabilities.map { "-\($0)" }.joined(separator: ",")
+            process.arguments = ["--bounding-set", bounding, "--", binary.path] + (process.arguments ?? [])
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        }
         if let networkNamespace {
             // `ip netns exec` execs the binary: the pid stays the service's, and so do its signals.
+            let command = process.executableURL?.path ?? binary.path
             process.executableURL = try NetworkLab.ipTool()
-            process.arguments = ["netns", "exec", networkNamespace, binary.path] + (process.arguments ?? [])
+            process.arguments = ["netns", "exec", networkNamespace, command] + (process.arguments ?? [])
         }
         let store = try await Self.storeEnvironment(for: dataDirectory, overUnixSocket: networkNamespace != nil)
         process.environment = Self.childEnvironment(adding: store.merging(environment) { $1 })

@@ -6,7 +6,8 @@ internal import Foundation
 /// When `body` succeeds the service must also shut down gracefully, i.e. exit with status 0 within 20 s:
 /// otherwise this throws ``ServiceProcessError``, so every end-to-end test checks graceful shutdown too.
 /// The log file is removed on success and kept on any failure (its path is in the error or on stderr).
-/// With `networkNamespace`, the service runs inside that namespace behind a relay (``ServiceProcess``).
+/// With `networkNamespace`, the service runs inside that namespace behind a relay (``ServiceProcess``);
+/// `droppingCapabilities` runs it without those capabilities.
 ///
 /// ```swift
 /// try await withRunningService(environment: ["URLSESSIOND_TOKENS": "token-a-0123456789:tenantA:admin"]) { service, client in
@@ -18,6 +19,7 @@ public func withRunningService<T>(
     environment: [String: String] = [:],
     arguments: [String] = [],
     networkNamespace: String? = nil,
+    droppingCapabilities: [String] = [],
     isolation: isolated (any Actor)? = #isolation,
     _ body: (ServiceProcess, HTTPClient) async throws -> T
 ) async throws -> T {
@@ -26,7 +28,7 @@ public func withRunningService<T>(
     do {
         service = try await ServiceProcess.start(
             dataDirectory: directory.url, environment: environment, arguments: arguments,
-            networkNamespace: networkNamespace)
+            networkNamespace: networkNamespace, droppingCapabilities: droppingCapabilities)
     } catch {
         directory.remove()
         throw error

@@ -175,6 +175,7 @@ extension Transfer {
         timing.networkPath = job.networkPath
         let host = URLComponents(string: request.url)?.host ?? ""
         timing.isProxyConnection = job.proxy != nil && !ProxyExceptions.exempts(host, list: job.noProxy)
+        timing.isMultipath = job.multipathServiceType != .none && (easy.multipathSubflows ?? 0) > 0
         return timing
     }
 

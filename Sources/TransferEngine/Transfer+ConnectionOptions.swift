@@ -1,4 +1,5 @@
 import Curl
+import TransferModels
 
 extension Transfer {
     /// The options that decide where and how a job's connection is made — the safety baseline (protocols,
@@ -15,6 +16,7 @@ extension Transfer {
         if let noProxy = job.noProxy { try easy.set(.noProxy, noProxy) }
         if let interface = job.networkPath?.curlInterface { try easy.set(.interface, interface) }
         try easy.setTrafficClass(job.trafficClass)
+        easy.setMultipath(job.multipathServiceType != .none)
         try easy.setTLSVersions(minimum: job.tlsMinimumVersion, maximum: job.tlsMaximumVersion)
     }
 }

@@ -51,6 +51,11 @@ public struct TransferJob: Sendable {
     public var networkPath: TransferNetworkPath?
     /// The TOS byte of its sockets (`networkServiceType`'s DSCP); nil: the system's default.
     public var trafficClass: Int32?
+    /// `multipathServiceType`: not `none` opens its sockets as Multipath TCP, and a transfer whose connection
+    /// has another subflow outlives its path going down (`TransferScheduler.losePath`).
+    public var multipathServiceType: MultipathServiceType = .none
+    /// Held while the job exists, so the kernel's path manager stays set for its type (`MultipathEndpoints`).
+    public var multipathLease: (any Sendable)?
     /// Where a download's bytes go (`<id>.part`, renamed by the caller when complete).
     public var downloadPath: String?
     /// The delegate decides whether a redirect is followed (`task.willPerformHTTPRedirection`): the
@@ -288,6 +293,8 @@ public struct TransactionTiming: Sendable, Hashable {
     /// The path the request left by, and whether it went through a proxy.
     public var networkPath: TransferNetworkPath?
     public var isProxyConnection = false
+    /// The connection had Multipath TCP subflows beyond its first when the request ended (`MPTCP_INFO`).
+    public var isMultipath = false
     /// A range request of a segmented download (a part of the body, not a response of its own).
     public var isSegmentRange = false
 }

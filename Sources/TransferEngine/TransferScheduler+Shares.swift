@@ -55,6 +55,7 @@ extension TransferScheduler {
         // A segmented download goes as one: its primary (parked or not) takes its part connections with it.
         let lost = running.values.filter {
             $0.job.networkPath?.name == name && $0.segments.connectionNumber == 0 && (!$0.machine.isWaiting || $0.isParked)
+                && !$0.ridesOtherSubflows
         }
         for transfer in lost {
             abort(

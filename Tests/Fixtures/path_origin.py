@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An HTTP/1.1 origin that tells a test by which link, and how, each connection reached it ("network paths").
 
-    path_origin.py --host H --port P --log FILE [--port-file F] [--exit-on-stdin-eof]
+    path_origin.py --host H --port P --log FILE [--port-file F] [--exit-on-stdin-eof] [--mptcp-log FILE]
 
 Started by TestSupport's `NetworkLab` inside the origin's network namespace (`--host 0.0.0.0`, every address
 of the namespace), or directly on loopback by a test. Standard library only. With `--port 0` the OS picks the
@@ -22,6 +22,14 @@ Endpoints (GET and HEAD; HTTP/1.1 keep-alive, every response has Content-Length)
   kernel recorded it (IP_RECVTOS on the listening socket, read back on the accepted socket with Linux's
   IP_PKTOPTIONS); "none" when the kernel reports none (IPv6 sockets, or not Linux).
 - anything else: 404.
+
+With --mptcp-log the listening socket is Multipath TCP (IPPROTO_MPTCP: a client that does not speak it gets
+plain TCP on the same socket, as the kernel falls back), and every /bytes response appends one JSON line
+to that file when it ends (completed or cut), from the kernel's MPTCP_INFO, MPTCP_SUBFLOW_ADDRS and
+MPTCP_TCPINFO, sampled after every chunk written:
+    {"peer": "10.77.2.1", "path": "/bytes/...", "mptcp": true | false (plain TCP or fallen back),
+     "subflows": the most extra subflows seen (mptcpi_subflows), "complete": true | false,
+     "bytesByPeer": {"10.77.2.1": bytes acked on that peer's subflows, "10.77.1.1": ...}}
 
 Every request appends one JSON line to --log, flushed at once:
     {"peer": "10.77.1.1", "path": "/bytes/10?rate=5", "range": "bytes=0-" | null, "ifRange": ... | null,
@@ -49,6 +57,9 @@ PERIOD = 251  # byte i of every body is i % 251
 # Enough of the pattern that any chunk of at most CHUNK bytes, starting at any phase, is one slice of it.
 PATTERN = bytes(i % PERIOD for i in range(PERIOD)) * (CHUNK // PERIOD + 2)
 LAST_MODIFIED = "Mon, 01 Jan 2024 00:00:00 GMT"
+IPPROTO_MPTCP = 262
+SOL_MPTCP = 284  # <linux/mptcp.h>: MPTCP_INFO 1, MPTCP_TCPINFO 2, MPTCP_SUBFLOW_ADDRS 3
+MPTCP_INFO, MPTCP_TCPINFO, MPTCP_SUBFLOW_ADDRS = 1, 2, 3
 BYTES_PATH = re.compile(r"/bytes/(\d{1,15})")
 RANGE = re.compile(r"\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*")
 UNSATISFIABLE = "unsatisfiable"
@@ -107,6 +118,65 @@ def received_tos(connection):
             return data[0] if len(data) == 1 else int.from_bytes(data[:4], sys.byteorder) & 0xFF
         offset += (length + align - 1) & ~(align - 1)
     return None
+
+
+class MultipathSampler:
+    """What the kernel says of one Multipath TCP connection while a response goes out on it."""
+
+    SUBFLOW_DATA = struct.Struct("@IIII")  # struct mptcp_subflow_data: size_subflow_data, num, size_kernel, size_user
+    ADDRESS_SIZE = 128  # struct mptcp_subflow_addrs: two sockaddr_storage (local, remote)
+    TCP_INFO_SIZE = 232  # enough of struct tcp_info for tcpi_bytes_acked (offset 120)
+
+    def __init__(self, connection):
+        import ctypes
+        self.ctypes = ctypes
+        self.libc = ctypes.CDLL(None, use_errno=True)
+        self.fd = connection.fileno()
+        self.subflows = 0
+        self.bytes_by_peer = {}
+        self.is_mptcp = self.info() is not None
+
+    def info(self):
+        """mptcpi_subflows, or None when the connection is plain TCP (EOPNOTSUPP)."""
+        buffer = self.ctypes.create_string_buffer(256)
+        length = self.ctypes.c_uint32(len(buffer))
+        if self.libc.getsockopt(self.fd, SOL_MPTCP, MPTCP_INFO, buffer, self.ctypes.byref(length)) != 0:
+            return None
+        return buffer.raw[0]
+
+    def subflow_array(self, option, size):
+        header = self.SUBFLOW_DATA
+        buffer = self.ctypes.create_string_buffer(header.size + 8 * size)
+        header.pack_into(buffer, 0, header.size, 0, 0, size)
+        length = self.ctypes.c_uint32(len(buffer))
+        if self.libc.getsockopt(self.fd, SOL_MPTCP, option, buffer, self.ctypes.byref(length)) != 0:
+            return []
+        _, count, _, used = header.unpack_from(buffer, 0)
+        return [buffer.raw[header.size + i * used:header.size + (i + 1) * used] for i in range(min(count, 8))]
+
+    def sample(self):
+        if not self.is_mptcp:
+            return
+        subflows = self.info()
+        if subflows is None:
+            return
+        self.subflows = max(self.subflows, subflows)
+        addresses = self.subflow_array(MPTCP_SUBFLOW_ADDRS, 2 * self.ADDRESS_SIZE)
+        infos = self.subflow_array(MPTCP_TCPINFO, self.TCP_INFO_SIZE)
+        totals = {}
+        for address, info in zip(addresses, infos):
+            remote = address[self.ADDRESS_SIZE:]
+            family = struct.unpack_from("@H", remote, 0)[0]
+            if family == socket.AF_INET:
+                peer = socket.inet_ntop(socket.AF_INET, remote[4:8])
+            elif family == socket.AF_INET6:
+                peer = socket.inet_ntop(socket.AF_INET6, remote[8:24])
+            else:
+                continue
+            acked = struct.unpack_from("@Q", info, 120)[0] if len(info) >= 128 else 0
+            totals[peer] = totals.get(peer, 0) + acked
+        for peer, acked in totals.items():  # a subflow that closed takes its count with it: keep the most seen
+            self.bytes_by_peer[peer] = max(self.bytes_by_peer.get(peer, 0), acked)
 
 
 class RequestLog:
@@ -208,20 +278,34 @@ class Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.write_paced(first, last + 1, rate)
 
+    def log_multipath(self, sampler, complete):
+        sampler.sample()
+        self.server.multipath_log.append({
+            "peer": self.peer(), "path": self.path, "mptcp": sampler.is_mptcp, "subflows": sampler.subflows,
+            "complete": complete, "bytesByPeer": sampler.bytes_by_peer,
+        })
+
     def write_paced(self, start, end, rate):
         """Writes bytes [start, end) of the pattern; with a rate, each chunk waits until the bytes up to its
         end are due (k bytes at k / rate s), so that the whole body takes (end - start) / rate seconds."""
         chunk = CHUNK if rate == 0 else max(1, min(CHUNK, rate // 10))
+        sampler = MultipathSampler(self.connection) if self.server.multipath_log else None
         began = time.monotonic()
         position = start
-        while position < end:
-            length = min(chunk, end - position)
-            if rate:
-                delay = began + (position + length - start) / rate - time.monotonic()
-                if delay > 0:
-                    time.sleep(delay)
-            self.wfile.write(pattern_bytes(position, length))
-            position += length
+        try:
+            while position < end:
+                length = min(chunk, end - position)
+                if rate:
+                    delay = began + (position + length - start) / rate - time.monotonic()
+                    if delay > 0:
+                        time.sleep(delay)
+                self.wfile.write(pattern_bytes(position, length))
+                position += length
+                if sampler:
+                    sampler.sample()
+        finally:
+            if sampler:
+                self.log_multipath(sampler, position == end)
 
     def drop_body(self):
         """Reads a Content-Length request body so that keep-alive stays in step (chunked bodies: close)."""
@@ -234,11 +318,15 @@ class Handler(BaseHTTPRequestHandler):
 
 
 class Server(ThreadingHTTPServer):
+    multipath_log = None  # a RequestLog: the listening socket is Multipath TCP (set before the server is made)
     daemon_threads = True  # open keep-alive connections must not hold the exit
     allow_reuse_address = True
 
     def server_bind(self):
-        if self.address_family == socket.AF_INET:
+        if self.multipath_log:
+            self.socket.close()
+            self.socket = socket.socket(self.address_family, self.socket_type, IPPROTO_MPTCP)
+        elif self.address_family == socket.AF_INET:
             # Accepted sockets inherit it: the kernel then records the TOS of the client's packets.
             self.socket.setsockopt(socket.IPPROTO_IP, IP_RECVTOS, 1)
         # TCPServer's bind, not HTTPServer's: that one resolves the host name (getfqdn), which can wait on
@@ -268,6 +356,7 @@ def main():
     parser.add_argument("--log", required=True)
     parser.add_argument("--port-file")
     parser.add_argument("--exit-on-stdin-eof", action="store_true")
+    parser.add_argument("--mptcp-log")
     arguments = parser.parse_args()
 
     # The launcher may have spawned us with SIGTERM blocked (a Swift cooperative thread's mask is inherited).
@@ -276,6 +365,8 @@ def main():
     signal.signal(signal.SIGINT, lambda *_: sys.exit(0))
 
     Server.address_family = socket.AF_INET6 if ":" in arguments.host else socket.AF_INET
+    if arguments.mptcp_log:
+        Server.multipath_log = RequestLog(arguments.mptcp_log)
     server = Server((arguments.host, arguments.port), Handler)
     server.request_log = RequestLog(arguments.log)
 

@@ -71,6 +71,7 @@ struct RequestValidationTests {
             #"{"configuration": {"httpAdditionalHeaders": {"X-A": "a\r\nX-B: b"}}}"#,
             422, "invalid-value", "configuration.httpAdditionalHeaders.X-A"),
         Invalid(#"{"configuration": {"requestCachePolicy": "sometimes"}}"#, 422, "invalid-value", "configuration.requestCachePolicy"),
+        Invalid(#"{"configuration": {"multipathServiceType": "turbo"}}"#, 422, "invalid-value", "configuration.multipathServiceType"),
         Invalid(#"{"configuration": {"kind": "background"}}"#, 422, "missing-field", "configuration.identifier"),
         Invalid(
             #"{"configuration": {"kind": "background", "identifier": "bad id!"}}"#,

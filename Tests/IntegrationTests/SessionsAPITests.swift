@@ -61,7 +61,7 @@ struct SessionsAPITests {
                 "waitsForConnectivity", "isDiscretionary", "sessionSendsLaunchEvents",
                 "shouldUseExtendedBackgroundIdleMode", "tlsMinimumSupportedProtocolVersion",
                 "tlsMaximumSupportedProtocolVersion", "connectionProxyDictionary", "networkServiceType", "serverTrust",
-                "segments",
+                "segments", "multipathServiceType",
             ]
             #expect(Set(configuration.keys) == expectedKeys)
             #expect(configuration["kind"] as? String == "default")
@@ -87,6 +87,7 @@ struct SessionsAPITests {
             #expect(configuration["tlsMaximumSupportedProtocolVersion"] as? String == "TLSv13")
             #expect(isNull(configuration["connectionProxyDictionary"]))
             #expect(configuration["networkServiceType"] as? String == "default")
+            #expect(configuration["multipathServiceType"] as? String == "none")
 
             let read = try await api.get("/v1/sessions/\(id)")
             #expect(read.status == 200)
@@ -136,7 +137,7 @@ struct SessionsAPITests {
                       "httpAdditionalHeaders": {"X-Api-Token": "abc"}, "httpMaximumConnectionsPerHost": 64,
                       "urlCache": null, "requestCachePolicy": "reloadIgnoringLocalCacheData",
                       "connectionProxyDictionary": {"HTTPSEnable": true, "HTTPSProxy": "proxy.internal", "HTTPSPort": 3128},
-                      "networkServiceType": "responsiveData"},
+                      "networkServiceType": "responsiveData", "multipathServiceType": "handover"},
                      "sessionDescription": "nightly exports"}
                     """#)
             let configuration = try #require(session["configuration"] as? [String: Any])
@@ -149,6 +150,7 @@ struct SessionsAPITests {
             #expect(proxy["HTTPSProxy"] as? String == "proxy.internal")
             #expect(number(proxy["HTTPSPort"]) == 3128)
             #expect(configuration["networkServiceType"] as? String == "responsiveData")
+            #expect(configuration["multipathServiceType"] as? String == "handover")
             #expect(session["sessionDescription"] as? String == "nightly exports")
         }
     }

@@ -58,6 +58,15 @@ struct SessionConfigurationTests {
         }
     }
 
+    @Test func storedConfigurationsFromBeforeMultipathReadAsNone() throws {
+        var stored = try #require(
+            try JSONSerialization.jsonObject(with: Data(try WireJSON.encode(SessionConfiguration(kind: .default)))) as? [String: Any])
+        stored["multipathServiceType"] = nil
+        let data = try JSONSerialization.data(withJSONObject: stored)
+        #expect(try JSONDecoder().decode(SessionConfiguration.self, from: data).multipathServiceType == MultipathServiceType.none)
+        #expect(try normalize(#"{"multipathServiceType": "aggregate"}"#).multipathServiceType == .aggregate)
+    }
+
     @Test func storedConfigurationsFromBeforeCacheScopesKeepTheirMeaning() throws {
         let decode = { (text: String) in try JSONDecoder().decode(URLCacheConfiguration.self, from: Data(text.utf8)) }
         #expect(try decode(#"{"memoryCapacity": 512000, "diskCapacity": 10000000}"#) == .shared)
@@ -85,6 +94,7 @@ struct SessionConfigurationTests {
         ),
         (#"{"httpAdditionalHeaders": {"Bad Name": "x"}}"#, "configuration.httpAdditionalHeaders.Bad Name", .invalidValue),
         (#"{"httpAdditionalHeaders": {"X-Split": "a\r\nInjected: 1"}}"#, "configuration.httpAdditionalHeaders.X-Split", .invalidValue),
+        (#"{"multipathServiceType": "turbo"}"#, "multipathServiceType", .invalidValue),  // a decoding error: the API prefixes it
         (#"{"connectionProxyDictionary": {"HTTPSEnable": true}}"#, "configuration.connectionProxyDictionary.HTTPSEnable", .invalidValue),
         (
             #"{"connectionProxyDictionary": {"HTTPSProxy": "p", "HTTPSPort": 70000}}"#, "configuration.connectionProxyDictionary.HTTPSPort",
@@ -104,7 +114,8 @@ struct SessionConfigurationTests {
     @Test func encodesEveryFieldWithExplicitNulls() throws {
         let json = try JSONSerialization.jsonObject(with: Data(try WireJSON.encode(SessionConfiguration(kind: .default))))
         let object = try #require(json as? [String: Any])
-        #expect(object.count == 26)
+        #expect(object.count == 27)
+        #expect(object["multipathServiceType"] as? String == "none")
         #expect(object["serverTrust"] is NSNull)
         #expect(object["segments"] is NSNull)
         #expect(object["identifier"] is NSNull)

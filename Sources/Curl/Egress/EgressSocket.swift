@@ -15,13 +15,15 @@ enum EgressSocket {
         case denied(reason: String)
     }
 
-    /// Checks the address libcurl is about to connect to and, when allowed, makes its socket.
-    static func open(_ address: UnsafeMutablePointer<curl_sockaddr>?, policy: EgressPolicy) -> Outcome {
+    /// Checks the address libcurl is about to connect to and, when allowed, makes its socket (Multipath TCP
+    /// when `multipath` is set and the kernel allows it, see `MultipathSocket`).
+    static func open(_ address: UnsafeMutablePointer<curl_sockaddr>?, policy: EgressPolicy, multipath: Bool = false) -> Outcome {
         guard let address, let ip = ipAddress(of: address) else {
             return .denied(reason: "not an IPv4 or IPv6 address")
         }
         if case .denied(let reason) = policy.check(ip) { return .denied(reason: reason) }
-        return .opened(socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol))
+        let (family, type, proto) = (address.pointee.family, address.pointee.socktype, address.pointee.protocol)
+        return .opened(MultipathSocket.open(family: family, type: type, protocol: proto, multipath: multipath))
     }
 
     /// The value an `opensocket` callback returns for `outcome`.

@@ -76,6 +76,8 @@ final class JobFactory: Sendable {
         }
         job.stream = task.stream
         route(&job, on: path, configuration: configuration)
+        job.multipathServiceType = configuration.multipathServiceType
+        job.multipathLease = await networks.multipath.lease(configuration.multipathServiceType)
         if task.kind == .stream {
             // A TCP connection: nothing of HTTP goes on it; a client identity is offered if TLS starts.
             job.credentials = try await credentialStorages.credentials(

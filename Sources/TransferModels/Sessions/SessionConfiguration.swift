@@ -33,6 +33,12 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
     public var serverTrust: ServerTrustConfiguration?
     public var connectionProxyDictionary: ProxyDictionary?
     public var networkServiceType: NetworkServiceType
+    /// Multipath TCP (`none` unless set). Optional in storage so sessions stored before it read as `none`.
+    public var multipathServiceType: MultipathServiceType {
+        get { storedMultipathServiceType ?? .none }
+        set { storedMultipathServiceType = newValue }
+    }
+    private var storedMultipathServiceType: MultipathServiceType?
     /// The session's default for its download tasks' `segments` (beyond URLSession); null: one connection.
     public var segments: SegmentsConfiguration?
 
@@ -72,6 +78,7 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         case waitsForConnectivity, isDiscretionary, sessionSendsLaunchEvents, shouldUseExtendedBackgroundIdleMode
         case tlsMinimumSupportedProtocolVersion, tlsMaximumSupportedProtocolVersion
         case connectionProxyDictionary, networkServiceType, serverTrust, segments
+        case storedMultipathServiceType = "multipathServiceType"
     }
 
     /// Encodes every property, the absent ones as explicit `null`, so clients see the full configuration.
@@ -101,6 +108,7 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         try c.encode(tlsMaximumSupportedProtocolVersion, forKey: .tlsMaximumSupportedProtocolVersion)
         try c.encode(connectionProxyDictionary, forKey: .connectionProxyDictionary)
         try c.encode(networkServiceType, forKey: .networkServiceType)
+        try c.encode(multipathServiceType, forKey: .storedMultipathServiceType)
         try c.encode(serverTrust, forKey: .serverTrust)
         try c.encode(segments, forKey: .segments)
     }

@@ -27,6 +27,7 @@ public struct SessionConfigurationInput: Decodable, Sendable {
     public var tlsMaximumSupportedProtocolVersion: TLSProtocolVersion?
     public var connectionProxyDictionary: Nullable<ProxyDictionary>
     public var networkServiceType: NetworkServiceType?
+    public var multipathServiceType: MultipathServiceType?
     public var serverTrust: ServerTrustConfiguration?
     public var segments: SegmentsInput?
 
@@ -120,6 +121,7 @@ extension SessionConfigurationInput {
             result.connectionProxyDictionary = proxy
         }
         result.networkServiceType = networkServiceType ?? .default
+        result.multipathServiceType = multipathServiceType ?? .none
         if let trust = serverTrust {
             try Self.validate(trust, field: field)
             result.serverTrust = trust

@@ -42,3 +42,9 @@ public enum TLSProtocolVersion: String, Codable, Sendable, CaseIterable, Compara
 public enum NetworkServiceType: String, Codable, Sendable, CaseIterable {
     case `default`, video, background, voice, responsiveData, avStreaming, responsiveAV, callSignaling
 }
+
+/// `URLSessionConfiguration.MultipathServiceType`: whether the session's sockets are Multipath TCP, and how
+/// their extra subflows are used (docs/ARCHITECTURE.md, "Multipath TCP").
+public enum MultipathServiceType: String, Codable, Sendable, CaseIterable {
+    case none, handover, interactive, aggregate
+}
