@@ -7,13 +7,23 @@ import Testing
 /// wrong one fails the task with the proxy's refusal; and the proxy is no way around the egress policy.
 @Suite("SOCKS proxies", .enabled(if: DanteSOCKSProxy.isAvailable, "needs danted (dante-server) and root"))
 struct SOCKSProxyTests {
-    static func socksSession(_ api: API, _ proxy: DanteSOCKSProxy, password: String? = nil) async throws -> String {
-        try await api.makeSession([
+    /// A session whose proxy is `proxy` with its login (or `password`); its creation's answer shows no
+    /// part of the login.
+    static func socksSession(
+        _ api: API, _ proxy: DanteSOCKSProxy, password: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> String {
+        let configuration: [String: Any] = [
             "connectionProxyDictionary": [
                 "SOCKSEnable": true, "SOCKSProxy": "127.0.0.1", "SOCKSPort": proxy.port,
                 "SOCKSUser": proxy.user, "SOCKSPassword": password ?? proxy.password,
             ]
-        ])
+        ]
+        let created = try await api.post("/v1/sessions", json: try jsonText(["configuration": configuration]))
+        try #require(created.status == 201, "\(created.text)", sourceLocation: sourceLocation)
+        #expect(
+            !created.text.contains(password ?? proxy.password) && !created.text.contains(proxy.user), "\(created.text)",
+            sourceLocation: sourceLocation)
+        return try #require(try created.json()["id"] as? String, sourceLocation: sourceLocation)
     }
 
     @Test(.timeLimit(.minutes(1)))
