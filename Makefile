@@ -23,9 +23,10 @@ PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0 pyspnego==0
 # SQLite, pkg-config; at run time the public suffix list (publicsuffix: which domains may not take cookies).
 # Tests: python3-venv for schemathesis, nginx for a standard origin, iproute2 for the network-namespace
 # tests of network paths, postgresql for the second store backend (started by the tests themselves in a
-# temporary directory), chromium for the console's browser tests. Benchmarks: wrk, aria2, curl.
+# temporary directory), chromium for the console's browser tests, dante-server for a SOCKS5 proxy with a
+# login (started by the tests on a free loopback port). Benchmarks: wrk, aria2, curl.
 BUILD_PACKAGES := libcurl4-openssl-dev libssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config publicsuffix
-TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl iproute2 postgresql chromium
+TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl iproute2 postgresql chromium dante-server
 BENCH_PACKAGES := wrk aria2 curl
 
 .PHONY: run test test-postgres postgres-suites build release deps test-deps bench-deps clean container-smoke postgres-smoke format lint \

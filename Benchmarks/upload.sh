@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Streamed upload throughput: a file sent to nginx by `curl -T FILE` against the same file sent through a
-# urlsessiond streamed upload (`uploadSource.stream`: `curl -T FILE` to `PUT /v1/tasks/{id}/body`, the
-# service passing it on to nginx as it arrives), in one run. The urlsessiond time runs from the `PUT`'s
-# start to the task's completion (`GET /v1/tasks/{id}?wait=`). nginx discards the body (`return 204`
-# reads it to the end). Medians of REPEATS runs, order rotated; the file stays in the page cache.
+# Upload throughput: a file sent to nginx by `curl -T FILE` against the same file sent through urlsessiond,
+# in one run, two ways:
+#   stream  a streamed upload (`uploadSource.stream`): `curl -T FILE` to `PUT /v1/tasks/{id}/body`, the
+#           service passing it on to nginx as it arrives; timed from the `PUT`'s start to the task's
+#           completion (`GET /v1/tasks/{id}?wait=`), the task created and resumed before the clock starts.
+#   blob    an upload from a blob (`uploadSource.blob`, `uploadTask(with:fromFile:)`), the blob stored
+#           before the clock starts; timed from the task's creation (resumed) to its completion.
+# nginx discards the body (`return 204` reads it to the end). Medians of REPEATS runs, order rotated; the
+# file stays in the page cache. Then one pass of each way to a digest sink (Benchmarks/digest_sink.py:
+# it reads the body, chunked or not, and answers its sha-256), checked against the file's.
 #
-#   Benchmarks/upload.sh [repeats=3] [MiB=1024]
+#   Benchmarks/upload.sh [repeats=3] [MiB=1024]      MODES="stream blob" (the default) picks the ways
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."
 REPEATS=${1:-3}
 MIB=${2:-1024}
+read -r -a MODES <<< "${MODES:-stream blob}"
 source Benchmarks/lib.sh
 bench_setup
 mkdir -p "$WORK/www"
@@ -20,48 +26,74 @@ cat "$WORK/body.bin" > /dev/null
 ORIGIN_SERVER='client_max_body_size 0; location /sink { return 204; }' start_origin sink
 URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 start_service
 SESSION=$(curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/sessions" -d '{"configuration":{"kind":"default"}}' | json id)
+if [[ " ${MODES[*]} " == *" blob "* ]]; then
+    BLOB=$(timeout 600 curl -sf -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/octet-stream' \
+        -X POST -T "$WORK/body.bin" "$BASE/v1/blobs" | json id)
+fi
 
 upload_curl() {
-    timeout 600 curl -sf -o /dev/null -T "$WORK/body.bin" "$ORIGIN/sink" || fail "curl -T"
+    timeout 600 curl -sf -o /dev/null -T "$WORK/body.bin" "$1/sink" || fail "curl -T"
 }
-upload_urlsessiond() {  # the task is created and resumed before the clock starts
+new_task() {  # $1 the origin, $2 the uploadSource; sets TASK
+    TASK=$(curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/sessions/$SESSION/tasks" -d "{\"kind\":\"upload\",
+        \"request\":{\"url\":\"$1/sink\",\"httpMethod\":\"PUT\"},\"uploadSource\":$2,\"resume\":true}" | json id)
+}
+wait_task() { curl -sf --max-time 600 "${AUTH[@]}" "$BASE/v1/tasks/$TASK?wait=300" > "$WORK/task.json"; }
+upload_stream() {
     local status
     status=$(timeout 600 curl -s -o /dev/null -w '%{http_code}' -T "$WORK/body.bin" -H "Authorization: Bearer $TOKEN" \
         "$BASE/v1/tasks/$TASK/body")
     [ "$status" = 204 ] || fail "PUT body: $status"
-    curl -sf --max-time 600 "${AUTH[@]}" "$BASE/v1/tasks/$TASK?wait=300" > "$WORK/task.json"
+    wait_task
 }
-new_task() {
-    TASK=$(curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/sessions/$SESSION/tasks" -d "{\"kind\":\"upload\",
-        \"request\":{\"url\":\"$ORIGIN/sink\",\"httpMethod\":\"PUT\"},\"uploadSource\":{\"stream\":true},\"resume\":true}" | json id)
+upload_blob() { new_task "$1" "{\"blob\":\"$BLOB\"}"; wait_task; }
+prepare() {  # $1 the way, $2 the origin: what is set up before the clock starts
+    if [ "$1" = stream ]; then new_task "$2" '{"stream":true}'; fi
 }
 verify() {
     [ "$(json state < "$WORK/task.json")" = completed ] && [ "$(json error < "$WORK/task.json")" = null ] \
         && [ "$(json countOfBytesSent < "$WORK/task.json")" = $((MIB * 1048576)) ] || fail "task: $(head -c 600 "$WORK/task.json")"
 }
 
-declare -A SECONDS_OF
-TOOLS=(curl urlsessiond)
-echo "Streamed upload: $MIB MiB to nginx on loopback, $REPEATS runs, $(nproc) cores"
+declare -A SECONDS_OF RSS_OF
+TOOLS=(curl "${MODES[@]}")
+echo "Upload: $MIB MiB to nginx on loopback, $REPEATS runs, $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for run in $(seq 1 "$REPEATS"); do
     line="  run $run:"
     for k in "${!TOOLS[@]}"; do
         tool=${TOOLS[$(((run - 1 + k) % ${#TOOLS[@]}))]}
-        [ "$tool" = urlsessiond ] && new_task
-        t0=$(now); "upload_$tool"; t1=$(now)
-        [ "$tool" = urlsessiond ] && verify
+        [ "$tool" = curl ] || { prepare "$tool" "$ORIGIN"; reset_peak >/dev/null; }
+        t0=$(now); "upload_$tool" "$ORIGIN"; t1=$(now)
+        [ "$tool" = curl ] || { verify; RSS_OF[$tool]="${RSS_OF[$tool]:-} $(rss)"; }
         s=$(minus "$t1" "$t0")
         SECONDS_OF[$tool]="${SECONDS_OF[$tool]:-} $s"
         line="$line $tool ${s}s"
     done
     echo "$line"
 done
+echo "  (load after: $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
-echo "| tool | median seconds | throughput | vs curl -T |"
-echo "|---|---:|---:|---:|"
+echo "| tool | median seconds | throughput | vs curl -T | service peak RSS (MiB, per run) |"
+echo "|---|---:|---:|---:|---|"
 CURL=$(median ${SECONDS_OF[curl]})
-for tool in curl urlsessiond; do
+for tool in "${TOOLS[@]}"; do
     m=$(median ${SECONDS_OF[$tool]})
-    echo "| $tool | $m | $(awk -v b=$((MIB * 1048576)) -v s="$m" 'BEGIN { printf "%.0f MB/s", b / s / 1e6 }') | $(awk -v a="$CURL" -v b="$m" 'BEGIN { printf "%.2f", a / b }') |"
+    echo "| $tool | $m | $(awk -v b=$((MIB * 1048576)) -v s="$m" 'BEGIN { printf "%.0f MB/s", b / s / 1e6 }') |" \
+        "$(awk -v a="$CURL" -v b="$m" 'BEGIN { printf "%.2f", a / b }') | ${RSS_OF[$tool]:-—} |"
 done
-echo "(urlsessiond peak RSS: $(rss) MiB)"
+
+# The bodies arrive intact: each way once more, to a sink that digests what it reads.
+SINK_PORT=$(free_port)
+python3 Benchmarks/digest_sink.py "$SINK_PORT" > "$WORK/digests" 2>"$WORK/sink.log" &
+SINK_PID=$!
+trap 'kill "$SINK_PID" 2>/dev/null || true; bench_cleanup' EXIT
+for _ in $(seq 1 100); do curl -sf --max-time 1 -o /dev/null "http://127.0.0.1:$SINK_PORT/ready" && break; sleep 0.05; done
+WANT=$(sha256sum "$WORK/body.bin" | cut -d' ' -f1)
+for tool in curl "${MODES[@]}"; do
+    [ "$tool" = curl ] || prepare "$tool" "http://127.0.0.1:$SINK_PORT"
+    "upload_$tool" "http://127.0.0.1:$SINK_PORT"
+    [ "$tool" = curl ] || verify
+    GOT=$(tail -n 1 "$WORK/digests")
+    [ "$GOT" = "$WANT" ] || fail "$tool: the sink read sha-256 $GOT, the file's is $WANT"
+done
+echo "(bodies checked: the digest sink read sha-256 ${WANT:0:16}… for curl and for ${MODES[*]})"

@@ -89,6 +89,9 @@ public enum CurlFlagOption: Sendable {
 public enum CurlNumberOption: Sendable {
     /// `CURLOPT_BUFFERSIZE`: the receive buffer, in bytes.
     case bufferSize
+    /// `CURLOPT_UPLOAD_BUFFERSIZE`: the send buffer the read callback fills, in bytes (64 KiB by default,
+    /// 2 MiB at most in libcurl 7.88).
+    case uploadBufferSize
     /// `CURLOPT_CONNECTTIMEOUT_MS`
     case connectTimeoutMilliseconds
     /// `CURLOPT_TIMEOUT_MS`: the whole transfer.
@@ -101,6 +104,7 @@ public enum CurlNumberOption: Sendable {
     var raw: CURLoption {
         switch self {
         case .bufferSize: CURLOPT_BUFFERSIZE
+        case .uploadBufferSize: CURLOPT_UPLOAD_BUFFERSIZE
         case .connectTimeoutMilliseconds: CURLOPT_CONNECTTIMEOUT_MS
         case .timeoutMilliseconds: CURLOPT_TIMEOUT_MS
         case .lowSpeedLimit: CURLOPT_LOW_SPEED_LIMIT

@@ -14,6 +14,10 @@ extension Transfer {
         try easy.set(.url, url)
         try easy.set(.proxy, job.proxy ?? "")  // "" = no proxy, environment variables ignored
         if let noProxy = job.noProxy { try easy.set(.noProxy, noProxy) }
+        if let login = job.proxyLogin, job.proxy != nil {
+            try easy.set(.proxyUsername, login.user)
+            try easy.set(.proxyPassword, login.password)
+        }
         if let interface = job.networkPath?.curlInterface { try easy.set(.interface, interface) }
         try easy.setTrafficClass(job.trafficClass)
         easy.setMultipath(job.multipathServiceType != .none)

@@ -148,6 +148,7 @@ final class Transfer {
             // a streamed body of unknown length goes chunked.
             upload = try UploadSource(body)
             try easy.set(.upload, true)
+            try easy.set(.uploadBufferSize, Self.uploadBufferSize(for: body))
             if body.length >= 0 { try easy.set(.uploadSize, body.length) }
             try easy.set(.customRequest, method)
             meter.progress.bytesExpectedToSend = body.length

@@ -47,6 +47,8 @@ public struct TransferJob: Sendable {
     public var proxy: String?
     /// Hosts that bypass the proxy (`ExceptionsList`, or the operator's `NO_PROXY`-style list).
     public var noProxy: String?
+    /// The SOCKS proxy's login (`SOCKSUser`, `SOCKSPassword`); nil: none.
+    public var proxyLogin: ProxyLogin?
     /// The network path the transfer leaves by; nil: the default route, unbound.
     public var networkPath: TransferNetworkPath?
     /// The TOS byte of its sockets (`networkServiceType`'s DSCP); nil: the system's default.

@@ -25,9 +25,13 @@ public final class UploadStream: @unchecked Sendable, Hashable {
     /// The body's length when the client announced it (`Content-Length` to the origin), else chunked.
     public let declaredLength: Int64?
     private let lock = NSLock()
-    private var buffer: [UInt8] = []
-    /// Where the unread bytes of `buffer` start.
+    /// The bytes in waiting, a ring of `capacity` bytes (allocated at the first offer): each byte is copied
+    /// once in and once out, never moved inside (an array compacted as it drained moved about as many
+    /// bytes again as it carried: `Benchmarks/upload.sh`, BENCHMARKS.md "Uploads at line rate").
+    private var ring: UnsafeMutableRawPointer?
+    /// Where the unread bytes start in `ring`, and how many there are.
     private var start = 0
+    private var count = 0
     private var finished = false
     private var failed = false
     /// Bytes handed to the consumer so far.
@@ -41,10 +45,18 @@ public final class UploadStream: @unchecked Sendable, Hashable {
     /// The producer found no room: freed room calls `writable`.
     private var producerWaits = false
 
+    /// A producer that found no room is woken once the unread bytes fall to this many: half the ring, so
+    /// each wake-up (an MHD resume, a thread switch) is paid for by half a ring of bytes rather than by
+    /// the few that one read of the consumer freed.
+    private let producerWakeLevel: Int
+
     public init(capacity: Int = 1 << 20, declaredLength: Int64? = nil) {
-        self.capacity = capacity
+        self.capacity = max(1, capacity)
         self.declaredLength = declaredLength
+        producerWakeLevel = self.capacity / 2
     }
+
+    deinit { ring?.deallocate() }
 
     public static func == (lhs: UploadStream, rhs: UploadStream) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
@@ -72,15 +84,17 @@ public final class UploadStream: @unchecked Sendable, Hashable {
     public func offer(_ bytes: UnsafeRawBufferPointer) -> Int {
         let (taken, wake) = lock.withLock { () -> (Int, (@Sendable () -> Void)?) in
             guard !finished, !failed else { return (0, nil) }
-            let room = capacity - (buffer.count - start)
-            let taken = min(room, bytes.count)
+            let taken = min(capacity - count, bytes.count)
             if taken < bytes.count { producerWaits = true }
             guard taken > 0 else { return (0, nil) }
-            if start > 0, start >= buffer.count / 2 {
-                buffer.removeFirst(start)
-                start = 0
-            }
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<taken]))
+            let ring = self.ring ?? UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+            self.ring = ring
+            // The free space starts after the unread bytes and may wrap around the ring's end.
+            let end = (start + count) % capacity
+            let first = min(taken, capacity - end)
+            (ring + end).copyMemory(from: bytes.baseAddress!, byteCount: first)
+            if first < taken { ring.copyMemory(from: bytes.baseAddress! + first, byteCount: taken - first) }
+            count += taken
             return (taken, takeReadable())
         }
         wake?()
@@ -120,7 +134,7 @@ public final class UploadStream: @unchecked Sendable, Hashable {
                 if lock.withLock({ finished || failed }) { return }
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     let resumeNow = lock.withLock { () -> Bool in
-                        if capacity - (buffer.count - start) > 0 || finished || failed { return true }
+                        if count <= producerWakeLevel || finished || failed { return true }
                         producerWaits = true
                         writer = continuation
                         return false
@@ -137,26 +151,24 @@ public final class UploadStream: @unchecked Sendable, Hashable {
     public func read(into destination: UnsafeMutableRawBufferPointer) -> Read {
         let (result, wake, waitingWriter) = lock.withLock { () -> (Read, (@Sendable () -> Void)?, CheckedContinuation<Void, Never>?) in
             if failed { return (.failed, nil, nil) }
-            let available = buffer.count - start
-            guard available > 0 else {
+            guard count > 0, let ring else {
                 if finished { return (.end, nil, nil) }
                 consumerWaits = true
                 return (.empty, nil, nil)
             }
-            let count = min(available, destination.count)
-            buffer.withUnsafeBytes { source in
-                destination.baseAddress!.copyMemory(from: source.baseAddress! + start, byteCount: count)
-            }
-            start += count
-            consumed += Int64(count)
-            if start == buffer.count {
-                buffer.removeAll(keepingCapacity: true)
-                start = 0
-            }
-            guard producerWaits else { return (.bytes(count), nil, nil) }
+            // The unread bytes may wrap around the ring's end: up to two copies.
+            let given = min(count, destination.count)
+            let first = min(given, capacity - start)
+            destination.baseAddress!.copyMemory(from: ring + start, byteCount: first)
+            if first < given { (destination.baseAddress! + first).copyMemory(from: ring, byteCount: given - first) }
+            start = (start + given) % capacity
+            count -= given
+            if count == 0 { start = 0 }
+            consumed += Int64(given)
+            guard producerWaits, count <= producerWakeLevel else { return (.bytes(given), nil, nil) }
             producerWaits = false
             defer { writer = nil }
-            return (.bytes(count), writable, writer)
+            return (.bytes(given), writable, writer)
         }
         wake?()
         waitingWriter?.resume()

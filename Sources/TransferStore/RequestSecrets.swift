@@ -4,8 +4,9 @@ import TransferModels
 /// Seals at rest the credentials a client puts in a request: a URL's password and the values of
 /// `Authorization` and `Proxy-Authorization` (the parts `Redaction` masks in answers and events). They are
 /// sealed with the store's `SecretBox` in task rows (`originalRequest`, `currentRequest`, `response`'s URL),
-/// session rows (`httpAdditionalHeaders`) and resume data tokens, so a copy of the database file (or its
-/// WAL) does not give them away, while the service still sends them.
+/// session rows (`httpAdditionalHeaders`; `connectionProxyDictionary`'s `SOCKSUser` and `SOCKSPassword`,
+/// which answers never show) and resume data tokens, so a copy of the database file (or its WAL) does not
+/// give them away, while the service still sends them.
 ///
 /// Records are in their stored (sealed) form inside the store's transactions and are opened on their way
 /// out, so everything above the store sees the real values. Both directions are idempotent: sealing keeps
@@ -103,13 +104,27 @@ struct RequestSecrets: Sendable {
     func sealed(_ session: SessionRecord) throws -> SessionRecord {
         var session = session
         session.configuration.httpAdditionalHeaders = try Self.fields(session.configuration.httpAdditionalHeaders, seal)
+        session.configuration.connectionProxyDictionary = try session.configuration.connectionProxyDictionary.map {
+            try Self.socksLogin($0, seal)
+        }
         return session
     }
 
     func opened(_ session: SessionRecord) throws -> SessionRecord {
         var session = session
         session.configuration.httpAdditionalHeaders = try Self.fields(session.configuration.httpAdditionalHeaders, open)
+        session.configuration.connectionProxyDictionary = try session.configuration.connectionProxyDictionary.map {
+            try Self.socksLogin($0, open)
+        }
         return session
+    }
+
+    /// The proxy dictionary with `transform` applied to its SOCKS login (user and password).
+    private static func socksLogin(_ proxy: ProxyDictionary, _ transform: (String) throws -> String) throws -> ProxyDictionary {
+        var proxy = proxy
+        proxy.SOCKSUser = try proxy.SOCKSUser.map(transform)
+        proxy.SOCKSPassword = try proxy.SOCKSPassword.map(transform)
+        return proxy
     }
 
     /// What a completion writes to the task row (`response`, `currentRequest`), sealed.

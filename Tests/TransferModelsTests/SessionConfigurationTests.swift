@@ -100,6 +100,18 @@ struct SessionConfigurationTests {
             #"{"connectionProxyDictionary": {"HTTPSProxy": "p", "HTTPSPort": 70000}}"#, "configuration.connectionProxyDictionary.HTTPSPort",
             .invalidValue
         ),
+        (
+            #"{"connectionProxyDictionary": {"SOCKSProxy": "p", "SOCKSUser": "ann"}}"#,
+            "configuration.connectionProxyDictionary.SOCKSPassword", .invalidValue
+        ),
+        (
+            #"{"connectionProxyDictionary": {"SOCKSProxy": "p", "SOCKSPassword": "pw"}}"#,
+            "configuration.connectionProxyDictionary.SOCKSUser", .invalidValue
+        ),
+        (
+            #"{"connectionProxyDictionary": {"SOCKSUser": "ann", "SOCKSPassword": ""}}"#,
+            "configuration.connectionProxyDictionary.SOCKSPassword", .invalidValue
+        ),
     ])
     func invalidConfigurationsNameTheirField(json: String, field: String, kind: RequestDecodingError.Kind) {
         do {

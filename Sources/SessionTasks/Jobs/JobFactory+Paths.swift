@@ -27,6 +27,7 @@ extension JobFactory {
             // A stream's TCP connection is tunnelled as HTTPS is (CONNECT): the HTTPS proxy, else SOCKS.
             let target = job.stream.map { "https://\($0.hostName)" } ?? job.request.url
             (job.proxy, job.noProxy) = Self.proxy(for: target, dictionary)
+            job.proxyLogin = Self.socksLogin(for: job.proxy, dictionary)
         } else if let system = path.proxy ?? configuration.systemProxy {
             (job.proxy, job.noProxy) = (system, configuration.systemNoProxy)
         }

@@ -42,4 +42,12 @@ extension JobFactory {
         }
         return (nil, nil)
     }
+
+    /// The SOCKS login, when the proxy chosen for the request is the dictionary's SOCKS proxy (an HTTP
+    /// proxy's credentials come from credential storage, on its 407).
+    static func socksLogin(for proxy: String?, _ dictionary: ProxyDictionary) -> ProxyLogin? {
+        guard proxy?.hasPrefix("socks5h://") == true, let user = dictionary.SOCKSUser, let password = dictionary.SOCKSPassword
+        else { return nil }
+        return ProxyLogin(user: user, password: password)
+    }
 }

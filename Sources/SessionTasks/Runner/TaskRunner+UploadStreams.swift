@@ -7,8 +7,11 @@ import TransferStore
 // `PUT /v1/tasks/{id}/body` while the task runs (`TaskConnections.uploadStream`), into the attempt's
 // `UploadStream`, and is never stored.
 extension TaskRunner {
-    /// How many bytes of a streamed body wait between the client and the origin at most.
-    static let uploadStreamCapacity = 1 << 20
+    /// How many bytes of a streamed body wait between the client and the origin at most: twice libcurl's
+    /// send buffer (`Transfer.uploadBufferSize`, 2 MiB), so the origin's side takes a full buffer while the
+    /// client's side fills the other half. With 1 MiB the two sides woke each other about four times as
+    /// often and the service spent half again as much CPU on a GiB (BENCHMARKS.md, "Uploads at line rate").
+    static let uploadStreamCapacity = 4 << 20
 
     /// A new stream for the request: its `Content-Length` (when the client set one) is announced to the
     /// origin, else the body goes chunked.

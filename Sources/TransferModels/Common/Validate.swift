@@ -103,6 +103,20 @@ enum Validate {
         (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
     }
 
+    /// `SOCKSUser` and `SOCKSPassword`: both or neither, each 1 to 255 bytes without NUL (RFC 1929's
+    /// sub-negotiation carries each with a one-byte length).
+    private static func socksLogin(_ proxy: ProxyDictionary, field: String) throws(RequestDecodingError) {
+        for case (let name, let value?) in [("SOCKSUser", proxy.SOCKSUser), ("SOCKSPassword", proxy.SOCKSPassword)] {
+            guard (1...255).contains(value.utf8.count), !value.utf8.contains(0) else {
+                throw .invalidValue("\(field).\(name)", "must be 1 to 255 bytes (RFC 1929), without NUL")
+            }
+        }
+        if (proxy.SOCKSUser == nil) != (proxy.SOCKSPassword == nil) {
+            let missing = proxy.SOCKSUser == nil ? "SOCKSUser" : "SOCKSPassword"
+            throw .invalidValue("\(field).\(missing)", "SOCKSUser and SOCKSPassword are given together")
+        }
+    }
+
     static func proxy(_ proxy: ProxyDictionary, field: String) throws(RequestDecodingError) {
         let hosts = [("HTTPProxy", proxy.HTTPProxy), ("HTTPSProxy", proxy.HTTPSProxy), ("SOCKSProxy", proxy.SOCKSProxy)]
         for case (let name, let host?) in hosts {
@@ -120,6 +134,7 @@ enum Validate {
         if let (name, _, _) = enabledWithoutHost {
             throw .invalidValue("\(field).\(name)", "an enabled proxy needs its host")
         }
+        try socksLogin(proxy, field: field)
         if let list = proxy.ExceptionsList, list.count > 1000 || list.contains(where: { $0.isEmpty || $0.utf8.count > 255 }) {
             throw .invalidValue("\(field).ExceptionsList", "at most 1000 non-empty host patterns")
         }

@@ -43,7 +43,7 @@ public struct SessionRecord: Codable, Sendable, Hashable {
         self.createdAt = createdAt
     }
 
-    /// The API's view of the row (never the secret, nor a credential in `httpAdditionalHeaders`), with its
+    /// The API's view of the row (never the secret, a credential in `httpAdditionalHeaders` nor the SOCKS login), with its
     /// delegate's `delivery` as read from the row (`TransferStore.delegateDelivery(sessionId:)`); a session
     /// without a webhook delegate (none, or one in the client: nothing is POSTed) shows none whatever is given.
     public func wire(delivery: DelegateDeliveryRecord?) -> TransferSession {
@@ -51,6 +51,7 @@ public struct SessionRecord: Codable, Sendable, Hashable {
         delegate?.secret = nil
         var configuration = self.configuration
         configuration.httpAdditionalHeaders = Redaction.fields(configuration.httpAdditionalHeaders)
+        configuration.connectionProxyDictionary = configuration.connectionProxyDictionary?.withoutSOCKSLogin
         return TransferSession(
             id: id, configuration: configuration, delegate: delegate, sessionDescription: sessionDescription,
             state: state, createdAt: createdAt, delivery: delegate?.isWebhook == true ? delivery?.wire : nil)

@@ -64,7 +64,18 @@ public struct ProxyDictionary: Codable, Sendable, Hashable {
     public var SOCKSEnable: Bool?
     public var SOCKSProxy: String?
     public var SOCKSPort: Int?
+    /// The SOCKS5 proxy's username/password login (RFC 1929), both or neither: sealed at rest
+    /// (`RequestSecrets`), never in an answer (`withoutSOCKSLogin`) nor a log.
+    public var SOCKSUser: String?
+    public var SOCKSPassword: String?
     public var ExceptionsList: [String]?
 
     public init() {}
+
+    /// The dictionary as the API shows it: the SOCKS login is write-only.
+    public var withoutSOCKSLogin: ProxyDictionary {
+        var copy = self
+        (copy.SOCKSUser, copy.SOCKSPassword) = (nil, nil)
+        return copy
+    }
 }

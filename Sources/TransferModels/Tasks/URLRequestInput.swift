@@ -17,6 +17,9 @@ public struct URLRequestInput: Decodable, Sendable, Hashable {
     /// `mainDocumentURL`: the page the request belongs to (`httpCookieAcceptPolicy`
     /// `onlyFromMainDocumentDomain` keeps only cookies from its site).
     public var mainDocumentURL: String?
+    /// `assumesHTTP3Capable`: kept and shown, with no effect here (this libcurl has no HTTP/3; see
+    /// openapi.yaml's `Request`).
+    public var assumesHTTP3Capable: Bool?
 
     public init(url: String? = nil) { self.url = url }
 
@@ -74,6 +77,7 @@ public struct URLRequestInput: Decodable, Sendable, Hashable {
             cachePolicy: cachePolicy ?? session.requestCachePolicy,
             httpShouldHandleCookies: httpShouldHandleCookies ?? session.httpShouldSetCookies,
             allowsCellularAccess: cellular, allowsExpensiveNetworkAccess: expensive,
-            allowsConstrainedNetworkAccess: constrained, mainDocumentURL: mainDocumentURL)
+            allowsConstrainedNetworkAccess: constrained, mainDocumentURL: mainDocumentURL,
+            assumesHTTP3Capable: assumesHTTP3Capable ?? false)
     }
 }

@@ -22,13 +22,16 @@ public struct URLRequestSnapshot: Codable, Sendable, Hashable {
     public var allowsConstrainedNetworkAccess: Bool
     /// The page the request belongs to; left out when there is none (as `httpBody`).
     public var mainDocumentURL: String?
+    /// `URLRequest.assumesHTTP3Capable`, accepted with no effect (no HTTP/3 in this libcurl); left out
+    /// when false, so rows written before it read as false.
+    public var assumesHTTP3Capable: Bool
 
     public init(
         url: String, httpMethod: String = "GET", allHTTPHeaderFields: [String: String] = [:], httpBody: Data? = nil,
         timeoutInterval: Double = 60, cachePolicy: RequestCachePolicy = .useProtocolCachePolicy,
         httpShouldHandleCookies: Bool = true, allowsCellularAccess: Bool = true,
         allowsExpensiveNetworkAccess: Bool = true, allowsConstrainedNetworkAccess: Bool = true,
-        mainDocumentURL: String? = nil
+        mainDocumentURL: String? = nil, assumesHTTP3Capable: Bool = false
     ) {
         self.url = url
         self.httpMethod = httpMethod
@@ -41,6 +44,7 @@ public struct URLRequestSnapshot: Codable, Sendable, Hashable {
         self.allowsExpensiveNetworkAccess = allowsExpensiveNetworkAccess
         self.allowsConstrainedNetworkAccess = allowsConstrainedNetworkAccess
         self.mainDocumentURL = mainDocumentURL
+        self.assumesHTTP3Capable = assumesHTTP3Capable
     }
 
     /// The value of a header field of the request, looked up case-insensitively as URLRequest does.
@@ -53,6 +57,7 @@ public struct URLRequestSnapshot: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case url, httpMethod, allHTTPHeaderFields, httpBody, timeoutInterval, cachePolicy, httpShouldHandleCookies
         case allowsCellularAccess, allowsExpensiveNetworkAccess, allowsConstrainedNetworkAccess, mainDocumentURL
+        case assumesHTTP3Capable
     }
 
     /// The `{"base64": ...}` wrapper of `httpBody`; the string is encoded by hand so that no encoder's
@@ -79,6 +84,7 @@ public struct URLRequestSnapshot: Codable, Sendable, Hashable {
         allowsExpensiveNetworkAccess = try c.decode(Bool.self, forKey: .allowsExpensiveNetworkAccess)
         allowsConstrainedNetworkAccess = try c.decode(Bool.self, forKey: .allowsConstrainedNetworkAccess)
         mainDocumentURL = try c.decodeIfPresent(String.self, forKey: .mainDocumentURL)
+        assumesHTTP3Capable = try c.decodeIfPresent(Bool.self, forKey: .assumesHTTP3Capable) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -94,5 +100,6 @@ public struct URLRequestSnapshot: Codable, Sendable, Hashable {
         try c.encode(allowsExpensiveNetworkAccess, forKey: .allowsExpensiveNetworkAccess)
         try c.encode(allowsConstrainedNetworkAccess, forKey: .allowsConstrainedNetworkAccess)
         if let mainDocumentURL { try c.encode(mainDocumentURL, forKey: .mainDocumentURL) }
+        if assumesHTTP3Capable { try c.encode(true, forKey: .assumesHTTP3Capable) }
     }
 }
