@@ -17,6 +17,8 @@ public final class CurlEasyHandle {
     var egressPolicy = EgressPolicy()
     /// The TOS byte new sockets get (`setTrafficClass`); nil: the system's default.
     var trafficClass: Int32?
+    /// The `SO_RCVBUF` new sockets get (`setReceiveBufferLimit`); nil: the kernel's autotuning.
+    var receiveBufferLimit: Int32?
     private var lists: [CURLoption: CurlStringList] = [:]
     /// Filled by libcurl with the text of the last failure (`CURLOPT_ERRORBUFFER`).
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -41,6 +43,7 @@ public final class CurlEasyHandle {
         errorBuffer[0] = 0
         egressDenial = nil
         trafficClass = nil
+        receiveBufferLimit = nil
         try setPointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
     }
 

@@ -75,6 +75,7 @@ final class JobFactory: Sendable {
             job.certificateAuthoritiesFile = try trustBundles.path(ofSession: session.id, anchors: anchors)
         }
         job.stream = task.stream
+        (job.rateLimit, job.sessionRateLimit) = (task.rateLimit, configuration.rateLimit)
         route(&job, on: path, configuration: configuration)
         if task.kind == .stream {
             // A TCP connection: nothing of HTTP goes on it; a client identity is offered if TLS starts.

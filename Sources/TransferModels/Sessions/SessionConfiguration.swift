@@ -35,6 +35,8 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
     public var networkServiceType: NetworkServiceType
     /// The session's default for its download tasks' `segments` (beyond URLSession); null: one connection.
     public var segments: SegmentsConfiguration?
+    /// The session's bandwidth limit (beyond URLSession), shared fairly by its transfers; null: none.
+    public var rateLimit: RateLimit?
 
     /// URLSession's defaults for `kind` (`.default`, `.ephemeral`, `.background(withIdentifier:)`).
     public init(kind: SessionKind, identifier: String? = nil) {
@@ -71,7 +73,7 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         case allowsCellularAccess, allowsExpensiveNetworkAccess, allowsConstrainedNetworkAccess
         case waitsForConnectivity, isDiscretionary, sessionSendsLaunchEvents, shouldUseExtendedBackgroundIdleMode
         case tlsMinimumSupportedProtocolVersion, tlsMaximumSupportedProtocolVersion
-        case connectionProxyDictionary, networkServiceType, serverTrust, segments
+        case connectionProxyDictionary, networkServiceType, serverTrust, segments, rateLimit
     }
 
     /// Encodes every property, the absent ones as explicit `null`, so clients see the full configuration.
@@ -103,5 +105,6 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         try c.encode(networkServiceType, forKey: .networkServiceType)
         try c.encode(serverTrust, forKey: .serverTrust)
         try c.encode(segments, forKey: .segments)
+        try c.encode(rateLimit, forKey: .rateLimit)
     }
 }

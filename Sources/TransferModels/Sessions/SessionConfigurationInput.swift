@@ -29,6 +29,7 @@ public struct SessionConfigurationInput: Decodable, Sendable {
     public var networkServiceType: NetworkServiceType?
     public var serverTrust: ServerTrustConfiguration?
     public var segments: SegmentsInput?
+    public var rateLimit: RateLimitInput?
 
     public init(kind: SessionKind? = nil) {
         self.kind = kind
@@ -125,6 +126,7 @@ extension SessionConfigurationInput {
             result.serverTrust = trust
         }
         result.segments = try segments?.validated(at: field("segments"))
+        result.rateLimit = try rateLimit?.validated(at: field("rateLimit"))
         return result
     }
 

@@ -1,0 +1,258 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Bandwidth limits (`rateLimit`) through the real binary, measured where the sender sees them: the origin
+/// (`RateOrigin`) records what the client acknowledged over time (TCP_INFO), so a limit that only slowed the
+/// reader while the kernel buffered ahead would fail here. Each test watches a transfer for about ten
+/// seconds; they run in parallel, each with its own service and origin.
+@Suite("Bandwidth limits")
+struct BandwidthLimitTests {
+    /// Seconds a transfer runs before it is measured (buffers fill, shares settle).
+    static let warmUp = 2.0
+
+    @Test(.timeLimit(.minutes(1)))
+    func aTaskLimitHoldsAtTheOriginAndAPatchChangesItWhileItRuns() async throws {
+        let origin = try await RateOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let created = try await api.createTask(
+                session: session,
+                [
+                    "kind": "download", "request": ["url": "\(origin.url)/bytes/60000000?tag=task"],
+                    "rateLimit": ["receiveBytesPerSecond": 1_000_000], "resume": true,
+                ])
+            #expect(created.limit == ["receiveBytesPerSecond": 1_000_000], "\(created)")
+            let start = try await Self.begun(origin, tag: "task")
+            try await Self.sleep(until: start + Self.warmUp + 10)
+            let rate = try await origin.rate(tag: "task", from: start + Self.warmUp, seconds: 10)
+            #expect(abs(rate - 1_000_000) <= 100_000, "1 MB/s ±10 % over 10 s at the origin: \(Int(rate)) B/s")
+            let running = try await api.task(created.taskID)
+            #expect(running.limit == ["receiveBytesPerSecond": 1_000_000], "the limit in force: \(running)")
+            #expect(running.throughput.map { abs($0 - 1_000_000) <= 200_000 } == true, "its throughput: \(running)")
+
+            let patched = try await Self.patch(api, created.taskID, #"{"rateLimit": {"receiveBytesPerSecond": 2500000}}"#)
+            #expect(patched.status == 200, "\(patched.text)")
+            #expect(try patched.json().limit == ["receiveBytesPerSecond": 2_500_000], "\(patched.text)")
+            let changed = Date().timeIntervalSince1970
+            try await Self.sleep(until: changed + 4.5)
+            let faster = try await origin.rate(tag: "task", from: changed + 1.5, seconds: 3)
+            #expect(abs(faster - 2_500_000) <= 375_000, "2.5 MB/s ±15 % after the PATCH: \(Int(faster)) B/s")
+            #expect(try await origin.measurements(tag: "task").count == 1, "the same transfer, not started again")
+
+            expectProblem(
+                try await Self.patch(api, created.taskID, #"{"rateLimit": {"receiveBytesPerSecond": 0}}"#), status: 422,
+                slug: "invalid-value", field: "rateLimit.receiveBytesPerSecond")
+            expectProblem(try await Self.patch(api, created.taskID, "{}"), status: 422, slug: "missing-field", field: "rateLimit")
+            expectProblem(
+                try await Self.patch(api.as(Tokens.tenantB), created.taskID, #"{"rateLimit": null}"#), status: 404, slug: "not-found")
+            #expect(try await api.taskAction(created.taskID, "cancel").status == 200)
+            _ = try await api.completedTask(created.taskID, within: 10)
+            expectProblem(try await Self.patch(api, created.taskID, #"{"rateLimit": null}"#), status: 409, slug: "conflict")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSessionLimitIsSharedFairlyByItsTransfers() async throws {
+        let origin = try await RateOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession(["rateLimit": ["receiveBytesPerSecond": 4_000_000]])
+            var ids: [String] = []
+            for index in 0..<4 {
+                let url = "\(origin.url)/bytes/60000000?tag=share\(index)"
+                ids.append(
+                    try await api.createTask(session: session, ["kind": "download", "request": ["url": url], "resume": true]).taskID)
+            }
+            var latest = 0.0
+            for index in 0..<4 { latest = max(latest, try await Self.begun(origin, tag: "share\(index)")) }
+            try await Self.sleep(until: latest + Self.warmUp + 10)
+            for index in 0..<4 {
+                let rate = try await origin.rate(tag: "share\(index)", from: latest + Self.warmUp, seconds: 10)
+                #expect(abs(rate - 1_000_000) <= 150_000, "transfer \(index): 1 MB/s ±15 %: \(Int(rate)) B/s")
+            }
+            for id in ids { _ = try await api.taskAction(id, "cancel") }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aTimetableChangeTakesEffectWithinTwoSeconds() async throws {
+        let origin = try await RateOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            // Two periods covering the day, in UTC: 500 kB/s until `boundary` (5 s from now), 2 MB/s after.
+            let boundary = (Date().timeIntervalSince1970 + 5).rounded(.up)
+            let schedule: [[String: Any]] = [
+                ["from": Self.timeOfDay(boundary - 3600), "to": Self.timeOfDay(boundary), "receiveBytesPerSecond": 500_000],
+                ["from": Self.timeOfDay(boundary), "to": Self.timeOfDay(boundary - 3600), "receiveBytesPerSecond": 2_000_000],
+            ]
+            let created = try await api.createTask(
+                session: session,
+                [
+                    "kind": "download", "request": ["url": "\(origin.url)/bytes/60000000?tag=timetable"],
+                    "rateLimit": ["schedule": schedule, "timeZone": "UTC"], "resume": true,
+                ])
+            let start = try await Self.begun(origin, tag: "timetable")
+            try #require(start + Self.warmUp < boundary - 1, "the service started the transfer too late to see the first period")
+            try await Self.sleep(until: boundary + 4.5)
+            let before = try await origin.rate(tag: "timetable", from: start + Self.warmUp, seconds: boundary - start - Self.warmUp)
+            #expect(abs(before - 500_000) <= 75_000, "500 kB/s ±15 % before the change: \(Int(before)) B/s")
+            let after = try await origin.rate(tag: "timetable", from: boundary + 2, seconds: 2.5)
+            #expect(abs(after - 2_000_000) <= 300_000, "2 MB/s ±15 % from 2 s after the change: \(Int(after)) B/s")
+            #expect(try await api.task(created.taskID).limit == ["receiveBytesPerSecond": 2_000_000])
+            _ = try await api.taskAction(created.taskID, "cancel")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSegmentedDownloadStaysWithinItsLimitInTotal() async throws {
+        let origin = try await RateOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let created = try await api.createTask(
+                session: session,
+                [
+                    "kind": "download", "request": ["url": "\(origin.url)/bytes/80000000?tag=segmented"],
+                    "segments": ["max": 4, "minSize": 1_048_576], "rateLimit": ["receiveBytesPerSecond": 2_000_000],
+                    "resume": true,
+                ])
+            let start = try await Self.begun(origin, tag: "segmented")
+            try await Self.sleep(until: start + Self.warmUp + 10)
+            let rate = try await origin.rate(tag: "segmented", from: start + Self.warmUp, seconds: 10)
+            #expect(abs(rate - 2_000_000) <= 200_000, "2 MB/s ±10 % over all its connections: \(Int(rate)) B/s")
+            let requests = try await origin.measurements(tag: "segmented")
+            #expect(requests.filter { $0.range != nil }.count >= 2, "parts were fetched: \(requests.map(\.range))")
+            _ = try await api.taskAction(created.taskID, "cancel")
+        }
+    }
+
+    /// The service's limit (an operator setting) over a task with a lower limit of its own and one with
+    /// none: the lowest limit holds for the first, and max-min fairness gives the second what it leaves.
+    @Test(.timeLimit(.minutes(1)))
+    func theServiceLimitIsDividedMaxMinFairly() async throws {
+        let origin = try await RateOrigin.start()
+        defer { origin.stop() }
+        let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_RATE_LIMIT": #"{"receiveBytesPerSecond": 3000000}"#]) { $1 }
+        try await withTaskService(environment: environment) { api, _ in
+            let session = try await api.makeSession()
+            let slow = try await api.createTask(
+                session: session,
+                [
+                    "kind": "download", "request": ["url": "\(origin.url)/bytes/60000000?tag=own"],
+                    "rateLimit": ["receiveBytesPerSecond": 500_000], "resume": true,
+                ])
+            let other = try await api.createTask(
+                session: session, ["kind": "download", "request": ["url": "\(origin.url)/bytes/60000000?tag=rest"], "resume": true])
+            let latest = max(try await Self.begun(origin, tag: "own"), try await Self.begun(origin, tag: "rest"))
+            try await Self.sleep(until: latest + Self.warmUp + 8)
+            let own = try await origin.rate(tag: "own", from: latest + Self.warmUp, seconds: 8)
+            let rest = try await origin.rate(tag: "rest", from: latest + Self.warmUp, seconds: 8)
+            #expect(abs(own - 500_000) <= 75_000, "its own 500 kB/s: \(Int(own)) B/s")
+            #expect(abs(rest - 2_500_000) <= 375_000, "what the service's 3 MB/s leaves: \(Int(rest)) B/s")
+            #expect(try await api.task(other.taskID).limit == ["receiveBytesPerSecond": 3_000_000], "the service's limit is in force")
+            for id in [slow.taskID, other.taskID] { _ = try await api.taskAction(id, "cancel") }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anUploadIsHeldToItsSendLimit() async throws {
+        let origin = try await RateOrigin.start()
+        defer { origin.stop() }
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let blob = try await api.makeBlob([UInt8](repeating: 7, count: 12_000_000))
+            let created = try await api.createTask(
+                session: session,
+                [
+                    "kind": "upload", "request": ["url": "\(origin.url)/upload?tag=upload", "httpMethod": "PUT"],
+                    "uploadSource": ["blob": blob], "rateLimit": ["sendBytesPerSecond": 1_000_000], "resume": true,
+                ])
+            let start = try await Self.begun(origin, tag: "upload")
+            try await Self.sleep(until: start + Self.warmUp + 6)
+            let rate = try await origin.rate(tag: "upload", from: start + Self.warmUp, seconds: 6)
+            #expect(abs(rate - 1_000_000) <= 100_000, "1 MB/s ±10 % received by the origin: \(Int(rate)) B/s")
+            _ = try await api.taskAction(created.taskID, "cancel")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func invalidLimitsNameTheirField() async throws {
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let url = ["url": "http://127.0.0.1:9/bytes/10"]
+            let cases: [([String: Any], Int, String, String)] = [
+                (["receiveBytesPerSecond": -1], 422, "invalid-value", "rateLimit.receiveBytesPerSecond"),
+                (["receiveBytesPerSecond": "fast"], 400, "type-mismatch", "rateLimit.receiveBytesPerSecond"),
+                (["schedule": []], 422, "invalid-value", "rateLimit.schedule"),
+                (["schedule": [["from": "8:00", "to": "18:00"]]], 422, "invalid-value", "rateLimit.schedule[0].from"),
+                (["schedule": [["from": "08:00", "to": "08:00"]]], 422, "invalid-value", "rateLimit.schedule[0].to"),
+                (["schedule": [["from": "08:00"]]], 422, "missing-field", "rateLimit.schedule[0].to"),
+                (
+                    ["schedule": [["from": "08:00", "to": "18:00"], ["from": "17:00", "to": "09:00"]]], 422, "invalid-value",
+                    "rateLimit.schedule[1]"
+                ),
+                (
+                    ["schedule": [["from": "08:00", "to": "18:00"]], "timeZone": "Mars/Olympus"], 422, "invalid-value", "rateLimit.timeZone"
+                ),
+                (
+                    ["schedule": [["from": "08:00", "to": "18:00"]], "sendBytesPerSecond": 5], 422, "invalid-value",
+                    "rateLimit.sendBytesPerSecond"
+                ),
+                (["receiveBytesPerSecond": 5, "per": "second"], 400, "unknown-field", "rateLimit.per"),
+            ]
+            for (limit, status, slug, field) in cases {
+                let body: [String: Any] = ["kind": "download", "request": url, "rateLimit": limit]
+                expectProblem(try await api.postTask(session: session, body), status: status, slug: slug, field: field)
+            }
+            let refused = try await api.post("/v1/sessions", json: #"{"configuration": {"rateLimit": {"sendBytesPerSecond": 0}}}"#)
+            expectProblem(refused, status: 422, slug: "invalid-value", field: "configuration.rateLimit.sendBytesPerSecond")
+            // "HH:MM:SS" and a period wrapping midnight are accepted, and shown as given on a task not running.
+            let limit: [String: Any] = [
+                "schedule": [["from": "22:00:30", "to": "06:00", "sendBytesPerSecond": 1000]], "timeZone": "Europe/Paris",
+            ]
+            let task = try await api.createTask(session: session, ["kind": "data", "request": url, "rateLimit": limit])
+            #expect(try canonical(task["rateLimit"] as Any) == (try canonical(limit)), "\(task)")
+            let stream = try await api.postTask(
+                session: session, ["kind": "stream", "hostName": "127.0.0.1", "port": 9, "rateLimit": limit])
+            expectProblem(stream, status: 422, slug: "invalid-value", field: "rateLimit")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// When the origin began answering the request tagged `tag` (polled for up to 10 s).
+    static func begun(_ origin: RateOrigin, tag: String) async throws -> Double {
+        for _ in 0..<200 {
+            if let start = try await origin.firstStart(tag: tag) { return start }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw NotMeasured(tag: tag)
+    }
+
+    /// Sleeps until `time` (seconds since the epoch).
+    static func sleep(until time: Double) async throws {
+        let left = time - Date().timeIntervalSince1970
+        if left > 0 { try await Task.sleep(for: .milliseconds(Int(left * 1000))) }
+    }
+
+    /// `HH:MM:SS` of `time` (seconds since the epoch) in UTC.
+    static func timeOfDay(_ time: Double) -> String {
+        let second = Int(time.rounded(.down)) % 86_400
+        return String(format: "%02d:%02d:%02d", second / 3600, second / 60 % 60, second % 60)
+    }
+
+    static func patch(_ api: API, _ id: String, _ json: String) async throws -> TestHTTPResponse {
+        try await api.client.send(.patch(api.base + "/v1/tasks/\(id)", json: json, token: api.token))
+    }
+}
+
+/// No request with this tag reached the origin in time.
+struct NotMeasured: Error { var tag: String }
+
+extension [String: Any] {
+    /// The task's `rateLimit` as numbers by name (nil when null or absent).
+    var limit: [String: Int]? { (self["rateLimit"] as? [String: Any])?.compactMapValues { int($0) } }
+}
