@@ -1,4 +1,4 @@
-public import TransferEngine
+import TransferEngine
 public import TransferModels
 import TransferStore
 
@@ -35,7 +35,27 @@ extension TaskService {
         task.rateLimit = RateLimit(reading.inForce)
         return task
     }
+}
 
-    /// The service's bandwidth limits and running tasks' shares and rates, as the engine last divided them.
-    public var bandwidth: BandwidthReadings { runner.engine.bandwidth }
+extension TaskService {
+    /// This node's limits and limited transfers (`/metrics`).
+    public var bandwidthSummary: BandwidthSummary {
+        let readings = runner.engine.bandwidth
+        var summary = BandwidthSummary()
+        (summary.service, summary.tenant) = (readings.service, readings.tenant)
+        (summary.receive.holds, summary.send.holds) = readings.holds
+        for reading in readings.tasks.values {
+            if let share = reading.receiveShare {
+                summary.receive.limitedTransfers += 1
+                summary.receive.shares += share
+                summary.receive.throughput += reading.measuredReceive
+            }
+            if let share = reading.sendShare {
+                summary.send.limitedTransfers += 1
+                summary.send.shares += share
+                summary.send.throughput += reading.measuredSend
+            }
+        }
+        return summary
+    }
 }

@@ -27,6 +27,7 @@ struct BandwidthLimitTests {
             let start = try await Self.begun(origin, tag: "task")
             try await Self.sleep(until: start + Self.warmUp + 10)
             let rate = try await origin.rate(tag: "task", from: start + Self.warmUp, seconds: 10)
+            Self.report("task limit 1 MB/s, 10 s", rate)
             #expect(abs(rate - 1_000_000) <= 100_000, "1 MB/s ±10 % over 10 s at the origin: \(Int(rate)) B/s")
             let running = try await api.task(created.taskID)
             #expect(running.limit == ["receiveBytesPerSecond": 1_000_000], "the limit in force: \(running)")
@@ -38,6 +39,7 @@ struct BandwidthLimitTests {
             let changed = Date().timeIntervalSince1970
             try await Self.sleep(until: changed + 4.5)
             let faster = try await origin.rate(tag: "task", from: changed + 1.5, seconds: 3)
+            Self.report("PATCH to 2.5 MB/s, 1.5-4.5 s after", faster)
             #expect(abs(faster - 2_500_000) <= 375_000, "2.5 MB/s ±15 % after the PATCH: \(Int(faster)) B/s")
             #expect(try await origin.measurements(tag: "task").count == 1, "the same transfer, not started again")
 
@@ -70,6 +72,7 @@ struct BandwidthLimitTests {
             try await Self.sleep(until: latest + Self.warmUp + 10)
             for index in 0..<4 {
                 let rate = try await origin.rate(tag: "share\(index)", from: latest + Self.warmUp, seconds: 10)
+                Self.report("session limit 4 MB/s, transfer \(index) of 4, 10 s", rate)
                 #expect(abs(rate - 1_000_000) <= 150_000, "transfer \(index): 1 MB/s ±15 %: \(Int(rate)) B/s")
             }
             for id in ids { _ = try await api.taskAction(id, "cancel") }
@@ -100,6 +103,8 @@ struct BandwidthLimitTests {
             let before = try await origin.rate(tag: "timetable", from: start + Self.warmUp, seconds: boundary - start - Self.warmUp)
             #expect(abs(before - 500_000) <= 75_000, "500 kB/s ±15 % before the change: \(Int(before)) B/s")
             let after = try await origin.rate(tag: "timetable", from: boundary + 2, seconds: 2.5)
+            Self.report("timetable 500 kB/s before the change", before)
+            Self.report("timetable 2 MB/s, 2-4.5 s after the change", after)
             #expect(abs(after - 2_000_000) <= 300_000, "2 MB/s ±15 % from 2 s after the change: \(Int(after)) B/s")
             #expect(try await api.task(created.taskID).limit == ["receiveBytesPerSecond": 2_000_000])
             _ = try await api.taskAction(created.taskID, "cancel")
@@ -122,6 +127,7 @@ struct BandwidthLimitTests {
             let start = try await Self.begun(origin, tag: "segmented")
             try await Self.sleep(until: start + Self.warmUp + 10)
             let rate = try await origin.rate(tag: "segmented", from: start + Self.warmUp, seconds: 10)
+            Self.report("segmented (4 connections) under 2 MB/s, 10 s", rate)
             #expect(abs(rate - 2_000_000) <= 200_000, "2 MB/s ±10 % over all its connections: \(Int(rate)) B/s")
             let requests = try await origin.measurements(tag: "segmented")
             #expect(requests.filter { $0.range != nil }.count >= 2, "parts were fetched: \(requests.map(\.range))")
@@ -150,9 +156,17 @@ struct BandwidthLimitTests {
             try await Self.sleep(until: latest + Self.warmUp + 8)
             let own = try await origin.rate(tag: "own", from: latest + Self.warmUp, seconds: 8)
             let rest = try await origin.rate(tag: "rest", from: latest + Self.warmUp, seconds: 8)
+            Self.report("service 3 MB/s: task with its own 500 kB/s, 8 s", own)
+            Self.report("service 3 MB/s: unlimited task beside it, 8 s", rest)
             #expect(abs(own - 500_000) <= 75_000, "its own 500 kB/s: \(Int(own)) B/s")
             #expect(abs(rest - 2_500_000) <= 375_000, "what the service's 3 MB/s leaves: \(Int(rest)) B/s")
             #expect(try await api.task(other.taskID).limit == ["receiveBytesPerSecond": 3_000_000], "the service's limit is in force")
+            let metrics = try await api.get("/metrics").text
+            #expect(Self.sample(metrics, #"urlsessiond_rate_limit_bytes_per_second{level="service",direction="receive"}"#) == 3_000_000)
+            #expect(Self.sample(metrics, #"urlsessiond_rate_limited_transfers{direction="receive"}"#) == 2, "\(metrics)")
+            let throughput = Self.sample(metrics, #"urlsessiond_rate_limited_throughput_bytes_per_second{direction="receive"}"#)
+            #expect(
+                throughput.map { abs($0 - 3_000_000) <= 600_000 } == true, "the limited transfers' rate: \(String(describing: throughput))")
             for id in [slow.taskID, other.taskID] { _ = try await api.taskAction(id, "cancel") }
         }
     }
@@ -173,6 +187,7 @@ struct BandwidthLimitTests {
             let start = try await Self.begun(origin, tag: "upload")
             try await Self.sleep(until: start + Self.warmUp + 6)
             let rate = try await origin.rate(tag: "upload", from: start + Self.warmUp, seconds: 6)
+            Self.report("upload send limit 1 MB/s, 6 s", rate)
             #expect(abs(rate - 1_000_000) <= 100_000, "1 MB/s ±10 % received by the origin: \(Int(rate)) B/s")
             _ = try await api.taskAction(created.taskID, "cancel")
         }
@@ -230,6 +245,16 @@ struct BandwidthLimitTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         throw NotMeasured(tag: tag)
+    }
+
+    /// The value of the Prometheus sample `series` (name and labels as exposed) in `exposition`.
+    static func sample(_ exposition: String, _ series: String) -> Double? {
+        exposition.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
+    /// Prints a measured figure (BENCHMARKS.md "Bandwidth policy" quotes them).
+    static func report(_ what: String, _ rate: Double) {
+        print("bandwidth: \(what): \(Int(rate)) B/s at the origin")
     }
 
     /// Sleeps until `time` (seconds since the epoch).
