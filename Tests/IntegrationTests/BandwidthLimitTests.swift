@@ -55,6 +55,48 @@ struct BandwidthLimitTests {
         }
     }
 
+    /// A patched limit is the task's: after a kill -9 the next service runs the task again under it.
+    @Test(.timeLimit(.minutes(1)))
+    func aPatchedLimitSurvivesARestart() async throws {
+        let origin = try await RateOrigin.start()
+        defer { origin.stop() }
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-rate-limit-restart")
+        defer { directory.remove() }
+        let client = HTTPClient()
+        let first = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
+        let api = API(first, client)
+        let session = try await api.makeSession(["kind": "background", "identifier": "rate.limit.restart"])
+        let id = try await api.createTask(
+            session: session,
+            [
+                "kind": "download", "request": ["url": "\(origin.url)/bytes/60000000?tag=restart"],
+                "rateLimit": ["receiveBytesPerSecond": 300_000], "resume": true,
+            ]
+        ).taskID
+        _ = try await Self.begun(origin, tag: "restart")
+        let patched = try await Self.patch(api, id, #"{"rateLimit": {"receiveBytesPerSecond": 1200000}}"#)
+        #expect(patched.status == 200, "\(patched.text)")
+        await first.kill9()
+
+        let second = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
+        let again = API(second, client)
+        var restarted: Double?
+        for _ in 0..<200 where restarted == nil {
+            let requests = try await origin.measurements(tag: "restart")
+            if requests.count >= 2 { restarted = requests[1].samples.first?.time } else { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let start = try #require(restarted, "the task ran again after the restart")
+        try await Self.sleep(until: start + Self.warmUp + 3)
+        let rate =
+            try await origin.measurements(tag: "restart")[1].bytes(at: start + Self.warmUp + 3)
+            - (try await origin.measurements(tag: "restart")[1].bytes(at: start + Self.warmUp))
+        Self.report("patched to 1.2 MB/s, after a restart, 3 s", rate / 3)
+        #expect(abs(rate / 3 - 1_200_000) <= 180_000, "the patched 1.2 MB/s ±15 % after the restart: \(Int(rate / 3)) B/s")
+        #expect(try await again.task(id).limit == ["receiveBytesPerSecond": 1_200_000])
+        _ = try await again.taskAction(id, "cancel")
+        _ = try await second.terminate()
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aSessionLimitIsSharedFairlyByItsTransfers() async throws {
         let origin = try await RateOrigin.start()
