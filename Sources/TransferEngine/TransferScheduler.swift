@@ -140,7 +140,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
             needsSegmentPass = false
             openPartConnections(multi: multi)  // after the queue: a queued job goes before a part
         }
-        bandwidth.turn { [running] in running[ObjectIdentifier($0.easy)] === $0 }
+        if !bandwidth.flows.isEmpty { bandwidth.turn { [running] in running[ObjectIdentifier($0.easy)] === $0 } }
     }
 
     private func startWaitingJobs(multi: CurlMultiHandle) {

@@ -23,6 +23,8 @@ struct TokenBucket {
     /// Whether a callback may take bytes now; a refusal marks the period as held back.
     mutating func admit() -> Bool {
         if allows { return true }
+        refill(at: .now)  // what accrued since the last turn of the loop
+        if allows { return true }
         wasHeld = true
         return false
     }
