@@ -278,6 +278,25 @@ struct BandwidthLimitTests {
         }
     }
 
+    /// An operator's limit that does not parse, or is not a valid `rateLimit`, stops the service at start,
+    /// naming the setting and field; the flags are read too.
+    @Test(.timeLimit(.minutes(1)))
+    func badOperatorLimitsStopTheServiceAtStart() async throws {
+        for (name, value, field) in [
+            ("URLSESSIOND_RATE_LIMIT", #"{"receiveBytesPerSecond": 0}"#, "URLSESSIOND_RATE_LIMIT.receiveBytesPerSecond"),
+            ("URLSESSIOND_TENANT_RATE_LIMIT", "1MB", "URLSESSIOND_TENANT_RATE_LIMIT"),
+            (
+                "URLSESSIOND_TENANT_RATE_LIMIT", #"{"schedule": [{"from": "08:00", "to": "7pm"}]}"#,
+                "URLSESSIOND_TENANT_RATE_LIMIT.schedule[0].to"
+            ),
+        ] {
+            let log = try await expectStartupRefusal(environment: Tokens.environment.merging([name: value]) { $1 })
+            #expect(log.contains(field), "\(name)=\(value): \(log)")
+        }
+        let log = try await expectStartupRefusal(environment: Tokens.environment, arguments: ["--rate-limit", #"{"per": 1}"#])
+        #expect(log.contains("URLSESSIOND_RATE_LIMIT.per"), "\(log)")
+    }
+
     // MARK: Helpers
 
     /// When the origin began answering the request tagged `tag` (polled for up to 10 s).
