@@ -213,6 +213,40 @@ struct BandwidthLimitTests {
         }
     }
 
+    /// Each tenant gets the tenant limit (an operator setting), shared by its own transfers only.
+    @Test(.timeLimit(.minutes(1)))
+    func eachTenantGetsTheTenantLimit() async throws {
+        let origin = try await RateOrigin.start()
+        defer { origin.stop() }
+        let environment = TaskEnvironment.loopback.merging(["URLSESSIOND_TENANT_RATE_LIMIT": #"{"receiveBytesPerSecond": 2000000}"#]) {
+            $1
+        }
+        try await withTaskService(environment: environment) { api, _ in
+            var ids: [(API, String)] = []
+            for (tenant, tags) in [(api, ["a0", "a1"]), (api.as(Tokens.tenantB), ["b0"])] {
+                let session = try await tenant.makeSession()
+                for tag in tags {
+                    let url = "\(origin.url)/bytes/60000000?tag=\(tag)"
+                    ids.append(
+                        (
+                            tenant,
+                            try await tenant.createTask(session: session, ["kind": "download", "request": ["url": url], "resume": true])
+                                .taskID
+                        ))
+                }
+            }
+            var latest = 0.0
+            for tag in ["a0", "a1", "b0"] { latest = max(latest, try await Self.begun(origin, tag: tag)) }
+            try await Self.sleep(until: latest + Self.warmUp + 8)
+            for (tag, expected) in [("a0", 1_000_000.0), ("a1", 1_000_000), ("b0", 2_000_000)] {
+                let rate = try await origin.rate(tag: tag, from: latest + Self.warmUp, seconds: 8)
+                Self.report("tenant limit 2 MB/s: \(tag), 8 s", rate)
+                #expect(abs(rate - expected) <= expected * 0.15, "\(tag): \(Int(expected)) B/s ±15 %: \(Int(rate)) B/s")
+            }
+            for (tenant, id) in ids { _ = try await tenant.taskAction(id, "cancel") }
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func anUploadIsHeldToItsSendLimit() async throws {
         let origin = try await RateOrigin.start()
