@@ -20,6 +20,8 @@ public final class HTTPMetrics: Sendable {
     public let tenants: TenantMetrics
     /// Tasks created and completed, bytes, and the engine's running and queued transfers.
     let transfers: TransferMetrics
+    /// Bandwidth limits in force and the transfers they hold.
+    let bandwidth: BandwidthMetrics
     /// `urlsessiond_store_statements_total`: the statements the store ran, and the total last recorded.
     private let storeStatements: CoreMetrics.Counter
     private let storeStatementsRecorded = LockedBox<UInt64>(0)
@@ -35,6 +37,7 @@ public final class HTTPMetrics: Sendable {
         self.factory = factory
         self.tenants = TenantMetrics(factory: factory)
         self.transfers = TransferMetrics(registry: registry)
+        self.bandwidth = BandwidthMetrics(registry: registry)
         self.openConnectionsGauge = CoreMetrics.Gauge(label: "urlsessiond_http_open_connections", factory: factory)
         openConnectionsGauge.record(0)
         self.storeStatements = CoreMetrics.Counter(label: "urlsessiond_store_statements_total", factory: factory)

@@ -19,6 +19,8 @@ public final class CurlEasyHandle {
     var trafficClass: Int32?
     /// New sockets are Multipath TCP (`setMultipath`).
     var opensMultipathSockets = false
+    /// The `SO_RCVBUF` new sockets get (`setReceiveBufferLimit`); nil: the kernel's autotuning.
+    var receiveBufferLimit: Int32?
     private var lists: [CURLoption: CurlStringList] = [:]
     /// Filled by libcurl with the text of the last failure (`CURLOPT_ERRORBUFFER`).
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -44,6 +46,7 @@ public final class CurlEasyHandle {
         egressDenial = nil
         trafficClass = nil
         opensMultipathSockets = false
+        receiveBufferLimit = nil
         try setPointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
     }
 

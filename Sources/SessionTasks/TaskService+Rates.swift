@@ -14,7 +14,7 @@ extension TaskService {
         guard task.state == .running else { return task }
         let now = ContinuousClock.now
         guard let reading = runner.table.withLock({ $0.entries[task.id]?.attempt?.rate.reading(at: now) }) else { return task }
-        var task = task
+        var task = withLimitInForce(task)
         task.progress.throughput = reading.throughput
         task.progress.estimatedTimeRemaining = reading.estimatedTimeRemaining
         return task

@@ -1,5 +1,6 @@
 public import Curl
 public import Foundation
+public import TransferModels
 
 /// How the transfer engine runs.
 public struct EngineConfiguration: Sendable {
@@ -33,6 +34,11 @@ public struct EngineConfiguration: Sendable {
     /// The longest response body a task may receive, decoded (`URLSESSIOND_MAX_DOWNLOAD_SIZE`); past it the
     /// task fails with -1103 `dataLengthExceedsMaximum` and its bytes go. 0: no limit.
     public var maximumDownloadSize: Int64 = 16 << 30
+
+    /// The whole service's bandwidth limit, shared by every transfer (`URLSESSIOND_RATE_LIMIT`); nil: none.
+    public var rateLimit: RateLimit?
+    /// Each tenant's bandwidth limit, shared by its transfers (`URLSESSIOND_TENANT_RATE_LIMIT`); nil: none.
+    public var tenantRateLimit: RateLimit?
 
     public init() {}
 

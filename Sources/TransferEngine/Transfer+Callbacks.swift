@@ -16,6 +16,12 @@ extension Transfer: CurlTransferDelegate {
             meter.lastActivity = .now
             return .failed
         case .keep:
+            // Past its bandwidth share: libcurl keeps the bytes, stops reading the socket, and offers them
+            // again when the governor unpauses the transfer.
+            if let flow = bandwidth {
+                guard flow.admits(.receive, self) else { return .pause }
+                flow.took(bytes.count, .receive)
+            }
             meter.lastActivity = .now
         }
         if let download = segmentDownload { return download.receive(bytes, from: self) }
@@ -68,6 +74,14 @@ extension Transfer: CurlTransferDelegate {
     /// The request body from memory, its file, or the client's stream (paused while the stream is empty:
     /// its readable handler has the loop unpause the transfer).
     func curlReadBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let flow = bandwidth else { return readBody(into: buffer) }
+        guard flow.admits(.send, self) else { return CurlReadVerdict.pause }  // unpaused by the governor
+        let count = readBody(into: buffer)
+        if let count, count > 0, count != CurlReadVerdict.pause { flow.took(count, .send) }
+        return count
+    }
+
+    private func readBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         guard let upload else { return nil }
         meter.lastActivity = .now
         guard case .stream(let stream) = request.body else { return try? upload.read(into: buffer) }

@@ -48,6 +48,8 @@ final class Transfer {
     let share: CurlShareHandle?
     /// Its part in a segmented download (Segments/), if it has one.
     var segments = SegmentRole()
+    /// Its task's bandwidth flow (Bandwidth/), when a limit may apply to it.
+    var bandwidth: BandwidthFlow?
 
     init(
         job: TransferJob, configuration: EngineConfiguration, observer: any TransferObserver, share: CurlShareHandle? = nil,
@@ -99,6 +101,7 @@ final class Transfer {
         try easy.reset()
         try Self.applyConnectionOptions(to: easy, job: job, url: request.url, configuration: configuration)
         try easy.setShare(share)
+        try easy.setReceiveBufferLimit(bandwidth?.receiveBufferBytes)
         // Every encoding libcurl decodes (gzip, deflate, br, zstd); a range is of the identity encoding's bytes.
         if machine.range == nil { try easy.set(.acceptEncoding, "") }
         try easy.preferHTTP2OverTLS()

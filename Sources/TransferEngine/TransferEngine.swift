@@ -2,7 +2,7 @@ import Curl
 import Foundation
 public import Logging
 public import ServiceLifecycle
-import TransferModels
+public import TransferModels
 
 /// Runs transfers with libcurl's multi interface on a dedicated loop thread, and reports what happens
 /// to a `TransferObserver`. A `Service`: it stops after the control plane, aborting what still runs.
@@ -13,10 +13,12 @@ public final class TransferEngine: Service, Sendable {
     private let logger: Logger
     /// The scheduler's count of running and queued transfers (`load`).
     private let schedulerLoad: LockedBox<(running: Int, queued: Int)>
+    private let bandwidthReadings: LockedBox<BandwidthReadings>
 
     public init(configuration: EngineConfiguration, observer: any TransferObserver, logger: Logger) throws {
         let scheduler = TransferScheduler(configuration: configuration, observer: observer)
         self.schedulerLoad = scheduler.load
+        self.bandwidthReadings = scheduler.bandwidth.published
         self.loop = try CurlMultiLoop(name: "urlsessiond-engine", driver: scheduler, logger: logger) { multi throws(CurlError) in
             try multi.setMaximumTotalConnections(0)
             try multi.setMaximumCachedConnections(configuration.maximumCachedConnections)
@@ -29,6 +31,14 @@ public final class TransferEngine: Service, Sendable {
         webSockets.start()
         scheduler.sendToLoop = { [weak loop] command in loop?.send(command) }
         loop.start()
+    }
+
+    /// The bandwidth limits in force, each running task's share and rate (`/metrics`, the task's `rateLimit`).
+    public var bandwidth: BandwidthReadings { bandwidthReadings.withLock { $0 } }
+
+    /// `PATCH /v1/tasks/{id}`: the transfer `id` (running or queued) runs under this `rateLimit` now.
+    public func setRateLimit(_ id: TransferID, _ limit: RateLimit?) {
+        loop.send(.setRateLimit(id, limit))
     }
 
     /// Transfers holding a slot and jobs waiting for one, as of the loop's last turn (`/metrics`).

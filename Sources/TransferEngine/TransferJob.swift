@@ -86,6 +86,9 @@ public struct TransferJob: Sendable {
     public var ifRange: String?
     /// A download fetched over several connections when the origin allows (`segments`); nil: one.
     public var segments: SegmentPolicy?
+    /// The task's own `rateLimit` and its session's (`configuration.rateLimit`); nil: none at that level.
+    public var rateLimit: RateLimit?
+    public var sessionRateLimit: RateLimit?
     /// A segmented download picked up again: its journal, each part continued by `Range` + `If-Range`
     /// (set instead of `resumeOffset`, whose file size means nothing for a file fetched in parts).
     public var resumeSegments: SegmentedResume?

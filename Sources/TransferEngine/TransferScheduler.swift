@@ -23,6 +23,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case uploadReadable(TransferID)
         /// The egress verdict on a proxied target's name, resolved off the loop.
         case proxiedTargetChecked(host: String, verdict: EgressPolicy.Verdict)
+        /// The task's `rateLimit` changed (`PATCH`): its transfer takes it while it runs.
+        case setRateLimit(TransferID, RateLimit?)
         case stop
     }
 
@@ -56,10 +58,13 @@ final class TransferScheduler: CurlMultiLoopDriver {
     private var proxiedTargets = ProxiedTargetCheck()
     /// Sends a command to this scheduler's own loop (set by the engine once the loop exists).
     var sendToLoop: (@Sendable (Command) -> Void)?
+    /// Holds transfers to their bandwidth limits (Bandwidth/).
+    let bandwidth: BandwidthGovernor
 
     init(configuration: EngineConfiguration, observer: any TransferObserver) {
         self.configuration = configuration
         self.observer = observer
+        self.bandwidth = BandwidthGovernor(serviceLimit: configuration.rateLimit, tenantLimit: configuration.tenantRateLimit)
     }
 
     var isFinished: Bool { isStopping && running.isEmpty }
@@ -73,6 +78,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
             needsPass = true
         case .cancel(let id):
             if let job = waiting.remove(id) {
+                bandwidth.forget(id)
                 observer.transfer(id, didComplete: Transfer.cancelledBeforeStart(job))
             } else if let transfer = transfer(id) {
                 apply(.cancel, to: transfer, multi: multi)
@@ -99,6 +105,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case .proxiedTargetChecked(let host, let verdict):
             proxiedTargets.record(host, verdict)
             for transfer in running.values { apply(.proxiedTargetChecked(host: host), to: transfer, multi: multi) }
+        case .setRateLimit(let id, let limit):
+            bandwidth.setTaskLimit(id, limit, connections: running.values.filter { $0.job.id == id })
         case .stop:
             isStopping = true
             for job in waiting.removeAll(where: { _ in true }) {
@@ -132,6 +140,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
             needsSegmentPass = false
             openPartConnections(multi: multi)  // after the queue: a queued job goes before a part
         }
+        if !bandwidth.flows.isEmpty { bandwidth.turn { [running] in running[ObjectIdentifier($0.easy)] === $0 } }
     }
 
     private func startWaitingJobs(multi: CurlMultiHandle) {
@@ -191,6 +200,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
             let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
             transfer.segments.began = { [weak self] primary in self?.segmentsBegan(primary) }
             transfer.resumeSegments()
+            bandwidth.attach(transfer)  // before `prepare`: its sockets' receive buffer follows its limit
             try transfer.prepare()
             running[ObjectIdentifier(transfer.easy)] = transfer
             admit(transfer, multi: multi)
@@ -240,7 +250,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
         // A download became segmented (its head came in this perform): its parts open now, not after the
         // next socket event.
         if needsSegmentPass && !segmentedDownloads.isEmpty { return nil }
-        return enforceIdleTimeouts(multi: multi)
+        let idle = enforceIdleTimeouts(multi: multi)
+        return bandwidth.wakeAfter.map { min($0, idle) } ?? idle
     }
 
     func loopWillEnd(multi: CurlMultiHandle) {
@@ -334,7 +345,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
     private func enforceIdleTimeouts(multi: CurlMultiHandle) -> Duration {
         let now = ContinuousClock.now
         var sleep: Duration = .seconds(1)
-        for transfer in running.values where !transfer.machine.isWaiting {  // a delegate's time is not idle time
+        // A delegate's time is not idle time, nor a wait for the transfer's bandwidth limit.
+        for transfer in running.values where !transfer.machine.isWaiting && !bandwidth.isHolding(transfer) {
             let deadline = transfer.idleDeadline
             if deadline <= now {
                 let seconds = transfer.job.timeoutIntervalForRequest

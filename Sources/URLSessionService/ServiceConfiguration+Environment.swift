@@ -39,6 +39,9 @@ extension ServiceConfiguration {
         /// `--quota-sessions`, `--quota-tasks`, … (`ServiceConfiguration.quotaSetting`).
         public var quotas: [Quota: Int64] = [:]
         public var maxDownloadSize: Int64?
+        /// `--rate-limit`, `--tenant-rate-limit`: bandwidth limits as `rateLimit` JSON.
+        public var rateLimit: String?
+        public var tenantRateLimit: String?
         public var maxSessionConfiguration: Int?
         public var maxConnectionsPerIP: Int?
         /// `--event-retention`, `--task-retention`, `--session-retention`, `--housekeeping-interval` (seconds).
@@ -186,6 +189,7 @@ extension ServiceConfiguration {
             env.integer("URLSESSIOND_WEBHOOK_TENANT_CONCURRENCY"), "URLSESSIOND_WEBHOOK_TENANT_CONCURRENCY", max: 10_000)
         try configureNetworks(overrides, env)
         try configureBounds(overrides, env)
+        try configureRateLimits(overrides, env)
         try configureRetention(overrides, env)
         if let value = try overrides.maxBlobSize ?? env.integer("URLSESSIOND_MAX_BLOB_SIZE").map(Int64.init) {
             guard value > 0 else { throw ConfigurationError(setting: "URLSESSIOND_MAX_BLOB_SIZE", detail: "must be > 0") }

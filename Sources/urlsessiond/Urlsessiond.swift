@@ -91,6 +91,18 @@ struct Serve: AsyncParsableCommand {
         help: "Largest response body a task receives, 0: no limit (URLSESSIOND_MAX_DOWNLOAD_SIZE, default 17179869184).")
     var maxDownloadSize: Int64?
     @Option(
+        name: .customLong("rate-limit"),
+        help:
+            #"The whole service's bandwidth limit, shared fairly by every transfer, as rateLimit JSON: {"receiveBytesPerSecond":N,"sendBytesPerSecond":N} or a timetable {"schedule":[{"from":"08:00","to":"18:00","receiveBytesPerSecond":N}],"timeZone":"Europe/Paris"} (URLSESSIOND_RATE_LIMIT, default none)."#
+    )
+    var rateLimit: String?
+    @Option(
+        name: .customLong("tenant-rate-limit"),
+        help:
+            "Each tenant's bandwidth limit, shared fairly by its transfers, as rateLimit JSON (URLSESSIOND_TENANT_RATE_LIMIT, default none)."
+    )
+    var tenantRateLimit: String?
+    @Option(
         name: .customLong("max-session-configuration"),
         help: "Largest session configuration JSON in bytes (URLSESSIOND_MAX_SESSION_CONFIGURATION, default 65536).")
     var maxSessionConfiguration: Int?
@@ -134,6 +146,7 @@ struct Serve: AsyncParsableCommand {
             sessions: quotaSessions, tasks: quotaTasks, blobBytes: quotaBlobBytes, blobCount: quotaBlobCount,
             storedBytes: quotaStoredBytes, streams: quotaStreams)
         (flags.maxDownloadSize, flags.maxSessionConfiguration) = (maxDownloadSize, maxSessionConfiguration)
+        (flags.rateLimit, flags.tenantRateLimit) = (rateLimit, tenantRateLimit)
         flags.maxConnectionsPerIP = maxConnectionsPerIP
         (flags.eventRetention, flags.taskRetention, flags.sessionRetention) = (eventRetention, taskRetention, sessionRetention)
         flags.housekeepingInterval = housekeepingInterval

@@ -61,7 +61,7 @@ struct SessionsAPITests {
                 "waitsForConnectivity", "isDiscretionary", "sessionSendsLaunchEvents",
                 "shouldUseExtendedBackgroundIdleMode", "tlsMinimumSupportedProtocolVersion",
                 "tlsMaximumSupportedProtocolVersion", "connectionProxyDictionary", "networkServiceType", "serverTrust",
-                "segments", "multipathServiceType",
+                "segments", "multipathServiceType", "rateLimit",
             ]
             #expect(Set(configuration.keys) == expectedKeys)
             #expect(configuration["kind"] as? String == "default")

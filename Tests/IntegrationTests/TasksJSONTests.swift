@@ -11,8 +11,10 @@ struct TasksJSONTests {
         "originalRequest", "currentRequest", "response", "countOfBytesSent", "countOfBytesExpectedToSend",
         "countOfBytesReceived", "countOfBytesExpectedToReceive", "progress", "error", "createdAt", "startedAt", "completedAt",
     ]
+    /// Data, download and upload tasks' (beyond URLSession): their bandwidth limit.
+    static let transferKeys = commonKeys.union(["rateLimit"])
     /// A download task's: the subclass's own only for its kind.
-    static let taskKeys = commonKeys.union(["location", "segments"])
+    static let taskKeys = transferKeys.union(["location", "segments"])
 
     /// Each kind has `URLSessionTask`'s properties and its own subclass's, not another's: no `location` on a
     /// data task, no `closeCode` on a download, no `hostName` on a webSocket task.
@@ -22,8 +24,8 @@ struct TasksJSONTests {
             let session = try await api.makeSession()
             let url = ["url": "http://127.0.0.1:9/"]
             let expected: [(body: [String: Any], keys: Set<String>)] = [
-                (["kind": "data", "request": url], Self.commonKeys),
-                (["kind": "upload", "request": url, "uploadSource": ["data": ["text": "x"]]], Self.commonKeys),
+                (["kind": "data", "request": url], Self.transferKeys),
+                (["kind": "upload", "request": url, "uploadSource": ["data": ["text": "x"]]], Self.transferKeys),
                 (["kind": "download", "request": url], Self.taskKeys),
                 (
                     ["kind": "webSocket", "request": ["url": "ws://127.0.0.1:9/"]],

@@ -126,9 +126,10 @@ struct SessionConfigurationTests {
     @Test func encodesEveryFieldWithExplicitNulls() throws {
         let json = try JSONSerialization.jsonObject(with: Data(try WireJSON.encode(SessionConfiguration(kind: .default))))
         let object = try #require(json as? [String: Any])
-        #expect(object.count == 27)
+        #expect(object.count == 28)
         #expect(object["multipathServiceType"] as? String == "none")
         #expect(object["serverTrust"] is NSNull)
+        #expect(object["rateLimit"] is NSNull)
         #expect(object["segments"] is NSNull)
         #expect(object["identifier"] is NSNull)
         #expect(object["connectionProxyDictionary"] is NSNull)

@@ -262,7 +262,7 @@ extension TaskRequestTests {
                 "cachePolicy":"useProtocolCachePolicy","httpMethod":"GET","httpShouldHandleCookies":true,\
                 "timeoutInterval":60,"url":"https://o.example/f.bin"},"priority":0.5,\
                 "progress":{"estimatedTimeRemaining":null,"fractionCompleted":0,"throughput":0},\
-                "response":null,"segments":null,"sessionId":"ses_0000000000000000000000","startedAt":null,"state":"completed",\
+                "rateLimit":null,"response":null,"segments":null,"sessionId":"ses_0000000000000000000000","startedAt":null,"state":"completed",\
                 "taskDescription":null,"taskIdentifier":3}
                 """
             #expect(try json(task) == expected)

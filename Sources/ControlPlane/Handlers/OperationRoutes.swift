@@ -34,6 +34,7 @@ struct OperationRoutes {
                 metrics.tenants.record(usage: try await usage.all(), limits: usage.limits)
                 metrics.record(storeStatements: nodes.storeStatements)
                 metrics.transfers.record(nodes.taskCounts, load: tasks.transferLoad)
+                metrics.bandwidth.record(tasks.bandwidthSummary)
                 return .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
             },
             Route(

@@ -42,6 +42,7 @@ struct TaskRoutes {
                 }
                 return .encodedJSON(try encoded.json(for: task, wire: wire))
             },
+            Route("PATCH", "/v1/tasks/{id}", steps: [.authenticated]) { try await updateRateLimit($0) },
             Route("POST", "/v1/tasks/{id}/resume", steps: [.authenticated, .idempotent]) { request in
                 try await naming("resume", request) {
                     try .json(wire(try await tasks.resume(taskId: request.parameter("id"), tenant: request.tenant)))

@@ -75,6 +75,7 @@ final class JobFactory: Sendable {
             job.certificateAuthoritiesFile = try trustBundles.path(ofSession: session.id, anchors: anchors)
         }
         job.stream = task.stream
+        (job.rateLimit, job.sessionRateLimit) = (task.rateLimit, configuration.rateLimit)
         route(&job, on: path, configuration: configuration)
         job.multipathServiceType = configuration.multipathServiceType
         job.multipathLease = await networks.multipath.lease(configuration.multipathServiceType)

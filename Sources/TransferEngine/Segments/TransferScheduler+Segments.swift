@@ -51,6 +51,7 @@ extension TransferScheduler {
             download.remove(part)
             return false
         }
+        bandwidth.attach(part)  // one flow with its primary: the parts share the task's limit
         do {
             try part.prepareSegmentRequest(range)
         } catch {

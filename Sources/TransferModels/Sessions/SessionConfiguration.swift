@@ -41,6 +41,8 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
     private var storedMultipathServiceType: MultipathServiceType?
     /// The session's default for its download tasks' `segments` (beyond URLSession); null: one connection.
     public var segments: SegmentsConfiguration?
+    /// The session's bandwidth limit (beyond URLSession), shared fairly by its transfers; null: none.
+    public var rateLimit: RateLimit?
 
     /// URLSession's defaults for `kind` (`.default`, `.ephemeral`, `.background(withIdentifier:)`).
     public init(kind: SessionKind, identifier: String? = nil) {
@@ -77,7 +79,7 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         case allowsCellularAccess, allowsExpensiveNetworkAccess, allowsConstrainedNetworkAccess
         case waitsForConnectivity, isDiscretionary, sessionSendsLaunchEvents, shouldUseExtendedBackgroundIdleMode
         case tlsMinimumSupportedProtocolVersion, tlsMaximumSupportedProtocolVersion
-        case connectionProxyDictionary, networkServiceType, serverTrust, segments
+        case connectionProxyDictionary, networkServiceType, serverTrust, segments, rateLimit
         case storedMultipathServiceType = "multipathServiceType"
     }
 
@@ -111,5 +113,6 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         try c.encode(multipathServiceType, forKey: .storedMultipathServiceType)
         try c.encode(serverTrust, forKey: .serverTrust)
         try c.encode(segments, forKey: .segments)
+        try c.encode(rateLimit, forKey: .rateLimit)
     }
 }

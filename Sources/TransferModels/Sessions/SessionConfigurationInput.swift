@@ -30,6 +30,7 @@ public struct SessionConfigurationInput: Decodable, Sendable {
     public var multipathServiceType: MultipathServiceType?
     public var serverTrust: ServerTrustConfiguration?
     public var segments: SegmentsInput?
+    public var rateLimit: RateLimitInput?
 
     public init(kind: SessionKind? = nil) {
         self.kind = kind
@@ -127,6 +128,7 @@ extension SessionConfigurationInput {
             result.serverTrust = trust
         }
         result.segments = try segments?.validated(at: field("segments"))
+        result.rateLimit = try rateLimit?.validated(at: field("rateLimit"))
         return result
     }
 

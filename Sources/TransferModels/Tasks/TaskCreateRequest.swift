@@ -26,6 +26,8 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
     public var hostName: String?
     /// A stream task's port, 1…65535.
     public var port: Int?
+    /// The task's bandwidth limit (beyond URLSession); data, download and upload tasks.
+    public var rateLimit: RateLimitInput?
 
     public init(kind: TaskKind? = nil, request: URLRequestInput? = nil) {
         self.kind = kind
@@ -115,12 +117,19 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
             segmentsInEffect = try segments.validated(at: "segments")
         }
 
-        return ValidatedTaskRequest(
+        var validated = ValidatedTaskRequest(
             kind: kind, request: snapshot, uploadBody: uploadBody, resumeData: resumeData,
             taskDescription: taskDescription, priority: priority, earliestBeginDate: earliestBeginDate,
             countOfBytesClientExpectsToSend: toSend, countOfBytesClientExpectsToReceive: toReceive,
             completion: handler, completionSecret: completionSecret, expectedDigest: digest, resume: resume ?? false,
             segments: segmentsInEffect, webSocket: webSocket, stream: stream)
+        if let rateLimit {
+            guard kind.isRateLimited else {
+                throw .invalidValue("rateLimit", "only data, download and upload tasks have a rate limit")
+            }
+            validated.rateLimit = try rateLimit.validated(at: "rateLimit")
+        }
+        return validated
     }
 }
 

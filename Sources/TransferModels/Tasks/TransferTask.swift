@@ -42,6 +42,10 @@ public struct TransferTask: Codable, Sendable, Hashable {
     /// A stream task's `hostName` and `port` (`streamTask(withHostName:port:)`); null for the other kinds.
     public var hostName: String? = nil
     public var port: Int? = nil
+    /// Data, download and upload tasks (beyond URLSession): while the task runs on the node answering, the
+    /// bandwidth limit in force now (the lowest of its own, its session's, its tenant's and the service's,
+    /// timetables evaluated; null: unlimited); otherwise the task's own `rateLimit` as set.
+    public var rateLimit: RateLimit? = nil
 
     /// Sets the webSocket fields from a task's options.
     public mutating func setWebSocket(_ options: WebSocketTaskOptions?) {
@@ -93,7 +97,7 @@ public struct TransferTask: Codable, Sendable, Hashable {
         case originalRequest, currentRequest, response, countOfBytesSent, countOfBytesExpectedToSend
         case countOfBytesReceived, countOfBytesExpectedToReceive, progress, error, location
         case createdAt, startedAt, completedAt, completionSecret, segments
-        case protocols, maximumMessageSize, closeCode, closeReason, hostName, port
+        case protocols, maximumMessageSize, closeCode, closeReason, hostName, port, rateLimit
     }
 
     /// The `completion.secret` the service generated for a completion handler that brought none and has
@@ -137,6 +141,7 @@ public struct TransferTask: Codable, Sendable, Hashable {
         case .data, .upload:
             break
         }
+        if kind.isRateLimited { try c.encode(rateLimit, forKey: .rateLimit) }
         if let completionSecret { try c.encode(completionSecret, forKey: .completionSecret) }
     }
 }

@@ -27,6 +27,8 @@ public struct ValidatedTaskRequest: Sendable, Hashable {
     public var webSocket: WebSocketTaskOptions?
     /// Stream tasks only: the host and port to connect to.
     public var stream: StreamTaskOptions?
+    /// The task's own bandwidth limit (data, download and upload tasks); nil: none.
+    public var rateLimit: RateLimit?
 
     public init(
         kind: TaskKind, request: URLRequestSnapshot?, uploadBody: UploadBody? = nil, resumeData: String? = nil,

@@ -54,6 +54,10 @@ extension StoreMigrations {
     static let taskWebSocket = StoreMigration(
         "v12-task-websocket", [.shared("ALTER TABLE task ADD COLUMN webSocket TEXT")])
 
+    /// A task's own bandwidth limit, `rateLimit` (JSON), changed by `PATCH /v1/tasks/{id}`.
+    static let taskRateLimit = StoreMigration(
+        "v21-task-rate-limit", [.shared("ALTER TABLE task ADD COLUMN rateLimit TEXT")])
+
     /// A stream task's `hostName` and `port` (JSON).
     static let taskStream = StoreMigration(
         "v13-task-stream", [.shared("ALTER TABLE task ADD COLUMN stream TEXT")])
