@@ -76,7 +76,10 @@ extension Transfer: CurlTransferDelegate {
     func curlReadBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         guard let flow = bandwidth else { return readBody(into: buffer) }
         guard flow.admits(.send, self) else { return CurlReadVerdict.pause }  // unpaused by the governor
-        let count = readBody(into: buffer)
+        // libcurl's send buffer is up to 2 MiB (`uploadBufferSize`): filled whole, a 1 MB/s flow would go
+        // out in 2 MiB steps two seconds apart. A limited flow reads a bucket's worth at a time instead.
+        let allowed = flow.sendChunkLimit.map { min($0, buffer.count) } ?? buffer.count
+        let count = readBody(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<allowed]))
         if let count, count > 0, count != CurlReadVerdict.pause { flow.took(count, .send) }
         return count
     }

@@ -50,6 +50,10 @@ final class BandwidthFlow {
         if direction == .receive { receive.take(bytes) } else { send.take(bytes) }
     }
 
+    /// The most one read callback may send when sending is limited: what the bucket may save up (a tenth
+    /// of a second of the share); nil when sending is not limited.
+    var sendChunkLimit: Int? { send.rate == nil ? nil : Int(send.capacity) }
+
     /// Whether the flow is limited in either direction now.
     var isLimited: Bool { receive.rate != nil || send.rate != nil }
 
