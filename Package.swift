@@ -61,6 +61,10 @@ let package = Package(
             name: "TransferModels",
             dependencies: ["JSONCodec", "HTTPCookies"],
             swiftSettings: swiftSettings),
+        // Metalink 4 documents (RFC 5854) read for a download's mirrors and hashes; FoundationXML's parser.
+        .target(
+            name: "Metalink",
+            swiftSettings: swiftSettings),
         .target(
             name: "Curl",
             dependencies: [
@@ -89,6 +93,7 @@ let package = Package(
             dependencies: [
                 "Curl", "TransferModels", "HTTPCaching", "Certificates", "CLinux", "WebSockets",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),  // piece hashes of mirrored downloads
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings),
@@ -96,7 +101,7 @@ let package = Package(
             name: "SessionTasks",
             dependencies: [
                 "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies", "HTTPCaching", "Certificates", "NetworkPaths",
-                "ObjectStorage", "JSONCodec",
+                "ObjectStorage", "JSONCodec", "Metalink",
                 "Curl",  // the egress policy, judging a delegate's address when it is given
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -122,7 +127,7 @@ let package = Package(
             name: "ControlPlane",
             dependencies: [
                 // The application layer (`SessionTasks`) is its only door: neither the store nor the engine.
-                "CMicroHTTPD", "TransferModels", "SessionTasks", "NetworkPaths", "Console", "JSONCodec",
+                "CMicroHTTPD", "TransferModels", "SessionTasks", "NetworkPaths", "Console", "JSONCodec", "Metalink",
                 "WebSockets",  // the relay: the server's handshake and frames
                 "ObjectStorage",  // `/file` read from the object store
                 .product(name: "Logging", package: "swift-log"),
@@ -193,6 +198,10 @@ let package = Package(
         .testTarget(
             name: "TransferModelsTests",
             dependencies: ["TransferModels", "JSONCodec"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MetalinkTests",
+            dependencies: ["Metalink"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPCookiesTests",

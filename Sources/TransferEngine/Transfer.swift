@@ -48,6 +48,8 @@ final class Transfer {
     let share: CurlShareHandle?
     /// Its part in a segmented download (Segments/), if it has one.
     var segments = SegmentRole()
+    /// The mirror its requests go to, when its download has mirrors (Mirrors/).
+    var mirrors = MirrorRole()
 
     init(
         job: TransferJob, configuration: EngineConfiguration, observer: any TransferObserver, share: CurlShareHandle? = nil,
@@ -175,7 +177,7 @@ final class Transfer {
         }
         if let range = machine.range, let download = segmentDownload {
             lines.append("Range: bytes=\(range.lowerBound)-\(range.upperBound - 1)")
-            lines.append("If-Range: \(download.validator)")
+            if let validator = ifRangeValidator(download) { lines.append("If-Range: \(validator)") }
         } else if machine.isResuming {
             lines.append("Range: bytes=\(job.resumeOffset)-")
             if let validator = job.ifRange { lines.append("If-Range: \(validator)") }

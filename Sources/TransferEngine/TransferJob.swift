@@ -79,6 +79,8 @@ public struct TransferJob: Sendable {
     public var ifRange: String?
     /// A download fetched over several connections when the origin allows (`segments`); nil: one.
     public var segments: SegmentPolicy?
+    /// A download's mirrors (`mirrors`, or a Metalink's URLs), the request's URL first; nil: none.
+    public var mirrors: MirrorSources?
     /// A segmented download picked up again: its journal, each part continued by `Range` + `If-Range`
     /// (set instead of `resumeOffset`, whose file size means nothing for a file fetched in parts).
     public var resumeSegments: SegmentedResume?
@@ -174,6 +176,10 @@ public protocol TransferObserver: AnyObject, Sendable {
     /// An open WebSocket or stream connection's byte counts while it lasts (`countOfBytesSent` and
     /// `countOfBytesReceived`), at most every quarter second; no progress event goes with them.
     func transfer(_ id: TransferID, didCount progress: TransferProgress)
+    /// A download stopped using mirror `url` (`task.didDropMirror`).
+    func transfer(_ id: TransferID, didDropMirror url: String, reason: String)
+    /// Piece `index` fetched from `mirror` failed its hash and is fetched again (`task.didRejectPiece`).
+    func transfer(_ id: TransferID, didRejectPiece index: Int, mirror: String)
 }
 
 /// A side of a stream task's connection.
@@ -195,6 +201,8 @@ extension TransferObserver {
     public func transfer(_ id: TransferID, didOpenStream channel: StreamChannel) {}
     public func transfer(_ id: TransferID, streamDidEnd side: StreamSide) {}
     public func transfer(_ id: TransferID, didCount progress: TransferProgress) {}
+    public func transfer(_ id: TransferID, didDropMirror url: String, reason: String) {}
+    public func transfer(_ id: TransferID, didRejectPiece index: Int, mirror: String) {}
 }
 
 /// The delegate's answer to `willPerformHTTPRedirection`.

@@ -190,6 +190,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         do {
             let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
             transfer.segments.began = { [weak self] primary in self?.segmentsBegan(primary) }
+            transfer.adoptMirrors()
             transfer.resumeSegments()
             try transfer.prepare()
             running[ObjectIdentifier(transfer.easy)] = transfer
@@ -272,6 +273,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case .abort(let failure):
             abort(transfer, multi: multi, failure: failure)
         case .done(let outcome):
+            if let failure = outcome.error, failOver(transfer, failure, multi: multi) { return }  // another mirror
             release(transfer)
             observer.transfer(transfer.job.id, didComplete: outcome)
         }
@@ -369,6 +371,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
             return failSegmented(download, failure, multi: multi)
         }
         multi.remove(transfer.easy)
+        if scope == .connection, failOver(transfer, failure, multi: multi) { return }  // an idle mirror: another one
         release(transfer)
         observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: failure))
     }

@@ -2,7 +2,7 @@
 ///
 /// | Route | Behaviour |
 /// |---|---|
-/// | `/bytes/{n}?seed=&rate=&chunked=1&noRanges=1&etag=` | ``FixtureOrigin/bytes(count:seed:)``; ranges, throttling |
+/// | `/bytes/{n}?seed=&rate=&chunked=1&noRanges=1&etag=&corrupt=` | ``FixtureOrigin/bytes(count:seed:)``; ranges, throttling; `corrupt=first-last` inverts those bytes (a corrupting mirror) |
 /// | `/resource/{name}` | the bytes of ``FixtureOrigin/setResource(_:body:etag:lastModified:)``, same logic |
 /// | `/status/{code}` | that status, body `{code}` (none for 204/304), `WWW-Authenticate` on 401 |
 /// | `/redirect/{code}?to=&cookie=` | `code` with `Location: to` (default `/echo`), and `Set-Cookie: cookie` when given |

@@ -55,6 +55,8 @@ public struct TaskRecord: Sendable, Hashable {
     public var webSocket: WebSocketTaskOptions?
     /// A stream task's host and port.
     public var stream: StreamTaskOptions?
+    /// A download's mirrors, expected length, piece hashes and metalink (`TransferSources`).
+    public var sources: TransferSources?
     /// The node running the task's attempt when several share a PostgreSQL database; nil on SQLite, and
     /// while a running task waits for a node to claim it.
     public var node: String?
@@ -93,6 +95,7 @@ public struct TaskRecord: Sendable, Hashable {
         self.segments = request.segments
         self.webSocket = request.webSocket
         self.stream = request.stream
+        self.sources = request.sources
         self.createdAt = createdAt
     }
 
@@ -128,6 +131,7 @@ public struct TaskRecord: Sendable, Hashable {
             createdAt: createdAt, startedAt: startedAt, completedAt: completedAt, segments: segments)
         task.setWebSocket(webSocket)
         (task.hostName, task.port) = (stream?.hostName, stream?.port)
+        task.setSources(sources)
         return task
     }
 

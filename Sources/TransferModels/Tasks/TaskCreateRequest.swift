@@ -26,6 +26,11 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
     public var hostName: String?
     /// A stream task's port, 1…65535.
     public var port: Int?
+    /// A download's other URLs, the request's first (beyond URLSession; `TaskCreateRequest+Mirrors`).
+    public var mirrors: [String]?
+    public var expectedLength: Int64?
+    /// A Metalink 4 document instead of `request.url`: `{"url"}` or `{"blobId"}`.
+    public var metalink: MetalinkInput?
 
     public init(kind: TaskKind? = nil, request: URLRequestInput? = nil) {
         self.kind = kind
@@ -46,8 +51,10 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
     /// - Parameters:
     ///   - session: the configuration request fields fall back to.
     ///   - allowedSchemes: URL schemes accepted for `request.url` (http and https unless widened).
+    ///   - metalink: the contents of a `metalink.blobId` document, read by the caller.
     public func validated(
-        session: SessionConfiguration, allowedSchemes: Set<String> = URLRequestInput.webSchemes
+        session: SessionConfiguration, allowedSchemes: Set<String> = URLRequestInput.webSchemes,
+        metalink contents: MetalinkContents? = nil
     ) throws(RequestDecodingError) -> ValidatedTaskRequest {
         guard let kind else { throw .missingField("kind") }
         let webSocket = try validatedWebSocket(session: session)
@@ -65,7 +72,7 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
             }
         }
         var snapshot: URLRequestSnapshot?
-        if let request {
+        if let request = try requestWithSources(metalink: contents) {
             snapshot = try request.validated(
                 at: "request", kind: kind, session: session,
                 allowedSchemes: kind == .webSocket ? Self.webSocketSchemes : allowedSchemes)
@@ -115,12 +122,15 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
             segmentsInEffect = try segments.validated(at: "segments")
         }
 
-        return ValidatedTaskRequest(
+        let sources = try validatedSources(kind: kind, requestURL: snapshot?.url, metalink: contents, digest: &digest)
+        var validated = ValidatedTaskRequest(
             kind: kind, request: snapshot, uploadBody: uploadBody, resumeData: resumeData,
             taskDescription: taskDescription, priority: priority, earliestBeginDate: earliestBeginDate,
             countOfBytesClientExpectsToSend: toSend, countOfBytesClientExpectsToReceive: toReceive,
             completion: handler, completionSecret: completionSecret, expectedDigest: digest, resume: resume ?? false,
             segments: segmentsInEffect, webSocket: webSocket, stream: stream)
+        validated.sources = sources
+        return validated
     }
 }
 

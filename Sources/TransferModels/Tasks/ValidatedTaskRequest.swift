@@ -27,6 +27,8 @@ public struct ValidatedTaskRequest: Sendable, Hashable {
     public var webSocket: WebSocketTaskOptions?
     /// Stream tasks only: the host and port to connect to.
     public var stream: StreamTaskOptions?
+    /// Download tasks only: `mirrors`, `expectedLength`, `metalink` (`TaskCreateRequest+Mirrors`).
+    public var sources: TransferSources?
 
     public init(
         kind: TaskKind, request: URLRequestSnapshot?, uploadBody: UploadBody? = nil, resumeData: String? = nil,

@@ -38,6 +38,7 @@ extension TaskRecord {
         segments = try Self.json(row, "segments")
         webSocket = try Self.json(row, "webSocket")
         stream = try Self.json(row, "stream")
+        sources = try Self.json(row, "sources")
         node = try row.decode(forColumn: "node")
         startedAt = try row.decode(forColumn: "startedAt")
         completedAt = try row.decode(forColumn: "completedAt")
@@ -83,6 +84,7 @@ extension TaskRecord {
             ("segments", try StoredJSON.text(segments).storeValue),
             ("webSocket", try StoredJSON.text(webSocket).storeValue),
             ("stream", try StoredJSON.text(stream).storeValue),
+            ("sources", try StoredJSON.text(sources).storeValue),
             ("node", node.storeValue),
             ("createdAt", createdAt.storeValue),
             ("startedAt", startedAt.storeValue),

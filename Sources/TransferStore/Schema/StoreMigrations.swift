@@ -21,6 +21,7 @@ enum StoreMigrations {
         tenantUsageShards,
         taskUnclaimedByTenant,
         tenantUsagePerConnection,
+        taskSources,
     ]
 
     /// The first schema: sessions, their tasks and events (the webhook outbox), uploaded blobs, and the
