@@ -59,7 +59,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "TransferModels",
-            dependencies: ["JSONCodec", "HTTPCookies"],
+            dependencies: ["JSONCodec", "HTTPCookies", "Metalink"],
             swiftSettings: swiftSettings),
         // Metalink 4 documents (RFC 5854) read for a download's mirrors and hashes; FoundationXML's parser.
         .target(
@@ -91,7 +91,7 @@ let package = Package(
         .target(
             name: "TransferEngine",
             dependencies: [
-                "Curl", "TransferModels", "HTTPCaching", "Certificates", "CLinux", "WebSockets",
+                "Curl", "TransferModels", "HTTPCaching", "Certificates", "CLinux", "WebSockets", "Metalink",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),  // piece hashes of mirrored downloads
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

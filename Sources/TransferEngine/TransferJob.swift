@@ -81,6 +81,8 @@ public struct TransferJob: Sendable {
     public var segments: SegmentPolicy?
     /// A download's mirrors (`mirrors`, or a Metalink's URLs), the request's URL first; nil: none.
     public var mirrors: MirrorSources?
+    /// The request fetches a Metalink document (`metalink.url`); the file comes from its mirrors after.
+    public var readsMetalink = false
     /// A segmented download picked up again: its journal, each part continued by `Range` + `If-Range`
     /// (set instead of `resumeOffset`, whose file size means nothing for a file fetched in parts).
     public var resumeSegments: SegmentedResume?
@@ -180,6 +182,8 @@ public protocol TransferObserver: AnyObject, Sendable {
     func transfer(_ id: TransferID, didDropMirror url: String, reason: String)
     /// Piece `index` fetched from `mirror` failed its hash and is fetched again (`task.didRejectPiece`).
     func transfer(_ id: TransferID, didRejectPiece index: Int, mirror: String)
+    /// A `metalink.url` document was read: the download goes on from its mirrors.
+    func transfer(_ id: TransferID, didReadMetalink contents: MetalinkContents)
 }
 
 /// A side of a stream task's connection.
@@ -203,6 +207,7 @@ extension TransferObserver {
     public func transfer(_ id: TransferID, didCount progress: TransferProgress) {}
     public func transfer(_ id: TransferID, didDropMirror url: String, reason: String) {}
     public func transfer(_ id: TransferID, didRejectPiece index: Int, mirror: String) {}
+    public func transfer(_ id: TransferID, didReadMetalink contents: MetalinkContents) {}
 }
 
 /// The delegate's answer to `willPerformHTTPRedirection`.

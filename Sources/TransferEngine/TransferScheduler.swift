@@ -274,6 +274,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
             abort(transfer, multi: multi, failure: failure)
         case .done(let outcome):
             if let failure = outcome.error, failOver(transfer, failure, multi: multi) { return }  // another mirror
+            if continueFromMetalink(transfer, outcome, multi: multi) { return }  // the document read: now the file
             release(transfer)
             observer.transfer(transfer.job.id, didComplete: outcome)
         }

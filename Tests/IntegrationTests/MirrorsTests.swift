@@ -103,6 +103,50 @@ struct MirrorsTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func aMetalinkURLIsFetchedThenItsMirrorsAndItsHashIsChecked() async throws {
+        let (origin, mirror) = (try FixtureOrigin.start(), try FixtureOrigin.start())
+        defer { for server in [origin, mirror] { server.stop() } }
+        let size = 300_000
+        let bytes = FixtureOrigin.bytes(count: size, seed: 4)
+        let urls = [origin.url("/status/404"), mirror.url("/bytes/\(size)?seed=4")]
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <metalink xmlns="urn:ietf:params:xml:ns:metalink"><file name="f"><size>\(size)</size>
+            <hash type="sha-256">\(Self.hex(bytes))</hash>
+            <url priority="1">\(urls[0])</url><url priority="5">\(urls[1])</url></file></metalink>
+            """
+        origin.setResource("file.meta4", body: Array(document.utf8), etag: nil, lastModified: nil)
+        origin.setResource("bad.meta4", body: Array("<metalink/>".utf8), etag: nil, lastModified: nil)
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let done = try await api.runTask(
+                session: session, ["kind": "download", "metalink": ["url": origin.url("/resource/file.meta4")]])
+            #expect(done.errorCode == nil, "\(done)")
+            #expect(done["metalink"] as? [String: String] == ["url": origin.url("/resource/file.meta4")])
+            #expect(sha256Hex(try await api.taskFile(done.taskID).body) == Self.hex(bytes))
+            let dropped = try await Self.events(api, done.taskID, "task.didDropMirror")
+            #expect(dropped.map { $0["url"] as? String } == [urls[0]], "\(dropped)")
+
+            // The document's hash is the one checked: a mirror serving other bytes of the same length fails it.
+            let other = """
+                <?xml version="1.0"?><metalink xmlns="urn:ietf:params:xml:ns:metalink"><file name="f">
+                <hash type="sha-256">\(Self.hex(bytes))</hash><url>\(mirror.url("/bytes/\(size)?seed=5"))</url></file></metalink>
+                """
+            origin.setResource("other.meta4", body: Array(other.utf8), etag: nil, lastModified: nil)
+            let mismatch = try await api.runTask(
+                session: session, ["kind": "download", "metalink": ["url": origin.url("/resource/other.meta4")]])
+            #expect(mismatch.errorCode == -1011, "\(mismatch)")
+
+            for path in ["/resource/bad.meta4", "/status/404"] {
+                let bad = try await api.runTask(session: session, ["kind": "download", "metalink": ["url": origin.url(path)]])
+                #expect(bad.errorCode == -1017, "\(path): \(bad)")
+                #expect(
+                    ((bad["error"] as? [String: Any])?["userInfo"] as? [String: Any])?["reason"] as? String == "metalinkInvalid", "\(bad)")
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func aPlainDownloadFailsOverToTheNextMirror() async throws {
         let origin = try FixtureOrigin.start()
         defer { origin.stop() }
@@ -138,6 +182,7 @@ struct MirrorsTests {
             let done = try await api.runTask(
                 session: session, ["kind": "download", "request": ["url": mirrors[0]], "mirrors": mirrors, "expectedLength": 999])
             #expect(done.errorCode == -1011, "\(done)")
+            #expect(((done["error"] as? [String: Any])?["userInfo"] as? [String: Any])?["reason"] as? String == "mirrorRefused")
             let dropped = try await Self.events(api, done.taskID, "task.didDropMirror")
             #expect(dropped.map { $0["reason"] as? String } == ["status 503", "length 1000, expected 999"])
         }

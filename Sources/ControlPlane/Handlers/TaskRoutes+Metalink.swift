@@ -19,21 +19,10 @@ extension TaskRoutes {
                 "metalink.blobId", "is \(size) bytes: a Metalink document is at most \(MetalinkParser.maximumDocumentSize)")
         case .bytes(let data):
             do {
-                return Self.contents(of: try MetalinkParser.parse(data))
+                return MetalinkContents(try MetalinkParser.parse(data))
             } catch {
                 throw Problem.invalidValue("metalink.blobId", "is not a Metalink 4 document this service reads: \(error)")
             }
         }
-    }
-
-    /// A parsed document as the task takes it.
-    static func contents(of file: MetalinkFile) -> MetalinkContents {
-        MetalinkContents(
-            urls: file.urls.map(\.url), size: file.size, digest: file.sha256.map { "sha-256=:\($0.base64EncodedString()):" },
-            pieces: file.pieces.map { PieceHashes(length: $0.length, sha256: $0.hashes.map(Self.hex)) })
-    }
-
-    private static func hex(_ data: Data) -> String {
-        data.map { String(format: "%02x", $0) }.joined()
     }
 }

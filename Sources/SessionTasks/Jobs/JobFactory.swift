@@ -94,6 +94,7 @@ final class JobFactory: Sendable {
         if task.kind == .download {
             job.segments = Self.segmentPolicy(task.segments)
             job.mirrors = Self.mirrorSources(task.sources)
+            job.readsMetalink = task.sources?.metalink?.url != nil && task.sources?.mirrors.isEmpty == true
         }
         job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)
         job.credentials = try await credentialStorages.credentials(

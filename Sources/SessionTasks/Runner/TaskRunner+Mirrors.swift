@@ -21,3 +21,16 @@ extension TaskRunner {
         }
     }
 }
+
+extension TaskRunner {
+    /// A `metalink.url` document was read: its whole-file hash is what the file is checked against at
+    /// the end, unless the task gave an `expectedDigest` of its own (which then wins).
+    public func transfer(_ transfer: TransferID, didReadMetalink contents: MetalinkContents) {
+        table.withLock { state in
+            guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
+            if task.record.expectedDigest == nil { task.record.expectedDigest = contents.digest }
+            task.record.sources?.mirrors = contents.urls
+            state.entries[transfer.taskId]?.attempt = task
+        }
+    }
+}

@@ -39,7 +39,8 @@ extension Transfer {
         guard let reason else { return false }
         mirrors.refusal = reason
         let failure = TransferFailure(
-            code: URLErrorCode.badServerResponse.rawValue, curlCode: 0, message: "mirror \(request.url): \(reason)")
+            code: URLErrorCode.badServerResponse.rawValue, curlCode: 0, message: "mirror \(request.url): \(reason)",
+            reason: "mirrorRefused")
         _ = machine.handle(.connectionStopped(.failure(failure)))
         return true
     }
@@ -82,7 +83,7 @@ extension Transfer {
         switch verdict {
         case .completed: return nil
         case .validatorChanged, .unexpected:
-            return TransferFailure(code: URLErrorCode.badServerResponse.rawValue, curlCode: 0, message: message)
+            return TransferFailure(code: URLErrorCode.badServerResponse.rawValue, curlCode: 0, message: message, reason: "mirrorRefused")
         case .failed(let failure): return failure
         }
     }

@@ -73,7 +73,8 @@ extension TransferScheduler {
         stopConnection(transfer, download)
         guard download.activeConnections == 0, !download.plan.isComplete, !download.isClosed else { return }
         let failure = TransferFailure(
-            code: URLErrorCode.badServerResponse.rawValue, curlCode: 0, message: "every mirror of the download was dropped")
+            code: URLErrorCode.badServerResponse.rawValue, curlCode: 0, message: "every mirror of the download was dropped",
+            reason: "mirrorRefused")
         failSegmented(download, failure, multi: multi)
     }
 }

@@ -43,7 +43,7 @@ extension Transfer {
         // With mirrors, a download is fetched in ranges even on one connection (a failing mirror's range
         // goes on from another), with or without a strong validator (mirrors agree on length and hashes).
         let mirrored = mirrors.pool != nil && mirrors.refusal == nil
-        guard let policy = job.segments ?? (mirrored ? Self.mirroredPolicy : nil), policy.maximumConnections >= 2 || mirrored,
+        guard !awaitsMetalink, let policy = job.segments ?? (mirrored ? Self.mirroredPolicy : nil), policy.maximumConnections >= 2 || mirrored,
             segments.validatorChanges < 2, job.kind == .download,
             job.resumeOffset == 0, segments.segmented == nil, segments.connectionNumber == 0, let path = job.downloadPath,
             head.statusCode == 200, request.method.uppercased() == "GET", request.body.length == 0, response.multipart == nil,

@@ -1,3 +1,6 @@
+import Foundation
+public import Metalink
+
 /// Where a download's bytes may come from beyond its request's URL (beyond URLSession): `mirrors` — the
 /// same file at other URLs, the request's URL first —, the length they must agree on, the piece hashes
 /// each range is checked against, and the Metalink document (RFC 5854) they were read from. Stored with
@@ -54,5 +57,20 @@ public struct MetalinkContents: Sendable, Hashable {
 
     public init(urls: [String], size: Int64?, digest: String?, pieces: PieceHashes?) {
         (self.urls, self.size, self.digest, self.pieces) = (urls, size, digest, pieces)
+    }
+}
+
+extension MetalinkContents {
+    /// A parsed document as a task takes it: the whole-file hash as `sha-256=:<base64>:`, piece hashes
+    /// as lowercase hexadecimal.
+    public init(_ file: MetalinkFile) {
+        self.init(
+            urls: file.urls.map(\.url), size: file.size, digest: file.sha256.map { "sha-256=:\($0.base64EncodedString()):" },
+            pieces: file.pieces.map { PieceHashes(length: $0.length, sha256: $0.hashes.map(Self.hex)) })
+    }
+
+    private static func hex(_ data: Data) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: data.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
     }
 }
