@@ -43,12 +43,13 @@ extension Transfer {
         // With mirrors, a download is fetched in ranges even on one connection (a failing mirror's range
         // goes on from another), with or without a strong validator (mirrors agree on length and hashes).
         let mirrored = mirrors.pool != nil && mirrors.refusal == nil
-        guard !awaitsMetalink, let policy = job.segments ?? (mirrored ? Self.mirroredPolicy : nil), policy.maximumConnections >= 2 || mirrored,
-            segments.validatorChanges < 2, job.kind == .download,
+        guard !awaitsMetalink, let policy = job.segments ?? (mirrored ? Self.mirroredPolicy : nil),
+            policy.maximumConnections >= 2 || mirrored, segments.validatorChanges < 2, job.kind == .download,
             job.resumeOffset == 0, segments.segmented == nil, segments.connectionNumber == 0, let path = job.downloadPath,
             head.statusCode == 200, request.method.uppercased() == "GET", request.body.length == 0, response.multipart == nil,
             !machine.becameDownload, head.acceptsByteRanges, !head.isContentEncoded,
-            let length = head.value("content-length").flatMap(Int64.init), length >= 2 * policy.minimumPartSize || (mirrored && length > 0),
+            let length = head.value("content-length").flatMap(Int64.init),
+            length >= 2 * policy.minimumPartSize || (mirrored && length > 0),
             configuration.maximumDownloadSize <= 0 || length <= configuration.maximumDownloadSize,
             let validator = head.strongValidator ?? (mirrored ? "" : nil)
         else { return }
