@@ -29,7 +29,6 @@ extension TaskRunner {
         table.withLock { state in
             guard var task = state.entries[transfer.taskId]?.attempt, task.number == transfer.attempt else { return }
             if task.record.expectedDigest == nil { task.record.expectedDigest = contents.digest }
-            task.record.sources?.mirrors = contents.urls
             state.entries[transfer.taskId]?.attempt = task
         }
     }
