@@ -173,6 +173,29 @@ struct MirrorsTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func aMirrorFailingMidFileCostsOnlyTheRestWhichTheNextServesByRange() async throws {
+        let (failing, next) = (try FixtureOrigin.start(), try FixtureOrigin.start())
+        defer { for origin in [failing, next] { origin.stop() } }
+        let size = 1_000_000
+        let mirrors = [failing.url("/gate/cut?bytes=300000&total=\(size)&seed=3&fail=1&ranges=1"), next.url("/bytes/\(size)?seed=3")]
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let created = try await api.createTask(
+                session: session, ["kind": "download", "request": ["url": mirrors[0]], "mirrors": mirrors, "resume": true])
+            _ = try await api.task(created.taskID, until: { ($0.count("countOfBytesReceived") ?? 0) >= 300_000 }, within: 20)
+            failing.openGate("cut")
+            let done = try await api.completedTask(created.taskID)
+            #expect(done.errorCode == nil, "\(done)")
+            #expect(sha256Hex(try await api.taskFile(done.taskID).body) == fixtureSHA256(count: size, seed: 3))
+            #expect(next.requests.map { $0.header("Range") } == ["bytes=300000-999999"], "only the rest, by range")
+            let dropped = try await Self.events(api, done.taskID, "task.didDropMirror")
+            #expect(dropped.map { $0["url"] as? String } == [mirrors[0]], "\(dropped)")
+            let restarts = try await Self.events(api, done.taskID, "downloadTask.didResumeAtOffset")
+            #expect(restarts.isEmpty, "nothing started again from 0: \(restarts)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func whenEveryMirrorFailsTheTaskFailsWithTheLastCause() async throws {
         let origin = try FixtureOrigin.start()
         defer { origin.stop() }
