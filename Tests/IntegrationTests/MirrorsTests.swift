@@ -196,6 +196,34 @@ struct MirrorsTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func everyMirrorAndMetalinkURLIsJudgedByTheEgressPolicy() async throws {
+        let allowed = try FixtureOrigin.start()
+        let forbidden = try FixtureOrigin.start(host: "127.0.0.2")
+        defer { for origin in [allowed, forbidden] { origin.stop() } }
+        let environment = Tokens.environment.merging(["URLSESSIOND_EGRESS_ALLOW": "127.0.0.1/32"]) { $1 }
+        let size = 100_000
+        let denied = "http://127.0.0.2:\(forbidden.port)/bytes/\(size)?seed=8"
+        let mirrors = [allowed.url("/status/500"), denied, allowed.url("/bytes/\(size)?seed=8")]
+        forbidden.setResource("f.meta4", body: Array("<metalink/>".utf8), etag: nil, lastModified: nil)
+        try await withTaskService(environment: environment) { api, _ in
+            let session = try await api.makeSession()
+            let done = try await api.runTask(
+                session: session, ["kind": "download", "request": ["url": mirrors[0]], "mirrors": mirrors])
+            #expect(done.errorCode == nil, "\(done)")
+            #expect(sha256Hex(try await api.taskFile(done.taskID).body) == fixtureSHA256(count: size, seed: 8))
+            let dropped = try await Self.events(api, done.taskID, "task.didDropMirror")
+            #expect(dropped.map { $0["url"] as? String } == [mirrors[0], denied], "\(dropped)")
+            #expect(forbidden.acceptedConnections == 0, "the denied mirror was never reached")
+
+            let metalink = try await api.runTask(
+                session: session, ["kind": "download", "metalink": ["url": "http://127.0.0.2:\(forbidden.port)/resource/f.meta4"]])
+            #expect(metalink.errorCode == -1004, "\(metalink)")
+            #expect(metalink.errorReason == "egressPolicy")
+            #expect(forbidden.acceptedConnections == 0)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func whenEveryMirrorFailsTheTaskFailsWithTheLastCause() async throws {
         let origin = try FixtureOrigin.start()
         defer { origin.stop() }

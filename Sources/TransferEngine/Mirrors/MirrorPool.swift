@@ -70,6 +70,9 @@ final class MirrorPool {
             observer.transfer(id, didRejectPiece: index, mirror: table.url(sources.min() ?? mirror))
             for condemned in table.rejectPiece(from: sources) { drop(condemned, reason: "piece \(index) failed its sha-256") }
         }
+        if rejections > rejectionLimit {  // the hashes themselves may be wrong: no mirror is trusted any more
+            for index in table.mirrors.indices { drop(index, reason: "\(rejections) pieces failed their sha-256") }
+        }
         self.ledger = ledger
         return failed
     }
