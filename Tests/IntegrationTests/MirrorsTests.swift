@@ -223,6 +223,44 @@ struct MirrorsTests {
         }
     }
 
+    @Test(.timeLimit(.minutes(2)))
+    func killedMidDownloadItContinuesByRangeFromTheMirrorsStillUp() async throws {
+        let (first, second) = (try FixtureOrigin.start(), try FixtureOrigin.start())
+        defer { for origin in [first, second] { origin.stop() } }
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-mirrors")
+        defer { directory.remove() }
+        let size = 6_000_000
+        let mirrors = [first.url("/bytes/\(size)?seed=14&rate=400000"), second.url("/bytes/\(size)?seed=14&rate=400000&etag=other")]
+        let client = HTTPClient()
+        let running = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
+        let api = API(running, client)
+        let session = try await api.makeSession(["kind": "background", "identifier": "mirrors.test"])
+        let created = try await api.createTask(
+            session: session,
+            [
+                "kind": "download", "request": ["url": mirrors[0]], "mirrors": mirrors, "segments": ["max": 2, "minSize": 65536],
+                "expectedDigest": Self.digest(FixtureOrigin.bytes(count: size, seed: 14)), "resume": true,
+            ])
+        let id = created.taskID
+        let downloads = directory.url.appendingPathComponent("downloads")
+        try await eventually(timeout: 30, interval: 0.1) {
+            (Journal(in: downloads, task: id)?.parts.filter { $0.next > $0.start }.count ?? 0) >= 2
+        }
+        await running.kill9()
+        first.stop()  // the preferred mirror is down when the service comes back
+        second.clearRequests()
+        let restarted = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)
+        let again = API(restarted, client)
+        let done = try await again.completedTask(id, within: 60)
+        #expect(done.errorCode == nil, "\(done)")
+        #expect(sha256Hex(try await again.taskFile(id).body) == fixtureSHA256(count: size, seed: 14))
+        #expect(second.requests.allSatisfy { ($0.header("Range") ?? "").hasPrefix("bytes=") }, "only ranges after the restart")
+        #expect(!second.requests.contains { $0.header("Range")?.hasPrefix("bytes=0-") == true }, "nothing fetched twice from 0")
+        let dropped = try await Self.events(again, id, "task.didDropMirror")
+        #expect(dropped.map { $0["url"] as? String } == [mirrors[0]], "\(dropped)")
+        #expect(try await restarted.terminate() == 0)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func whenEveryMirrorFailsTheTaskFailsWithTheLastCause() async throws {
         let origin = try FixtureOrigin.start()
