@@ -9,11 +9,12 @@
 # ---------------------------------------------------------------- build
 FROM swift:6.3.1-bookworm AS build
 
-# The system libraries the package's CCurl / CMicroHTTPD targets and GRDB link against.
+# The system libraries the package's CCurl / CMicroHTTPD targets and GRDB link against, and libxml2 for
+# FoundationXML (the Metalink parser).
 RUN export DEBIAN_FRONTEND=noninteractive DEBCONF_NONINTERACTIVE_SEEN=true \
  && apt-get -q update \
  && apt-get -q install -y --no-install-recommends \
-      libcurl4-openssl-dev libssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config \
+      libcurl4-openssl-dev libssl-dev libmicrohttpd-dev libsqlite3-dev libxml2-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /build
@@ -44,13 +45,14 @@ RUN swift build -c release --static-swift-stdlib -Xswiftc -warnings-as-errors --
 # ---------------------------------------------------------------- runtime
 FROM debian:bookworm-slim
 
-# Shared libraries the binary links (the Swift runtime and Foundation are linked in statically);
+# Shared libraries the binary links (the Swift runtime and Foundation are linked in statically; FoundationXML
+# still needs libxml2);
 # the public suffix list the cookie rules read; curl only for the HEALTHCHECK (it reuses libcurl4, so it
 # costs a few hundred kB).
 RUN export DEBIAN_FRONTEND=noninteractive DEBCONF_NONINTERACTIVE_SEEN=true \
  && apt-get -q update \
  && apt-get -q install -y --no-install-recommends \
-      libcurl4 libmicrohttpd12 libsqlite3-0 publicsuffix ca-certificates curl iproute2 \
+      libcurl4 libmicrohttpd12 libsqlite3-0 libxml2 publicsuffix ca-certificates curl iproute2 \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 urlsessiond \
  && useradd --system --uid 10001 --gid 10001 --home-dir /data --no-create-home \

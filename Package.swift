@@ -59,7 +59,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "TransferModels",
-            dependencies: ["JSONCodec", "HTTPCookies"],
+            dependencies: ["JSONCodec", "HTTPCookies", "Metalink"],
+            swiftSettings: swiftSettings),
+        // Metalink 4 documents (RFC 5854) read for a download's mirrors and hashes; FoundationXML's parser.
+        .target(
+            name: "Metalink",
             swiftSettings: swiftSettings),
         .target(
             name: "Curl",
@@ -87,8 +91,9 @@ let package = Package(
         .target(
             name: "TransferEngine",
             dependencies: [
-                "Curl", "TransferModels", "HTTPCaching", "Certificates", "CLinux", "WebSockets",
+                "Curl", "TransferModels", "HTTPCaching", "Certificates", "CLinux", "WebSockets", "Metalink",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),  // piece hashes of mirrored downloads
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings),
@@ -96,7 +101,7 @@ let package = Package(
             name: "SessionTasks",
             dependencies: [
                 "TransferEngine", "TransferModels", "TransferStore", "HTTPCookies", "HTTPCaching", "Certificates", "NetworkPaths",
-                "ObjectStorage", "JSONCodec",
+                "ObjectStorage", "JSONCodec", "Metalink",
                 "Curl",  // the egress policy, judging a delegate's address when it is given
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -122,7 +127,7 @@ let package = Package(
             name: "ControlPlane",
             dependencies: [
                 // The application layer (`SessionTasks`) is its only door: neither the store nor the engine.
-                "CMicroHTTPD", "TransferModels", "SessionTasks", "NetworkPaths", "Console", "JSONCodec",
+                "CMicroHTTPD", "TransferModels", "SessionTasks", "NetworkPaths", "Console", "JSONCodec", "Metalink",
                 "WebSockets",  // the relay: the server's handshake and frames
                 "ObjectStorage",  // `/file` read from the object store
                 .product(name: "Logging", package: "swift-log"),
@@ -193,6 +198,10 @@ let package = Package(
         .testTarget(
             name: "TransferModelsTests",
             dependencies: ["TransferModels", "JSONCodec"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MetalinkTests",
+            dependencies: ["Metalink"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPCookiesTests",

@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 TOOLCHAIN = {
-    "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+    "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
     "Dispatch", "Glibc", "Musl", "Darwin", "Android", "WinSDK", "Synchronization", "_Concurrency",
     "Testing", "XCTest", "RegexBuilder", "Observation", "os",
 }

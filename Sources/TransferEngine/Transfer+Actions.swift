@@ -20,7 +20,7 @@ extension Transfer {
         switch action {
         case .reportInformational: observer.transfer(job.id, didReceiveInformational: response.head, for: request)
         case .storeCookies: storeCookies()
-        case .deliverResponse: deliver(response.head)
+        case .deliverResponse: if !refusesMirrorHead() { deliver(response.head) }
         case .deliverNotModified: deliverNotModified()
         case .beginMultipart: beginMultipartReplace()
         case .beginSegmentsIfPossible: beginSegmentsIfPossible()

@@ -25,6 +25,7 @@ extension Transfer: CurlTransferDelegate {
             meter.lastActivity = .now
         }
         if let download = segmentDownload { return download.receive(bytes, from: self) }
+        if mirrors.refusal != nil { return .failed }  // a refused mirror's body is not the file
         let limit = configuration.maximumDownloadSize
         if limit > 0 && sink.length + Int64(bytes.count) > limit {
             _ = machine.handle(.bodyRefused(.tooLarge))  // a chunked or unannounced body: `failure(for:)` reports -1103

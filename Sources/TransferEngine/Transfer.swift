@@ -50,6 +50,8 @@ final class Transfer {
     var segments = SegmentRole()
     /// Its task's bandwidth flow (Bandwidth/), when a limit may apply to it.
     var bandwidth: BandwidthFlow?
+    /// The mirror its requests go to, when its download has mirrors (Mirrors/).
+    var mirrors = MirrorRole()
 
     init(
         job: TransferJob, configuration: EngineConfiguration, observer: any TransferObserver, share: CurlShareHandle? = nil,
@@ -179,7 +181,7 @@ final class Transfer {
         }
         if let range = machine.range, let download = segmentDownload {
             lines.append("Range: bytes=\(range.lowerBound)-\(range.upperBound - 1)")
-            lines.append("If-Range: \(download.validator)")
+            if let validator = ifRangeValidator(download) { lines.append("If-Range: \(validator)") }
         } else if machine.isResuming {
             lines.append("Range: bytes=\(job.resumeOffset)-")
             if let validator = job.ifRange { lines.append("If-Range: \(validator)") }

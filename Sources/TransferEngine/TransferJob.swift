@@ -89,6 +89,10 @@ public struct TransferJob: Sendable {
     /// The task's own `rateLimit` and its session's (`configuration.rateLimit`); nil: none at that level.
     public var rateLimit: RateLimit?
     public var sessionRateLimit: RateLimit?
+    /// A download's mirrors (`mirrors`, or a Metalink's URLs), the request's URL first; nil: none.
+    public var mirrors: MirrorSources?
+    /// The request fetches a Metalink document (`metalink.url`); the file comes from its mirrors after.
+    public var readsMetalink = false
     /// A segmented download picked up again: its journal, each part continued by `Range` + `If-Range`
     /// (set instead of `resumeOffset`, whose file size means nothing for a file fetched in parts).
     public var resumeSegments: SegmentedResume?
@@ -184,6 +188,12 @@ public protocol TransferObserver: AnyObject, Sendable {
     /// An open WebSocket or stream connection's byte counts while it lasts (`countOfBytesSent` and
     /// `countOfBytesReceived`), at most every quarter second; no progress event goes with them.
     func transfer(_ id: TransferID, didCount progress: TransferProgress)
+    /// A download stopped using mirror `url` (`task.didDropMirror`).
+    func transfer(_ id: TransferID, didDropMirror url: String, reason: String)
+    /// Piece `index` fetched from `mirror` failed its hash and is fetched again (`task.didRejectPiece`).
+    func transfer(_ id: TransferID, didRejectPiece index: Int, mirror: String)
+    /// A `metalink.url` document was read: the download goes on from its mirrors.
+    func transfer(_ id: TransferID, didReadMetalink contents: MetalinkContents)
 }
 
 /// A side of a stream task's connection.
@@ -205,6 +215,9 @@ extension TransferObserver {
     public func transfer(_ id: TransferID, didOpenStream channel: StreamChannel) {}
     public func transfer(_ id: TransferID, streamDidEnd side: StreamSide) {}
     public func transfer(_ id: TransferID, didCount progress: TransferProgress) {}
+    public func transfer(_ id: TransferID, didDropMirror url: String, reason: String) {}
+    public func transfer(_ id: TransferID, didRejectPiece index: Int, mirror: String) {}
+    public func transfer(_ id: TransferID, didReadMetalink contents: MetalinkContents) {}
 }
 
 /// The delegate's answer to `willPerformHTTPRedirection`.

@@ -199,6 +199,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         do {
             let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
             transfer.segments.began = { [weak self] primary in self?.segmentsBegan(primary) }
+            transfer.adoptMirrors()
             transfer.resumeSegments()
             bandwidth.attach(transfer)  // before `prepare`: its sockets' receive buffer follows its limit
             try transfer.prepare()
@@ -283,6 +284,8 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case .abort(let failure):
             abort(transfer, multi: multi, failure: failure)
         case .done(let outcome):
+            if let failure = outcome.error, failOver(transfer, failure, multi: multi) { return }  // another mirror
+            if continueFromMetalink(transfer, outcome, multi: multi) { return }  // the document read: now the file
             release(transfer)
             observer.transfer(transfer.job.id, didComplete: outcome)
         }
@@ -381,6 +384,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
             return failSegmented(download, failure, multi: multi)
         }
         multi.remove(transfer.easy)
+        if scope == .connection, failOver(transfer, failure, multi: multi) { return }  // an idle mirror: another one
         release(transfer)
         observer.transfer(transfer.job.id, didComplete: transfer.outcome(failure: failure))
     }

@@ -69,6 +69,9 @@ extension RemoteURLSession {
     {
         var body = body.merging(options.wireObject) { $1 }
         body["resume"] = false
+        if let mirrors = options.mirrors, let request = body["request"] as? [String: Any], let url = request["url"] as? String {
+            body["mirrors"] = [url] + mirrors.map(\.absoluteString).filter { $0 != url }
+        }
         let task = try await self.core.makeTask(body: ServiceClient.json(body), delegate: nil, isConvenience: false)
         guard let typed = task as? T else { throw URLError(.badServerResponse) }
         return typed

@@ -11,11 +11,17 @@ extension RemoteURLSessionTask {
         public var earliestBeginDate: Date?
         public var countOfBytesClientExpectsToSend: Int64?
         public var countOfBytesClientExpectsToReceive: Int64?
+        /// Beyond URLSession, downloads only: other URLs of the same file, tried when the request's fails
+        /// (the request's URL is put first). The service's `task.didDropMirror` events reach no delegate
+        /// method: URLSession has none for them.
+        public var mirrors: [URL]?
 
         public init(
             taskDescription: String? = nil, priority: Float? = nil, earliestBeginDate: Date? = nil,
-            countOfBytesClientExpectsToSend: Int64? = nil, countOfBytesClientExpectsToReceive: Int64? = nil
+            countOfBytesClientExpectsToSend: Int64? = nil, countOfBytesClientExpectsToReceive: Int64? = nil,
+            mirrors: [URL]? = nil
         ) {
+            self.mirrors = mirrors
             self.taskDescription = taskDescription
             self.priority = priority
             self.earliestBeginDate = earliestBeginDate

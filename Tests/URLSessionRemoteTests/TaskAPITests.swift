@@ -118,3 +118,26 @@ struct TaskAPITests {
         }
     }
 }
+
+@Suite("URLSessionRemote: mirrors")
+struct RemoteMirrorsTests {
+    /// The service's events beyond URLSession (`task.didDropMirror`) reach the library, which goes on.
+    @Test(.timeLimit(.minutes(1)))
+    func aDownloadWithAFailingFirstMirrorCompletesFromTheNext() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withRemoteService { connection, _ in
+            let delegate = RecordingDelegate()
+            let session = RemoteURLSession(configuration: .default(connection), delegate: delegate)
+            let mirror = try #require(URL(string: origin.url("/bytes/300000?seed=9")))
+            let task = try await session.downloadTask(
+                with: .fixture(origin.url("/status/503")), options: .init(mirrors: [mirror]))
+            try await task.resume()
+            try await eventually(timeout: 30) { !delegate.completions.isEmpty }
+            #expect(delegate.completions.first?.error == nil)
+            #expect(delegate.files.map(\.body) == [Data(FixtureOrigin.bytes(count: 300_000, seed: 9))])
+            #expect(delegate.endings == ["didFinishDownloadingTo", "didCompleteWithError"])
+            #expect((task.response as? HTTPURLResponse)?.statusCode == 200)
+        }
+    }
+}

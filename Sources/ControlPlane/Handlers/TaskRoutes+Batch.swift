@@ -29,8 +29,13 @@ extension TaskRoutes {
         var items = [TaskBatchItem?](repeating: nil, count: members.count)
         var accepted: [(index: Int, task: PreparedTask)] = []
         for (index, member) in members.enumerated() {
-            let checked = Result { () throws -> PreparedTask in
-                try prepare(StrictJSONDecoder().decode(TaskCreateRequest.self, from: member), session: session, tenant: request.tenant)
+            let checked: Result<PreparedTask, any Error>
+            do {
+                let body = try StrictJSONDecoder().decode(TaskCreateRequest.self, from: member)
+                let metalink = try await metalinkContents(of: body, tenant: request.tenant)
+                checked = .success(try prepare(body, session: session, tenant: request.tenant, metalink: metalink))
+            } catch {
+                checked = .failure(error)
             }
             switch checked {
             case .success(let prepared): accepted.append((index, prepared))

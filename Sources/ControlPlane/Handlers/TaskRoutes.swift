@@ -74,7 +74,9 @@ struct TaskRoutes {
 
     private func create(_ request: HTTPRequest) async throws -> HTTPResponse {
         let session = try await SessionLookup.session(request, sessions)
-        let prepared = try prepare(try request.decodeJSON(TaskCreateRequest.self), session: session, tenant: request.tenant)
+        let body = try request.decodeJSON(TaskCreateRequest.self)
+        let metalink = try await metalinkContents(of: body, tenant: request.tenant)
+        let prepared = try prepare(body, session: session, tenant: request.tenant, metalink: metalink)
         // A task created suspended cannot complete within the wait: it is answered at once.
         let wait = try Self.waitDuration(request).flatMap { prepared.request.resume ? $0 : nil }
         // The wait's slot is taken before the task exists: a refused wait creates nothing.
@@ -90,8 +92,10 @@ struct TaskRoutes {
     /// A task body checked before anything is created — by the single create and by each member of a
     /// batch alike: validated against the session and the allowed schemes, a `file:` URL against the
     /// file root, resume data against the tenant.
-    func prepare(_ body: TaskCreateRequest, session: SessionRecord, tenant: String) throws -> PreparedTask {
-        var validated = try body.validated(session: session.configuration, allowedSchemes: allowedSchemes)
+    func prepare(
+        _ body: TaskCreateRequest, session: SessionRecord, tenant: String, metalink: MetalinkContents? = nil
+    ) throws -> PreparedTask {
+        var validated = try body.validated(session: session.configuration, allowedSchemes: allowedSchemes, metalink: metalink)
         if let refusal = tasks.fileRootRefusal(of: validated) { throw Problem.invalidValue("request.url", refusal) }
         if let token = validated.resumeData, !queries.opensResumeData(token, tenant: tenant) {
             throw Problem.invalidValue("resumeData", "is not resume data this service made for this tenant")

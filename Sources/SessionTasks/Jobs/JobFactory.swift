@@ -94,7 +94,11 @@ final class JobFactory: Sendable {
             return (job, nil)
         }
         job.downloadPath = files.newPartialPath(of: task.id)
-        if task.kind == .download { job.segments = Self.segmentPolicy(task.segments) }
+        if task.kind == .download {
+            job.segments = Self.segmentPolicy(task.segments)
+            job.mirrors = Self.mirrorSources(task.sources)
+            job.readsMetalink = task.sources?.metalink?.url != nil && task.sources?.mirrors.isEmpty == true
+        }
         job.cookies = try await cookieStorages.cookies(for: session, request: snapshot)
         job.credentials = try await credentialStorages.credentials(
             tenant: session.tenant, sessionId: session.id, configuration: configuration)

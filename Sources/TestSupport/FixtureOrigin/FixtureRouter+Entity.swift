@@ -25,12 +25,25 @@ extension FixtureRouter {
         if let custom = request.parameter("etag") {
             etag = custom.hasPrefix("\"") || custom.hasPrefix("W/") ? custom : "\"\(custom)\""
         }
+        let corrupt = Self.corruptRange(request.parameter("corrupt"))
         let entity = FixtureEntity(
             length: count, etag: etag, lastModified: Self.fixedLastModified, acceptsRanges: !request.flag("noRanges")
         ) { buffer, offset in
             FixtureBytes.fill(buffer, offset: offset, seed: seed)
+            // A corrupting mirror: the bytes of `corrupt` inverted, whatever range is asked for.
+            guard let corrupt else { return }
+            let first = max(offset, corrupt.lowerBound)
+            for index in first..<max(first, min(offset + buffer.count, corrupt.upperBound)) { buffer[index - offset] ^= 0xFF }
         }
         return try Self.serve(entity, to: request, on: socket)
+    }
+
+    /// `corrupt=first-last` (inclusive) as a range of offsets; nil when absent or malformed.
+    static func corruptRange(_ text: String?) -> Range<Int>? {
+        guard let bounds = text?.split(separator: "-"), bounds.count == 2, let first = Int(bounds[0]), let last = Int(bounds[1]),
+            first <= last
+        else { return nil }
+        return first..<last + 1
     }
 
     static func resource(

@@ -46,7 +46,9 @@ extension FixtureRouter {
             bytes.isEmpty ? [] : Array("\(String(bytes.count, radix: 16))\r\n".utf8) + bytes + [0x0D, 0x0A]
         }
         let framing = chunked ? ("Transfer-Encoding", "chunked") : ("Content-Length", "\(total)")
-        let head = FixtureResponse(status: 200, headers: [("Content-Type", "application/x-gated"), framing])
+        // `ranges=1`: the head claims range support (a mirror that fails mid-file after saying so).
+        let ranges = request.flag("ranges") ? [("Accept-Ranges", "bytes")] : []
+        let head = FixtureResponse(status: 200, headers: [("Content-Type", "application/x-gated"), framing] + ranges)
         try socket.write(head.head(closing: true) + (chunked ? chunk(body[..<count]) : Array(body[..<count])))
         let deadline = ContinuousClock.now + .seconds(60)
         while !core.state.withLock({ $0.openGates.contains(name) }) {  // bounded by the deadline

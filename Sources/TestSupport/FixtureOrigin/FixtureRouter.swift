@@ -2,7 +2,7 @@
 ///
 /// | Route | Behaviour |
 /// |---|---|
-/// | `/bytes/{n}?seed=&rate=&chunked=1&noRanges=1&etag=` | ``FixtureOrigin/bytes(count:seed:)``; ranges, throttling |
+/// | `/bytes/{n}?seed=&rate=&chunked=1&noRanges=1&etag=&corrupt=` | ``FixtureOrigin/bytes(count:seed:)``; ranges, throttling; `corrupt=first-last` inverts those bytes (a corrupting mirror) |
 /// | `/resource/{name}` | the bytes of ``FixtureOrigin/setResource(_:body:etag:lastModified:)``, same logic |
 /// | `/status/{code}` | that status, body `{code}` (none for 204/304), `WWW-Authenticate` on 401 |
 /// | `/redirect/{code}?to=&cookie=` | `code` with `Location: to` (default `/echo`), and `Set-Cookie: cookie` when given |
@@ -11,7 +11,7 @@
 /// | `/echo`, `/upload` | JSON: method, path, query, headers, bodySize, bodySHA256 (`/echo`: bodyBase64 ≤ 64 KiB) |
 /// | `/drip?bytes=&interval=&status=` | `Content-Length: bytes`, then one `*` per `interval` s |
 /// | `/stall?bytes=&total=` | `Content-Length: total`, the first `bytes` of `/bytes/{total}`, then silence |
-/// | `/gate/{name}?bytes=&total=&seed=&chunked=1&fail=1` | the first `bytes` of `/bytes/{total}`, then waits for ``FixtureOrigin/openGate(_:)`` (60 s at most) and sends the rest, or closes with `fail=1` |
+/// | `/gate/{name}?bytes=&total=&seed=&chunked=1&fail=1&ranges=1` | the first `bytes` of `/bytes/{total}`, then waits for ``FixtureOrigin/openGate(_:)`` (60 s at most) and sends the rest, or closes with `fail=1`; `ranges=1` adds `Accept-Ranges: bytes` |
 /// | `/slow-headers?delay=` | waits `delay` s before the status line |
 /// | `/truncated?length=&send=&chunked=1` | promises `length`, sends `send` bytes, closes |
 /// | `/close`, `/reset`, `/garbage` | closes without a response; resets (RST); answers with non-HTTP bytes |

@@ -28,18 +28,23 @@ struct SegmentPlan: Hashable, Sendable {
     let length: Int64
     /// No part is made smaller than this by a split (the user's `segments.minSize`).
     let minimumPartSize: Int64
-    private(set) var parts: [Part]
+    /// Every boundary between parts is a multiple of this (a Metalink's piece length: each piece is then
+    /// fetched within one part, `SegmentPlan+Pieces`); 1 otherwise.
+    var alignment: Int64 = 1
+    /// Changed only by this type and its extensions (`reopen`).
+    var parts: [Part]
 
     /// A new download of `length` bytes, cut into `count` parts of equal size (the last takes the rest),
-    /// none of them smaller than `minimumPartSize`.
-    init(length: Int64, minimumPartSize: Int64, count: Int) {
+    /// none of them smaller than `minimumPartSize`, their boundaries multiples of `alignment`.
+    init(length: Int64, minimumPartSize: Int64, count: Int, alignment: Int64 = 1) {
         self.length = length
         self.minimumPartSize = max(1, minimumPartSize)
+        self.alignment = max(1, alignment)
         let pieces = Int64(max(1, min(Int64(count), length / self.minimumPartSize)))
-        parts = (0..<pieces).map { index in
-            let start = length * index / pieces
-            let end = length * (index + 1) / pieces
-            return Part(start: start, next: start, end: end, owner: nil, requested: start)
+        let step = self.alignment
+        let bounds = (0...pieces).map { index in index == pieces ? length : length * index / pieces / step * step }
+        parts = zip(bounds, bounds.dropFirst()).filter { $0 < $1 }.map { start, end in
+            Part(start: start, next: start, end: end, owner: nil, requested: start)
         }
     }
 
@@ -101,7 +106,8 @@ struct SegmentPlan: Hashable, Sendable {
             parts[victim].unrequested >= 2 * minimumPartSize
         else { return nil }
         let from = max(parts[victim].requested, parts[victim].next)
-        let middle = from + parts[victim].unrequested / 2
+        let middle = (from + parts[victim].unrequested / 2) / alignment * alignment
+        guard middle > from, middle < parts[victim].end else { return nil }
         let stolen = Part(start: middle, next: middle, end: parts[victim].end, owner: owner, requested: middle)
         parts[victim].end = middle
         parts.insert(stolen, at: victim + 1)

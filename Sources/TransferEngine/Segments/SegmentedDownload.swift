@@ -116,6 +116,11 @@ final class SegmentedDownload {
         let partIsDone = plan.receive(Int64(kept), by: transfer.segments.connectionNumber)?.partIsDone ?? true
         transfer.segments.requestBytes += Int64(kept)
         primary.meter.progress.bytesReceived += Int64(kept)
+        if !verifyPieces(part.next..<part.next + Int64(kept), from: transfer) {
+            // Its mirror was dropped for a bad piece: the request ends here, the next goes to another.
+            _ = transfer.machine.handle(.cutAtPartEnd)
+            return .failed
+        }
         primary.reportProgressIfDue()
         checkpointIfDue()
         let responseGoesOn = transfer.machine.range == nil ? part.end < length : false

@@ -40,21 +40,30 @@ extension Transfer {
     /// response itself goes on as the first part, cut where that part ends.
     func beginSegmentsIfPossible() {
         let head = response.head
-        guard let policy = job.segments, policy.maximumConnections >= 2, segments.validatorChanges < 2, job.kind == .download,
+        // With mirrors, a download is fetched in ranges even on one connection (a failing mirror's range
+        // goes on from another), with or without a strong validator (mirrors agree on length and hashes).
+        let mirrored = mirrors.pool != nil && mirrors.refusal == nil
+        guard !awaitsMetalink, let policy = job.segments ?? (mirrored ? Self.mirroredPolicy : nil),
+            policy.maximumConnections >= 2 || mirrored, segments.validatorChanges < 2, job.kind == .download,
             job.resumeOffset == 0, segments.segmented == nil, segments.connectionNumber == 0, let path = job.downloadPath,
             head.statusCode == 200, request.method.uppercased() == "GET", request.body.length == 0, response.multipart == nil,
             !machine.becameDownload, head.acceptsByteRanges, !head.isContentEncoded,
-            let length = head.value("content-length").flatMap(Int64.init), length >= 2 * policy.minimumPartSize,
+            let length = head.value("content-length").flatMap(Int64.init),
+            length >= 2 * policy.minimumPartSize || (mirrored && length > 0),
             configuration.maximumDownloadSize <= 0 || length <= configuration.maximumDownloadSize,
-            let validator = head.strongValidator
+            let validator = head.strongValidator ?? (mirrored ? "" : nil)
         else { return }
-        var plan = SegmentPlan(length: length, minimumPartSize: policy.minimumPartSize, count: policy.maximumConnections)
-        guard plan.parts.count >= 2 else { return }
+        var plan = SegmentPlan(
+            length: length, minimumPartSize: policy.minimumPartSize, count: policy.maximumConnections,
+            alignment: mirrors.pool?.pieces?.length ?? 1)
+        guard plan.parts.count >= 2 || mirrored else { return }
         plan.assign(startingAt: 0, to: 0)
         do {
             let download = try SegmentedDownload(primary: self, policy: policy, validator: validator, plan: plan, path: path)
             sink.discard()  // nothing is in it yet (this is the head): the bytes go to the download's file
             segments.segmented = download
+            mirrors.pool?.validatorMirror = validator.isEmpty ? nil : mirrors.current
+            mirrors.pool?.beginPieces(length: length)
             segments.began?(self)
         } catch {
             SegmentJournal.remove(partialPath: path)  // the file stays as one connection writes it
@@ -76,6 +85,7 @@ extension Transfer {
             let download = try SegmentedDownload(
                 primary: self, policy: job.segments ?? resume.policy, validator: resume.validator, plan: plan, path: path)
             segments.segmented = download
+            mirrors.pool?.beginPieces(length: plan.length, received: resume.parts.map { $0[0]..<$0[1] })
             if let range = download.plan.nextRequest(for: 0, size: download.requestSize(for: self)) {
                 _ = machine.handle(.rangeAssigned(range))
             }
@@ -88,6 +98,7 @@ extension Transfer {
     /// What the head of this transfer's range request says of its download.
     func rangeAnswer(of head: ResponseHead, _ download: SegmentedDownload) -> SegmentAnswer {
         guard let range = machine.range else { return .pending }
+        if mirrors.pool != nil { return mirroredRangeAnswer(of: head, download, range: range) }
         return download.answer(head, to: range)
     }
 
@@ -170,6 +181,7 @@ extension Transfer {
         part.machine = TransferStateMachine(job: job, redirects: primary.machine.redirects)
         part.challenges = primary.challenges.credentialsOnly
         part.tls = primary.tls
+        try part.joinMirrors(of: primary, download)
         part.segments = SegmentRole(partOf: download, number: download.add(part))
         return part
     }

@@ -68,7 +68,11 @@ extension TransferScheduler {
     func segmentRequestEnded(_ transfer: Transfer, result: CurlResult, multi: CurlMultiHandle) {
         guard let download = transfer.segmentDownload else { return }
         let firstAnswer = transfer.segments.connectionNumber == 0 && transfer.response.deliveredHead == nil  // a resumed download's
-        switch transfer.segmentVerdict(result) {
+        let verdict = transfer.segmentVerdict(result)
+        if download.diskError == nil, let failure = transfer.mirrorFailure(of: verdict) {
+            return connectionFailed(transfer, download, failure, multi: multi)  // its mirror is dropped
+        }
+        switch verdict {
         case .completed:
             download.plan.requestEnded(by: transfer.segments.connectionNumber)
             guard download.plan.isComplete else { return nextRange(for: transfer, download, multi: multi) }
@@ -96,10 +100,11 @@ extension TransferScheduler {
 
     /// The connection's next range: the rest of its part, a part nobody fetches, or half of what another
     /// connection has not asked for yet. None, or a queued job that should have the connection: it goes.
-    private func nextRange(for transfer: Transfer, _ download: SegmentedDownload, multi: CurlMultiHandle) {
+    func nextRange(for transfer: Transfer, _ download: SegmentedDownload, multi: CurlMultiHandle) {
         guard !yields(transfer, download),
             let range = download.plan.nextRequest(for: transfer.segments.connectionNumber, size: download.requestSize(for: transfer))
         else { return stopConnection(transfer, download) }
+        guard usesLiveMirror(transfer, download) else { return noMirrorLeft(transfer, download, multi: multi) }
         do {
             try transfer.prepareSegmentRequest(range)
         } catch {
@@ -122,7 +127,7 @@ extension TransferScheduler {
 
     /// The connection stops working for the download: a part connection leaves its slot, the primary
     /// parks (it keeps the download and reports for it).
-    private func stopConnection(_ transfer: Transfer, _ download: SegmentedDownload) {
+    func stopConnection(_ transfer: Transfer, _ download: SegmentedDownload) {
         download.plan.release(transfer.segments.connectionNumber)
         if transfer.segments.connectionNumber == 0 {
             _ = transfer.machine.handle(.parked)
@@ -138,6 +143,7 @@ extension TransferScheduler {
     /// for one of them (or a new one); the last connection's failure, or too many, fail the download —
     /// unless every byte is in already (a request that failed after its last byte).
     func connectionFailed(_ transfer: Transfer, _ download: SegmentedDownload, _ failure: TransferFailure, multi: CurlMultiHandle) {
+        if continuesOnAnotherMirror(transfer, download, failure, multi: multi) { return }
         download.failures += 1
         stopConnection(transfer, download)
         if download.plan.isComplete {

@@ -40,6 +40,9 @@ public enum DelegateEvent: Sendable {
     // URLSessionStreamDelegate (`betterRouteDiscovered` is never sent: the service has no route to prefer)
     case streamReadClosed(TaskSummary)
     case streamWriteClosed(TaskSummary)
+    // A download's mirrors (beyond URLSession).
+    case didDropMirror(TaskSummary, url: String, reason: String)
+    case didRejectPiece(TaskSummary, index: Int, mirror: String)
     // The completion-handler form.
     case completion(CompletionHandlerEventData)
 
@@ -69,6 +72,8 @@ public enum DelegateEvent: Sendable {
         case .webSocketDidReceiveMessage: .webSocketTaskDidReceiveMessage
         case .streamReadClosed: .streamTaskReadClosed
         case .streamWriteClosed: .streamTaskWriteClosed
+        case .didDropMirror: .taskDidDropMirror
+        case .didRejectPiece: .taskDidRejectPiece
         case .completion: .taskCompletion
         }
     }
@@ -130,6 +135,10 @@ public enum DelegateEvent: Sendable {
             bytes = try WireJSON.encode(WebSocketCloseEventData(task: task, closeCode: code, reason: reason))
         case .webSocketDidReceiveMessage(let task, let sequence, let length, let message):
             bytes = try WireJSON.encode(WebSocketMessageEventData(task: task, sequence: sequence, length: length, message: message))
+        case .didDropMirror(let task, let url, let reason):
+            bytes = try WireJSON.encode(DropMirrorEventData(task: task, url: url, reason: reason))
+        case .didRejectPiece(let task, let index, let mirror):
+            bytes = try WireJSON.encode(RejectPieceEventData(task: task, index: index, mirror: mirror))
         case .completion(var data):
             data.response = data.response?.redacted
             bytes = try WireJSON.encode(data)

@@ -31,6 +31,9 @@ public enum TaskEventType: String, Codable, Sendable, CaseIterable {
     // URLSessionStreamDelegate (`betterRouteDiscovered` never comes: no route is preferred)
     case streamTaskReadClosed = "streamTask.readClosed"
     case streamTaskWriteClosed = "streamTask.writeClosed"
+    // Beyond URLSession: a download's mirrors (`mirrors`, `metalink`).
+    case taskDidDropMirror = "task.didDropMirror"
+    case taskDidRejectPiece = "task.didRejectPiece"
     // The completion-handler form (`dataTask(with:completionHandler:)`).
     case taskCompletion = "task.completion"
 

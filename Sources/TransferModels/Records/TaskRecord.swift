@@ -57,6 +57,8 @@ public struct TaskRecord: Sendable, Hashable {
     public var stream: StreamTaskOptions?
     /// The task's own bandwidth limit, as created or last patched; nil: none of its own.
     public var rateLimit: RateLimit?
+    /// A download's mirrors, expected length, piece hashes and metalink (`TransferSources`).
+    public var sources: TransferSources?
     /// The node running the task's attempt when several share a PostgreSQL database; nil on SQLite, and
     /// while a running task waits for a node to claim it.
     public var node: String?
@@ -96,6 +98,7 @@ public struct TaskRecord: Sendable, Hashable {
         self.webSocket = request.webSocket
         self.stream = request.stream
         self.rateLimit = request.rateLimit
+        self.sources = request.sources
         self.createdAt = createdAt
     }
 
@@ -132,6 +135,7 @@ public struct TaskRecord: Sendable, Hashable {
         task.setWebSocket(webSocket)
         (task.hostName, task.port) = (stream?.hostName, stream?.port)
         task.rateLimit = rateLimit
+        task.setSources(sources)
         return task
     }
 

@@ -28,6 +28,11 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
     public var port: Int?
     /// The task's bandwidth limit (beyond URLSession); data, download and upload tasks.
     public var rateLimit: RateLimitInput?
+    /// A download's other URLs, the request's first (beyond URLSession; `TaskCreateRequest+Mirrors`).
+    public var mirrors: [String]?
+    public var expectedLength: Int64?
+    /// A Metalink 4 document instead of `request.url`: `{"url"}` or `{"blobId"}`.
+    public var metalink: MetalinkInput?
 
     public init(kind: TaskKind? = nil, request: URLRequestInput? = nil) {
         self.kind = kind
@@ -48,8 +53,10 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
     /// - Parameters:
     ///   - session: the configuration request fields fall back to.
     ///   - allowedSchemes: URL schemes accepted for `request.url` (http and https unless widened).
+    ///   - metalink: the contents of a `metalink.blobId` document, read by the caller.
     public func validated(
-        session: SessionConfiguration, allowedSchemes: Set<String> = URLRequestInput.webSchemes
+        session: SessionConfiguration, allowedSchemes: Set<String> = URLRequestInput.webSchemes,
+        metalink contents: MetalinkContents? = nil
     ) throws(RequestDecodingError) -> ValidatedTaskRequest {
         guard let kind else { throw .missingField("kind") }
         let webSocket = try validatedWebSocket(session: session)
@@ -67,7 +74,7 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
             }
         }
         var snapshot: URLRequestSnapshot?
-        if let request {
+        if let request = try requestWithSources(metalink: contents) {
             snapshot = try request.validated(
                 at: "request", kind: kind, session: session,
                 allowedSchemes: kind == .webSocket ? Self.webSocketSchemes : allowedSchemes)
@@ -117,6 +124,7 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
             segmentsInEffect = try segments.validated(at: "segments")
         }
 
+        let sources = try validatedSources(kind: kind, requestURL: snapshot?.url, metalink: contents, digest: &digest)
         var validated = ValidatedTaskRequest(
             kind: kind, request: snapshot, uploadBody: uploadBody, resumeData: resumeData,
             taskDescription: taskDescription, priority: priority, earliestBeginDate: earliestBeginDate,
@@ -129,6 +137,7 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
             }
             validated.rateLimit = try rateLimit.validated(at: "rateLimit")
         }
+        validated.sources = sources
         return validated
     }
 }

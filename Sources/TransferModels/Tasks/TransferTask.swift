@@ -46,6 +46,11 @@ public struct TransferTask: Codable, Sendable, Hashable {
     /// bandwidth limit in force now (the lowest of its own, its session's, its tenant's and the service's,
     /// timetables evaluated; null: unlimited); otherwise the task's own `rateLimit` as set.
     public var rateLimit: RateLimit? = nil
+    /// A download's `mirrors`, `expectedLength` and `metalink` as created (beyond URLSession); absent when
+    /// it has none (`TransferTask+Sources`).
+    public var mirrors: [String]? = nil
+    public var expectedLength: Int64? = nil
+    public var metalink: MetalinkInput? = nil
 
     /// Sets the webSocket fields from a task's options.
     public mutating func setWebSocket(_ options: WebSocketTaskOptions?) {
@@ -98,6 +103,7 @@ public struct TransferTask: Codable, Sendable, Hashable {
         case countOfBytesReceived, countOfBytesExpectedToReceive, progress, error, location
         case createdAt, startedAt, completedAt, completionSecret, segments
         case protocols, maximumMessageSize, closeCode, closeReason, hostName, port, rateLimit
+        case mirrors, expectedLength, metalink
     }
 
     /// The `completion.secret` the service generated for a completion handler that brought none and has
@@ -130,6 +136,9 @@ public struct TransferTask: Codable, Sendable, Hashable {
         case .download:
             try c.encode(location, forKey: .location)
             try c.encode(segments, forKey: .segments)
+            try c.encodeIfPresent(mirrors, forKey: .mirrors)
+            try c.encodeIfPresent(expectedLength, forKey: .expectedLength)
+            try c.encodeIfPresent(metalink, forKey: .metalink)
         case .webSocket:
             try c.encode(protocols, forKey: .protocols)
             try c.encode(maximumMessageSize, forKey: .maximumMessageSize)

@@ -29,6 +29,8 @@ public struct ValidatedTaskRequest: Sendable, Hashable {
     public var stream: StreamTaskOptions?
     /// The task's own bandwidth limit (data, download and upload tasks); nil: none.
     public var rateLimit: RateLimit?
+    /// Download tasks only: `mirrors`, `expectedLength`, `metalink` (`TaskCreateRequest+Mirrors`).
+    public var sources: TransferSources?
 
     public init(
         kind: TaskKind, request: URLRequestSnapshot?, uploadBody: UploadBody? = nil, resumeData: String? = nil,

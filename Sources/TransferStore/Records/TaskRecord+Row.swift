@@ -39,6 +39,7 @@ extension TaskRecord {
         webSocket = try Self.json(row, "webSocket")
         stream = try Self.json(row, "stream")
         rateLimit = try Self.json(row, "rateLimit")
+        sources = try Self.json(row, "sources")
         node = try row.decode(forColumn: "node")
         startedAt = try row.decode(forColumn: "startedAt")
         completedAt = try row.decode(forColumn: "completedAt")
@@ -85,6 +86,7 @@ extension TaskRecord {
             ("webSocket", try StoredJSON.text(webSocket).storeValue),
             ("stream", try StoredJSON.text(stream).storeValue),
             ("rateLimit", try StoredJSON.text(rateLimit).storeValue),
+            ("sources", try StoredJSON.text(sources).storeValue),
             ("node", node.storeValue),
             ("createdAt", createdAt.storeValue),
             ("startedAt", startedAt.storeValue),

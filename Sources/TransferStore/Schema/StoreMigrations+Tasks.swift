@@ -62,6 +62,10 @@ extension StoreMigrations {
     static let taskStream = StoreMigration(
         "v13-task-stream", [.shared("ALTER TABLE task ADD COLUMN stream TEXT")])
 
+    /// A download's `mirrors`, `expectedLength`, piece hashes and `metalink` (JSON: `TransferSources`).
+    static let taskSources = StoreMigration(
+        "v22-task-sources", [.shared("ALTER TABLE task ADD COLUMN sources TEXT")])
+
     /// The nodes sharing the database (one, on SQLite): each writes its heartbeat and load; a node whose
     /// heartbeat is older than the lease time has lost its tasks to the others.
     static let cluster = StoreMigration(

@@ -22,6 +22,7 @@ enum StoreMigrations {
         taskUnclaimedByTenant,
         tenantUsagePerConnection,
         taskRateLimit,
+        taskSources,
     ]
 
     /// The first schema: sessions, their tasks and events (the webhook outbox), uploaded blobs, and the
