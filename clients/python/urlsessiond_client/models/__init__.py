@@ -51,6 +51,8 @@ from .http_header_fields import HTTPHeaderFields
 from .identity_input import IdentityInput
 from .identity_summary import IdentitySummary
 from .jsonhttp_body import JSONHTTPBody
+from .metalink_input import MetalinkInput
+from .multipath_service_type import MultipathServiceType
 from .network import Network
 from .network_availability_update import NetworkAvailabilityUpdate
 from .network_list import NetworkList
@@ -70,6 +72,8 @@ from .protection_space import ProtectionSpace
 from .protection_space_authentication_method import ProtectionSpaceAuthenticationMethod
 from .proxy_dictionary import ProxyDictionary
 from .quota_usage import QuotaUsage
+from .rate_limit import RateLimit
+from .rate_limit_period import RateLimitPeriod
 from .readiness_status import ReadinessStatus
 from .readiness_status_status import ReadinessStatusStatus
 from .redeliver_request import RedeliverRequest
@@ -119,6 +123,7 @@ from .task_metrics import TaskMetrics
 from .task_metrics_task_interval import TaskMetricsTaskInterval
 from .task_state import TaskState
 from .task_summary import TaskSummary
+from .task_update_request import TaskUpdateRequest
 from .text_http_body import TextHTTPBody
 from .tls_protocol_version import TLSProtocolVersion
 from .transaction_metrics import TransactionMetrics
@@ -195,6 +200,8 @@ __all__ = (
     "IdentityInput",
     "IdentitySummary",
     "JSONHTTPBody",
+    "MetalinkInput",
+    "MultipathServiceType",
     "Network",
     "NetworkAvailabilityUpdate",
     "NetworkList",
@@ -214,6 +221,8 @@ __all__ = (
     "ProtectionSpaceAuthenticationMethod",
     "ProxyDictionary",
     "QuotaUsage",
+    "RateLimit",
+    "RateLimitPeriod",
     "ReadinessStatus",
     "ReadinessStatusStatus",
     "RedeliverRequest",
@@ -264,6 +273,7 @@ __all__ = (
     "TaskMetricsTaskInterval",
     "TaskState",
     "TaskSummary",
+    "TaskUpdateRequest",
     "TextHTTPBody",
     "TransactionMetrics",
     "TransactionMetricsResourceFetchType",

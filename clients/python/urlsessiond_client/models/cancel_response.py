@@ -22,7 +22,7 @@ class CancelResponse:
             of `URLSessionTask` are on every task (null when absent); those of one subclass are on its kind
             only, as the classes have them: `location` and `segments` on a download task,
             `protocols`, `maximumMessageSize`, `closeCode` and `closeReason` on a webSocket task, `hostName`
-            and `port` on a stream task.
+            and `port` on a stream task; `rateLimit` (beyond URLSession) on data, download and upload tasks.
         resume_data (None | str): Opaque data for `downloadTask(withResumeData:)`; null when not asked for or when the
             download cannot be resumed.
     """

@@ -75,6 +75,12 @@ class Event:
     what is buffered, then `atEOF` |
     | streamTask.writeClosed | `task`: `closeWrite` is done (TLS's close_notify and TCP's FIN sent).
     `streamTask.betterRouteDiscovered` is never sent: the service has no better route to offer |
+    | task.didDropMirror | beyond URLSession, downloads with `mirrors` or `metalink`: `url` (the mirror), `reason` (why
+    it is no longer used: `status 503`, `length 1001, other mirrors 1000`, `length 1000, expected 999`, `answered a
+    range request with the whole file`, `piece 4 failed its sha-256`, or the connection's failure); once per mirror and
+    attempt |
+    | task.didRejectPiece | beyond URLSession, downloads with Metalink piece hashes: `index` (the piece, from 0) and
+    `mirror` (the URL that served it) — its SHA-256 did not match; the piece is fetched again from another mirror |
     | task.completion | `response`, `error`, and `data` (data and upload tasks: the body as base64 up to 64 KiB, else
     null and `dataLocation`) or `location` (downloads) |
 

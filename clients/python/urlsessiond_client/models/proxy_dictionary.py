@@ -16,6 +16,16 @@ class ProxyDictionary:
     enabled proxy needs its host (422 otherwise). A null key is the same as an absent one; absent
     keys are absent in responses too.
 
+    The SOCKS proxy is SOCKS5 with names resolved by the proxy (libcurl's `socks5h://`); the
+    service still resolves a target's name itself first and holds every address to the egress
+    policy, as through an HTTP proxy (a refused target fails with -1004, `userInfo.reason`
+    `egressPolicy`, and never reaches the proxy). `SOCKSUser` and `SOCKSPassword` (given together,
+    `x-rules`) are its RFC 1929 username/password login (libcurl's `CURLOPT_PROXYUSERNAME` and
+    `CURLOPT_PROXYPASSWORD`, for the SOCKS proxy only). They are write-only: sealed at rest with the
+    store's key (`URLSESSIOND_SECRET_KEY`) as request credentials are, never in an answer, an event
+    or a log. A proxy that refuses the login fails the task with -1004, `underlying` libcurl 97
+    (`CURLE_PROXY`) and the proxy's answer ("User was rejected by the SOCKS5 server").
+
         Attributes:
             http_enable (bool | None | Unset):
             http_proxy (None | str | Unset):
@@ -26,6 +36,8 @@ class ProxyDictionary:
             socks_enable (bool | None | Unset):
             socks_proxy (None | str | Unset):
             socks_port (int | None | Unset):
+            socks_user (None | str | Unset): The SOCKS5 login's username (RFC 1929), with `SOCKSPassword`; never shown.
+            socks_password (None | str | Unset): The SOCKS5 login's password (RFC 1929), with `SOCKSUser`; never shown.
             exceptions_list (list[str] | None | Unset): Host patterns that bypass the proxy (`*.internal`, `10.0.0.0/8`).
     """
 
@@ -38,6 +50,8 @@ class ProxyDictionary:
     socks_enable: bool | None | Unset = UNSET
     socks_proxy: None | str | Unset = UNSET
     socks_port: int | None | Unset = UNSET
+    socks_user: None | str | Unset = UNSET
+    socks_password: None | str | Unset = UNSET
     exceptions_list: list[str] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,6 +109,18 @@ class ProxyDictionary:
         else:
             socks_port = self.socks_port
 
+        socks_user: None | str | Unset
+        if isinstance(self.socks_user, Unset):
+            socks_user = UNSET
+        else:
+            socks_user = self.socks_user
+
+        socks_password: None | str | Unset
+        if isinstance(self.socks_password, Unset):
+            socks_password = UNSET
+        else:
+            socks_password = self.socks_password
+
         exceptions_list: list[str] | None | Unset
         if isinstance(self.exceptions_list, Unset):
             exceptions_list = UNSET
@@ -125,6 +151,10 @@ class ProxyDictionary:
             field_dict["SOCKSProxy"] = socks_proxy
         if socks_port is not UNSET:
             field_dict["SOCKSPort"] = socks_port
+        if socks_user is not UNSET:
+            field_dict["SOCKSUser"] = socks_user
+        if socks_password is not UNSET:
+            field_dict["SOCKSPassword"] = socks_password
         if exceptions_list is not UNSET:
             field_dict["ExceptionsList"] = exceptions_list
 
@@ -215,6 +245,24 @@ class ProxyDictionary:
 
         socks_port = _parse_socks_port(d.pop("SOCKSPort", UNSET))
 
+        def _parse_socks_user(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        socks_user = _parse_socks_user(d.pop("SOCKSUser", UNSET))
+
+        def _parse_socks_password(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        socks_password = _parse_socks_password(d.pop("SOCKSPassword", UNSET))
+
         def _parse_exceptions_list(data: object) -> list[str] | None | Unset:
             if data is None:
                 return data
@@ -242,6 +290,8 @@ class ProxyDictionary:
             socks_enable=socks_enable,
             socks_proxy=socks_proxy,
             socks_port=socks_port,
+            socks_user=socks_user,
+            socks_password=socks_password,
             exceptions_list=exceptions_list,
         )
 

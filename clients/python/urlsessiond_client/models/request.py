@@ -60,6 +60,17 @@ class Request:
                 session's
                 `httpCookieAcceptPolicy` `onlyFromMainDocumentDomain`, only cookies from that page's site
                 (the same registrable domain) are kept. In responses present only when set.
+            assumes_http3_capable (bool | None | Unset): `URLRequest.assumesHTTP3Capable` (a request property;
+                URLSessionConfiguration has none):
+                accepted and kept, with no effect. The server speaks HTTP/1.1 and HTTP/2 only: Debian 12's
+                libcurl (7.88.1) is built without HTTP/3, and Debian 12's ngtcp2 and nghttp3 are older than
+                any libcurl with HTTP/3 support needs, so no HTTP/3 libcurl can be built from its
+                packages. With a libcurl that has HTTP/3, `true` would send the first attempt over QUIC
+                (`CURLOPT_HTTP_VERSION` = `CURL_HTTP_VERSION_3`, which falls back to HTTP/2 or HTTP/1.1
+                over TCP when QUIC fails), as URLSession races QUIC without discovery; `false` would
+                reach HTTP/3 only as URLSession discovers it, from an origin's `Alt-Svc` (libcurl's
+                `CURLOPT_ALTSVC` cache). In responses present (as `true`) only when set.
+                 Default: False.
     """
 
     url: str
@@ -73,6 +84,7 @@ class Request:
     allows_expensive_network_access: bool | None | Unset = True
     allows_constrained_network_access: bool | None | Unset = True
     main_document_url: None | str | Unset = UNSET
+    assumes_http3_capable: bool | None | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.base_64http_body import Base64HTTPBody
@@ -153,6 +165,12 @@ class Request:
         else:
             main_document_url = self.main_document_url
 
+        assumes_http3_capable: bool | None | Unset
+        if isinstance(self.assumes_http3_capable, Unset):
+            assumes_http3_capable = UNSET
+        else:
+            assumes_http3_capable = self.assumes_http3_capable
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -180,6 +198,8 @@ class Request:
             field_dict["allowsConstrainedNetworkAccess"] = allows_constrained_network_access
         if main_document_url is not UNSET:
             field_dict["mainDocumentURL"] = main_document_url
+        if assumes_http3_capable is not UNSET:
+            field_dict["assumesHTTP3Capable"] = assumes_http3_capable
 
         return field_dict
 
@@ -331,6 +351,15 @@ class Request:
 
         main_document_url = _parse_main_document_url(d.pop("mainDocumentURL", UNSET))
 
+        def _parse_assumes_http3_capable(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        assumes_http3_capable = _parse_assumes_http3_capable(d.pop("assumesHTTP3Capable", UNSET))
+
         request = cls(
             url=url,
             http_method=http_method,
@@ -343,6 +372,7 @@ class Request:
             allows_expensive_network_access=allows_expensive_network_access,
             allows_constrained_network_access=allows_constrained_network_access,
             main_document_url=main_document_url,
+            assumes_http3_capable=assumes_http3_capable,
         )
 
         return request

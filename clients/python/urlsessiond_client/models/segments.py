@@ -44,6 +44,8 @@ class Segments:
       task made from it does, with the task's own `segments` or else those it ran with.
     - Metrics: every request is a transaction (the ranges too, each counting its own body bytes);
       `redirectCount` counts only the task's own requests.
+    - Mirrors (`mirrors`, `metalink`): the parts spread over the mirrors that agree on the length,
+      no strong validator is needed, and a failing part goes on from another mirror (see `Mirrors`).
 
         Attributes:
             max_ (int):

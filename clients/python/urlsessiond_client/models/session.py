@@ -61,12 +61,16 @@ class Session:
             | tlsMinimumSupportedProtocolVersion | TLSv12 | same | same | TLSv10, TLSv11, TLSv12, TLSv13 (min ≤ max) |
             | tlsMaximumSupportedProtocolVersion | TLSv13 | same | same | as above |
             | connectionProxyDictionary | null | null | null | object with HTTPEnable, HTTPProxy, HTTPPort, HTTPSEnable,
-            HTTPSProxy, HTTPSPort, SOCKSEnable, SOCKSProxy, SOCKSPort (bools, host strings, ports 1…65535), ExceptionsList
-            (array of host patterns) |
+            HTTPSProxy, HTTPSPort, SOCKSEnable, SOCKSProxy, SOCKSPort (bools, host strings, ports 1…65535), SOCKSUser,
+            SOCKSPassword (write-only, together, 1…255 bytes), ExceptionsList (array of host patterns) |
             | networkServiceType | default | same | same | default, video, background, voice, responsiveData, avStreaming,
             responsiveAV, callSignaling |
+            | multipathServiceType | none | none | none | none, handover, interactive, aggregate (see
+            `MultipathServiceType`) |
             | segments | null | null | null | beyond URLSession: `{"max": 1…16, "minSize": 65536…2^40 (default 1048576)}`,
             the download tasks' default (see `Segments`) |
+            | rateLimit | null | null | null | beyond URLSession: a bandwidth limit shared by the session's transfers (see
+            `RateLimit`) |
 
             Where the service differs from URLSession: cookie and credential storages and the URL cache are
             named scopes (`StorageScope`) rather than objects; a private cache also gives its capacities.
@@ -126,7 +130,10 @@ class Session:
             `callSignaling` CS3; `default` leaves the system's. `connectionProxyDictionary` absent or null uses
             the system proxy (the path's own proxy, else the operator's `URLSESSIOND_PROXY`, except the hosts
             of `URLSESSIOND_NO_PROXY`); `{}` is a direct connection; a dictionary with a proxy wins; a
-            proxy's 407 is answered from credential storage (`isProxy` spaces).
+            proxy's 407 is answered from credential storage (`isProxy` spaces). `multipathServiceType` other
+            than `none` opens the task's connections as Multipath TCP with subflows over the service's other
+            network paths (`MultipathServiceType` says what each value does here and what needs
+            `CAP_NET_ADMIN`).
 
             Accepted for compatibility, with no effect: `httpShouldUsePipelining` (libcurl has no HTTP/1.1
             pipelining since 7.62; HTTP/2 multiplexes where the origin offers it) and

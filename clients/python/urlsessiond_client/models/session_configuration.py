@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.http_cookie_accept_policy import HTTPCookieAcceptPolicy
+from ..models.multipath_service_type import MultipathServiceType
 from ..models.network_service_type import NetworkServiceType
 from ..models.request_cache_policy import RequestCachePolicy
 from ..models.session_kind import SessionKind
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from ..models.http_header_fields import HTTPHeaderFields
     from ..models.private_url_cache_configuration import PrivateURLCacheConfiguration
     from ..models.proxy_dictionary import ProxyDictionary
+    from ..models.rate_limit import RateLimit
     from ..models.segments import Segments
     from ..models.server_trust_configuration import ServerTrustConfiguration
     from ..models.shared_url_cache_configuration import SharedURLCacheConfiguration
@@ -60,12 +62,15 @@ class SessionConfiguration:
     | tlsMinimumSupportedProtocolVersion | TLSv12 | same | same | TLSv10, TLSv11, TLSv12, TLSv13 (min ≤ max) |
     | tlsMaximumSupportedProtocolVersion | TLSv13 | same | same | as above |
     | connectionProxyDictionary | null | null | null | object with HTTPEnable, HTTPProxy, HTTPPort, HTTPSEnable,
-    HTTPSProxy, HTTPSPort, SOCKSEnable, SOCKSProxy, SOCKSPort (bools, host strings, ports 1…65535), ExceptionsList
-    (array of host patterns) |
+    HTTPSProxy, HTTPSPort, SOCKSEnable, SOCKSProxy, SOCKSPort (bools, host strings, ports 1…65535), SOCKSUser,
+    SOCKSPassword (write-only, together, 1…255 bytes), ExceptionsList (array of host patterns) |
     | networkServiceType | default | same | same | default, video, background, voice, responsiveData, avStreaming,
     responsiveAV, callSignaling |
+    | multipathServiceType | none | none | none | none, handover, interactive, aggregate (see `MultipathServiceType`) |
     | segments | null | null | null | beyond URLSession: `{"max": 1…16, "minSize": 65536…2^40 (default 1048576)}`, the
     download tasks' default (see `Segments`) |
+    | rateLimit | null | null | null | beyond URLSession: a bandwidth limit shared by the session's transfers (see
+    `RateLimit`) |
 
     Where the service differs from URLSession: cookie and credential storages and the URL cache are
     named scopes (`StorageScope`) rather than objects; a private cache also gives its capacities.
@@ -124,7 +129,10 @@ class SessionConfiguration:
     `callSignaling` CS3; `default` leaves the system's. `connectionProxyDictionary` absent or null uses
     the system proxy (the path's own proxy, else the operator's `URLSESSIOND_PROXY`, except the hosts
     of `URLSESSIOND_NO_PROXY`); `{}` is a direct connection; a dictionary with a proxy wins; a
-    proxy's 407 is answered from credential storage (`isProxy` spaces).
+    proxy's 407 is answered from credential storage (`isProxy` spaces). `multipathServiceType` other
+    than `none` opens the task's connections as Multipath TCP with subflows over the service's other
+    network paths (`MultipathServiceType` says what each value does here and what needs
+    `CAP_NET_ADMIN`).
 
     Accepted for compatibility, with no effect: `httpShouldUsePipelining` (libcurl has no HTTP/1.1
     pipelining since 7.62; HTTP/2 multiplexes where the origin offers it) and
@@ -216,10 +224,40 @@ class SessionConfiguration:
             network_service_type (NetworkServiceType): `NSURLRequest.NetworkServiceType` (without the deprecated `voip`):
                 the DSCP the task's sockets
                 carry (see `SessionConfiguration`); `default` leaves the system's.
+            multipath_service_type (MultipathServiceType): `URLSessionConfiguration.MultipathServiceType`: whether the
+                session's connections are Multipath TCP
+                (RFC 8684) and how their extra subflows are used. Linux's in-kernel path manager does the work;
+                the service's network paths (`GET /v1/networks`) are its subflow endpoints.
+                - `none`: plain TCP sockets (the default).
+                - `handover`: Multipath TCP sockets. The connection starts on the path the session's flags choose;
+                  every other available path gets a *backup* subflow, which the peer sends on only when the
+                  non-backup subflows fail. When the first path goes down the same connection carries on over the
+                  backup: no -1005, no second request.
+                - `interactive`: Multipath TCP sockets with a non-backup subflow on every available path; Linux's
+                  default scheduler sends each packet on the subflow that can deliver it soonest (the
+                  lowest-latency path; another when it is slow or full).
+                - `aggregate`: the same subflows and scheduler as `interactive` (Linux has no per-socket
+                  scheduler choice): all paths are used together once one is full. Here the two behave alike.
+
+                A peer that does not speak Multipath TCP gets plain TCP on the same socket (the kernel falls back),
+                and a kernel that refuses `IPPROTO_MPTCP` sockets gets plain TCP sockets. Setting the endpoints
+                (`ip mptcp endpoint`, `ip mptcp limits`) needs `CAP_NET_ADMIN` and iproute2's `ip` in the service's
+                network namespace: without them the service logs a warning once and changes nothing, so sockets
+                are still Multipath TCP but get subflows only from endpoints an operator configured. The endpoints
+                belong to the network namespace, not to a socket: while any `interactive` or `aggregate` transfer
+                is in use, the other paths are non-backup endpoints for every multipath connection (a `handover`
+                session's included); when none is, they are backups again. Subflows use every available path the
+                service knows whatever the session's `allowsCellularAccess`, `allowsExpensiveNetworkAccess` and
+                `allowsConstrainedNetworkAccess` say (those flags choose the first path only). WebSocket and
+                stream tasks get Multipath TCP sockets too, but still end when their first path goes down. The
+                egress policy judges the address a connection is opened to, and every subflow goes to that same
+                address: the service never raises the kernel's `add_addr_accepted` (0 by default), and warns when
+                an operator has, since subflows would then follow addresses a peer announces.
             server_trust (None | ServerTrustConfiguration): The session's public-key pins and anchors; null for the system
                 evaluation alone.
             segments (None | Segments): The `segments` the session's download tasks get unless they bring their own; null
                 for one connection.
+            rate_limit (None | RateLimit): The session's bandwidth limit, shared fairly by its transfers; null for none.
     """
 
     kind: SessionKind
@@ -246,13 +284,16 @@ class SessionConfiguration:
     tls_maximum_supported_protocol_version: TLSProtocolVersion
     connection_proxy_dictionary: None | ProxyDictionary
     network_service_type: NetworkServiceType
+    multipath_service_type: MultipathServiceType
     server_trust: None | ServerTrustConfiguration
     segments: None | Segments
+    rate_limit: None | RateLimit
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.private_url_cache_configuration import PrivateURLCacheConfiguration
         from ..models.proxy_dictionary import ProxyDictionary
+        from ..models.rate_limit import RateLimit
         from ..models.segments import Segments
         from ..models.server_trust_configuration import ServerTrustConfiguration
         from ..models.shared_url_cache_configuration import SharedURLCacheConfiguration
@@ -316,6 +357,8 @@ class SessionConfiguration:
 
         network_service_type = self.network_service_type.value
 
+        multipath_service_type = self.multipath_service_type.value
+
         server_trust: dict[str, Any] | None
         if isinstance(self.server_trust, ServerTrustConfiguration):
             server_trust = self.server_trust.to_dict()
@@ -327,6 +370,12 @@ class SessionConfiguration:
             segments = self.segments.to_dict()
         else:
             segments = self.segments
+
+        rate_limit: dict[str, Any] | None
+        if isinstance(self.rate_limit, RateLimit):
+            rate_limit = self.rate_limit.to_dict()
+        else:
+            rate_limit = self.rate_limit
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -356,8 +405,10 @@ class SessionConfiguration:
                 "tlsMaximumSupportedProtocolVersion": tls_maximum_supported_protocol_version,
                 "connectionProxyDictionary": connection_proxy_dictionary,
                 "networkServiceType": network_service_type,
+                "multipathServiceType": multipath_service_type,
                 "serverTrust": server_trust,
                 "segments": segments,
+                "rateLimit": rate_limit,
             }
         )
 
@@ -368,6 +419,7 @@ class SessionConfiguration:
         from ..models.http_header_fields import HTTPHeaderFields
         from ..models.private_url_cache_configuration import PrivateURLCacheConfiguration
         from ..models.proxy_dictionary import ProxyDictionary
+        from ..models.rate_limit import RateLimit
         from ..models.segments import Segments
         from ..models.server_trust_configuration import ServerTrustConfiguration
         from ..models.shared_url_cache_configuration import SharedURLCacheConfiguration
@@ -460,6 +512,8 @@ class SessionConfiguration:
 
         network_service_type = NetworkServiceType(d.pop("networkServiceType"))
 
+        multipath_service_type = MultipathServiceType(d.pop("multipathServiceType"))
+
         def _parse_server_trust(data: object) -> None | ServerTrustConfiguration:
             if data is None:
                 return data
@@ -490,6 +544,21 @@ class SessionConfiguration:
 
         segments = _parse_segments(d.pop("segments"))
 
+        def _parse_rate_limit(data: object) -> None | RateLimit:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                rate_limit_type_0 = RateLimit.from_dict(data)
+
+                return rate_limit_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RateLimit, data)
+
+        rate_limit = _parse_rate_limit(d.pop("rateLimit"))
+
         session_configuration = cls(
             kind=kind,
             identifier=identifier,
@@ -515,8 +584,10 @@ class SessionConfiguration:
             tls_maximum_supported_protocol_version=tls_maximum_supported_protocol_version,
             connection_proxy_dictionary=connection_proxy_dictionary,
             network_service_type=network_service_type,
+            multipath_service_type=multipath_service_type,
             server_trust=server_trust,
             segments=segments,
+            rate_limit=rate_limit,
         )
 
         session_configuration.additional_properties = d

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.http_cookie_accept_policy import HTTPCookieAcceptPolicy
+from ..models.multipath_service_type import MultipathServiceType
 from ..models.network_service_type import NetworkServiceType
 from ..models.request_cache_policy import RequestCachePolicy
 from ..models.session_kind import SessionKind
@@ -16,6 +17,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.http_header_fields import HTTPHeaderFields
     from ..models.proxy_dictionary import ProxyDictionary
+    from ..models.rate_limit import RateLimit
     from ..models.segments_input import SegmentsInput
     from ..models.server_trust_configuration import ServerTrustConfiguration
     from ..models.url_cache_configuration_input import URLCacheConfigurationInput
@@ -71,6 +73,7 @@ class SessionConfigurationInput:
                 (a network path's own, else
                 `URLSESSIOND_PROXY`; none configured: direct); `{}`: a direct connection.
             network_service_type (NetworkServiceType | None | Unset):  Default: NetworkServiceType.DEFAULT.
+            multipath_service_type (MultipathServiceType | None | Unset):  Default: MultipathServiceType.NONE.
             server_trust (None | ServerTrustConfiguration | Unset): Declarative server trust (public-key pins, extra
                 anchors); null or absent means the system
                 evaluation alone (and the trust exceptions stored for the host, or the delegate's answer to
@@ -79,6 +82,10 @@ class SessionConfigurationInput:
                 tasks (a task's own
                 wins); null or absent: one connection per download. Invalid values are a 422 naming
                 `configuration.segments.max` or `configuration.segments.minSize`.
+            rate_limit (None | RateLimit | Unset): Beyond URLSession: the session's bandwidth limit, shared fairly by its
+                transfers (see "Bandwidth
+                limits" above); a task's own lower limit still holds. Null or absent: none at this level.
+                Invalid values are a 422 naming the field under `configuration.rateLimit`.
     """
 
     kind: None | SessionKind | Unset = SessionKind.DEFAULT
@@ -105,12 +112,15 @@ class SessionConfigurationInput:
     tls_maximum_supported_protocol_version: None | TLSProtocolVersion | Unset = TLSProtocolVersion.TLSV13
     connection_proxy_dictionary: None | ProxyDictionary | Unset = UNSET
     network_service_type: NetworkServiceType | None | Unset = NetworkServiceType.DEFAULT
+    multipath_service_type: MultipathServiceType | None | Unset = MultipathServiceType.NONE
     server_trust: None | ServerTrustConfiguration | Unset = UNSET
     segments: None | SegmentsInput | Unset = UNSET
+    rate_limit: None | RateLimit | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.http_header_fields import HTTPHeaderFields
         from ..models.proxy_dictionary import ProxyDictionary
+        from ..models.rate_limit import RateLimit
         from ..models.segments_input import SegmentsInput
         from ..models.server_trust_configuration import ServerTrustConfiguration
         from ..models.url_cache_configuration_input import URLCacheConfigurationInput
@@ -281,6 +291,14 @@ class SessionConfigurationInput:
         else:
             network_service_type = self.network_service_type
 
+        multipath_service_type: None | str | Unset
+        if isinstance(self.multipath_service_type, Unset):
+            multipath_service_type = UNSET
+        elif isinstance(self.multipath_service_type, MultipathServiceType):
+            multipath_service_type = self.multipath_service_type.value
+        else:
+            multipath_service_type = self.multipath_service_type
+
         server_trust: dict[str, Any] | None | Unset
         if isinstance(self.server_trust, Unset):
             server_trust = UNSET
@@ -296,6 +314,14 @@ class SessionConfigurationInput:
             segments = self.segments.to_dict()
         else:
             segments = self.segments
+
+        rate_limit: dict[str, Any] | None | Unset
+        if isinstance(self.rate_limit, Unset):
+            rate_limit = UNSET
+        elif isinstance(self.rate_limit, RateLimit):
+            rate_limit = self.rate_limit.to_dict()
+        else:
+            rate_limit = self.rate_limit
 
         field_dict: dict[str, Any] = {}
 
@@ -348,10 +374,14 @@ class SessionConfigurationInput:
             field_dict["connectionProxyDictionary"] = connection_proxy_dictionary
         if network_service_type is not UNSET:
             field_dict["networkServiceType"] = network_service_type
+        if multipath_service_type is not UNSET:
+            field_dict["multipathServiceType"] = multipath_service_type
         if server_trust is not UNSET:
             field_dict["serverTrust"] = server_trust
         if segments is not UNSET:
             field_dict["segments"] = segments
+        if rate_limit is not UNSET:
+            field_dict["rateLimit"] = rate_limit
 
         return field_dict
 
@@ -359,6 +389,7 @@ class SessionConfigurationInput:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.http_header_fields import HTTPHeaderFields
         from ..models.proxy_dictionary import ProxyDictionary
+        from ..models.rate_limit import RateLimit
         from ..models.segments_input import SegmentsInput
         from ..models.server_trust_configuration import ServerTrustConfiguration
         from ..models.url_cache_configuration_input import URLCacheConfigurationInput
@@ -681,6 +712,23 @@ class SessionConfigurationInput:
 
         network_service_type = _parse_network_service_type(d.pop("networkServiceType", UNSET))
 
+        def _parse_multipath_service_type(data: object) -> MultipathServiceType | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                multipath_service_type_type_0 = MultipathServiceType(data)
+
+                return multipath_service_type_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MultipathServiceType | None | Unset, data)
+
+        multipath_service_type = _parse_multipath_service_type(d.pop("multipathServiceType", UNSET))
+
         def _parse_server_trust(data: object) -> None | ServerTrustConfiguration | Unset:
             if data is None:
                 return data
@@ -715,6 +763,23 @@ class SessionConfigurationInput:
 
         segments = _parse_segments(d.pop("segments", UNSET))
 
+        def _parse_rate_limit(data: object) -> None | RateLimit | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                rate_limit_type_0 = RateLimit.from_dict(data)
+
+                return rate_limit_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RateLimit | Unset, data)
+
+        rate_limit = _parse_rate_limit(d.pop("rateLimit", UNSET))
+
         session_configuration_input = cls(
             kind=kind,
             identifier=identifier,
@@ -740,8 +805,10 @@ class SessionConfigurationInput:
             tls_maximum_supported_protocol_version=tls_maximum_supported_protocol_version,
             connection_proxy_dictionary=connection_proxy_dictionary,
             network_service_type=network_service_type,
+            multipath_service_type=multipath_service_type,
             server_trust=server_trust,
             segments=segments,
+            rate_limit=rate_limit,
         )
 
         return session_configuration_input

@@ -12,7 +12,9 @@ from ..models.task_state import TaskState
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.metalink_input import MetalinkInput
     from ..models.progress import Progress
+    from ..models.rate_limit import RateLimit
     from ..models.request import Request
     from ..models.response import Response
     from ..models.segments import Segments
@@ -29,7 +31,7 @@ class Task:
     of `URLSessionTask` are on every task (null when absent); those of one subclass are on its kind
     only, as the classes have them: `location` and `segments` on a download task,
     `protocols`, `maximumMessageSize`, `closeCode` and `closeReason` on a webSocket task, `hostName`
-    and `port` on a stream task.
+    and `port` on a stream task; `rateLimit` (beyond URLSession) on data, download and upload tasks.
 
         Attributes:
             id (str):
@@ -55,6 +57,12 @@ class Task:
             created_at (datetime.datetime):
             started_at (datetime.datetime | None):
             completed_at (datetime.datetime | None):
+            rate_limit (None | RateLimit | Unset): Data, download and upload tasks only (always there): while the task runs
+                on the node answering,
+                the bandwidth limit in force now — the lowest of its own, its session's, its tenant's and the
+                service's, timetables evaluated, as flat rates; null when none applies. Otherwise (not running,
+                or its transfer waiting for a slot) the task's own `rateLimit` as set, a timetable included; null
+                when it has none. Its rate is `progress.throughput`.
             location (None | str | Unset): Download tasks only (always there, null until the file exists): once finished and
                 until the
                 file is deleted or expires, the path of the file (`/v1/tasks/{id}/file`).
@@ -85,6 +93,60 @@ class Task:
                 On webSocket tasks only.
             host_name (None | str | Unset): stream tasks only, the host connected to.
             port (int | None | Unset): stream tasks only, the port connected to.
+            mirrors (list[str] | Unset): A download's mirrors (beyond URLSession): every URL of one file, the request's URL
+                first, then the
+                others in order of preference. Absolute http or https URLs (422 `field: mirrors[n]`), distinct, 1
+                to 16. On a task, present only for a download created with `mirrors` or `metalink` (a metalink's
+                URLs, best first; absent for a `metalink.url` task, whose document each attempt fetches anew).
+
+                - Every mirror is a URL like the request's: the session's proxy, network path, credentials, TLS
+                  rules and the egress policy apply to each (a mirror the policy refuses is dropped like one
+                  that refuses connections).
+                - Failover: when the mirror a request goes to fails — no connection, a timeout, an error status,
+                  a length other than `expectedLength` (or the first mirror's), an answer that is not the range
+                  asked for, a piece that fails its hash — it is dropped for the rest of the attempt
+                  (`task.didDropMirror` with `url` and `reason`) and the download goes on from the next one
+                  instead of failing. Once every mirror is dropped the task fails with the last cause
+                  (`userInfo.reason = "mirrorRefused"` when it was an answer).
+                - Ranges: a download with mirrors whose first answer serves ranges (`Accept-Ranges: bytes`, a
+                  `Content-Length`, no content coding) is fetched in ranges (as a segmented one, see
+                  `Segments`; on one connection without `segments`), so a mirror failing mid-file costs only
+                  its range: the next mirror is asked for it with `Range`. Without ranges the download starts
+                  again from 0 on the next mirror (`downloadTask.didResumeAtOffset` with `fileOffset` 0 when
+                  bytes had arrived).
+                - Agreement: mirrors agree on the length (`Content-Range`'s complete length equal to the first
+                  answer's and to `expectedLength`), and on the bytes through the piece hashes and the whole-file
+                  digest when given. Entity tags are not compared across mirrors (strong ETags of different
+                  servers differ for the same bytes): `If-Range` goes only to the mirror whose response gave the
+                  validator, and no strong validator is needed to fetch a mirrored download in ranges.
+                - With `segments`, part connections spread over the live mirrors (the fewest connections first,
+                  the preferred mirror among equals), each counting against `httpMaximumConnectionsPerHost` of its
+                  own host.
+                - Piece hashes (a metalink's `<pieces>`): parts are cut at piece boundaries; a piece is hashed as
+                  its last byte is written, wherever its bytes came from; one that fails is fetched again from
+                  another mirror (`task.didRejectPiece` with `index` and `mirror`; `countOfBytesReceived` goes
+                  back by its length), and the mirror that served it is dropped (of several, those with an earlier
+                  bad piece). A piece is read back and hashed on the engine's thread (SHA-256 runs at about
+                  1.8 GB/s on the reference host, `openssl speed -evp sha256`: 0.15 ms per 256 KiB piece).
+                - The task's `response` is the first mirror answer that was not refused; its `currentRequest` the
+                  last mirror asked.
+            expected_length (int | Unset): Download tasks created with it (or with a metalink `<size>`) only.
+            metalink (MetalinkInput | Unset): A Metalink 4 document (RFC 5854) a download task takes its URLs, size and
+                hashes from: exactly one
+                of `url` (fetched when the task starts, by the task's own transfer under the session's rules and
+                the egress policy; a document that cannot be used fails the task with -1017 `cannotParseResponse`,
+                `userInfo.reason = "metalinkInvalid"`) or `blobId` (an uploaded document, read when the task is
+                created: 404 `field: metalink.blobId` when the tenant has no such blob, 422 naming
+                `metalink.blobId` with the document's element at fault in `detail` when it cannot be used).
+
+                Read: exactly one `<file>` (its `name` is not used: the service names its files), `<size>`,
+                `<hash type="sha-256">` (the whole-file digest, checked at the end as `expectedDigest`; a task's
+                own `expectedDigest` must equal it, else 422 `field: expectedDigest`; for a `url` document the
+                task's own wins), `<pieces length type="sha-256"><hash>…</pieces>` (one hash per piece, `<size>`
+                required: each piece is checked as it fills), and the `<url>`s with an http or https URL (others,
+                and `<metaurl>`, are skipped), ordered by `priority` (1 first; without one, last; document order
+                among equals), the best 16 kept. Hashes of other types, signatures and other elements are
+                ignored. The document is at most 4 MiB; external entities are never resolved.
             completion_secret (str | Unset): Only in the 201 of a task created with `completion.url` but without
                 `completion.secret`, on a
                 session that has no delegate secret to sign with: the secret the service made to sign the
@@ -111,6 +173,7 @@ class Task:
     created_at: datetime.datetime
     started_at: datetime.datetime | None
     completed_at: datetime.datetime | None
+    rate_limit: None | RateLimit | Unset = UNSET
     location: None | str | Unset = UNSET
     segments: None | Segments | Unset = UNSET
     protocols: list[str] | None | Unset = UNSET
@@ -119,10 +182,14 @@ class Task:
     close_reason: None | str | Unset = UNSET
     host_name: None | str | Unset = UNSET
     port: int | None | Unset = UNSET
+    mirrors: list[str] | Unset = UNSET
+    expected_length: int | Unset = UNSET
+    metalink: MetalinkInput | Unset = UNSET
     completion_secret: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.rate_limit import RateLimit
         from ..models.request import Request
         from ..models.response import Response
         from ..models.segments import Segments
@@ -197,6 +264,14 @@ class Task:
         else:
             completed_at = self.completed_at
 
+        rate_limit: dict[str, Any] | None | Unset
+        if isinstance(self.rate_limit, Unset):
+            rate_limit = UNSET
+        elif isinstance(self.rate_limit, RateLimit):
+            rate_limit = self.rate_limit.to_dict()
+        else:
+            rate_limit = self.rate_limit
+
         location: None | str | Unset
         if isinstance(self.location, Unset):
             location = UNSET
@@ -250,6 +325,16 @@ class Task:
         else:
             port = self.port
 
+        mirrors: list[str] | Unset = UNSET
+        if not isinstance(self.mirrors, Unset):
+            mirrors = self.mirrors
+
+        expected_length = self.expected_length
+
+        metalink: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metalink, Unset):
+            metalink = self.metalink.to_dict()
+
         completion_secret = self.completion_secret
 
         field_dict: dict[str, Any] = {}
@@ -278,6 +363,8 @@ class Task:
                 "completedAt": completed_at,
             }
         )
+        if rate_limit is not UNSET:
+            field_dict["rateLimit"] = rate_limit
         if location is not UNSET:
             field_dict["location"] = location
         if segments is not UNSET:
@@ -294,6 +381,12 @@ class Task:
             field_dict["hostName"] = host_name
         if port is not UNSET:
             field_dict["port"] = port
+        if mirrors is not UNSET:
+            field_dict["mirrors"] = mirrors
+        if expected_length is not UNSET:
+            field_dict["expectedLength"] = expected_length
+        if metalink is not UNSET:
+            field_dict["metalink"] = metalink
         if completion_secret is not UNSET:
             field_dict["completionSecret"] = completion_secret
 
@@ -301,7 +394,9 @@ class Task:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.metalink_input import MetalinkInput
         from ..models.progress import Progress
+        from ..models.rate_limit import RateLimit
         from ..models.request import Request
         from ..models.response import Response
         from ..models.segments import Segments
@@ -444,6 +539,23 @@ class Task:
 
         completed_at = _parse_completed_at(d.pop("completedAt"))
 
+        def _parse_rate_limit(data: object) -> None | RateLimit | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                rate_limit_type_0 = RateLimit.from_dict(data)
+
+                return rate_limit_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RateLimit | Unset, data)
+
+        rate_limit = _parse_rate_limit(d.pop("rateLimit", UNSET))
+
         def _parse_location(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -532,6 +644,17 @@ class Task:
 
         port = _parse_port(d.pop("port", UNSET))
 
+        mirrors = cast(list[str], d.pop("mirrors", UNSET))
+
+        expected_length = d.pop("expectedLength", UNSET)
+
+        _metalink = d.pop("metalink", UNSET)
+        metalink: MetalinkInput | Unset
+        if isinstance(_metalink, Unset):
+            metalink = UNSET
+        else:
+            metalink = MetalinkInput.from_dict(_metalink)
+
         completion_secret = d.pop("completionSecret", UNSET)
 
         task = cls(
@@ -555,6 +678,7 @@ class Task:
             created_at=created_at,
             started_at=started_at,
             completed_at=completed_at,
+            rate_limit=rate_limit,
             location=location,
             segments=segments,
             protocols=protocols,
@@ -563,6 +687,9 @@ class Task:
             close_reason=close_reason,
             host_name=host_name,
             port=port,
+            mirrors=mirrors,
+            expected_length=expected_length,
+            metalink=metalink,
             completion_secret=completion_secret,
         )
 

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from ..models.blob_upload_source import BlobUploadSource
     from ..models.completion_handler import CompletionHandler
     from ..models.data_upload_source import DataUploadSource
+    from ..models.metalink_input import MetalinkInput
+    from ..models.rate_limit import RateLimit
     from ..models.request import Request
     from ..models.segments_input import SegmentsInput
     from ..models.stream_upload_source import StreamUploadSource
@@ -27,7 +29,7 @@ class TaskCreateRequest:
     from `resumeData`, which takes its request from the resume data and so must not carry one (422
     `field: request`); `uploadSource` is required for, and only allowed on, upload tasks;
     `resumeData` and `segments` only on download tasks; `protocols` and `maximumMessageSize` only on
-    webSocket tasks.
+    webSocket tasks; `rateLimit` only on data, download and upload tasks.
 
     A webSocket task (`webSocketTask(with:protocols:)`) takes a `ws` or `wss` URL (and no other kind
     does: 422 `field: request.url`), a GET without a body (422 `request.httpMethod`,
@@ -41,6 +43,14 @@ class TaskCreateRequest:
     URLSession refuses it (422 `field: kind`). Its connection is plain TCP (TLS begins with
     `startSecureConnection`); reads and writes go through `/v1/tasks/{id}/read` and `/write`; it
     completes once both sides are closed (see `streamTaskRead`).
+
+    A download may name other URLs of its file (beyond URLSession; see `Mirrors`): `mirrors`, the
+    request's URL first (422 `field: mirrors[0]` otherwise), with an optional `expectedLength`; or a
+    Metalink 4 document (RFC 5854) as `metalink` instead of `request.url` (`request` may then be
+    absent; when given, without `url`: 422 `field: request.url`). `mirrors`, `expectedLength` and
+    `metalink` are for download tasks only and never with `resumeData` (422 naming the field);
+    `expectedLength` needs `mirrors` or `metalink`; `mirrors` and `metalink` exclude each other (422
+    `field: mirrors`).
 
     These rules across fields are also in `x-rules`, as JSON Schema.
 
@@ -76,6 +86,11 @@ class TaskCreateRequest:
                 download over up to `max` connections when its origin allows (see `Segments`). Absent or
                 null: the session's `configuration.segments`. `{"max": 1}` keeps a task of a segmented
                 session on one connection.
+            rate_limit (None | RateLimit | Unset): Beyond URLSession, data, download and upload tasks only (422 `field:
+                rateLimit` on a webSocket
+                or stream task): the task's own bandwidth limit (see "Bandwidth limits" above). The lowest of
+                it, its session's, its tenant's and the service's holds. Absent or null: none of its own.
+                Changed while the task runs with `PATCH /v1/tasks/{id}`.
             protocols (list[str] | None | Unset): webSocket tasks: the subprotocols offered (`Sec-WebSocket-Protocol`), in
                 order of preference;
                 each a token (RFC 6455 §4.1), unique (422 `field: protocols[n]`).
@@ -88,6 +103,12 @@ class TaskCreateRequest:
                 (an IPv6 one with or without brackets); anything else is a 422 naming `hostName`. TLS, once
                 started, sends it as SNI (a name only) and checks the certificate against it.
             port (int | None | Unset): stream tasks, the TCP port.
+            mirrors (list[str] | None | Unset):
+            expected_length (int | None | Unset): With `mirrors` or `metalink`: the file's length in bytes. A mirror
+                announcing another length is
+                dropped (`task.didDropMirror`); without it, the first mirror's length is the one the others
+                must match. A metalink's `<size>` counts as it (a different one is a 422).
+            metalink (MetalinkInput | None | Unset):
     """
 
     kind: TaskKind
@@ -103,15 +124,21 @@ class TaskCreateRequest:
     expected_digest: None | str | Unset = UNSET
     resume: bool | None | Unset = False
     segments: None | SegmentsInput | Unset = UNSET
+    rate_limit: None | RateLimit | Unset = UNSET
     protocols: list[str] | None | Unset = UNSET
     maximum_message_size: int | None | Unset = UNSET
     host_name: None | str | Unset = UNSET
     port: int | None | Unset = UNSET
+    mirrors: list[str] | None | Unset = UNSET
+    expected_length: int | None | Unset = UNSET
+    metalink: MetalinkInput | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.blob_upload_source import BlobUploadSource
         from ..models.completion_handler import CompletionHandler
         from ..models.data_upload_source import DataUploadSource
+        from ..models.metalink_input import MetalinkInput
+        from ..models.rate_limit import RateLimit
         from ..models.request import Request
         from ..models.segments_input import SegmentsInput
         from ..models.stream_upload_source import StreamUploadSource
@@ -204,6 +231,14 @@ class TaskCreateRequest:
         else:
             segments = self.segments
 
+        rate_limit: dict[str, Any] | None | Unset
+        if isinstance(self.rate_limit, Unset):
+            rate_limit = UNSET
+        elif isinstance(self.rate_limit, RateLimit):
+            rate_limit = self.rate_limit.to_dict()
+        else:
+            rate_limit = self.rate_limit
+
         protocols: list[str] | None | Unset
         if isinstance(self.protocols, Unset):
             protocols = UNSET
@@ -230,6 +265,29 @@ class TaskCreateRequest:
             port = UNSET
         else:
             port = self.port
+
+        mirrors: list[str] | None | Unset
+        if isinstance(self.mirrors, Unset):
+            mirrors = UNSET
+        elif isinstance(self.mirrors, list):
+            mirrors = self.mirrors
+
+        else:
+            mirrors = self.mirrors
+
+        expected_length: int | None | Unset
+        if isinstance(self.expected_length, Unset):
+            expected_length = UNSET
+        else:
+            expected_length = self.expected_length
+
+        metalink: dict[str, Any] | None | Unset
+        if isinstance(self.metalink, Unset):
+            metalink = UNSET
+        elif isinstance(self.metalink, MetalinkInput):
+            metalink = self.metalink.to_dict()
+        else:
+            metalink = self.metalink
 
         field_dict: dict[str, Any] = {}
 
@@ -262,6 +320,8 @@ class TaskCreateRequest:
             field_dict["resume"] = resume
         if segments is not UNSET:
             field_dict["segments"] = segments
+        if rate_limit is not UNSET:
+            field_dict["rateLimit"] = rate_limit
         if protocols is not UNSET:
             field_dict["protocols"] = protocols
         if maximum_message_size is not UNSET:
@@ -270,6 +330,12 @@ class TaskCreateRequest:
             field_dict["hostName"] = host_name
         if port is not UNSET:
             field_dict["port"] = port
+        if mirrors is not UNSET:
+            field_dict["mirrors"] = mirrors
+        if expected_length is not UNSET:
+            field_dict["expectedLength"] = expected_length
+        if metalink is not UNSET:
+            field_dict["metalink"] = metalink
 
         return field_dict
 
@@ -278,6 +344,8 @@ class TaskCreateRequest:
         from ..models.blob_upload_source import BlobUploadSource
         from ..models.completion_handler import CompletionHandler
         from ..models.data_upload_source import DataUploadSource
+        from ..models.metalink_input import MetalinkInput
+        from ..models.rate_limit import RateLimit
         from ..models.request import Request
         from ..models.segments_input import SegmentsInput
         from ..models.stream_upload_source import StreamUploadSource
@@ -455,6 +523,23 @@ class TaskCreateRequest:
 
         segments = _parse_segments(d.pop("segments", UNSET))
 
+        def _parse_rate_limit(data: object) -> None | RateLimit | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                rate_limit_type_0 = RateLimit.from_dict(data)
+
+                return rate_limit_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RateLimit | Unset, data)
+
+        rate_limit = _parse_rate_limit(d.pop("rateLimit", UNSET))
+
         def _parse_protocols(data: object) -> list[str] | None | Unset:
             if data is None:
                 return data
@@ -499,6 +584,49 @@ class TaskCreateRequest:
 
         port = _parse_port(d.pop("port", UNSET))
 
+        def _parse_mirrors(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                mirrors_type_0 = cast(list[str], data)
+
+                return mirrors_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        mirrors = _parse_mirrors(d.pop("mirrors", UNSET))
+
+        def _parse_expected_length(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        expected_length = _parse_expected_length(d.pop("expectedLength", UNSET))
+
+        def _parse_metalink(data: object) -> MetalinkInput | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                metalink_type_0 = MetalinkInput.from_dict(data)
+
+                return metalink_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MetalinkInput | None | Unset, data)
+
+        metalink = _parse_metalink(d.pop("metalink", UNSET))
+
         task_create_request = cls(
             kind=kind,
             request=request,
@@ -513,10 +641,14 @@ class TaskCreateRequest:
             expected_digest=expected_digest,
             resume=resume,
             segments=segments,
+            rate_limit=rate_limit,
             protocols=protocols,
             maximum_message_size=maximum_message_size,
             host_name=host_name,
             port=port,
+            mirrors=mirrors,
+            expected_length=expected_length,
+            metalink=metalink,
         )
 
         return task_create_request

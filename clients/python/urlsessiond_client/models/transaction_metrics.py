@@ -71,7 +71,12 @@ class TransactionMetrics:
             is_cellular (bool): The request left by a cellular network path.
             is_expensive (bool): The request left by an expensive network path.
             is_constrained (bool): The request left by a constrained network path.
-            is_multipath (bool):
+            is_multipath (bool): The request's connection was Multipath TCP with at least one subflow beyond its first when
+                the
+                request ended (`MPTCP_INFO`'s `mptcpi_subflows`, read from the connection's socket). False for
+                `multipathServiceType` `none`, for a peer that fell back to plain TCP, and for a multipath
+                connection that got no other subflow (no other available path, or no endpoints: see
+                `MultipathServiceType`).
             network_path (None | str): Beyond Apple, the network path the request left by (`GET /v1/networks`); null for a
                 response from the cache.
             network_interface (None | str): That path's interface (or source address); null for the default route and for a

@@ -34,7 +34,10 @@ class TransferErrorUserInfo:
             `fileWriteRefused` (`file:` URLs), `bodyStreamFailed` (-1021, the client left a streamed
             upload mid-body), `needNewBodyStream` (-1021, a redirect needed a streamed body that was
             already read), `webSocketHandshake`, `webSocketProtocol` and `maximumMessageSize` (webSocket
-            tasks).
+            tasks), `mirrorRefused` (-1011, the last of a download's mirrors answered with an error status, a
+            length other than the others' or `expectedLength`, or not the range asked for) and
+            `metalinkInvalid` (-1017, a `metalink.url` document that is not a Metalink 4 document the
+            service reads, or not answered with 200).
     """
 
     ns_error_failing_url_string_key: str | Unset = UNSET

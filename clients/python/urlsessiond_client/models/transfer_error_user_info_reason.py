@@ -8,6 +8,8 @@ class TransferErrorUserInfoReason(StrEnum):
     EGRESSPOLICY = "egressPolicy"
     FILEWRITEREFUSED = "fileWriteRefused"
     MAXIMUMMESSAGESIZE = "maximumMessageSize"
+    METALINKINVALID = "metalinkInvalid"
+    MIRRORREFUSED = "mirrorRefused"
     NEEDNEWBODYSTREAM = "needNewBodyStream"
     NETWORKPATHLOST = "networkPathLost"
     OUTSIDEFILEROOT = "outsideFileRoot"

@@ -167,7 +167,7 @@ def sync_detailed(
             `field: request`); `uploadSource` is required for, and only allowed on, upload tasks;
             `resumeData` and `segments` only on download tasks; `protocols` and `maximumMessageSize`
             only on
-            webSocket tasks.
+            webSocket tasks; `rateLimit` only on data, download and upload tasks.
 
             A webSocket task (`webSocketTask(with:protocols:)`) takes a `ws` or `wss` URL (and no
             other kind
@@ -188,6 +188,19 @@ def sync_detailed(
             `startSecureConnection`); reads and writes go through `/v1/tasks/{id}/read` and `/write`;
             it
             completes once both sides are closed (see `streamTaskRead`).
+
+            A download may name other URLs of its file (beyond URLSession; see `Mirrors`): `mirrors`,
+            the
+            request's URL first (422 `field: mirrors[0]` otherwise), with an optional
+            `expectedLength`; or a
+            Metalink 4 document (RFC 5854) as `metalink` instead of `request.url` (`request` may then
+            be
+            absent; when given, without `url`: 422 `field: request.url`). `mirrors`, `expectedLength`
+            and
+            `metalink` are for download tasks only and never with `resumeData` (422 naming the field);
+            `expectedLength` needs `mirrors` or `metalink`; `mirrors` and `metalink` exclude each
+            other (422
+            `field: mirrors`).
 
             These rules across fields are also in `x-rules`, as JSON Schema.
 
@@ -254,7 +267,7 @@ def sync(
             `field: request`); `uploadSource` is required for, and only allowed on, upload tasks;
             `resumeData` and `segments` only on download tasks; `protocols` and `maximumMessageSize`
             only on
-            webSocket tasks.
+            webSocket tasks; `rateLimit` only on data, download and upload tasks.
 
             A webSocket task (`webSocketTask(with:protocols:)`) takes a `ws` or `wss` URL (and no
             other kind
@@ -275,6 +288,19 @@ def sync(
             `startSecureConnection`); reads and writes go through `/v1/tasks/{id}/read` and `/write`;
             it
             completes once both sides are closed (see `streamTaskRead`).
+
+            A download may name other URLs of its file (beyond URLSession; see `Mirrors`): `mirrors`,
+            the
+            request's URL first (422 `field: mirrors[0]` otherwise), with an optional
+            `expectedLength`; or a
+            Metalink 4 document (RFC 5854) as `metalink` instead of `request.url` (`request` may then
+            be
+            absent; when given, without `url`: 422 `field: request.url`). `mirrors`, `expectedLength`
+            and
+            `metalink` are for download tasks only and never with `resumeData` (422 naming the field);
+            `expectedLength` needs `mirrors` or `metalink`; `mirrors` and `metalink` exclude each
+            other (422
+            `field: mirrors`).
 
             These rules across fields are also in `x-rules`, as JSON Schema.
 
@@ -336,7 +362,7 @@ async def asyncio_detailed(
             `field: request`); `uploadSource` is required for, and only allowed on, upload tasks;
             `resumeData` and `segments` only on download tasks; `protocols` and `maximumMessageSize`
             only on
-            webSocket tasks.
+            webSocket tasks; `rateLimit` only on data, download and upload tasks.
 
             A webSocket task (`webSocketTask(with:protocols:)`) takes a `ws` or `wss` URL (and no
             other kind
@@ -357,6 +383,19 @@ async def asyncio_detailed(
             `startSecureConnection`); reads and writes go through `/v1/tasks/{id}/read` and `/write`;
             it
             completes once both sides are closed (see `streamTaskRead`).
+
+            A download may name other URLs of its file (beyond URLSession; see `Mirrors`): `mirrors`,
+            the
+            request's URL first (422 `field: mirrors[0]` otherwise), with an optional
+            `expectedLength`; or a
+            Metalink 4 document (RFC 5854) as `metalink` instead of `request.url` (`request` may then
+            be
+            absent; when given, without `url`: 422 `field: request.url`). `mirrors`, `expectedLength`
+            and
+            `metalink` are for download tasks only and never with `resumeData` (422 naming the field);
+            `expectedLength` needs `mirrors` or `metalink`; `mirrors` and `metalink` exclude each
+            other (422
+            `field: mirrors`).
 
             These rules across fields are also in `x-rules`, as JSON Schema.
 
@@ -421,7 +460,7 @@ async def asyncio(
             `field: request`); `uploadSource` is required for, and only allowed on, upload tasks;
             `resumeData` and `segments` only on download tasks; `protocols` and `maximumMessageSize`
             only on
-            webSocket tasks.
+            webSocket tasks; `rateLimit` only on data, download and upload tasks.
 
             A webSocket task (`webSocketTask(with:protocols:)`) takes a `ws` or `wss` URL (and no
             other kind
@@ -442,6 +481,19 @@ async def asyncio(
             `startSecureConnection`); reads and writes go through `/v1/tasks/{id}/read` and `/write`;
             it
             completes once both sides are closed (see `streamTaskRead`).
+
+            A download may name other URLs of its file (beyond URLSession; see `Mirrors`): `mirrors`,
+            the
+            request's URL first (422 `field: mirrors[0]` otherwise), with an optional
+            `expectedLength`; or a
+            Metalink 4 document (RFC 5854) as `metalink` instead of `request.url` (`request` may then
+            be
+            absent; when given, without `url`: 422 `field: request.url`). `mirrors`, `expectedLength`
+            and
+            `metalink` are for download tasks only and never with `resumeData` (422 naming the field);
+            `expectedLength` needs `mirrors` or `metalink`; `mirrors` and `metalink` exclude each
+            other (422
+            `field: mirrors`).
 
             These rules across fields are also in `x-rules`, as JSON Schema.
 

@@ -97,7 +97,7 @@ def sync_detailed(
 
      The body of a streamed upload (`uploadSource: {"stream": true}`), sent while the task runs:
     chunked or with a `Content-Length`, of any size, any media type. It is passed to the origin as it
-    arrives and never stored: at most 1 MiB of it waits in the service, and a slow origin slows this
+    arrives and never stored: at most 4 MiB of it waits in the service, and a slow origin slows this
     request (the service stops reading it) rather than filling memory. The request to the origin
     carries a `Content-Length` when the task's own request header fields set one, and is chunked
     otherwise; `countOfBytesSent` counts the body's bytes.
@@ -148,7 +148,7 @@ def sync(
 
      The body of a streamed upload (`uploadSource: {"stream": true}`), sent while the task runs:
     chunked or with a `Content-Length`, of any size, any media type. It is passed to the origin as it
-    arrives and never stored: at most 1 MiB of it waits in the service, and a slow origin slows this
+    arrives and never stored: at most 4 MiB of it waits in the service, and a slow origin slows this
     request (the service stops reading it) rather than filling memory. The request to the origin
     carries a `Content-Length` when the task's own request header fields set one, and is chunked
     otherwise; `countOfBytesSent` counts the body's bytes.
@@ -194,7 +194,7 @@ async def asyncio_detailed(
 
      The body of a streamed upload (`uploadSource: {"stream": true}`), sent while the task runs:
     chunked or with a `Content-Length`, of any size, any media type. It is passed to the origin as it
-    arrives and never stored: at most 1 MiB of it waits in the service, and a slow origin slows this
+    arrives and never stored: at most 4 MiB of it waits in the service, and a slow origin slows this
     request (the service stops reading it) rather than filling memory. The request to the origin
     carries a `Content-Length` when the task's own request header fields set one, and is chunked
     otherwise; `countOfBytesSent` counts the body's bytes.
@@ -243,7 +243,7 @@ async def asyncio(
 
      The body of a streamed upload (`uploadSource: {"stream": true}`), sent while the task runs:
     chunked or with a `Content-Length`, of any size, any media type. It is passed to the origin as it
-    arrives and never stored: at most 1 MiB of it waits in the service, and a slow origin slows this
+    arrives and never stored: at most 4 MiB of it waits in the service, and a slow origin slows this
     request (the service stops reading it) rather than filling memory. The request to the origin
     carries a `Content-Length` when the task's own request header fields set one, and is chunked
     otherwise; `countOfBytesSent` counts the body's bytes.
