@@ -134,29 +134,16 @@ public final class DanteSOCKSProxy: Sendable {
 
     private func waitUntilListening(_ launcher: Process) async throws {
         for _ in 0..<250 {
-            if accepts() { break }
+            if loopbackPortAccepts(port) { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         for _ in 0..<250 where launcher.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-        guard accepts(), !launcher.isRunning else {
+        guard loopbackPortAccepts(port), !launcher.isRunning else {
             let errors = (try? String(contentsOf: directory.appending("stderr.log"), encoding: .utf8)) ?? ""
             let log = self.log
             if launcher.isRunning { kill(launcher.processIdentifier, SIGKILL) }
             stop()
             throw NginxOriginError(message: "danted did not start listening on \(port): \(errors) \(log)")
-        }
-    }
-
-    private func accepts() -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
     }
 }

@@ -8,6 +8,21 @@ func freeLoopbackPort() throws -> Int {
     return held.port
 }
 
+/// Whether a server accepts connections on the loopback `port` yet (a server started as a separate
+/// process, waited for before a test uses it).
+func loopbackPortAccepts(_ port: Int) -> Bool {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+}
+
 struct FreePortError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }

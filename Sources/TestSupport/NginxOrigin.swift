@@ -119,25 +119,12 @@ public final class NginxOrigin: Sendable {
     private func waitUntilListening() async throws {
         for _ in 0..<250 {
             guard process.isRunning else { break }
-            if Self.accepts(port) { return }
+            if loopbackPortAccepts(port) { return }
             try await Task.sleep(for: .milliseconds(20))
         }
         let log = (try? String(contentsOf: directory.appending("error.log"), encoding: .utf8)) ?? ""
         stop()
         throw NginxOriginError(message: "nginx did not start listening on \(port): \(log)")
-    }
-
-    private static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
     }
 
     /// Runs a tool to its end; its standard output.
