@@ -271,6 +271,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         case .follow(let next):
             follow(transfer, to: next, multi: multi)
         case .sendAgain:
+            bandwidth.attach(transfer)
             do {
                 try transfer.restartBody()
                 try transfer.prepare()
@@ -306,6 +307,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         if case .stream(let sent) = transfer.request.body { sent.abandon() }  // its producer stops: nothing reads it
         transfer.request = request
         needsPass = true  // it may have left a host whose connections were all taken
+        bandwidth.attach(transfer)
         do {
             try transfer.prepare()
         } catch {

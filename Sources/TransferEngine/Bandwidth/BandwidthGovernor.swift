@@ -46,15 +46,25 @@ final class BandwidthGovernor {
 
     /// A connection of `transfer`'s task begins (its own, or a part of its segmented download): it joins
     /// the task's flow, made now with its share (before its first byte).
+    /// Called before every request a transfer sends (its first, a redirect's, a range's, another
+    /// mirror's): a transfer between requests is not running, so `sweep` may have dropped its flow; it then
+    /// joins its task's live flow (or a new one keeping a PATCHed limit) instead of spending a bucket the
+    /// governor no longer divides — which let a segmented download run past its limit.
     func attach(_ transfer: Transfer) {
-        guard transfer.bandwidth == nil else { return }
+        let left = transfer.bandwidth
+        if let left, flows[left.id] === left {
+            left.connections[ObjectIdentifier(transfer.easy)] = transfer
+            return
+        }
+        transfer.bandwidth = nil
         if let flow = flows[transfer.job.id] {
             flow.connections[ObjectIdentifier(transfer.easy)] = transfer
             transfer.bandwidth = flow
             return
         }
-        guard mayLimit(transfer.job) else { return }
+        guard left != nil || mayLimit(transfer.job) else { return }
         let flow = BandwidthFlow(job: transfer.job)
+        if let left { flow.taskLimit = left.taskLimit }
         if let pending = pendingTaskLimits.removeValue(forKey: flow.id) { flow.taskLimit = pending }
         flow.connections[ObjectIdentifier(transfer.easy)] = transfer
         transfer.bandwidth = flow

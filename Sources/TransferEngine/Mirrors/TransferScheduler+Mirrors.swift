@@ -19,6 +19,7 @@ extension TransferScheduler {
         let received = transfer.meter.progress.bytesReceived
         do {
             transfer.useMirror(next)
+            bandwidth.attach(transfer)
             transfer.machine = TransferStateMachine(job: transfer.job, redirects: 0)
             try transfer.restartBody()
             try transfer.prepare()

@@ -105,6 +105,7 @@ extension TransferScheduler {
             let range = download.plan.nextRequest(for: transfer.segments.connectionNumber, size: download.requestSize(for: transfer))
         else { return stopConnection(transfer, download) }
         guard usesLiveMirror(transfer, download) else { return noMirrorLeft(transfer, download, multi: multi) }
+        bandwidth.attach(transfer)
         do {
             try transfer.prepareSegmentRequest(range)
         } catch {
