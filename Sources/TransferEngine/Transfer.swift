@@ -103,7 +103,7 @@ final class Transfer {
         try easy.reset()
         try Self.applyConnectionOptions(to: easy, job: job, url: request.url, configuration: configuration)
         try easy.setShare(share)
-        try easy.setReceiveBufferLimit(bandwidth?.receiveBufferBytes)
+        try easy.setReceiveBufferLimit(bandwidth?.receiveBufferBytes(sockets: job.segments?.maximumConnections ?? 1))
         // Every encoding libcurl decodes (gzip, deflate, br, zstd); a range is of the identity encoding's bytes.
         if machine.range == nil { try easy.set(.acceptEncoding, "") }
         try easy.preferHTTP2OverTLS()

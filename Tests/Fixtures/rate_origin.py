@@ -11,7 +11,9 @@ Endpoints (HTTP/1.1 keep-alive, every response has Content-Length):
   them, with `ETag: "bytes-{n}"`, `Accept-Ranges: bytes` and single `Range`s (206) as path_origin.py, so
   a segmented download works. The socket's send buffer is 32 KiB, so what is written is what the client
   received within a few tens of KiB; the measurement is the kernel's own: TCP_INFO's tcpi_bytes_acked,
-  sampled every 50 ms from the start of the response.
+  sampled every 50 ms from the start of the response until the client has acknowledged its last byte
+  (which may be after the last write: a client holding back leaves the send buffer full, and those
+  bytes, acknowledged before its next request on the connection, belong to this response).
 - PUT or POST /upload?tag=T: reads a Content-Length body in 64 KiB reads, recording the bytes received over
   time; answers 200 with the count.
 - GET /samples?tag=T: 200 JSON, every response or upload tagged T so far, in order:
@@ -53,7 +55,8 @@ class Measurements:
         threading.Thread(target=self.sample_forever, daemon=True).start()
 
     def add(self, tag, path, range_header, sock=None):
-        entry = {"tag": tag, "path": path, "range": range_header, "samples": [], "done": False, "socket": sock, "base": 0}
+        entry = {"tag": tag, "path": path, "range": range_header, "samples": [], "done": False, "socket": sock, "base": 0,
+                 "expected": None}
         if sock is not None:
             entry["base"] = bytes_acked(sock)
             entry["samples"].append([time.time(), 0])
@@ -65,9 +68,12 @@ class Measurements:
         with self.lock:
             entry["samples"].append([time.time(), count])
 
-    def finish(self, entry):
-        if entry["socket"] is not None:
+    def finish(self, entry, written=None):
+        """The response's last byte is written (`written` body bytes): sampled until it is acknowledged."""
+        if entry["socket"] is not None and written is not None:
+            entry["expected"] = written
             self.sample(entry)
+            return
         with self.lock:
             entry["done"] = True
             entry["socket"] = None
@@ -78,9 +84,15 @@ class Measurements:
             return
         try:
             acked = bytes_acked(sock) - entry["base"]
-        except OSError:
-            return
-        self.record(entry, acked)
+        except OSError:  # the connection is closed: nothing more will be acknowledged
+            acked = None
+        expected = entry["expected"]
+        if acked is not None:
+            self.record(entry, acked if expected is None else min(acked, expected))
+        if acked is None or (expected is not None and acked >= expected):
+            with self.lock:
+                entry["done"] = True
+                entry["socket"] = None
 
     def sample_forever(self):
         while True:
@@ -185,14 +197,14 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.flush()
         entry = self.server.measurements.add(tag, self.path, self.headers.get("Range"), self.connection)
+        position = first
         try:
-            position = first
             while position <= last:
                 length = min(CHUNK, last + 1 - position)
                 self.wfile.write(pattern_bytes(position, length))
                 position += length
         finally:
-            self.server.measurements.finish(entry)
+            self.server.measurements.finish(entry, written=position - first)
 
 
 class Server(ThreadingHTTPServer):

@@ -57,11 +57,14 @@ final class BandwidthFlow {
     /// Whether the flow is limited in either direction now.
     var isLimited: Bool { receive.rate != nil || send.rate != nil }
 
-    /// The receive buffer a new socket of the flow gets (`SO_RCVBUF`): a quarter second of its receive
-    /// share, so the origin cannot send far ahead of the limit into a buffer the kernel would grow to
-    /// `tcp_rmem`'s maximum; nil when receiving is not limited.
-    var receiveBufferBytes: Int32? {
+    /// The receive buffer a new socket of the flow gets (`SO_RCVBUF`) when the flow has `sockets` of them
+    /// (a segmented download's connections): a quarter second of its receive share, divided between them,
+    /// so the origin cannot send far ahead of the limit into a buffer the kernel would grow to `tcp_rmem`'s
+    /// maximum — four sockets with a quarter second each held a second of the limit (the kernel doubles
+    /// the value), and the origin saw the download 10 % off its limit over 10 s as those buffers filled
+    /// and drained; nil when receiving is not limited.
+    func receiveBufferBytes(sockets: Int) -> Int32? {
         guard let rate = receive.rate ?? inForce.receive.map(Double.init) else { return nil }
-        return Int32(min(max(rate / 4, 16 * 1024), 8 * 1024 * 1024))
+        return Int32(min(max(rate / 4 / Double(max(sockets, 1)), 16 * 1024), 8 * 1024 * 1024))
     }
 }
