@@ -33,6 +33,8 @@ public final class DecisionWaiters: Sendable {
         var lastPrune = ContinuousClock.now
     }
     private let state = LockedBox(State())
+    /// Where a webhook's answer that nobody here waits for goes besides the parking (another node).
+    private let notAwaitedHere = LockedBox<(@Sendable (WebhookDecisionAnswer) -> Void)?>(nil)
     private let parkedLifetime: Duration
     private let parkedLimit = 10_000
 
@@ -83,10 +85,27 @@ public final class DecisionWaiters: Sendable {
         state.withLock { $0.waiting.removeValue(forKey: eventId) }?.continuation.finish()
     }
 
-    /// Hands a webhook's `answer` to whoever waits for `eventId`, or parks it for a registration still to come.
-    func deliver(_ answer: DecisionAnswer, eventId: String) {
+    /// Hands a webhook's `answer` to whoever waits for `eventId` (of `sessionId`), or parks it for a
+    /// registration still to come; the webhook's answer or its failure, when nobody here waits for it, also
+    /// goes to `forwardAnswersNotAwaitedHere`'s handler (the transfer may wait on another node).
+    func deliver(_ answer: DecisionAnswer, eventId: String, sessionId: String) {
+        let continuation = waiter(for: answer, eventId: eventId)
+        if let continuation {
+            continuation.yield(answer)
+            continuation.finish()
+        } else if let handler = notAwaitedHere.withLock({ $0 }) {
+            switch answer {
+            case .answered(let body): handler(WebhookDecisionAnswer(eventId: eventId, sessionId: sessionId, body: body))
+            case .noAnswer: handler(WebhookDecisionAnswer(eventId: eventId, sessionId: sessionId, body: nil))
+            case .given: break  // through the API: `take`, which the API forwards itself
+            }
+        }
+    }
+
+    /// The continuation waiting for `eventId`, taken; nil (and `answer` parked) when none waits.
+    private func waiter(for answer: DecisionAnswer, eventId: String) -> AsyncStream<DecisionAnswer>.Continuation? {
         let now = ContinuousClock.now
-        let continuation = state.withLock { state -> AsyncStream<DecisionAnswer>.Continuation? in
+        return state.withLock { state -> AsyncStream<DecisionAnswer>.Continuation? in
             if let waiter = state.waiting.removeValue(forKey: eventId) { return waiter.continuation }
             if now - state.lastPrune > .seconds(1) || state.parked.count >= parkedLimit {
                 state.parked = state.parked.filter { now - $0.value.at < parkedLifetime }
@@ -95,8 +114,6 @@ public final class DecisionWaiters: Sendable {
             if state.parked.count < parkedLimit { state.parked[eventId] = (answer, now) }
             return nil
         }
-        continuation?.yield(answer)
-        continuation?.finish()
     }
 }
 
@@ -122,6 +139,22 @@ extension DecisionWaiters: DelegateDecisions {
         }
         guard let continuation else { return false }
         continuation.yield(.given(answer))
+        continuation.finish()
+        return true
+    }
+
+    public func forwardAnswersNotAwaitedHere(to handler: @escaping @Sendable (WebhookDecisionAnswer) -> Void) {
+        notAwaitedHere.withLock { $0 = handler }
+    }
+
+    public func decline(event eventId: String, session sessionId: String) -> Bool {
+        let continuation = state.withLock { state -> AsyncStream<DecisionAnswer>.Continuation? in
+            guard let waiter = state.waiting[eventId], waiter.sessionId == sessionId else { return nil }
+            state.waiting[eventId] = nil
+            return waiter.continuation
+        }
+        guard let continuation else { return false }
+        continuation.yield(.noAnswer)
         continuation.finish()
         return true
     }

@@ -114,10 +114,10 @@ extension DeliveryCoordinator {
         if (200..<300).contains(response.status) {
             writes.outcomes.delivered[id] = now
             metrics.deliveredEvent(timestamp: head.event.timestamp, at: now)
-            if head.isDecision { waiters.deliver(.answered(response.body), eventId: id) }
+            if head.isDecision { waiters.deliver(.answered(response.body), eventId: id, sessionId: key.sessionId) }
             finishHead(of: &lane)
         } else if response.status == 410 {
-            if head.isDecision { waiters.deliver(.noAnswer, eventId: id) }
+            if head.isDecision { waiters.deliver(.noAnswer, eventId: id, sessionId: key.sessionId) }
             metrics.failedEvent(reason: "gone")
             if key.kind == .delegate {
                 writes.outcomes.disabled[key.sessionId] = now
@@ -131,7 +131,7 @@ extension DeliveryCoordinator {
             finishHead(of: &lane)
         } else if head.isDecision {
             // The transfer proceeds with default handling now; a late answer would be useless.
-            waiters.deliver(.noAnswer, eventId: id)
+            waiters.deliver(.noAnswer, eventId: id, sessionId: key.sessionId)
             writes.outcomes.abandoned[id] = now
             metrics.failedEvent(reason: "decision")
             finishHead(of: &lane)

@@ -114,7 +114,7 @@ extension DeliveryCoordinator {
         for kind in [LaneKey.Kind.delegate, .completion] {
             let key = LaneKey(sessionId: sessionId, kind: kind)
             if let lane = lanes[key], lane.inFlightToken != nil, let head = lane.pending.first, head.isDecision {
-                waiters.deliver(.noAnswer, eventId: head.event.id)
+                waiters.deliver(.noAnswer, eventId: head.event.id, sessionId: sessionId)
             }
             lanes[key] = nil
             waiting.sleeping[key] = nil

@@ -62,7 +62,9 @@ final class DeliveryCoordinator {
             publishNextDue()
         }
         for (key, _) in inFlight.tokens.values {
-            if let head = lanes[key]?.pending.first, head.isDecision { waiters.deliver(.noAnswer, eventId: head.event.id) }
+            if let head = lanes[key]?.pending.first, head.isDecision {
+                waiters.deliver(.noAnswer, eventId: head.event.id, sessionId: key.sessionId)
+            }
         }
         await writes.task?.value
         for signal in inbox.drain() {

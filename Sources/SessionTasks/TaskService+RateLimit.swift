@@ -5,15 +5,18 @@ import TransferStore
 // The bandwidth limits of tasks: `PATCH /v1/tasks/{id}`, and the limit a running task shows.
 extension TaskService {
     /// Sets the task's own `rateLimit` (nil: none): stored, so later attempts and a restart keep it, and
-    /// handed to the attempt this node runs, whose transfer takes it at once without starting again.
-    ///
-    /// On a cluster the attempt another node runs takes it at its next start (not while it runs).
+    /// handed to the attempt that runs it, whose transfer takes it at once without starting again — on
+    /// this node, or on the node of a cluster that runs it (forwarded as a control call is; a node that
+    /// does not answer in time leaves the limit stored, taken at the attempt's next start).
     /// - Throws: `TaskStoreError.taskNotFound`, `.invalidStateTransition` once completed or canceling.
     public func updateRateLimit(taskId: String, tenant: String, to limit: RateLimit?) async throws -> TaskRecord {
         let record = try await store.tasks.updateRateLimit(id: taskId, tenant: tenant, to: limit)
-        guard let attempt = runner.table.withLock({ $0.entries[taskId]?.attempt?.number }) else { return record }
-        let id = TransferID(taskId: taskId, attempt: attempt)
-        runner.engine.setRateLimit(id, limit)
+        guard let id = runner.applyRateLimit(record) else {
+            if let node, let owner = record.node, owner != node.membership.nodeID, record.state == .running {
+                await node.forwardRateLimit(of: record, tenant: tenant, to: owner)
+            }
+            return record
+        }
         // The answer shows the limit in force with the new one: the engine's loop takes it within a turn
         // (a transfer with no flow yet, queued or never limited, has no reading to wait for).
         for _ in 0..<50 {
@@ -34,6 +37,16 @@ extension TaskService {
         var task = task
         task.rateLimit = RateLimit(reading.inForce)
         return task
+    }
+}
+
+extension TaskRunner {
+    /// Hands `task`'s stored `rateLimit` to the attempt this node runs; nil when it runs none.
+    func applyRateLimit(_ task: TaskRecord) -> TransferID? {
+        guard let attempt = table.withLock({ $0.entries[task.id]?.attempt?.number }) else { return nil }
+        let id = TransferID(taskId: task.id, attempt: attempt)
+        engine.setRateLimit(id, task.rateLimit)
+        return id
     }
 }
 

@@ -1,10 +1,10 @@
 import Foundation
 import TransferModels
 
-/// An answer to a decision event given through the API on a node where no transfer waits for it: the
-/// transfer may wait on the node running the event's task, so the answer is sent to that node (`NOTIFY`,
-/// as forwarded controls are), which takes it if its transfer still waits and says so back
-/// (`OfferedDecisionAnswerReply`).
+/// An answer to a decision event given through the API, or by the session's webhook, on a node where no
+/// transfer waits for it: the transfer may wait on the node running the event's task, so the answer is
+/// sent to that node (`NOTIFY`, as forwarded controls are), which takes it if its transfer still waits and
+/// says so back (`OfferedDecisionAnswerReply`).
 public struct OfferedDecisionAnswer: Codable, Sendable, Equatable {
     /// Names the offer, for its reply.
     public var request: String
@@ -14,9 +14,13 @@ public struct OfferedDecisionAnswer: Codable, Sendable, Equatable {
     public var event: String
     /// The answer's JSON as the client sent it, parsed again by the node that takes it.
     public var body: String
+    /// A webhook's answer, sent on by the node that delivered the event: a body that is not a valid answer
+    /// (or none: the webhook failed) means the default handling at once, as on the node itself.
+    public var fromWebhook: Bool?
 
-    public init(request: String, node: String, session: String, event: String, body: String) {
+    public init(request: String, node: String, session: String, event: String, body: String, fromWebhook: Bool? = nil) {
         (self.request, self.node, self.session, self.event, self.body) = (request, node, session, event, body)
+        self.fromWebhook = fromWebhook
     }
 
     /// PostgreSQL refuses a `NOTIFY` payload of 8000 bytes or more; the size is checked before the node

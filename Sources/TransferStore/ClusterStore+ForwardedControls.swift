@@ -7,6 +7,9 @@ import TransferModels
 public struct ForwardedControl: Codable, Sendable, Equatable {
     public enum Action: String, Codable, Sendable {
         case resume, suspend, cancel, cancelProducingResumeData
+        /// `PATCH /v1/tasks/{id}` stored a new `rateLimit`: the node running the task hands the row's limit
+        /// to its transfer, which takes it without starting again.
+        case applyRateLimit
     }
 
     /// Names the call, for its answer.

@@ -45,4 +45,18 @@ struct DecisionWaitersTests {
         let expected = waiters.expectAnswer(toEvent: "evt_a", session: "ses_a")
         #expect(await expected.answer(within: .milliseconds(50)) == nil)
     }
+
+    /// A webhook's answer that is not one, received by another node and sent on to this one: the wait ends
+    /// at once with the default handling (nil), for the event's own session only.
+    @Test(.timeLimit(.minutes(1)))
+    func aDeclineEndsTheWaitWithTheDefaultHandling() async {
+        let waiters = DecisionWaiters()
+        let expected = waiters.expectAnswer(toEvent: "evt_a", session: "ses_a")
+        #expect(!waiters.decline(event: "evt_a", session: "ses_b"), "another session's event")
+        #expect(waiters.decline(event: "evt_a", session: "ses_a"))
+        #expect(!waiters.take(Self.reject, toEvent: "evt_a", session: "ses_a"), "the wait is over")
+        let started = ContinuousClock.now
+        #expect(await expected.answer(within: .seconds(30)) == nil)
+        #expect(ContinuousClock.now - started < .seconds(10), "at once, not at the timeout")
+    }
 }

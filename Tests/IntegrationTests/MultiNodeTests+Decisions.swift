@@ -43,4 +43,44 @@ extension MultiNodeTests {
         }
         for node in nodes { #expect(try await node.terminate() == 0) }
     }
+
+    /// The session's webhooks are sent by one node; its tasks run on both. The webhook's answer to a
+    /// decision reaches the transfer waiting for it on the other node, at once (not at `decisionTimeout`,
+    /// when the default handling would follow the redirect), and a body that is not a valid answer means
+    /// the default handling there at once too.
+    @Test(.timeLimit(.minutes(2)))
+    func aWebhooksAnswerReachesTheTransferWaitingOnAnotherNode() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        let receiver = try WebhookReceiver.start()
+        defer { receiver.stop() }
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-nodes")
+        defer { directory.remove() }
+        let database = try await PostgresServer.makeDatabase()
+        let nodes = try await Self.startNodes(2, database: database, maximumTransfers: 4, under: directory)
+        let client = HTTPClient()
+        let apis = [API(nodes[0], client), API(nodes[1], client)]
+        // A 302 is rejected; a 307 gets a body that is not an answer (so it is followed).
+        let session = try await TaskDecisionsTests.session(apis[0], receiver: receiver, decision: TaskDecisionsTests.redirect, timeout: 60)
+        {
+            event in
+            let response = (event["data"] as? [String: Any])?["response"] as? [String: Any]
+            return int(response?["statusCode"]) == 307 ? .json("not json") : .json(#"{"disposition": "reject"}"#)
+        }
+        var ids: [(id: String, rejects: Bool)] = []
+        for index in 0..<4 {
+            let code = index < 2 ? 302 : 307
+            let created = try await apis[index % 2].createTask(
+                session: session, ["kind": "data", "request": ["url": origin.url("/redirect-chain/1?code=\(code)")], "resume": true])
+            ids.append((created.taskID, index < 2))
+        }
+        let holder = try await Self.deliveryLeaseHolder(of: session, database: database)
+        for (id, rejects) in ids {
+            let completed = try await apis[0].completedTask(id, within: 30)
+            #expect(completed.statusCode == (rejects ? 302 : 200), "\(id) (webhooks sent by \(holder)): \(completed)")
+        }
+        let perNode = try await Self.tasksPerNode(database)
+        #expect(perNode == ["node-1": 2, "node-2": 2], "tasks ran on both nodes, so some away from the webhooks' node: \(perNode)")
+        for node in nodes { #expect(try await node.terminate() == 0) }
+    }
 }

@@ -6,7 +6,7 @@ import TransferStore
 /// Control calls across nodes. Only the node running a task can stop or start its transfer: a `resume`,
 /// `suspend` or `cancel` made on another node is forwarded to it through the database, carried out there
 /// as if made there, and answered; the caller then reads the task's row. Completions on one node wake the
-/// `?wait=` long-polls of the others.
+/// `?wait=` long-polls of the others; answers to decision events reach the node whose transfer waits.
 extension ClusterNode {
     /// How long a forwarded call waits for the running node's answer before the caller is told to try
     /// that node itself (`TaskOwnedElsewhere`).
@@ -38,6 +38,29 @@ extension ClusterNode {
         }
     }
 
+    /// Asks `node`, which runs the task, to hand the limit just stored to its transfer. Its answer is
+    /// awaited (so the PATCH's answer follows the change, as on one node) but not required: the limit is
+    /// stored, and the attempt's next start takes it.
+    func forwardRateLimit(of task: TaskRecord, tenant: String, to node: String) async {
+        let control = ForwardedControl(
+            request: ResourceID.make(prefix: "ctl"), node: node, task: task.id, tenant: tenant, action: .applyRateLimit)
+        let answers = store.cluster.forwardedControlAnswers.subscribe()
+        do {
+            try await store.cluster.forward(control)
+        } catch {
+            return logger.warning(
+                "Forwarding a task's new rate limit failed", metadata: ["task.id": "\(task.id)", "node": "\(node)", "error": "\(error)"])
+        }
+        let answer = await firstReply(ForwardedControlAnswer.self, on: answers, within: Self.forwardingTimeout) {
+            $0.request == control.request
+        }
+        if answer?.outcome != .done {
+            logger.notice(
+                "The node running a task did not take its new rate limit: its next attempt will",
+                metadata: ["task.id": "\(task.id)", "node": "\(node)", "outcome": "\(answer?.outcome.rawValue ?? "no answer")"])
+        }
+    }
+
     /// Carries out the calls other nodes forward to this one, takes the answers to decision events they
     /// offer, and wakes `?wait=` long-polls on tasks the others complete, until cancelled.
     func serveOtherNodes() async {
@@ -53,6 +76,15 @@ extension ClusterNode {
                     for await payload in self.store.cluster.offeredDecisionAnswers.subscribe() {
                         offers.addTask { await self.takeOffered(payload) }
                     }
+                }
+            }
+            group.addTask {
+                // Webhooks' answers that no transfer here waits for, sent on to the node running the task.
+                let (answers, continuation) = AsyncStream.makeStream(
+                    of: WebhookDecisionAnswer.self, bufferingPolicy: .bufferingNewest(1024))
+                self.tasks.questions.decisions.forwardAnswersNotAwaitedHere { continuation.yield($0) }
+                await withDiscardingTaskGroup { offers in
+                    for await answer in answers { offers.addTask { await self.offerWebhookAnswer(answer) } }
                 }
             }
             group.addTask {
@@ -74,10 +106,15 @@ extension ClusterNode {
     private func carryOut(_ control: ForwardedControl) async {
         var answer = ForwardedControlAnswer(request: control.request, outcome: .done)
         do {
-            let record = try await tasks.admittedTask(for: control.action, taskId: control.task, tenant: control.tenant)
-            let task = try await tasks.perform(control.action, on: try await claimForControl(record))
-            if control.action == .cancelProducingResumeData, task.state != .completed {
-                _ = try await tasks.waitForCompletion(of: task.id, tenant: control.tenant, timeout: .seconds(10))
+            if control.action == .applyRateLimit {
+                let task = try await tasks.requireTask(control.task, tenant: control.tenant)
+                if tasks.applyRateLimit(task) == nil { answer.outcome = .notHere }
+            } else {
+                let record = try await tasks.admittedTask(for: control.action, taskId: control.task, tenant: control.tenant)
+                let task = try await tasks.perform(control.action, on: try await claimForControl(record))
+                if control.action == .cancelProducingResumeData, task.state != .completed {
+                    _ = try await tasks.waitForCompletion(of: task.id, tenant: control.tenant, timeout: .seconds(10))
+                }
             }
         } catch let error as TaskStoreError where error == .invalidStateTransition {
             answer.outcome = .invalidState

@@ -20,7 +20,7 @@ extension TaskRunner {
         case .suspend:
             // A WebSocket's or a stream's connection cannot be paused and picked up again: suspending it would drop it.
             if record.kind == .webSocket || record.kind == .stream, record.state == .running { throw TaskStoreError.invalidStateTransition }
-        case .cancel, .cancelProducingResumeData:
+        case .cancel, .cancelProducingResumeData, .applyRateLimit:
             break
         }
         return record
@@ -29,10 +29,13 @@ extension TaskRunner {
     /// Carries out an admitted control call on this node.
     func perform(_ action: ForwardedControl.Action, on task: TaskRecord) async throws -> TaskRecord {
         switch action {
-        case .resume: try await control(task, .resume(beginsLater: task.beginsLater))
-        case .suspend: try await control(task, .suspend)
-        case .cancel: try await control(task, .cancel(producingResumeData: false))
-        case .cancelProducingResumeData: try await control(task, .cancel(producingResumeData: true))
+        case .resume: return try await control(task, .resume(beginsLater: task.beginsLater))
+        case .suspend: return try await control(task, .suspend)
+        case .cancel: return try await control(task, .cancel(producingResumeData: false))
+        case .cancelProducingResumeData: return try await control(task, .cancel(producingResumeData: true))
+        case .applyRateLimit:
+            _ = applyRateLimit(task)
+            return task
         }
     }
 

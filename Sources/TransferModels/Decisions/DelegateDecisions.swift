@@ -12,6 +12,31 @@ public protocol DelegateDecisions: Sendable {
     /// took it; false when none does (not a decision event, another session's, answered already, or its
     /// time ran out — the default handling was applied).
     func take(_ answer: DelegateAnswer, toEvent eventId: String, session sessionId: String) -> Bool
+    /// Hands `handler` every webhook's answer to a decision event (or its failure) that no transfer here
+    /// waits for: with several nodes, the session's webhooks are sent by one node and the transfer may
+    /// wait on another (the node running its task), which the handler reaches.
+    func forwardAnswersNotAwaitedHere(to handler: @escaping @Sendable (WebhookDecisionAnswer) -> Void)
+    /// Ends the wait for `eventId` of `sessionId` with the default handling, as a webhook's answer that is
+    /// not a valid one does; false when nothing here waits for it.
+    func decline(event eventId: String, session sessionId: String) -> Bool
+}
+
+extension DelegateDecisions {
+    public func forwardAnswersNotAwaitedHere(to handler: @escaping @Sendable (WebhookDecisionAnswer) -> Void) {}
+    public func decline(event eventId: String, session sessionId: String) -> Bool { false }
+}
+
+/// A webhook's answer to a decision event.
+public struct WebhookDecisionAnswer: Sendable, Equatable {
+    public var eventId: String
+    public var sessionId: String
+    /// Its 2xx answer's body as it came; nil when there was none (a non-2xx, no answer in time, the
+    /// delivery stopped): the default handling, now.
+    public var body: [UInt8]?
+
+    public init(eventId: String, sessionId: String, body: [UInt8]?) {
+        (self.eventId, self.sessionId, self.body) = (eventId, sessionId, body)
+    }
 }
 
 /// The answer awaited for one decision event (`DelegateDecisions.expectAnswer`).

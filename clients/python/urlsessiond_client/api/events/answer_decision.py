@@ -154,6 +154,9 @@ def sync_detailed(
     and says so (204 or 409 as above); when it does not reply within 3 seconds the answer is 202
     (offered: taken if the transfer still waits; the task's events tell). The offer travels in a
     PostgreSQL `NOTIFY`, so there an answer larger than about 7,900 bytes of JSON is refused with 413.
+    A webhook's answer travels the same way, from the node delivering the session's webhooks to the
+    node whose transfer waits (its failure too: the default handling at once); one larger than that
+    cannot, and that transfer applies the default handling when its `decisionTimeout` passes.
 
     With an `Idempotency-Key`, a retry of the same answer gets the first one's status (a 204 again,
     not the 409 a second answer would get).
@@ -219,6 +222,9 @@ def sync(
     and says so (204 or 409 as above); when it does not reply within 3 seconds the answer is 202
     (offered: taken if the transfer still waits; the task's events tell). The offer travels in a
     PostgreSQL `NOTIFY`, so there an answer larger than about 7,900 bytes of JSON is refused with 413.
+    A webhook's answer travels the same way, from the node delivering the session's webhooks to the
+    node whose transfer waits (its failure too: the default handling at once); one larger than that
+    cannot, and that transfer applies the default handling when its `decisionTimeout` passes.
 
     With an `Idempotency-Key`, a retry of the same answer gets the first one's status (a 204 again,
     not the 409 a second answer would get).
@@ -279,6 +285,9 @@ async def asyncio_detailed(
     and says so (204 or 409 as above); when it does not reply within 3 seconds the answer is 202
     (offered: taken if the transfer still waits; the task's events tell). The offer travels in a
     PostgreSQL `NOTIFY`, so there an answer larger than about 7,900 bytes of JSON is refused with 413.
+    A webhook's answer travels the same way, from the node delivering the session's webhooks to the
+    node whose transfer waits (its failure too: the default handling at once); one larger than that
+    cannot, and that transfer applies the default handling when its `decisionTimeout` passes.
 
     With an `Idempotency-Key`, a retry of the same answer gets the first one's status (a 204 again,
     not the 409 a second answer would get).
@@ -342,6 +351,9 @@ async def asyncio(
     and says so (204 or 409 as above); when it does not reply within 3 seconds the answer is 202
     (offered: taken if the transfer still waits; the task's events tell). The offer travels in a
     PostgreSQL `NOTIFY`, so there an answer larger than about 7,900 bytes of JSON is refused with 413.
+    A webhook's answer travels the same way, from the node delivering the session's webhooks to the
+    node whose transfer waits (its failure too: the default handling at once); one larger than that
+    cannot, and that transfer applies the default handling when its `decisionTimeout` passes.
 
     With an `Idempotency-Key`, a retry of the same answer gets the first one's status (a 204 again,
     not the 409 a second answer would get).

@@ -116,8 +116,10 @@ def sync_detailed(
      A JSON merge patch of the task's own `rateLimit` (the only member that changes): a `RateLimit`, or
     null for none of its own. A running transfer takes it at once, without starting again (its share
     is divided again within the engine's next turn; the answer shows the limit in force with it); the
-    task keeps it for later attempts and across a restart. On a cluster, an attempt another node runs
-    takes it when it next starts. 422 naming the field for an invalid limit, `missing-field` without
+    task keeps it for later attempts and across a restart. On a cluster, a PATCH made on a node other
+    than the one running the attempt reaches that node (through the database, as a control call does)
+    and its transfer takes it the same way; should that node not answer within 10 s, the attempt takes
+    it when it next starts. 422 naming the field for an invalid limit, `missing-field` without
     `rateLimit`, `invalid-value` on a webSocket or stream task; 409 once the task is completed or
     canceling; another tenant's task is 404.
 
@@ -158,8 +160,10 @@ def sync(
      A JSON merge patch of the task's own `rateLimit` (the only member that changes): a `RateLimit`, or
     null for none of its own. A running transfer takes it at once, without starting again (its share
     is divided again within the engine's next turn; the answer shows the limit in force with it); the
-    task keeps it for later attempts and across a restart. On a cluster, an attempt another node runs
-    takes it when it next starts. 422 naming the field for an invalid limit, `missing-field` without
+    task keeps it for later attempts and across a restart. On a cluster, a PATCH made on a node other
+    than the one running the attempt reaches that node (through the database, as a control call does)
+    and its transfer takes it the same way; should that node not answer within 10 s, the attempt takes
+    it when it next starts. 422 naming the field for an invalid limit, `missing-field` without
     `rateLimit`, `invalid-value` on a webSocket or stream task; 409 once the task is completed or
     canceling; another tenant's task is 404.
 
@@ -195,8 +199,10 @@ async def asyncio_detailed(
      A JSON merge patch of the task's own `rateLimit` (the only member that changes): a `RateLimit`, or
     null for none of its own. A running transfer takes it at once, without starting again (its share
     is divided again within the engine's next turn; the answer shows the limit in force with it); the
-    task keeps it for later attempts and across a restart. On a cluster, an attempt another node runs
-    takes it when it next starts. 422 naming the field for an invalid limit, `missing-field` without
+    task keeps it for later attempts and across a restart. On a cluster, a PATCH made on a node other
+    than the one running the attempt reaches that node (through the database, as a control call does)
+    and its transfer takes it the same way; should that node not answer within 10 s, the attempt takes
+    it when it next starts. 422 naming the field for an invalid limit, `missing-field` without
     `rateLimit`, `invalid-value` on a webSocket or stream task; 409 once the task is completed or
     canceling; another tenant's task is 404.
 
@@ -235,8 +241,10 @@ async def asyncio(
      A JSON merge patch of the task's own `rateLimit` (the only member that changes): a `RateLimit`, or
     null for none of its own. A running transfer takes it at once, without starting again (its share
     is divided again within the engine's next turn; the answer shows the limit in force with it); the
-    task keeps it for later attempts and across a restart. On a cluster, an attempt another node runs
-    takes it when it next starts. 422 naming the field for an invalid limit, `missing-field` without
+    task keeps it for later attempts and across a restart. On a cluster, a PATCH made on a node other
+    than the one running the attempt reaches that node (through the database, as a control call does)
+    and its transfer takes it the same way; should that node not answer within 10 s, the attempt takes
+    it when it next starts. 422 naming the field for an invalid limit, `missing-field` without
     `rateLimit`, `invalid-value` on a webSocket or stream task; 409 once the task is completed or
     canceling; another tenant's task is 404.
 
