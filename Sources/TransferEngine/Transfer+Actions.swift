@@ -10,7 +10,16 @@ extension Transfer {
     /// Carries out `actions` in order. An action that ends the request (or fails) returns the scheduler's
     /// step, and the actions after it are not carried out: they were about a request that is over.
     func perform(_ actions: [TransferStateMachine.Action]) -> Step? {
+        var refused = false
         for action in actions {
+            if case .deliverResponse = action, refusesMirrorHead() {
+                // A mirror's head that cannot be the file is not the task's response: nothing else about it
+                // is carried out (a download fetched in ranges begun on another length, a resume settled),
+                // and its request ends as the body is refused.
+                refused = true
+                continue
+            }
+            if refused, action.concernsTheResponse { continue }
             if let step = perform(action) { return step }
         }
         return nil
@@ -20,7 +29,7 @@ extension Transfer {
         switch action {
         case .reportInformational: observer.transfer(job.id, didReceiveInformational: response.head, for: request)
         case .storeCookies: storeCookies()
-        case .deliverResponse: if !refusesMirrorHead() { deliver(response.head) }
+        case .deliverResponse: deliver(response.head)
         case .deliverNotModified: deliverNotModified()
         case .beginMultipart: beginMultipartReplace()
         case .beginSegmentsIfPossible: beginSegmentsIfPossible()

@@ -172,6 +172,36 @@ struct MirrorsTests {
         }
     }
 
+    /// The first mirror answers 200 with another length than `expectedLength` (and ranges, a strong entity
+    /// tag): refused at its head, it is not the task's response, and the download fetched in ranges begins
+    /// on the next mirror's head — not on the refused one's length.
+    @Test(.timeLimit(.minutes(1)))
+    func aSegmentedDownloadDoesNotBeginOnARefusedMirrorsHead() async throws {
+        let (wrong, good) = (try FixtureOrigin.start(), try FixtureOrigin.start())
+        defer { for origin in [wrong, good] { origin.stop() } }
+        let size = 1_000_003
+        let mirrors = [wrong.url("/bytes/\(size + 500)?seed=7"), good.url("/bytes/\(size)?seed=7")]
+        try await withTaskService { api, _ in
+            let session = try await api.makeSession()
+            let done = try await api.runTask(
+                session: session,
+                [
+                    "kind": "download", "request": ["url": mirrors[0]], "mirrors": mirrors, "segments": Self.segments,
+                    "expectedLength": size, "expectedDigest": Self.digest(FixtureOrigin.bytes(count: size, seed: 7)),
+                ])
+            #expect(done.errorCode == nil, "\(done)")
+            #expect(int((done["response"] as? [String: Any])?["expectedContentLength"]) == size, "the good mirror's head: \(done)")
+            #expect(sha256Hex(try await api.taskFile(done.taskID).body) == fixtureSHA256(count: size, seed: 7))
+            #expect(wrong.requests.filter { $0.header("Range") != nil }.isEmpty, "no range asked of the refused mirror")
+            let dropped = try await Self.events(api, done.taskID, "task.didDropMirror")
+            #expect(dropped.map { $0["url"] as? String } == [mirrors[0]], "\(dropped)")
+            let responses = try await api.allEvents("/v1/tasks/\(done.taskID)/events").filter {
+                $0.eventType == "task.didReceiveResponse" || $0.eventType == "dataTask.didReceiveResponse"
+            }
+            #expect(responses.count <= 1, "the refused head is no response of the task: \(responses.compactMap(\.eventData))")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aMirrorFailingMidFileCostsOnlyTheRestWhichTheNextServesByRange() async throws {
         let (failing, next) = (try FixtureOrigin.start(), try FixtureOrigin.start())

@@ -111,6 +111,14 @@ extension TransferStateMachine {
         case admit
         /// Take the transfer out of the multi and end it with this failure.
         case abort(TransferFailure)
+
+        /// What follows from a head delivered as the task's response (skipped when a mirror's is refused).
+        var concernsTheResponse: Bool {
+            switch self {
+            case .beginSegmentsIfPossible, .settleResume, .askAboutResponse: true
+            default: false
+            }
+        }
     }
 
     /// How a request of a segmented download ended, as far as the state says.
