@@ -55,6 +55,14 @@ public struct RemoteURLSessionConfiguration: Sendable {
     public var httpCookieStorage: StorageScope?
     /// `urlCredentialStorage`: which credential storage, rather than a storage object.
     public var urlCredentialStorage: StorageScope?
+    /// Beyond URLSession: at most how often (seconds) the delegate hears a task's progress
+    /// (`didWriteData`, `didReceive`, `didSendBodyData`); 0: every report of the transfer. URLSession calls
+    /// these as bytes move, which over a network would flood the client, so the service coalesces them;
+    /// nil: its default, 0.5 s. The last call before the completion always carries the final totals.
+    public var progressInterval: TimeInterval?
+    /// Beyond URLSession: at least what fraction of a known total moves between two progress calls, besides
+    /// `progressInterval`; 0: no such bound; nil: the service's default, 0.05.
+    public var progressStep: Double?
     /// Where a background session remembers the last event its delegate handled, so that after a restart
     /// the delegate hears each event once (URLSession keeps this in the app's container). Nil: the user's
     /// caches directory, under `URLSessionRemote`.

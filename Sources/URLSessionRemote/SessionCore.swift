@@ -104,12 +104,14 @@ actor SessionCore {
         }
         var object: [String: Any] = ["configuration": self.configuration.wireObject]
         // A delegate without `url` lives in this process: the service asks its decisions through the events
-        // and waits for `answerDecision`. Sent only when it decides something, so that a session whose
-        // delegate only listens is the same service-side session as before. A background re-attach
-        // with it replaces the stored delegate's decisions with these.
-        if !self.decisionEventTypes.isEmpty {
-            object["delegate"] = ["decisions": self.decisionEventTypes.sorted()]
-        }
+        // and waits for `answerDecision`. Sent only when it decides something or paces its progress, so that
+        // a session whose delegate only listens is the same service-side session as before. A background
+        // re-attach with it replaces the stored delegate's settings with these.
+        var delegate: [String: Any] = [:]
+        if !self.decisionEventTypes.isEmpty { delegate["decisions"] = self.decisionEventTypes.sorted() }
+        delegate["progressInterval"] = self.configuration.progressInterval
+        delegate["progressStep"] = self.configuration.progressStep
+        if !delegate.isEmpty { object["delegate"] = delegate }
         let body = try ServiceClient.json(object)
         let session = try await self.client.decode(WireSession.self, "POST", "/v1/sessions", json: body)
         return (session.id, self.configuration.kind == .background ? self.storedSequence() : 0)

@@ -43,4 +43,31 @@ struct ConfigurationTests {
             #expect(seen.header("X-Request") == "yes")
         }
     }
+
+    /// `progressInterval` and `progressStep` (beyond URLSession) pace `didWriteData`: with 0.05 s and no
+    /// step, a download paced over about 1.5 s is reported many times; with the defaults (0.5 s, 5 %) a
+    /// few; either way the calls add up to the file.
+    @Test(.timeLimit(.minutes(1)))
+    func progressIntervalPacesTheProgressCalls() async throws {
+        let origin = try FixtureOrigin.start()
+        defer { origin.stop() }
+        try await withRemoteService { connection, _ in
+            var counts: [Int] = []
+            for interval in [0.05, nil] {
+                var configuration = RemoteURLSessionConfiguration.default(connection)
+                (configuration.progressInterval, configuration.progressStep) = (interval, interval == nil ? nil : 0)
+                let delegate = RecordingDelegate()
+                let session = RemoteURLSession(configuration: configuration, delegate: delegate)
+                let task = try await session.downloadTask(with: .fixture(origin.url("/bytes/300000?seed=3&rate=200000")))
+                try await task.resume()
+                try await eventually(timeout: 30) { !delegate.completions.isEmpty }
+                #expect(delegate.completions.first?.error == nil)
+                #expect(delegate.progress.last?.totalBytesWritten == 300_000)
+                #expect(delegate.progress.map(\.bytesWritten).reduce(0, +) == 300_000, "the deltas add up")
+                counts.append(delegate.progress.count)
+            }
+            #expect(counts[0] >= 10, "every 0.05 s over about 1.5 s: \(counts)")
+            #expect(counts[1] <= 5, "every 0.5 s at most by default: \(counts)")
+        }
+    }
 }
