@@ -22,7 +22,8 @@ import ipaddress
 import os
 import signal
 import sys
-import threading
+
+from fixture_process import when_stdin_closes
 
 try:
     from pyftpdlib.authorizers import DummyAuthorizer
@@ -109,12 +110,7 @@ def main():
     write_port(arguments.port_file, server.socket.getsockname()[1])
 
     if arguments.exit_on_stdin_eof:
-        def watch_stdin():
-            while sys.stdin.buffer.read(4096):
-                pass
-            os._exit(0)
-
-        threading.Thread(target=watch_stdin, daemon=True).start()
+        when_stdin_closes(lambda: os._exit(0))
     server.serve_forever(handle_exit=False)
 
 

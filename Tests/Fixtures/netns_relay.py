@@ -29,6 +29,8 @@ import sys
 import threading
 import time
 
+from fixture_process import when_stdin_closes
+
 CLONE_NEWNET = 0x40000000
 BUFFER = 64 * 1024
 
@@ -144,12 +146,7 @@ def main():
 
     threading.stack_size(256 * 1024)  # one or two threads per connection: keep them small
     if arguments.exit_on_stdin_eof:
-        def exit_when_stdin_closes():
-            while os.read(0, 4096):
-                pass
-            os.kill(os.getpid(), signal.SIGTERM)
-
-        threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+        when_stdin_closes(lambda: os.kill(os.getpid(), signal.SIGTERM))
 
     while True:
         try:

@@ -25,12 +25,12 @@ Every response has Content-Length; request bodies are read and dropped so keep-a
 """
 import base64
 import json
-import os
 import signal
 import struct
 import sys
-import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from fixture_process import when_stdin_closes
 
 try:
     import spnego
@@ -151,14 +151,7 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True  # open keep-alive connections must not hold the exit
 
-    def stop_when_stdin_closes():
-        # os.read, not sys.stdin: a daemon thread parked in a buffered read holds its lock, and the
-        # interpreter aborts at exit when it cannot take that lock.
-        while os.read(0, 4096):
-            pass
-        server.shutdown()
-
-    threading.Thread(target=stop_when_stdin_closes, daemon=True).start()
+    when_stdin_closes(server.shutdown)
     # The launcher may have spawned us with SIGTERM blocked (a Swift cooperative thread's mask is inherited).
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))

@@ -50,6 +50,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from socketserver import TCPServer
 from urllib.parse import parse_qs, urlsplit
 
+from fixture_process import when_stdin_closes
+
 IP_RECVTOS = getattr(socket, "IP_RECVTOS", 13)
 IP_PKTOPTIONS = 9  # <linux/in.h>; Python does not name it
 CHUNK = 16 * 1024
@@ -371,14 +373,7 @@ def main():
     server.request_log = RequestLog(arguments.log)
 
     if arguments.exit_on_stdin_eof:
-        def stop_when_stdin_closes():
-            # os.read, not sys.stdin: a daemon thread parked in a buffered read holds its lock, and the
-            # interpreter aborts at exit when it cannot take that lock.
-            while os.read(0, 4096):
-                pass
-            server.shutdown()
-
-        threading.Thread(target=stop_when_stdin_closes, daemon=True).start()
+        when_stdin_closes(server.shutdown)
 
     if arguments.port_file:
         write_port_file(arguments.port_file, server.server_address[1])

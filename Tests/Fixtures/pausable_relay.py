@@ -15,8 +15,9 @@ import argparse
 import os
 import signal
 import socket
-import sys
 import threading
+
+from fixture_process import when_stdin_closes
 
 BUFFER = 64 * 1024
 flowing = threading.Event()
@@ -70,11 +71,7 @@ def main():
     signal.signal(signal.SIGUSR2, lambda *_: flowing.set())
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
     if arguments.exit_on_stdin_eof:
-        def watch_stdin():
-            while sys.stdin.buffer.read(4096):
-                pass
-            os._exit(0)
-        threading.Thread(target=watch_stdin, daemon=True).start()
+        when_stdin_closes(lambda: os._exit(0))
 
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -32,7 +32,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from socketserver import TCPServer
 from urllib.parse import parse_qs, urlsplit
 
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fixture_process import when_stdin_closes  # noqa: E402
 from path_origin import BYTES_PATH, CLIENT_GONE, CHUNK, UNSATISFIABLE, parse_range, pattern_bytes, write_port_file  # noqa: E402
 
 SEND_BUFFER = 32 * 1024
@@ -239,12 +241,7 @@ def main():
     server.measurements = Measurements()
 
     if arguments.exit_on_stdin_eof:
-        def stop_when_stdin_closes():
-            while os.read(0, 4096):
-                pass
-            server.shutdown()
-
-        threading.Thread(target=stop_when_stdin_closes, daemon=True).start()
+        when_stdin_closes(server.shutdown)
 
     if arguments.port_file:
         write_port_file(arguments.port_file, server.server_address[1])
