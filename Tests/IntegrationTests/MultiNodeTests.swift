@@ -33,6 +33,19 @@ struct MultiNodeTests {
         return try await ServiceProcess.start(dataDirectory: directory.appending("data"), environment: environment)
     }
 
+    /// Two nodes of four transfer slots on a fresh database (a tenant takes at most half of a node's slots,
+    /// `tenantTransferLimit`, so two of its tasks run on each at once): `body` gets their APIs and the
+    /// database's URL; both nodes are stopped after it and must exit cleanly.
+    static func withTwoNodes(environment: [String: String] = [:], _ body: ([API], String) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-nodes")
+        defer { directory.remove() }
+        let database = try await PostgresServer.makeDatabase()
+        let nodes = try await startNodes(2, database: database, maximumTransfers: 4, under: directory, environment: environment)
+        let client = HTTPClient()
+        try await body(nodes.map { API($0, client) }, database)
+        for node in nodes { #expect(try await node.terminate() == 0) }
+    }
+
     /// How many tasks each node ran, from the rows (`filter`: an SQL condition on `task`).
     static func tasksPerNode(_ database: String, where filter: String = "true") async throws -> [String: Int] {
         let name = PostgresServer.databaseName(of: database)
@@ -270,47 +283,43 @@ struct MultiNodeTests {
     func controlCallsReachTheNodeRunningTheTask() async throws {
         let origin = try FixtureOrigin.start()
         defer { origin.stop() }
-        let directory = try TemporaryDirectory.make(prefix: "urlsessiond-nodes")
-        defer { directory.remove() }
-        let database = try await PostgresServer.makeDatabase()
-        // Four slots: a tenant takes at most half of a node's (`tenantTransferLimit`), and both run at once.
-        let nodes = try await Self.startNodes(2, database: database, maximumTransfers: 4, under: directory)
-        let client = HTTPClient()
-        let (first, second) = (API(nodes[0], client), API(nodes[1], client))
-        let session = try await first.makeSession(["urlCache": NSNull()])
-        let size = 1_000_000
-        // Created through node 2, so node 2 runs them; controlled through node 1.
-        var ids: [String] = []
-        for seed in 0..<2 {
-            let url = origin.url("/bytes/\(size)?seed=\(seed)&rate=100000")
-            ids.append(try await second.createTask(session: session, ["kind": "download", "request": ["url": url], "resume": true]).taskID)
+        try await Self.withTwoNodes { apis, database in
+            let (first, second) = (apis[0], apis[1])
+            let session = try await first.makeSession(["urlCache": NSNull()])
+            let size = 1_000_000
+            // Created through node 2, so node 2 runs them; controlled through node 1.
+            var ids: [String] = []
+            for seed in 0..<2 {
+                let url = origin.url("/bytes/\(size)?seed=\(seed)&rate=100000")
+                ids.append(
+                    try await second.createTask(session: session, ["kind": "download", "request": ["url": url], "resume": true]).taskID)
+            }
+            for id in ids { _ = try await first.task(id, until: { ($0.count("countOfBytesReceived") ?? 0) > 100_000 }, within: 30) }
+
+            let suspended = try await first.taskAction(ids[0], "suspend")
+            #expect(suspended.status == 200, "\(suspended.text)")
+            #expect(try suspended.json().state == "suspended")
+            let before = try await first.task(ids[0]).count("countOfBytesReceived") ?? 0
+            try await Task.sleep(for: .milliseconds(600))
+            #expect(try await first.task(ids[0]).count("countOfBytesReceived") == before, "node 2 stopped the transfer")
+            let resumed = try await first.taskAction(ids[0], "resume")
+            #expect(resumed.status == 200, "\(resumed.text)")
+            #expect(try resumed.json().state == "running")
+
+            let cancelled = try await first.post("/v1/tasks/\(ids[1])/cancel", json: #"{"byProducingResumeData": true}"#)
+            #expect(cancelled.status == 200, "\(cancelled.text)")
+            let answer = try cancelled.json()
+            #expect(((answer["task"] as? [String: Any])?["error"] as? [String: Any])?["code"] as? Int == -999, "\(answer)")
+            #expect(answer["resumeData"] is String, "the resume data node 2 produced: \(answer)")
+
+            // The long-poll on node 1 answers as node 2 completes the task, not at its 30 s timeout.
+            let polled = ContinuousClock.now
+            let done = try await first.task(ids[0], wait: 30)
+            #expect(done.state == "completed" && done.errorCode == nil, "\(done)")
+            #expect(ContinuousClock.now - polled < .seconds(15), "woken by the completion")
+            #expect(sha256Hex(try await first.taskFile(ids[0]).body) == fixtureSHA256(count: size, seed: 0))
+
+            #expect(try await Self.tasksPerNode(database) == ["node-2": 2], "node 2 ran both throughout")
         }
-        for id in ids { _ = try await first.task(id, until: { ($0.count("countOfBytesReceived") ?? 0) > 100_000 }, within: 30) }
-
-        let suspended = try await first.taskAction(ids[0], "suspend")
-        #expect(suspended.status == 200, "\(suspended.text)")
-        #expect(try suspended.json().state == "suspended")
-        let before = try await first.task(ids[0]).count("countOfBytesReceived") ?? 0
-        try await Task.sleep(for: .milliseconds(600))
-        #expect(try await first.task(ids[0]).count("countOfBytesReceived") == before, "node 2 stopped the transfer")
-        let resumed = try await first.taskAction(ids[0], "resume")
-        #expect(resumed.status == 200, "\(resumed.text)")
-        #expect(try resumed.json().state == "running")
-
-        let cancelled = try await first.post("/v1/tasks/\(ids[1])/cancel", json: #"{"byProducingResumeData": true}"#)
-        #expect(cancelled.status == 200, "\(cancelled.text)")
-        let answer = try cancelled.json()
-        #expect(((answer["task"] as? [String: Any])?["error"] as? [String: Any])?["code"] as? Int == -999, "\(answer)")
-        #expect(answer["resumeData"] is String, "the resume data node 2 produced: \(answer)")
-
-        // The long-poll on node 1 answers as node 2 completes the task, not at its 30 s timeout.
-        let polled = ContinuousClock.now
-        let done = try await first.task(ids[0], wait: 30)
-        #expect(done.state == "completed" && done.errorCode == nil, "\(done)")
-        #expect(ContinuousClock.now - polled < .seconds(15), "woken by the completion")
-        #expect(sha256Hex(try await first.taskFile(ids[0]).body) == fixtureSHA256(count: size, seed: 0))
-
-        #expect(try await Self.tasksPerNode(database) == ["node-2": 2], "node 2 ran both throughout")
-        for node in nodes { #expect(try await node.terminate() == 0) }
     }
 }
