@@ -29,6 +29,8 @@ final class BandwidthFlow {
     var connections: [ObjectIdentifier: Transfer] = [:]
     /// Connections whose callback this flow paused; they are unpaused once its bucket has bytes again.
     var held: Set<ObjectIdentifier> = []
+    /// How many times its held connections were unpaused: they take turns being first.
+    private var unpauses = 0
 
     init(job: TransferJob) {
         (id, tenant, session) = (job.id, job.tenant, job.sessionId)
@@ -44,6 +46,19 @@ final class BandwidthFlow {
             if direction == .receive { holds.receive += 1 } else { holds.send += 1 }
         }
         return allowed
+    }
+
+    /// Its held connections, no longer held, in the order to unpause them. An unpaused connection is called
+    /// back at once with what libcurl holds for it (up to 512 KiB), so the first may take the whole bucket
+    /// and the others are held again. In a set's order, which seldom changes, the same connection could go
+    /// first turn after turn while a segmented download's other connections waited.
+    func releaseHeldInTurn() -> [ObjectIdentifier] {
+        let keys = held.sorted()
+        held.removeAll()
+        guard !keys.isEmpty else { return [] }
+        unpauses &+= 1
+        let first = unpauses % keys.count
+        return Array(keys[first...] + keys[..<first])
     }
 
     func took(_ bytes: Int, _ direction: Direction) {

@@ -105,9 +105,7 @@ final class BandwidthGovernor {
             flow.receive.refill(at: now)
             flow.send.refill(at: now)
             guard flow.receive.allows && flow.send.allows else { continue }
-            let held = flow.held
-            flow.held.removeAll()
-            for key in held {
+            for key in flow.releaseHeldInTurn() {
                 guard let transfer = flow.connections[key], isRunning(transfer) else { continue }
                 transfer.meter.lastActivity = now  // held back by its limit, not idle
                 transfer.easy.unpause()
