@@ -16,14 +16,7 @@ extension ClusterNode {
     func forward(
         _ action: ForwardedControl.Action, of task: TaskRecord, tenant: String, to node: String
     ) async throws -> TaskRecord {
-        let control = ForwardedControl(
-            request: ResourceID.make(prefix: "ctl"), node: node, task: task.id, tenant: tenant, action: action)
-        // Subscribed before sending: the answer cannot come before the stream exists.
-        let answers = store.cluster.forwardedControlAnswers.subscribe()
-        try await store.cluster.forward(control)
-        let answer = await firstReply(ForwardedControlAnswer.self, on: answers, within: Self.forwardingTimeout) {
-            $0.request == control.request
-        }
+        let answer = try await send(action, of: task, tenant: tenant, to: node)
         switch answer?.outcome {
         case .done?: return try await tasks.requireTask(task.id, tenant: tenant)
         case .invalidState?: throw TaskStoreError.invalidStateTransition
@@ -42,22 +35,31 @@ extension ClusterNode {
     /// awaited (so the PATCH's answer follows the change, as on one node) but not required: the limit is
     /// stored, and the attempt's next start takes it.
     func forwardRateLimit(of task: TaskRecord, tenant: String, to node: String) async {
-        let control = ForwardedControl(
-            request: ResourceID.make(prefix: "ctl"), node: node, task: task.id, tenant: tenant, action: .applyRateLimit)
-        let answers = store.cluster.forwardedControlAnswers.subscribe()
+        let answer: ForwardedControlAnswer?
         do {
-            try await store.cluster.forward(control)
+            answer = try await send(.applyRateLimit, of: task, tenant: tenant, to: node)
         } catch {
             return logger.warning(
                 "Forwarding a task's new rate limit failed", metadata: ["task.id": "\(task.id)", "node": "\(node)", "error": "\(error)"])
-        }
-        let answer = await firstReply(ForwardedControlAnswer.self, on: answers, within: Self.forwardingTimeout) {
-            $0.request == control.request
         }
         if answer?.outcome != .done {
             logger.notice(
                 "The node running a task did not take its new rate limit: its next attempt will",
                 metadata: ["task.id": "\(task.id)", "node": "\(node)", "outcome": "\(answer?.outcome.rawValue ?? "no answer")"])
+        }
+    }
+
+    /// Sends `action` to `node` and waits for its answer: nil when none came within `forwardingTimeout`.
+    private func send(
+        _ action: ForwardedControl.Action, of task: TaskRecord, tenant: String, to node: String
+    ) async throws -> ForwardedControlAnswer? {
+        let control = ForwardedControl(
+            request: ResourceID.make(prefix: "ctl"), node: node, task: task.id, tenant: tenant, action: action)
+        // Subscribed before sending: the answer cannot come before the stream exists.
+        let answers = store.cluster.forwardedControlAnswers.subscribe()
+        try await store.cluster.forward(control)
+        return await firstReply(ForwardedControlAnswer.self, on: answers, within: Self.forwardingTimeout) {
+            $0.request == control.request
         }
     }
 
@@ -106,15 +108,12 @@ extension ClusterNode {
     private func carryOut(_ control: ForwardedControl) async {
         var answer = ForwardedControlAnswer(request: control.request, outcome: .done)
         do {
-            if control.action == .applyRateLimit {
-                let task = try await tasks.requireTask(control.task, tenant: control.tenant)
-                if tasks.applyRateLimit(task) == nil { answer.outcome = .notHere }
-            } else {
-                let record = try await tasks.admittedTask(for: control.action, taskId: control.task, tenant: control.tenant)
-                let task = try await tasks.perform(control.action, on: try await claimForControl(record))
-                if control.action == .cancelProducingResumeData, task.state != .completed {
-                    _ = try await tasks.waitForCompletion(of: task.id, tenant: control.tenant, timeout: .seconds(10))
-                }
+            let record = try await tasks.admittedTask(for: control.action, taskId: control.task, tenant: control.tenant)
+            // A new limit moves no ownership: only the calls that start or stop a transfer claim the task.
+            let claimed = control.action == .applyRateLimit ? record : try await claimForControl(record)
+            let task = try await tasks.perform(control.action, on: claimed)
+            if control.action == .cancelProducingResumeData, task.state != .completed {
+                _ = try await tasks.waitForCompletion(of: task.id, tenant: control.tenant, timeout: .seconds(10))
             }
         } catch let error as TaskStoreError where error == .invalidStateTransition {
             answer.outcome = .invalidState

@@ -34,7 +34,8 @@ extension TaskRunner {
         case .cancel: return try await control(task, .cancel(producingResumeData: false))
         case .cancelProducingResumeData: return try await control(task, .cancel(producingResumeData: true))
         case .applyRateLimit:
-            _ = applyRateLimit(task)
+            // The limit is stored already; only the node running an attempt has a transfer to hand it to.
+            guard applyRateLimit(task) != nil else { throw TaskOwnedElsewhere(node: task.node ?? "") }
             return task
         }
     }
