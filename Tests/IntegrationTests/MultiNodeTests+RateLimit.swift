@@ -26,15 +26,7 @@ extension MultiNodeTests {
             BandwidthLimitTests.report("500 kB/s on node 2", slow)
             #expect(abs(slow - 500_000) <= 75_000, "500 kB/s ±15 % before the PATCH: \(Int(slow)) B/s")
 
-            let patched = try await BandwidthLimitTests.patch(first, id, #"{"rateLimit": {"receiveBytesPerSecond": 2000000}}"#)
-            #expect(patched.status == 200, "\(patched.text)")
-            #expect(try patched.json().limit == ["receiveBytesPerSecond": 2_000_000], "\(patched.text)")
-            let changed = Date().timeIntervalSince1970
-            try await BandwidthLimitTests.sleep(until: changed + 4.5)
-            let fast = try await origin.rate(tag: "nodes", from: changed + 1.5, seconds: 3)
-            BandwidthLimitTests.report("PATCH to 2 MB/s through node 1, 1.5-4.5 s after", fast)
-            #expect(abs(fast - 2_000_000) <= 300_000, "2 MB/s ±15 % after the PATCH: \(Int(fast)) B/s")
-            #expect(try await origin.measurements(tag: "nodes").count == 1, "the same transfer, not started again")
+            try await BandwidthLimitTests.patchReceiveLimit(of: id, through: first, to: 2_000_000, origin: origin, tag: "nodes")
             #expect(try await second.task(id).limit == ["receiveBytesPerSecond": 2_000_000], "node 2 shows the limit in force")
 
             #expect(try await Self.tasksPerNode(database) == ["node-2": 1], "node 2 ran it throughout")
