@@ -26,6 +26,9 @@
 #    order per session, body lengths, and 20 signatures with the `standardwebhooks` package of .venv
 #    (`make test-deps`).
 #
+# PROFILE=DIR: `perf record -g` of the service from the first create until every event is delivered, left in
+# DIR (perf-events.data, and perf-events.txt: the symbols by self time and the threads by samples).
+#
 # Everything runs on loopback with OS-chosen ports in a throw-away directory that is removed at the end.
 set -euo pipefail
 export LC_ALL=C
@@ -35,6 +38,7 @@ TASKS=${2:-2000}
 PARALLEL=${3:-16}
 CLIENT_CONNECTIONS=${CLIENT_CONNECTIONS:-8}
 TIMEOUT=${TIMEOUT:-300}
+PROFILE=${PROFILE:-}
 source Benchmarks/lib.sh
 bench_setup  # BIN (or `make release`), WORK, TOKEN, AUTH; stops what was started and removes WORK at exit
 CLIENT=$PWD/Benchmarks/transfers_client.py
@@ -88,10 +92,23 @@ CPU_SERVICE0=$(cpu "$SERVICE_PID"); CPU_RECEIVER0=$(cpu "$RECEIVER_WORKER")
 LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # --- The run: tasks, then every event delivered. ---
+PERF_PID=
+if [ -n "$PROFILE" ]; then
+    mkdir -p "$PROFILE"
+    perf record -F 999 -g -p "$SERVICE_PID" -o "$PROFILE/perf-events.data" 2>/dev/null &
+    PERF_PID=$!
+fi
 timeout $((TIMEOUT + 60)) python3 "$CLIENT" "$BASE" "$TOKEN" "$IDS" "$ORIGIN/small/" "$TASKS" \
     "$CLIENT_CONNECTIONS" data "$TIMEOUT" 1024 > "$WORK/client.json" || fail "tasks: $(cat "$WORK/client.json")"
 timeout $((TIMEOUT + 120)) "$VENV_PYTHON" "$CHECK" "$BASE" "$TOKEN" "$WORK/sessions.json" "$WORK/hooks.log" \
     "$WORK/client.json" "$TIMEOUT" > "$WORK/events.json" || fail "events: $(cat "$WORK/events.json")"
+if [ -n "$PERF_PID" ]; then
+    kill -INT "$PERF_PID"; wait "$PERF_PID" || true
+    { perf report -i "$PROFILE/perf-events.data" --stdio -g none --sort sym 2>/dev/null | grep -v '^#' | head -n 60
+      perf report -i "$PROFILE/perf-events.data" --stdio -g none --sort comm 2>/dev/null | grep -v '^#' | head -n 20
+    } | swift demangle --simplified > "$PROFILE/perf-events.txt"
+    echo "  profile: $PROFILE/perf-events.txt (and .data)" >&2
+fi
 TICKS=$(getconf CLK_TCK)
 CPU_SERVICE=$(awk -v a="$(cpu "$SERVICE_PID")" -v b="$CPU_SERVICE0" -v t="$TICKS" 'BEGIN { printf "%.1f", (a - b) / t }')
 CPU_RECEIVER=$(awk -v a="$(cpu "$RECEIVER_WORKER")" -v b="$CPU_RECEIVER0" -v t="$TICKS" 'BEGIN { printf "%.1f", (a - b) / t }')
