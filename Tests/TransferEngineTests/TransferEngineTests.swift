@@ -268,6 +268,31 @@ struct ConnectionSharingTests {
         await fixture.close()
     }
 
+    /// A request with a bounded receive buffer (a bandwidth limit) has a connection of its own: it takes
+    /// none from the pool (whose kernel buffer grew unbounded) and leaves none in it (whose small, locked
+    /// buffer would cap every later transfer on it), while unlimited requests go on sharing theirs.
+    @Test(.timeLimit(.minutes(1)))
+    func aLimitedRequestNeitherTakesNorLeavesAPooledConnection() async throws {
+        let fixture = try EngineFixture()
+        func run(limited: Bool) async -> TransferOutcome {
+            var job = fixture.job("/bytes/100000")
+            job.sessionId = "ses_a"
+            if limited { job.rateLimit = RateLimit(receiveBytesPerSecond: 1_000_000) }
+            return await fixture.run(job)
+        }
+        let limited = await run(limited: true)
+        let unlimited = await run(limited: false)
+        let limitedAgain = await run(limited: true)
+        let unlimitedAgain = await run(limited: false)
+        let outcomes = [limited, unlimited, limitedAgain, unlimitedAgain]
+        #expect(outcomes.allSatisfy { $0.error == nil && $0.bodyBytes.count == 100_000 })
+        #expect(unlimited.transactions.first?.isReusedConnection == false, "the limited request's connection was closed")
+        #expect(limitedAgain.transactions.first?.isReusedConnection == false, "the pooled connection was not taken")
+        #expect(unlimitedAgain.transactions.first?.isReusedConnection == true, "unlimited requests share theirs")
+        #expect(fixture.origin.acceptedConnections == 3)
+        await fixture.close()
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func perHostLimitQueuesTheRest() async throws {
         let fixture = try EngineFixture()
