@@ -104,8 +104,8 @@ timeout $((TIMEOUT + 120)) "$VENV_PYTHON" "$CHECK" "$BASE" "$TOKEN" "$WORK/sessi
     "$WORK/client.json" "$TIMEOUT" > "$WORK/events.json" || fail "events: $(cat "$WORK/events.json")"
 if [ -n "$PERF_PID" ]; then
     kill -INT "$PERF_PID"; wait "$PERF_PID" || true
-    { perf report -i "$PROFILE/perf-events.data" --stdio -g none --sort sym 2>/dev/null | grep -v '^#' | head -n 60
-      perf report -i "$PROFILE/perf-events.data" --stdio -g none --sort comm 2>/dev/null | grep -v '^#' | head -n 20
+    { perf report -i "$PROFILE/perf-events.data" --stdio -g none --sort sym 2>/dev/null | grep -v '^#' | head -n 60 || true
+      perf report -i "$PROFILE/perf-events.data" --stdio -g none --sort comm 2>/dev/null | grep -v '^#' | head -n 20 || true
     } | swift demangle --simplified > "$PROFILE/perf-events.txt"
     echo "  profile: $PROFILE/perf-events.txt (and .data)" >&2
 fi
