@@ -51,6 +51,9 @@ static inline CURLcode ccurl_easy_setopt_xferinfo_function(CURL *_Nonnull h, cur
 static inline CURLcode ccurl_easy_setopt_opensocket_function(CURL *_Nonnull h, curl_opensocket_callback _Nullable f) {
     return curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, f);
 }
+static inline CURLcode ccurl_easy_setopt_closesocket_function(CURL *_Nonnull h, curl_closesocket_callback _Nullable f) {
+    return curl_easy_setopt(h, CURLOPT_CLOSESOCKETFUNCTION, f);
+}
 static inline CURLcode ccurl_easy_setopt_sockopt_function(CURL *_Nonnull h, curl_sockopt_callback _Nullable f) {
     return curl_easy_setopt(h, CURLOPT_SOCKOPTFUNCTION, f);
 }

@@ -21,6 +21,8 @@ public final class CurlEasyHandle {
     var opensMultipathSockets = false
     /// The `SO_RCVBUF` new sockets get (`setReceiveBufferLimit`); nil: the kernel's autotuning.
     var receiveBufferLimit: Int32?
+    /// The delegate hears of the connection before each request (`CurlCallbacks.connectionReady`).
+    var asksWhenConnectionReady = false
     private var lists: [CURLoption: CurlStringList] = [:]
     /// Filled by libcurl with the text of the last failure (`CURLOPT_ERRORBUFFER`).
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -47,6 +49,7 @@ public final class CurlEasyHandle {
         trafficClass = nil
         opensMultipathSockets = false
         receiveBufferLimit = nil
+        asksWhenConnectionReady = false
         try setPointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
     }
 

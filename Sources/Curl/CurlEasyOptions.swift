@@ -73,15 +73,9 @@ public enum CurlFlagOption: Sendable {
     case post
     /// `CURLOPT_HTTP_CONTENT_DECODING` (on by default): off, the body is passed on as it came.
     case httpContentDecoding
-    /// `CURLOPT_FRESH_CONNECT`: the request opens a new connection instead of taking one from the pool.
-    case freshConnect
-    /// `CURLOPT_FORBID_REUSE`: the request's connection is closed after it instead of going back to the pool.
-    case forbidReuse
 
     var raw: CURLoption {
         switch self {
-        case .freshConnect: CURLOPT_FRESH_CONNECT
-        case .forbidReuse: CURLOPT_FORBID_REUSE
         case .httpGet: CURLOPT_HTTPGET
         case .noBody: CURLOPT_NOBODY
         case .upload: CURLOPT_UPLOAD

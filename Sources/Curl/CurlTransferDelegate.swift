@@ -88,8 +88,8 @@ extension CurlEasyHandle {
             try setLong(CURLOPT_NOPROGRESS, 0)
         }
         if callbacks.contains(.connectionReady) {
-            try setPointer(CURLOPT_PREREQDATA, context)
-            try CurlError.check(ccurl_easy_setopt_prereq_function(raw, curlPrereqCallback))
+            asksWhenConnectionReady = true
+            try installPrerequestCallback()
         }
         if callbacks.contains(.handshakeMessages) {
             try setPointer(CURLOPT_DEBUGDATA, context)
@@ -142,8 +142,24 @@ private let curlProgressCallback: curl_xferinfo_callback = { userdata, _, _, _, 
     return goOn ? 0 : 1
 }
 
-private let curlPrereqCallback: curl_prereq_callback = { userdata, _, _, _, _ in
-    guard let handle = handle(userdata), let delegate = handle.delegate else { return ccurl_prereq_func_ok() }
+extension CurlEasyHandle {
+    /// `CURLOPT_PREREQFUNCTION`: the connection, new or reused, right before the request is sent — its
+    /// receive bound (`setReceiveBufferLimit`), then the delegate (`.connectionReady`).
+    func installPrerequestCallback() throws(CurlError) {
+        try setPointer(CURLOPT_PREREQDATA, Unmanaged.passUnretained(self).toOpaque())
+        try CurlError.check(ccurl_easy_setopt_prereq_function(raw, curlPrereqCallback))
+    }
+}
+
+private let curlPrereqCallback: curl_prereq_callback = { userdata, remoteAddress, localAddress, remotePort, localPort in
+    guard let handle = handle(userdata) else { return ccurl_prereq_func_ok() }
+    if let remoteAddress, let localAddress {
+        let ends = ConnectionSockets.Endpoints(
+            localAddress: String(cString: localAddress), localPort: Int(localPort),
+            remoteAddress: String(cString: remoteAddress), remotePort: Int(remotePort))
+        ConnectionSockets.hold(ends, to: handle.receiveBufferLimit)
+    }
+    guard handle.asksWhenConnectionReady, let delegate = handle.delegate else { return ccurl_prereq_func_ok() }
     let isNew = handle.info(.newConnections) > 0
     return delegate.curlConnectionReady(isNew: isNew, tlsSession: handle.tlsSession) ? ccurl_prereq_func_ok() : ccurl_prereq_func_abort()
 }

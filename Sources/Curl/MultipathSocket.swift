@@ -21,68 +21,18 @@ enum MultipathSocket {
         let isTCP = proto == 0 || proto == Int32(IPPROTO_TCP)
         if multipath, isStream, isTCP, family == AF_INET || family == AF_INET6 {
             let socket = Glibc.socket(family, type, protocolNumber)
-            if socket >= 0 {
-                opened.withLock { _ = $0.insert(socket) }
-                return socket
-            }
+            if socket >= 0 { return socket }
         }
         return Glibc.socket(family, type, proto)
     }
 
-    /// The Multipath TCP sockets this process opened, by descriptor, so a transfer can find its connection's
-    /// socket mid-transfer (libcurl 7.88's `CURLINFO_ACTIVESOCKET` answers only once a transfer is done and
-    /// its handle still in the multi). A descriptor closed since is dropped when a look-up finds it is no
-    /// longer an MPTCP socket; no close callback is needed, since only this process opens MPTCP sockets.
-    private static let opened = LockedBox<Set<Int32>>([])
-
-    /// The open Multipath TCP socket connected from `localPort` to `remoteAddress`:`remotePort`, or nil.
-    static func socket(localPort: Int, remoteAddress: String, remotePort: Int) -> Int32? {
-        let candidates = opened.withLock { $0 }
-        var stale: [Int32] = []
-        defer { if !stale.isEmpty { opened.withLock { $0.subtract(stale) } } }
-        for socket in candidates {
-            var proto: Int32 = 0
-            var size = socklen_t(MemoryLayout<Int32>.size)
-            guard getsockopt(socket, SOL_SOCKET, SO_PROTOCOL, &proto, &size) == 0, proto == protocolNumber else {
-                stale.append(socket)
-                continue
-            }
-            guard let local = endpoint(of: socket, getsockname), let remote = endpoint(of: socket, getpeername) else { continue }
-            if local.port == localPort, remote.port == remotePort, remote.address == remoteAddress { return socket }
-        }
-        return nil
-    }
-
-    /// The address and port `name` (`getsockname` or `getpeername`) gives for `socket`.
-    private static func endpoint(
-        of socket: Int32, _ name: (Int32, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32
-    ) -> (address: String, port: Int)? {
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let named = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { name(socket, $0, &length) }
-        }
-        guard named == 0 else { return nil }
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let family = Int32(storage.ss_family)
-        return withUnsafeBytes(of: &storage) { raw -> (String, Int)? in
-            switch family {
-            case AF_INET:
-                var v4 = raw.loadUnaligned(as: sockaddr_in.self)
-                guard inet_ntop(AF_INET, &v4.sin_addr, &text, socklen_t(text.count)) != nil else { return nil }
-                return (Self.string(text), Int(UInt16(bigEndian: v4.sin_port)))
-            case AF_INET6:
-                var v6 = raw.loadUnaligned(as: sockaddr_in6.self)
-                guard inet_ntop(AF_INET6, &v6.sin6_addr, &text, socklen_t(text.count)) != nil else { return nil }
-                return (Self.string(text), Int(UInt16(bigEndian: v6.sin6_port)))
-            default:
-                return nil
-            }
-        }
-    }
-
-    private static func string(_ text: [CChar]) -> String {
-        String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// The open Multipath TCP socket connected with `ends`, or nil.
+    static func socket(_ ends: ConnectionSockets.Endpoints) -> Int32? {
+        guard let socket = ConnectionSockets.socket(ends) else { return nil }
+        var proto: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(socket, SOL_SOCKET, SO_PROTOCOL, &proto, &size) == 0, proto == protocolNumber else { return nil }
+        return socket
     }
 
     /// The subflows the kernel added to the connection on `socket` beyond its first (`struct mptcp_info`'s
@@ -105,12 +55,13 @@ extension CurlEasyHandle {
     }
 
     /// The extra subflows of the transfer's connection (`MPTCP_INFO` on the Multipath TCP socket with its
-    /// local port and remote address, `CURLINFO_LOCAL_PORT`, `CURLINFO_PRIMARY_IP`, `CURLINFO_PRIMARY_PORT`):
+    /// ends, `CURLINFO_LOCAL_IP`, `CURLINFO_LOCAL_PORT`, `CURLINFO_PRIMARY_IP`, `CURLINFO_PRIMARY_PORT`):
     /// nil when it has no open Multipath TCP connection, or the connection fell back to plain TCP.
     public var multipathSubflows: Int? {
-        guard let remote = info(.remoteAddress),
-            let socket = MultipathSocket.socket(localPort: info(.localPort), remoteAddress: remote, remotePort: info(.remotePort))
-        else { return nil }
+        guard let local = info(.localAddress), let remote = info(.remoteAddress) else { return nil }
+        let ends = ConnectionSockets.Endpoints(
+            localAddress: local, localPort: info(.localPort), remoteAddress: remote, remotePort: info(.remotePort))
+        guard let socket = MultipathSocket.socket(ends) else { return nil }
         return MultipathSocket.additionalSubflows(of: socket)
     }
 }

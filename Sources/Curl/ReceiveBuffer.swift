@@ -2,23 +2,19 @@ internal import CCurl
 import Foundation
 
 extension CurlEasyHandle {
-    /// Bounds the receive buffer (`SO_RCVBUF`) of every new socket of the transfer, through the same
-    /// `CURLOPT_SOCKOPTFUNCTION` as the traffic class, before it connects; nil leaves the kernel's
+    /// Bounds the receive buffer (`SO_RCVBUF`) of the transfer's sockets; nil leaves the kernel's
     /// autotuning (on this host up to `tcp_rmem`'s 32 MiB). A bandwidth-limited transfer reads slowly; with
     /// a large buffer the origin would send megabytes ahead at full speed, so its own measurement would not
     /// show the limit. Call after `reset()` and `setTrafficClass`.
     ///
-    /// A bounded request has a connection of its own, opened for it and closed after it. Only a new socket
-    /// gets the bound: a pooled connection would bring the kernel's grown buffer (the origin sending ahead),
-    /// and a bounded one put back in the pool would cap every transfer that reused it later to its small
-    /// window — `SO_RCVBUF` locks the buffer's size for the socket's life. It costs a handshake per request:
-    /// a limited transfer is slow by definition (a segmented one sends a range every second or two per
-    /// connection).
+    /// A new socket gets the bound before it connects (`CURLOPT_SOCKOPTFUNCTION`, as the traffic class).
+    /// Connections are pooled by session, and `SO_RCVBUF` locks the buffer's size for the socket's life, so
+    /// every request — limited or not — also sets its own bound on a reused connection before it is sent
+    /// (`CURLOPT_PREREQFUNCTION`, `ConnectionSockets.hold`): a limited request does not inherit a buffer
+    /// the kernel grew, and an unlimited one does not inherit a limited request's small window.
     public func setReceiveBufferLimit(_ bytes: Int32?) throws(CurlError) {
         receiveBufferLimit = bytes
-        guard bytes != nil else { return }
-        try installSocketOptionCallback()
-        try set(.freshConnect, true)
-        try set(.forbidReuse, true)
+        if bytes != nil { try installSocketOptionCallback() }
+        try installPrerequestCallback()
     }
 }

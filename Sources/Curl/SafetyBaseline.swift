@@ -58,6 +58,7 @@ extension CurlEasyHandle {
         egressPolicy = baseline.egress
         try setPointer(CURLOPT_OPENSOCKETDATA, Unmanaged.passUnretained(self).toOpaque())
         try CurlError.check(ccurl_easy_setopt_opensocket_function(raw, curlOpenSocketCallback))
+        try installCloseSocketCallback()
     }
 }
 

@@ -23,8 +23,8 @@ extension CurlEasyHandle {
 private let curlSocketOptionCallback: curl_sockopt_callback = { userdata, socket, _ in
     guard let userdata else { return CURL_SOCKOPT_OK }
     let easy = Unmanaged<CurlEasyHandle>.fromOpaque(userdata).takeUnretainedValue()
-    if var bytes = easy.receiveBufferLimit {  // see `setReceiveBufferLimit`; advisory like the TOS byte
-        _ = setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+    if let bytes = easy.receiveBufferLimit {  // see `setReceiveBufferLimit`; advisory like the TOS byte
+        ConnectionSockets.bound(socket, to: bytes)
     }
     guard var tos = easy.trafficClass else { return CURL_SOCKOPT_OK }
     let size = socklen_t(MemoryLayout<Int32>.size)

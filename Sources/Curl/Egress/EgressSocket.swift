@@ -16,14 +16,17 @@ enum EgressSocket {
     }
 
     /// Checks the address libcurl is about to connect to and, when allowed, makes its socket (Multipath TCP
-    /// when `multipath` is set and the kernel allows it, see `MultipathSocket`).
+    /// when `multipath` is set and the kernel allows it, see `MultipathSocket`) and registers it with
+    /// `ConnectionSockets` (the handle's close-socket callback, `SafetyBaseline`, takes it out).
     static func open(_ address: UnsafeMutablePointer<curl_sockaddr>?, policy: EgressPolicy, multipath: Bool = false) -> Outcome {
         guard let address, let ip = ipAddress(of: address) else {
             return .denied(reason: "not an IPv4 or IPv6 address")
         }
         if case .denied(let reason) = policy.check(ip) { return .denied(reason: reason) }
         let (family, type, proto) = (address.pointee.family, address.pointee.socktype, address.pointee.protocol)
-        return .opened(MultipathSocket.open(family: family, type: type, protocol: proto, multipath: multipath))
+        let socket = MultipathSocket.open(family: family, type: type, protocol: proto, multipath: multipath)
+        ConnectionSockets.opened(socket)
+        return .opened(socket)
     }
 
     /// The value an `opensocket` callback returns for `outcome`.
