@@ -21,6 +21,8 @@
 #    1 KiB), untimed.
 # 3. The service's peak RSS (VmHWM) for each scenario (reset through /proc/PID/clear_refs in between).
 #
+# SMALL_RATE_LIMIT=B/s gives the small files' sessions that receive limit (see below).
+#
 # PROFILE=DIR additionally records one more urlsessiond run of each scenario (small data tasks twice: created
 # one by one and by batches) with `perf record -g` and
 # leaves the reports in DIR. Everything runs on loopback with OS-chosen ports in a throw-away directory
@@ -63,10 +65,14 @@ start_origin small/0
 sync  # the origin's files are written out before anything is measured
 # --- The service: loopback origins allowed, PARALLEL transfers at once. ---
 URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_MAX_TRANSFERS=$PARALLEL URLSESSIOND_TENANT_MAX_TRANSFERS=$PARALLEL start_service
-new_session() {  # $1 httpMaximumConnectionsPerHost; no URL cache, as curl and aria2c have none
+new_session() {  # $1 httpMaximumConnectionsPerHost, $2 more configuration; no URL cache, as curl and aria2c have none
     curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/sessions" -d "{\"configuration\":{\"kind\":\"default\",
-        \"httpMaximumConnectionsPerHost\":$1,\"urlCache\":null},\"sessionDescription\":\"benchmark\"}" | json id
+        \"httpMaximumConnectionsPerHost\":$1,\"urlCache\":null${2:-}},\"sessionDescription\":\"benchmark\"}" | json id
 }
+# SMALL_RATE_LIMIT=B/s: the small files' sessions have that receive limit (`rateLimit`), high enough not to
+# slow them, so what is measured is what a limit costs each request (its socket's bound, its connection).
+SMALL_SESSION_EXTRA=
+[ -z "${SMALL_RATE_LIMIT:-}" ] || SMALL_SESSION_EXTRA=",\"rateLimit\":{\"receiveBytesPerSecond\":$SMALL_RATE_LIMIT}"
 RSS_IDLE=$(rss)
 
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVICE_PID/stat"; }  # user + system, in clock ticks
@@ -172,7 +178,7 @@ for run in $(seq 1 "$REPEATS"); do
     line="  run $run:"
     for k in "${!SMALL_TOOLS[@]}"; do
         tool=${SMALL_TOOLS[$(((run - 1 + k) % ${#SMALL_TOOLS[@]}))]}
-        SMALL_SESSION=$(new_session "$PARALLEL")
+        SMALL_SESSION=$(new_session "$PARALLEL" "$SMALL_SESSION_EXTRA")
         sync
         t0=$(now); "small_$tool"; t1=$(now)
         s=$(minus "$t1" "$t0")
@@ -190,9 +196,9 @@ for run in $(seq 1 "$REPEATS"); do
 done
 RSS_SMALL=$(rss)
 if [ -n "$PROFILE" ]; then
-    SMALL_SESSION=$(new_session "$PARALLEL")
+    SMALL_SESSION=$(new_session "$PARALLEL" "$SMALL_SESSION_EXTRA")
     profile small-data small_usd data
-    SMALL_SESSION=$(new_session "$PARALLEL")
+    SMALL_SESSION=$(new_session "$PARALLEL" "$SMALL_SESSION_EXTRA")
     CREATOR=batch profile small-batch small_usd data
 fi
 

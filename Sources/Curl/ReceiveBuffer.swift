@@ -17,4 +17,11 @@ extension CurlEasyHandle {
         if bytes != nil { try installSocketOptionCallback() }
         try installPrerequestCallback()
     }
+
+    /// Changes the bound for the sockets and requests still to come, without setting an option (so it may
+    /// be called while the transfer runs). A new socket gets it before it connects only when the handle
+    /// was set up with a bound (`setReceiveBufferLimit`); otherwise at its first request.
+    public func updateReceiveBufferLimit(_ bytes: Int32?) {
+        receiveBufferLimit = bytes
+    }
 }

@@ -98,12 +98,21 @@ final class Transfer {
         sink = try BodySink.file(path: path)
     }
 
+    /// The receive buffer its sockets get: from its flow's share (see `BandwidthFlow.receiveBufferBytes`).
+    private var receiveBufferBytes: Int32? { bandwidth?.receiveBufferBytes(sockets: job.segments?.maximumConnections ?? 1) }
+
+    /// Its flow's share was divided again: its next socket, and its next request on a pooled one, take the
+    /// bound that follows from it (a socket mid-response keeps its own).
+    func followReceiveShare() {
+        easy.updateReceiveBufferLimit(receiveBufferBytes)
+    }
+
     /// Sets every option for `request` (first send, or again after a redirect).
     func prepare() throws {
         try easy.reset()
         try Self.applyConnectionOptions(to: easy, job: job, url: request.url, configuration: configuration)
         try easy.setShare(share)
-        try easy.setReceiveBufferLimit(bandwidth?.receiveBufferBytes(sockets: job.segments?.maximumConnections ?? 1))
+        try easy.setReceiveBufferLimit(receiveBufferBytes)
         // Every encoding libcurl decodes (gzip, deflate, br, zstd); a range is of the identity encoding's bytes.
         if machine.range == nil { try easy.set(.acceptEncoding, "") }
         try easy.preferHTTP2OverTLS()

@@ -140,7 +140,9 @@ final class TransferScheduler: CurlMultiLoopDriver {
             needsSegmentPass = false
             openPartConnections(multi: multi)  // after the queue: a queued job goes before a part
         }
-        if !bandwidth.flows.isEmpty { bandwidth.turn { [running] in running[ObjectIdentifier($0.easy)] === $0 } }
+        guard !bandwidth.flows.isEmpty else { return }
+        bandwidth.divideIfNeeded()
+        bandwidth.turn { [running] in running[ObjectIdentifier($0.easy)] === $0 }
     }
 
     private func startWaitingJobs(multi: CurlMultiHandle) {
@@ -187,6 +189,7 @@ final class TransferScheduler: CurlMultiLoopDriver {
         // A streamed body's producer stops: nothing reads it any more (an origin may answer before the end).
         if case .stream(let stream) = transfer.request.body { stream.abandon() }
         running[ObjectIdentifier(transfer.easy)] = nil
+        bandwidth.detach(transfer)
         needsPass = true
         needsSegmentPass = true
     }

@@ -1,3 +1,4 @@
+import Foundation
 import TransferModels
 
 /// One task's transfer as the bandwidth governor sees it: a segmented download's connections are one
@@ -59,6 +60,14 @@ final class BandwidthFlow {
         unpauses &+= 1
         let first = unpauses % keys.count
         return Array(keys[first...] + keys[..<first])
+    }
+
+    /// Evaluates the task's and the session's limits at `date` (a timetable's period may have changed), and
+    /// the lowest of the four levels.
+    func readLimits(at date: Date, levels: BandwidthGovernor.Levels) {
+        taskRates = taskLimit?.rates(at: date) ?? .unlimited
+        sessionRates = sessionLimit?.rates(at: date) ?? .unlimited
+        inForce = taskRates.lowest(sessionRates).lowest(levels.tenant).lowest(levels.service)
     }
 
     func took(_ bytes: Int, _ direction: Direction) {

@@ -45,20 +45,18 @@ extension BandwidthGovernor {
         for flow in flows.values {
             flow.receive.setRate(receiveShares[flow.id] ?? nil, at: now)
             flow.send.setRate(sendShares[flow.id] ?? nil, at: now)
+            for transfer in flow.connections.values { transfer.followReceiveShare() }
         }
         lastShares = now
+        needsDivision = false
         publish()
     }
 
     /// Evaluates every level's limit at `date` (a timetable's period may have changed).
-    private func readLimits(at date: Date) {
+    func readLimits(at date: Date) {
         levels.service = serviceLimit?.rates(at: date) ?? .unlimited
         levels.tenant = tenantLimit?.rates(at: date) ?? .unlimited
-        for flow in flows.values {
-            flow.taskRates = flow.taskLimit?.rates(at: date) ?? .unlimited
-            flow.sessionRates = flow.sessionLimit?.rates(at: date) ?? .unlimited
-            flow.inForce = flow.taskRates.lowest(flow.sessionRates).lowest(levels.tenant).lowest(levels.service)
-        }
+        for flow in flows.values { flow.readLimits(at: date, levels: levels) }
         lastLimits = ContinuousClock.now
     }
 

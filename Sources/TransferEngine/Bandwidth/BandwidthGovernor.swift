@@ -28,6 +28,10 @@ final class BandwidthGovernor {
     static let limitPeriod: Duration = .seconds(1)
     var lastShares = ContinuousClock.now
     var lastLimits = ContinuousClock.now
+    /// A flow joined since the shares were last divided: they are divided again before the next bytes move
+    /// (`divideIfNeeded`, once per turn of the loop however many joined — a division per transfer started
+    /// cost more than the small transfers themselves).
+    var needsDivision = false
     var levels = Levels()
     /// Holds counted by flows that have gone (`BandwidthReadings.holds`).
     var retiredHolds = (receive: 0, send: 0)
@@ -36,6 +40,7 @@ final class BandwidthGovernor {
 
     init(serviceLimit: RateLimit?, tenantLimit: RateLimit?) {
         (self.serviceLimit, self.tenantLimit) = (serviceLimit, tenantLimit)
+        readLimits(at: Date())
     }
 
     /// Whether any limit could apply: without one, nothing is tracked and no callback is slowed.
@@ -66,10 +71,30 @@ final class BandwidthGovernor {
         let flow = BandwidthFlow(job: transfer.job)
         if let left { flow.taskLimit = left.taskLimit }
         if let pending = pendingTaskLimits.removeValue(forKey: flow.id) { flow.taskLimit = pending }
+        // The levels' timetables are read every `limitPeriod` while flows run; after an idle spell, now.
+        if ContinuousClock.now - lastLimits >= Self.limitPeriod { readLimits(at: Date()) }
+        flow.readLimits(at: Date(), levels: levels)
         flow.connections[ObjectIdentifier(transfer.easy)] = transfer
         transfer.bandwidth = flow
         flows[flow.id] = flow
-        divide(now: .now, readingLimits: true)
+        needsDivision = true
+    }
+
+    /// A connection left its slot: it leaves its flow, and a flow with no connection left goes, so the
+    /// flows divided are those still running. Their shares grow at the next division (within
+    /// `sharePeriod`), as when a flow goes idle.
+    func detach(_ transfer: Transfer) {
+        guard let flow = transfer.bandwidth, flows[flow.id] === flow else { return }
+        let key = ObjectIdentifier(transfer.easy)
+        flow.connections[key] = nil
+        flow.held.remove(key)
+        if flow.connections.isEmpty { retire(flow) }
+    }
+
+    /// Divides the shares when a flow joined since the last division: before the loop lets libcurl move
+    /// bytes again, so a new flow's first byte already counts against its share.
+    func divideIfNeeded() {
+        if needsDivision { divide(now: .now, readingLimits: false) }
     }
 
     /// `PATCH /v1/tasks/{id}` changed the task's limit: its running transfer (`connections`, empty when it
@@ -130,15 +155,17 @@ final class BandwidthGovernor {
 
     /// Connections that ended leave their flow; a flow with none left goes.
     private func sweep(isRunning: (Transfer) -> Bool) {
-        for (id, flow) in flows {
+        for flow in flows.values {
             for (key, transfer) in flow.connections where !isRunning(transfer) {
                 flow.connections[key] = nil
                 flow.held.remove(key)
             }
-            if flow.connections.isEmpty {
-                flows[id] = nil
-                retiredHolds = (retiredHolds.receive + flow.holds.receive, retiredHolds.send + flow.holds.send)
-            }
+            if flow.connections.isEmpty { retire(flow) }
         }
+    }
+
+    private func retire(_ flow: BandwidthFlow) {
+        flows[flow.id] = nil
+        retiredHolds = (retiredHolds.receive + flow.holds.receive, retiredHolds.send + flow.holds.send)
     }
 }
