@@ -35,6 +35,17 @@ enum ConnectionSockets {
             if let ends = endpoints.removeValue(forKey: socket) { byEndpoints[ends] = nil }
         }
 
+        /// Sets `socket`'s receive bound when it holds another.
+        mutating func hold(_ socket: Int32, to bytes: Int32?) {
+            guard bounds[socket] != bytes else { return }
+            if let bytes {
+                if ConnectionSockets.setReceiveBuffer(of: socket, to: bytes) { bounds[socket] = bytes }
+            } else {
+                ConnectionSockets.releaseReceiveBuffer(of: socket)
+                bounds[socket] = nil
+            }
+        }
+
         /// The socket connected with `ends`: named once, on the first look-up after it connected.
         mutating func socket(for ends: Endpoints) -> Int32? {
             if let socket = byEndpoints[ends] { return socket }
@@ -73,19 +84,22 @@ enum ConnectionSockets {
         }
     }
 
-    /// Gives the connection with `ends` the receive bound of the request about to use it (nil: none),
-    /// when its socket holds another. Cheap when no socket is bounded and the request wants none.
-    static func hold(_ ends: Endpoints, to bytes: Int32?) {
+    /// The socket of the connection with `ends` (nil: this module did not open it), given the receive bound
+    /// of the request about to use it (nil: none) when it holds another.
+    static func take(_ ends: Endpoints, bound bytes: Int32?) -> Int32? {
         registry.withLock { registry in
-            guard bytes != nil || !registry.bounds.isEmpty, let socket = registry.socket(for: ends),
-                registry.bounds[socket] != bytes
-            else { return }
-            if let bytes {
-                if setReceiveBuffer(of: socket, to: bytes) { registry.bounds[socket] = bytes }
-            } else {
-                releaseReceiveBuffer(of: socket)
-                registry.bounds[socket] = nil
-            }
+            guard let socket = registry.socket(for: ends) else { return nil }
+            registry.hold(socket, to: bytes)
+            return socket
+        }
+    }
+
+    /// Gives `socket` (a connection a request is using now) the receive bound `bytes` (nil: none): a
+    /// transfer's share changed while it runs.
+    static func hold(_ socket: Int32, to bytes: Int32?) {
+        registry.withLock { registry in
+            guard registry.endpoints[socket] != nil else { return }  // closed since
+            registry.hold(socket, to: bytes)
         }
     }
 
@@ -95,7 +109,7 @@ enum ConnectionSockets {
     // MARK: The kernel
 
     /// `SO_RCVBUF` (the kernel doubles it for its own bookkeeping and locks it: no autotuning).
-    private static func setReceiveBuffer(of socket: Int32, to bytes: Int32) -> Bool {
+    fileprivate static func setReceiveBuffer(of socket: Int32, to bytes: Int32) -> Bool {
         var bytes = bytes
         return setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size)) == 0
     }
@@ -103,7 +117,7 @@ enum ConnectionSockets {
     /// `SO_BUF_LOCK` (Linux 5.14+) cleared: the kernel's autotuning grows the buffer again from where it
     /// is. Where the kernel cannot clear it (a Multipath TCP socket, an older kernel), the buffer is set as
     /// large as `net.core.rmem_max` lets a socket ask for, which is what an unlimited request needs.
-    private static func releaseReceiveBuffer(of socket: Int32) {
+    fileprivate static func releaseReceiveBuffer(of socket: Int32) {
         var unlocked: Int32 = 0
         let size = socklen_t(MemoryLayout<Int32>.size)
         if setsockopt(socket, SOL_SOCKET, bufferLockOption, &unlocked, size) == 0 { return }

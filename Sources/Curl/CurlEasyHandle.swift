@@ -21,6 +21,9 @@ public final class CurlEasyHandle {
     var opensMultipathSockets = false
     /// The `SO_RCVBUF` new sockets get (`setReceiveBufferLimit`); nil: the kernel's autotuning.
     var receiveBufferLimit: Int32?
+    /// The socket of the connection the current request uses (set before it is sent, cleared when the
+    /// handle leaves its multi): where a changed receive bound goes at once.
+    var connectionSocket: Int32?
     /// The delegate hears of the connection before each request (`CurlCallbacks.connectionReady`).
     var asksWhenConnectionReady = false
     private var lists: [CURLoption: CurlStringList] = [:]
@@ -50,6 +53,7 @@ public final class CurlEasyHandle {
         opensMultipathSockets = false
         receiveBufferLimit = nil
         asksWhenConnectionReady = false
+        connectionSocket = nil
         try setPointer(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
     }
 

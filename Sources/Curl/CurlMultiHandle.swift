@@ -36,6 +36,7 @@ public final class CurlMultiHandle: @unchecked Sendable {
     public func remove(_ easy: CurlEasyHandle) {
         guard members.removeValue(forKey: easy.raw) != nil else { return }
         _ = curl_multi_remove_handle(raw, easy.raw)
+        easy.connectionSocket = nil  // the connection is the pool's again (or closed)
     }
 
     /// Wraps `curl_multi_perform`; returns the number of running transfers.

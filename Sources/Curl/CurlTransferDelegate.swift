@@ -157,7 +157,7 @@ private let curlPrereqCallback: curl_prereq_callback = { userdata, remoteAddress
         let ends = ConnectionSockets.Endpoints(
             localAddress: String(cString: localAddress), localPort: Int(localPort),
             remoteAddress: String(cString: remoteAddress), remotePort: Int(remotePort))
-        ConnectionSockets.hold(ends, to: handle.receiveBufferLimit)
+        handle.connectionSocket = ConnectionSockets.take(ends, bound: handle.receiveBufferLimit)
     }
     guard handle.asksWhenConnectionReady, let delegate = handle.delegate else { return ccurl_prereq_func_ok() }
     let isNew = handle.info(.newConnections) > 0

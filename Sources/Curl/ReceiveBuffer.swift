@@ -10,7 +10,7 @@ extension CurlEasyHandle {
     /// A new socket gets the bound before it connects (`CURLOPT_SOCKOPTFUNCTION`, as the traffic class).
     /// Connections are pooled by session, and `SO_RCVBUF` locks the buffer's size for the socket's life, so
     /// every request — limited or not — also sets its own bound on a reused connection before it is sent
-    /// (`CURLOPT_PREREQFUNCTION`, `ConnectionSockets.hold`): a limited request does not inherit a buffer
+    /// (`CURLOPT_PREREQFUNCTION`, `ConnectionSockets.take`): a limited request does not inherit a buffer
     /// the kernel grew, and an unlimited one does not inherit a limited request's small window.
     public func setReceiveBufferLimit(_ bytes: Int32?) throws(CurlError) {
         receiveBufferLimit = bytes
@@ -18,10 +18,14 @@ extension CurlEasyHandle {
         try installPrerequestCallback()
     }
 
-    /// Changes the bound for the sockets and requests still to come, without setting an option (so it may
-    /// be called while the transfer runs). A new socket gets it before it connects only when the handle
-    /// was set up with a bound (`setReceiveBufferLimit`); otherwise at its first request.
+    /// Changes the bound while the transfer runs (no option is set): on the connection its request uses
+    /// now, and on the sockets and requests still to come. A new socket gets it before it connects only
+    /// when the handle was set up with a bound (`setReceiveBufferLimit`); otherwise at its first request.
+    /// Lowering the bound on a live connection holds from the window the kernel advertises next (TCP
+    /// does not take back a window already advertised).
     public func updateReceiveBufferLimit(_ bytes: Int32?) {
+        guard bytes != receiveBufferLimit else { return }
         receiveBufferLimit = bytes
+        if let connectionSocket { ConnectionSockets.hold(connectionSocket, to: bytes) }
     }
 }

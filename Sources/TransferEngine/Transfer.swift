@@ -101,8 +101,8 @@ final class Transfer {
     /// The receive buffer its sockets get: from its flow's share (see `BandwidthFlow.receiveBufferBytes`).
     private var receiveBufferBytes: Int32? { bandwidth?.receiveBufferBytes(sockets: job.segments?.maximumConnections ?? 1) }
 
-    /// Its flow's share was divided again: its next socket, and its next request on a pooled one, take the
-    /// bound that follows from it (a socket mid-response keeps its own).
+    /// Its flow's share was divided again: the connection of its request under way, its next socket and its
+    /// next request on a pooled one take the bound that follows from it.
     func followReceiveShare() {
         easy.updateReceiveBufferLimit(receiveBufferBytes)
     }

@@ -299,6 +299,39 @@ struct ConnectionSharingTests {
         await fixture.close()
     }
 
+    /// A limit set on a running transfer (`PATCH`) reaches its live connection's receive buffer at once, not
+    /// only its next request's: the socket of an unlimited transfer gets the bound when it is limited, and
+    /// loses it again when the limit is lifted.
+    @Test(.timeLimit(.minutes(1)))
+    func aLimitSetWhileRunningBoundsTheLiveConnection() async throws {
+        let fixture = try EngineFixture()
+        let job = fixture.job("/drip?bytes=100&interval=0.05")
+        fixture.engine.start(job)
+        func buffer() async throws -> ReceiveBuffer? {
+            for _ in 0..<100 {  // until the request has its connection
+                if let found = ReceiveBuffer(ofClientSocketTo: fixture.origin.port) { return found }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return nil
+        }
+        func buffer(becomes expected: (ReceiveBuffer) -> Bool) async throws -> ReceiveBuffer? {
+            var last: ReceiveBuffer?
+            for _ in 0..<100 {  // the loop takes the limit at its next turn
+                last = try await buffer()
+                if let last, expected(last) { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return last
+        }
+        #expect(try await buffer()?.isLocked == false)
+        fixture.engine.setRateLimit(job.id, RateLimit(receiveBytesPerSecond: 1_000_000))
+        #expect(try await buffer { $0.isLocked } == ReceiveBuffer(bytes: 500_000, isLocked: true))
+        fixture.engine.setRateLimit(job.id, nil)
+        #expect(try await buffer { !$0.isLocked }?.isLocked == false)
+        #expect(await fixture.observer.outcome(of: job.id).error == nil)
+        await fixture.close()
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func perHostLimitQueuesTheRest() async throws {
         let fixture = try EngineFixture()
@@ -394,11 +427,19 @@ struct ReceiveBuffer: Equatable {
     }
 
     init?(ofClientSocketOf transaction: TransactionTiming) {
+        self.init { local, remote in local == transaction.localPort && remote == transaction.remotePort }
+    }
+
+    /// The one client connection to `port` of this process (the origin's own sockets have it as their
+    /// local port).
+    init?(ofClientSocketTo port: Int) {
+        self.init { _, remote in remote == port }
+    }
+
+    private init?(where matches: (_ localPort: Int?, _ remotePort: Int?) -> Bool) {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         for socket in descriptors.compactMap(Int32.init) {
-            guard Self.port(of: socket, getsockname) == transaction.localPort,
-                Self.port(of: socket, getpeername) == transaction.remotePort
-            else { continue }
+            guard matches(Self.port(of: socket, getsockname), Self.port(of: socket, getpeername)) else { continue }
             var bytes: Int32 = 0
             var lock: Int32 = 0
             var size = socklen_t(MemoryLayout<Int32>.size)
