@@ -27,6 +27,26 @@ struct WebhookSignerTests {
         #expect(headers[1].value == "1700000000")
     }
 
+    /// The signer keeps its keyed HMAC and copies it for each signature: one signer used many times, from
+    /// several tasks at once, signs each body as a new signer would (no signature leaks into the next).
+    @Test func oneSignerSignsEachBodyAsANewOneWouldAlsoConcurrently() async throws {
+        let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+        let shared = try #require(WebhookSigner(secret: secret))
+        func sign(_ signer: WebhookSigner, _ index: Int) -> String {
+            signer.signature(id: "evt_\(index)", timestamp: 1_700_000_000, body: Array("{\"n\":\(index)}".utf8))
+        }
+        let signatures = await withTaskGroup(of: (Int, String).self) { group in
+            for index in 0..<64 {
+                group.addTask { (index, sign(shared, index)) }
+            }
+            return await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
+        }
+        for index in 0..<64 {
+            let fresh = try #require(WebhookSigner(secret: secret))
+            #expect(signatures[index] == sign(fresh, index))
+        }
+    }
+
     @Test func refusesMalformedSecrets() {
         #expect(WebhookSigner(secret: "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") == nil)
         #expect(WebhookSigner(secret: "whsec_###") == nil)
