@@ -62,10 +62,11 @@ struct ServiceClient: Sendable {
     /// Fetches `path` (a task's `/file`) into a new temporary file and answers its URL.
     func download(_ path: String) async throws -> URL {
         let request = self.request("GET", path)
-        let (location, response) = try await self.transport.download(for: request)
-        // The transport's file is removed when this returns on some platforms: move it to our own name first.
         let destination = FileManager.default.temporaryDirectory
             .appendingPathComponent("URLSessionRemote-\(UUID().uuidString).tmp")
+        if await PlainHTTPFileFetch.fetch(request, to: destination) { return destination }
+        let (location, response) = try await self.transport.download(for: request)
+        // The transport's file is removed when this returns on some platforms: move it to our own name first.
         try FileManager.default.moveItem(at: location, to: destination)
         if let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) { return destination }
         // A problem answer is small: read it for the error, then drop the file.
