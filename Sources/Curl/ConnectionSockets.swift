@@ -103,9 +103,6 @@ enum ConnectionSockets {
         }
     }
 
-    /// How many sockets hold a receive bound now (for tests and metrics).
-    static var boundedCount: Int { registry.withLock { $0.bounds.count } }
-
     // MARK: The kernel
 
     /// `SO_RCVBUF` (the kernel doubles it for its own bookkeeping and locks it: no autotuning).
