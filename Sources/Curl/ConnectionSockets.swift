@@ -61,10 +61,16 @@ enum ConnectionSockets {
 
     private static let registry = LockedBox(Registry())
 
-    /// libcurl's open-socket callback made `socket`.
+    /// libcurl's open-socket callback made `socket`. What the registry knew of that descriptor number is
+    /// forgotten first: a new descriptor is no live socket's, so anything known of it is stale (every
+    /// connection closes through the close-socket callback, which libcurl copies into the connection, but a
+    /// stale entry would name another connection's socket).
     static func opened(_ socket: Int32) {
         guard socket >= 0 else { return }
-        registry.withLock { _ = $0.unnamed.insert(socket) }
+        registry.withLock { registry in
+            registry.remove(socket)
+            registry.unnamed.insert(socket)
+        }
     }
 
     /// libcurl's close-socket callback is about to close `socket` (before the descriptor can be reused).
