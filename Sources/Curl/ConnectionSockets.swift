@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+import Synchronization
 import TransferModels
 
 /// The sockets libcurl connects through this module (its open-socket and close-socket callbacks), so a
@@ -60,6 +61,20 @@ enum ConnectionSockets {
     }
 
     private static let registry = LockedBox(Registry())
+    /// How many sockets hold a bound, kept beside the registry so that a request that wants none, while no
+    /// socket holds one (a service without limits), passes without taking the registry's lock.
+    private static let boundedSockets = Atomic<Int>(0)
+
+    /// Whether some socket may hold a receive bound now.
+    static var anySocketBounded: Bool { boundedSockets.load(ordering: .relaxed) > 0 }
+
+    /// Runs `change` on the registry under its lock, and keeps `boundedSockets` in step.
+    private static func changing<T>(_ change: (inout Registry) -> T) -> T {
+        registry.withLock { registry in
+            defer { boundedSockets.store(registry.bounds.count, ordering: .relaxed) }
+            return change(&registry)
+        }
+    }
 
     /// libcurl's open-socket callback made `socket`. What the registry knew of that descriptor number is
     /// forgotten first: a new descriptor is no live socket's, so anything known of it is stale (every
@@ -67,7 +82,7 @@ enum ConnectionSockets {
     /// stale entry would name another connection's socket).
     static func opened(_ socket: Int32) {
         guard socket >= 0 else { return }
-        registry.withLock { registry in
+        changing { registry in
             registry.remove(socket)
             registry.unnamed.insert(socket)
         }
@@ -75,7 +90,7 @@ enum ConnectionSockets {
 
     /// libcurl's close-socket callback is about to close `socket` (before the descriptor can be reused).
     static func closing(_ socket: Int32) {
-        registry.withLock { $0.remove(socket) }
+        changing { $0.remove(socket) }
     }
 
     /// The open socket connected with `ends`, or nil when this module did not open it.
@@ -85,7 +100,7 @@ enum ConnectionSockets {
 
     /// Bounds a new socket's receive buffer before it connects.
     static func bound(_ socket: Int32, to bytes: Int32) {
-        registry.withLock { registry in
+        changing { registry in
             if setReceiveBuffer(of: socket, to: bytes) { registry.bounds[socket] = bytes }
         }
     }
@@ -93,7 +108,7 @@ enum ConnectionSockets {
     /// The socket of the connection with `ends` (nil: this module did not open it), given the receive bound
     /// of the request about to use it (nil: none) when it holds another.
     static func take(_ ends: Endpoints, bound bytes: Int32?) -> Int32? {
-        registry.withLock { registry in
+        changing { registry in
             guard let socket = registry.socket(for: ends) else { return nil }
             registry.hold(socket, to: bytes)
             return socket
@@ -103,7 +118,7 @@ enum ConnectionSockets {
     /// Gives `socket` (a connection a request is using now) the receive bound `bytes` (nil: none): a
     /// transfer's share changed while it runs.
     static func hold(_ socket: Int32, to bytes: Int32?) {
-        registry.withLock { registry in
+        changing { registry in
             guard registry.endpoints[socket] != nil else { return }  // closed since
             registry.hold(socket, to: bytes)
         }

@@ -21,9 +21,11 @@ public final class CurlEasyHandle {
     var opensMultipathSockets = false
     /// The `SO_RCVBUF` new sockets get (`setReceiveBufferLimit`); nil: the kernel's autotuning.
     var receiveBufferLimit: Int32?
-    /// The socket of the connection the current request uses (set before it is sent, cleared when the
-    /// handle leaves its multi): where a changed receive bound goes at once.
+    /// The socket of the connection the current request uses (set before it is sent when a bound is in
+    /// play, cleared when the handle leaves its multi): where a changed receive bound goes at once.
     var connectionSocket: Int32?
+    /// In a multi handle, so its `CURLINFO_*` of the connection are the current request's.
+    var isInMulti = false
     /// The delegate hears of the connection before each request (`CurlCallbacks.connectionReady`).
     var asksWhenConnectionReady = false
     private var lists: [CURLoption: CurlStringList] = [:]

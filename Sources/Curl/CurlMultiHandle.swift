@@ -30,6 +30,7 @@ public final class CurlMultiHandle: @unchecked Sendable {
     public func add(_ easy: CurlEasyHandle) throws(CurlError) {
         try CurlError.check(curl_multi_add_handle(raw, easy.raw))
         members[easy.raw] = easy
+        easy.isInMulti = true
     }
 
     /// Wraps `curl_multi_remove_handle`. Must run before the easy handle is released (STYLE.md §3).
@@ -37,6 +38,7 @@ public final class CurlMultiHandle: @unchecked Sendable {
         guard members.removeValue(forKey: easy.raw) != nil else { return }
         _ = curl_multi_remove_handle(raw, easy.raw)
         easy.connectionSocket = nil  // the connection is the pool's again (or closed)
+        easy.isInMulti = false
     }
 
     /// Wraps `curl_multi_perform`; returns the number of running transfers.

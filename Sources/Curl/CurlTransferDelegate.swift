@@ -153,7 +153,8 @@ extension CurlEasyHandle {
 
 private let curlPrereqCallback: curl_prereq_callback = { userdata, remoteAddress, localAddress, remotePort, localPort in
     guard let handle = handle(userdata) else { return ccurl_prereq_func_ok() }
-    if let remoteAddress, let localAddress {
+    // A request that wants no bound, while no socket holds one, has nothing to set (and takes no lock).
+    if handle.receiveBufferLimit != nil || ConnectionSockets.anySocketBounded, let remoteAddress, let localAddress {
         let ends = ConnectionSockets.Endpoints(
             localAddress: String(cString: localAddress), localPort: Int(localPort),
             remoteAddress: String(cString: remoteAddress), remotePort: Int(remotePort))

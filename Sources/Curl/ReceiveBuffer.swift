@@ -26,6 +26,16 @@ extension CurlEasyHandle {
     public func updateReceiveBufferLimit(_ bytes: Int32?) {
         guard bytes != receiveBufferLimit else { return }
         receiveBufferLimit = bytes
+        if connectionSocket == nil { connectionSocket = currentConnectionSocket }
         if let connectionSocket { ConnectionSockets.hold(connectionSocket, to: bytes) }
+    }
+
+    /// The socket of the request under way, found by its connection's ends when the request began
+    /// without a bound in play (its prerequest callback then looks nothing up); nil out of a multi, where
+    /// the ends would be an earlier request's, or before it connected.
+    private var currentConnectionSocket: Int32? {
+        guard isInMulti, info(.localPort) > 0, let local = info(.localAddress), let remote = info(.remoteAddress) else { return nil }
+        return ConnectionSockets.socket(
+            .init(localAddress: local, localPort: info(.localPort), remoteAddress: remote, remotePort: info(.remotePort)))
     }
 }
