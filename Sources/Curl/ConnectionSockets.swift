@@ -100,9 +100,7 @@ enum ConnectionSockets {
 
     /// Bounds a new socket's receive buffer before it connects.
     static func bound(_ socket: Int32, to bytes: Int32) {
-        changing { registry in
-            if setReceiveBuffer(of: socket, to: bytes) { registry.bounds[socket] = bytes }
-        }
+        changing { $0.hold(socket, to: bytes) }
     }
 
     /// The socket of the connection with `ends` (nil: this module did not open it), given the receive bound
@@ -186,6 +184,13 @@ enum ConnectionSockets {
 }
 
 extension CurlEasyHandle {
+    /// The ends of the connection of its current or last request (`CURLINFO_LOCAL_IP`, `CURLINFO_LOCAL_PORT`,
+    /// `CURLINFO_PRIMARY_IP`, `CURLINFO_PRIMARY_PORT`); nil before it connected.
+    var connectionEnds: ConnectionSockets.Endpoints? {
+        guard info(.localPort) > 0, let local = info(.localAddress), let remote = info(.remoteAddress) else { return nil }
+        return .init(localAddress: local, localPort: info(.localPort), remoteAddress: remote, remotePort: info(.remotePort))
+    }
+
     /// `CURLOPT_CLOSESOCKETFUNCTION`, so `ConnectionSockets` forgets a socket before its descriptor is
     /// reused. libcurl copies it into each connection it opens, so it runs even after this handle is gone
     /// (it carries no data for that reason).

@@ -55,13 +55,10 @@ extension CurlEasyHandle {
     }
 
     /// The extra subflows of the transfer's connection (`MPTCP_INFO` on the Multipath TCP socket with its
-    /// ends, `CURLINFO_LOCAL_IP`, `CURLINFO_LOCAL_PORT`, `CURLINFO_PRIMARY_IP`, `CURLINFO_PRIMARY_PORT`):
-    /// nil when it has no open Multipath TCP connection, or the connection fell back to plain TCP.
+    /// `connectionEnds`): nil when it has no open Multipath TCP connection, or the connection fell back to
+    /// plain TCP.
     public var multipathSubflows: Int? {
-        guard let local = info(.localAddress), let remote = info(.remoteAddress) else { return nil }
-        let ends = ConnectionSockets.Endpoints(
-            localAddress: local, localPort: info(.localPort), remoteAddress: remote, remotePort: info(.remotePort))
-        guard let socket = MultipathSocket.socket(ends) else { return nil }
+        guard let ends = connectionEnds, let socket = MultipathSocket.socket(ends) else { return nil }
         return MultipathSocket.additionalSubflows(of: socket)
     }
 }

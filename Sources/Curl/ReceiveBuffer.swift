@@ -34,8 +34,7 @@ extension CurlEasyHandle {
     /// without a bound in play (its prerequest callback then looks nothing up); nil out of a multi, where
     /// the ends would be an earlier request's, or before it connected.
     private var currentConnectionSocket: Int32? {
-        guard isInMulti, info(.localPort) > 0, let local = info(.localAddress), let remote = info(.remoteAddress) else { return nil }
-        return ConnectionSockets.socket(
-            .init(localAddress: local, localPort: info(.localPort), remoteAddress: remote, remotePort: info(.remotePort)))
+        guard isInMulti, let ends = connectionEnds else { return nil }
+        return ConnectionSockets.socket(ends)
     }
 }
