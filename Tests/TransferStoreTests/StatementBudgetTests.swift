@@ -81,4 +81,60 @@ struct StatementBudgetTests {
             #expect(zip(ten, hundred).allSatisfy { $1 - $0 <= 3 * 3 }, "\(ten) statements for 10 tasks, \(hundred) for 100")
         }
     }
+
+    /// Writes one batch of delivery outcomes for `count` events of one session (each delivered, except
+    /// the first, which failed twice first, and a `task.completion` event given up) and returns the
+    /// statements it took, after checking what each event's row says.
+    private func deliveryStatements(forEvents count: Int) async throws -> (statements: UInt64, backend: String) {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try await fixture.open()
+        defer { try? store.close() }
+        let request = try StrictJSONDecoder().decode(
+            SessionCreateRequest.self, from: Array(#"{"delegate": {"url": "https://hooks.example/a"}}"#.utf8)
+        ).validated()
+        guard case .created(let session) = try await store.sessions.createSession(tenant: "t1", request: request, secret: nil) else {
+            throw CancellationError()
+        }
+        var events: [EventRecord] = []
+        for _ in 0..<count {
+            events.append(try await store.events.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}"))
+        }
+        let givenUp = try await store.events.appendEvent(sessionId: session.id, taskId: nil, type: .taskCompletion, dataJSON: "{}")
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        var outcomes = DeliveryOutcomes()
+        outcomes.failures = [.init(eventId: events[0].id, nextAttemptAt: t0 + 5), .init(eventId: events[0].id, nextAttemptAt: t0 + 10)]
+        for (index, event) in events.enumerated() { outcomes.delivered[event.id] = t0 + Double(index) }
+        outcomes.abandoned[givenUp.id] = t0 + 100
+        outcomes.cursors[session.id] = events[count - 1].sequence
+        outcomes.delegateRetry[session.id] = .now
+        outcomes.delegateHealth[session.id, default: DelegateHealthChange()].delivered(at: t0 + 99)
+
+        let before = store.statementsExecuted
+        try await store.deliveries.recordDeliveries(outcomes)
+        let statements = store.statementsExecuted - before
+
+        let log = try await store.events.events(sessionId: session.id, after: 0, limit: count + 1)
+        #expect(log.prefix(count).map(\.deliveredAt) == events.indices.map { t0 + Double($0) })
+        #expect(log.prefix(count).map(\.deliveryAttempts) == [3] + Array(repeating: 1, count: count - 1), "every attempt counts")
+        #expect(log.allSatisfy { $0.nextAttemptAt == nil }, "no retry is pending once delivered or given up")
+        #expect(log.last?.deliveryAttempts == 1 && log.last?.deliveredAt == nil)
+        #expect(try await store.deliveries.pendingCompletions(sessionId: session.id, after: 0, limit: 10).isEmpty, "given up")
+        let delivery = try #require(try await store.deliveries.delegateDelivery(sessionId: session.id)).wire
+        #expect(delivery.deliveredThrough == events[count - 1].sequence && delivery.lastDeliveredAt == t0 + 99)
+        return (statements, store.backendName)
+    }
+
+    @Test func aBatchOfDeliveryOutcomesCostsTheSameStatementsForTenEventsAsForAHundred() async throws {
+        let (ten, backend) = try await deliveryStatements(forEvents: 10)
+        let (hundred, _) = try await deliveryStatements(forEvents: 100)
+        // The events' marks in one statement, the sessions' in another, with the transaction's own (on
+        // SQLite the events' set goes in chunks: 64 + 16 + 16 + 4 rows).
+        #expect(hundred <= (backend == "postgresql" ? 4 : 8), "\(hundred) statements for the outcomes of 100 events")
+        if backend == "postgresql" {
+            #expect(ten == hundred, "\(ten) statements for 10 events, \(hundred) for 100")
+        } else {
+            #expect(hundred - ten <= 3, "\(ten) statements for 10 events, \(hundred) for 100")
+        }
+    }
 }
