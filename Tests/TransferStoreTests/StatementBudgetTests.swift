@@ -98,7 +98,8 @@ struct StatementBudgetTests {
         }
         var events: [EventRecord] = []
         for _ in 0..<count {
-            events.append(try await store.events.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}"))
+            events.append(
+                try await store.events.appendEvent(sessionId: session.id, taskId: nil, type: .taskDidSendBodyData, dataJSON: "{}"))
         }
         let givenUp = try await store.events.appendEvent(sessionId: session.id, taskId: nil, type: .taskCompletion, dataJSON: "{}")
         let t0 = Date(timeIntervalSince1970: 1_800_000_000)
