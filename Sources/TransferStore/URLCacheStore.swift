@@ -13,26 +13,56 @@ extension URLCacheStore {
         }
     }
 
-    /// Applies the changes of several storages in one transaction.
+    /// Applies the changes of several storages in one transaction: per storage, at most four statements
+    /// whatever the number of entries (its removal, its deletions, its rows and its bodies, each over one
+    /// row set), in that order, so a URL deleted and stored again in one batch is stored.
     public func writeCacheChanges(_ changes: [CacheEntryChanges]) async throws {
         guard changes.contains(where: { !$0.isEmpty }) else { return }
+        let sets = try changes.map(Self.rowSets)
         try await database.write { db in
-            for change in changes {
+            for (change, sets) in zip(changes, sets) {
                 if change.removesAll { try db.execute("DELETE FROM cache_entry WHERE storage = ?", change.storage) }
-                for url in change.deletions {  // bodies cascade
-                    try db.execute("DELETE FROM cache_entry WHERE storage = ? AND url = ?", change.storage, url)
+                if !sets.deletions.isEmpty {  // bodies cascade
+                    try db.send(
+                        "DELETE FROM cache_entry WHERE (storage, url) IN (SELECT u.storage, u.url FROM {rows})", over: sets.deletions)
                 }
-                for row in change.upserts { try db.upsert(row, into: "cache_entry", key: ["storage", "url"]) }
-                for (url, body) in change.bodies {
-                    try db.execute(
+                if !sets.entries.isEmpty {
+                    let names = sets.entries.columns.map(\.name)
+                    let updates = names.filter { $0 != "storage" && $0 != "url" }.map { "\($0) = excluded.\($0)" }
+                    // `WHERE true`: SQLite reads an `ON CONFLICT` right after `FROM …` as the join's.
+                    try db.send(
                         """
-                        INSERT INTO cache_body (storage, url, body) VALUES (?, ?, ?)
-                        ON CONFLICT (storage, url) DO UPDATE SET body = excluded.body
-                        """,
-                        change.storage, url, body)
+                        INSERT INTO cache_entry (\(names.joined(separator: ", "))) SELECT \(names.joined(separator: ", ")) FROM {rows}
+                        WHERE true ON CONFLICT (storage, url) DO UPDATE SET \(updates.joined(separator: ", "))
+                        """, over: sets.entries)
+                }
+                if !sets.bodies.isEmpty {
+                    try db.send(
+                        """
+                        INSERT INTO cache_body (storage, url, body) SELECT storage, url, body FROM {rows}
+                        WHERE true ON CONFLICT (storage, url) DO UPDATE SET body = excluded.body
+                        """, over: sets.bodies)
                 }
             }
         }
+    }
+
+    /// The columns of `cache_entry` that do not hold text, for PostgreSQL's arrays.
+    private static let entryColumnTypes: [String: StoreRowSet.ColumnType] = ["statusCode": .integer, "bodySize": .integer]
+
+    /// A storage's changes as row sets. A URL stored twice in one batch keeps its last row (a set that
+    /// named a row twice would have PostgreSQL refuse the upsert).
+    private static func rowSets(_ change: CacheEntryChanges) throws -> (deletions: StoreRowSet, entries: StoreRowSet, bodies: StoreRowSet) {
+        var deletions = StoreRowSet([("storage", .text), ("url", .text)])
+        for url in Set(change.deletions).sorted() { deletions.append(change.storage, url) }
+        var latest: [String: StoreColumns] = [:]
+        for row in change.upserts { latest[row.url] = try StoreColumnsEncoder.columns(of: row, includingNil: true) }
+        let ordered = latest.sorted { $0.key < $1.key }.map(\.value)
+        var entries = StoreRowSet((ordered.first ?? []).map { ($0.name, entryColumnTypes[$0.name] ?? .text) })
+        for row in ordered { entries.append(row.map(\.value)) }
+        var bodies = StoreRowSet([("storage", .text), ("url", .text), ("body", .blob)])
+        for (url, body) in change.bodies.sorted(by: { $0.key < $1.key }) { bodies.append(change.storage, url, body) }
+        return (deletions, entries, bodies)
     }
 
     /// The body of an entry kept in the store (nil when there is none).

@@ -25,7 +25,11 @@ struct URLCacheStorageTests {
             receiver.stop()
         }
         try await withTaskService { api, _ in
-            let session = try await TaskDecisionsTests.session(api, receiver: receiver, decision: Self.willCache) { _ in .json(answer) }
+            // The receiver answers at once: the timeout only bounds a loaded machine's delivery of the
+            // events before the decision (2 s, the default here, once let default handling win on PostgreSQL).
+            let session = try await TaskDecisionsTests.session(api, receiver: receiver, decision: Self.willCache, timeout: 10) { _ in
+                .json(answer)
+            }
             let url = URLCacheTests.url(origin, "asked", ["cc": "max-age=60"])
             let first = try await URLCacheTests.fetch(api, session, url)
             #expect(first.errorCode == nil, "\(first)")

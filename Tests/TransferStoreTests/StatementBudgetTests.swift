@@ -138,4 +138,56 @@ struct StatementBudgetTests {
             #expect(hundred - ten <= 3, "\(ten) statements for 10 events, \(hundred) for 100")
         }
     }
+
+    /// Writes `count` entries of one URL cache storage with their bodies in one batch, then deletes all
+    /// but the first and stores the second again in another; returns the statements each batch took, after
+    /// reading back what the storage holds.
+    private func cacheStatements(forEntries count: Int) async throws -> (statements: [UInt64], backend: String) {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try await fixture.open()
+        defer { try? store.close() }
+        let storage = "tenant t1"
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        func entry(_ index: Int, status: Int = 200) -> CacheEntryRecord {
+            CacheEntryRecord(
+                storage: storage, sessionId: nil, url: "https://o.example/\(index)", responseURL: "https://o.example/\(index)",
+                statusCode: status, headers: "content-type: text/plain", varyValues: "", requestTime: now, responseTime: now,
+                storedAt: now, userInfo: nil, bodyFile: nil, bodySize: 3, lastAccessAt: now)
+        }
+        var statements: [UInt64] = []
+        var stored = CacheEntryChanges(storage: storage)
+        stored.upserts = (0..<count).map { entry($0, status: 203) } + (0..<count).map { entry($0) }  // the last of a URL wins
+        for index in 0..<count { stored.bodies[entry(index).url] = [1, 2, UInt8(index % 256)] }
+        var before = store.statementsExecuted
+        try await store.urlCaches.writeCacheChanges([stored])
+        statements.append(store.statementsExecuted - before)
+
+        var changed = CacheEntryChanges(storage: storage)
+        changed.deletions = (1..<count).map { entry($0).url }
+        changed.upserts = [entry(1)]
+        changed.bodies[entry(1).url] = [9]
+        before = store.statementsExecuted
+        try await store.urlCaches.writeCacheChanges([changed])
+        statements.append(store.statementsExecuted - before)
+
+        let entries = try await store.urlCaches.cacheEntries(inStorage: storage)
+        #expect(entries.map(\.url).sorted() == [entry(0).url, entry(1).url] && entries.allSatisfy { $0.statusCode == 200 })
+        #expect(try await store.urlCaches.cacheBody(inStorage: storage, url: entry(0).url) == [1, 2, 0])
+        #expect(try await store.urlCaches.cacheBody(inStorage: storage, url: entry(1).url) == [9], "deleted, then stored again")
+        #expect(try await store.urlCaches.cacheBody(inStorage: storage, url: entry(2).url) == nil, "a deleted entry's body goes")
+        return (statements, store.backendName)
+    }
+
+    @Test func aBatchOfCacheChangesCostsTheSameStatementsForTenEntriesAsForAHundred() async throws {
+        let (ten, backend) = try await cacheStatements(forEntries: 10)
+        let (hundred, _) = try await cacheStatements(forEntries: 100)
+        if backend == "postgresql" {
+            #expect(hundred.allSatisfy { $0 <= 5 }, "100 entries: \(hundred) statements")
+            #expect(ten == hundred, "\(ten) statements for 10 entries, \(hundred) for 100")
+        } else {
+            // SQLite's sets go in chunks of 64, 16, 4 or 1 rows.
+            #expect(hundred.allSatisfy { $0 <= 15 }, "100 entries: \(hundred) statements")
+        }
+    }
 }

@@ -127,7 +127,7 @@ private struct StoreRowDecoder: Decoder {
 }
 
 /// Encodes a record into (column, value) pairs, in the order of its properties.
-private final class StoreColumnsEncoder: Encoder {
+final class StoreColumnsEncoder: Encoder {
     var columns: [(name: String, value: StoreValue)] = []
     /// Whether a nil optional property is a column (null): an update writes it, an insertion leaves the
     /// column to its default (`rowid` above all).
