@@ -15,14 +15,32 @@ extension CookieStore {
         }
     }
 
-    /// Replaces what is stored for each storage with the given cookies, all in one transaction.
+    /// Replaces what is stored for each storage with the given cookies, all in one transaction of two
+    /// statements whatever the number of storages and cookies: every storage's rows go, then every
+    /// cookie is inserted from one row set.
     public func replaceCookies(_ storages: [String: [CookieRecord]]) async throws {
         guard !storages.isEmpty else { return }
-        try await database.write { db in
-            for (storage, cookies) in storages {
-                try db.execute("DELETE FROM cookie WHERE storage = ?", storage)
-                for cookie in cookies { try db.insert(cookie, into: "cookie") }
+        let emptied = StoreRowSet.keys(storages.keys)
+        var set: StoreRowSet?
+        for (_, cookies) in storages.sorted(by: { $0.key < $1.key }) {
+            for cookie in cookies {
+                let columns = try StoreColumnsEncoder.columns(of: cookie, includingNil: true)
+                if set == nil { set = StoreRowSet(columns.map { ($0.name, Self.columnTypes[$0.name] ?? .text) }) }
+                set?.append(columns.map(\.value))
             }
         }
+        let rows = set
+        try await database.write { db in
+            try db.send("DELETE FROM cookie WHERE storage IN (SELECT ref FROM {rows})", over: emptied)
+            guard let rows else { return }
+            // Lower-case names quoted (PostgreSQL folds the others, as the table's were), as `insert` does.
+            let names = rows.columns.map { $0.name == $0.name.lowercased() ? "\"\($0.name)\"" : $0.name }.joined(separator: ", ")
+            try db.send("INSERT INTO cookie (\(names)) SELECT \(names) FROM {rows}", over: rows)
+        }
     }
+
+    /// The columns of `cookie` that do not hold text (booleans are integers), for PostgreSQL's arrays.
+    private static let columnTypes: [String: StoreRowSet.ColumnType] = [
+        "isHostOnly": .integer, "isSecure": .integer, "isHTTPOnly": .integer,
+    ]
 }

@@ -190,4 +190,49 @@ struct StatementBudgetTests {
             #expect(hundred.allSatisfy { $0 <= 15 }, "100 entries: \(hundred) statements")
         }
     }
+
+    /// Replaces the cookies of two storages (`count` each, all fields set) and empties a third that held
+    /// some; returns the statements it took, after reading every storage back.
+    private func cookieStatements(forCookies count: Int) async throws -> (statements: UInt64, backend: String) {
+        let fixture = try StoreFixture()
+        defer { fixture.directory.remove() }
+        let store = try await fixture.open()
+        defer { try? store.close() }
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        func cookie(_ storage: String, _ index: Int) -> CookieRecord {
+            CookieRecord(
+                storage: storage, sessionId: nil, name: "c\(index)", domain: "h.example", path: "/p\(index % 3)", value: "v\(index)",
+                isHostOnly: index % 2 == 0, expiresAt: now + 3_600, isSecure: true, isHTTPOnly: index % 3 == 0,
+                sameSite: index % 2 == 0 ? "Lax" : nil, createdAt: now + Double(index) / 1_000, lastAccessAt: now)
+        }
+        try await store.cookies.replaceCookies(["tenant a": [cookie("tenant a", 99)], "tenant c": [cookie("tenant c", 1)]])
+        let before = store.statementsExecuted
+        try await store.cookies.replaceCookies([
+            "tenant a": (0..<count).map { cookie("tenant a", $0) }, "tenant b": (0..<count).map { cookie("tenant b", $0) },
+            "tenant c": [],
+        ])
+        let statements = store.statementsExecuted - before
+        // Every field as written (times to the millisecond, as the rows keep them).
+        func fields(_ cookie: CookieRecord) -> String {
+            let ms = (cookie.createdAt.timeIntervalSince1970 * 1_000).rounded()
+            return "\(cookie.name) \(cookie.path) \(cookie.value) \(cookie.isHostOnly) \(cookie.isHTTPOnly) \(cookie.sameSite ?? "-") \(ms)"
+        }
+        for storage in ["tenant a", "tenant b"] {
+            let read = try await store.cookies.cookies(inStorage: storage, now: now).map(fields).sorted()
+            let written = (0..<count).map { fields(cookie(storage, $0)) }.sorted()
+            #expect(read == written, "\(storage): \(read.count) cookies read, \(written.count) written; first \(read.first ?? "none")")
+        }
+        #expect(try await store.cookies.cookies(inStorage: "tenant c", now: now).isEmpty)
+        return (statements, store.backendName)
+    }
+
+    @Test func aBatchOfCookieStoragesCostsTheSameStatementsForTenCookiesAsForAHundred() async throws {
+        let (ten, backend) = try await cookieStatements(forCookies: 10)
+        let (hundred, _) = try await cookieStatements(forCookies: 100)
+        if backend == "postgresql" {
+            #expect(hundred <= 4 && ten == hundred, "\(ten) statements for 10 cookies a storage, \(hundred) for 100")
+        } else {
+            #expect(hundred <= 3 + 7, "\(ten) statements for 10 cookies a storage, \(hundred) for 100")  // 200 rows: 3×64 + 2×4
+        }
+    }
 }
