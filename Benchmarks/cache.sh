@@ -37,7 +37,8 @@
 # in seconds and tasks/s, and the service's CPU time (utime + stime of /proc/PID/stat, all threads,
 # sampled every 10 ms) over the client's clock window; then hits / network. Everything runs on loopback
 # with OS-chosen ports in a throw-away directory that is removed at the end. BIN=/path/to/urlsessiond
-# runs that binary instead of `make release` (see Benchmarks/lib.sh).
+# runs that binary instead of `make release` (see Benchmarks/lib.sh); URLSESSIOND_DATABASE_URL=postgres://…
+# in the environment runs the service on that PostgreSQL database (a fresh one per run).
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."

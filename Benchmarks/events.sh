@@ -29,6 +29,9 @@
 # PROFILE=DIR: `perf record -g` of the service from the first create until every event is delivered, left in
 # DIR (perf-events.data, and perf-events.txt: the symbols by self time and the threads by samples).
 #
+# URLSESSIOND_DATABASE_URL=postgres://… in the environment runs the service on that PostgreSQL database
+# (give each run a fresh one): the service inherits it, as every other URLSESSIOND_ variable.
+#
 # Everything runs on loopback with OS-chosen ports in a throw-away directory that is removed at the end.
 set -euo pipefail
 export LC_ALL=C
