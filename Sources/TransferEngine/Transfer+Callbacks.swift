@@ -44,7 +44,7 @@ extension Transfer: CurlTransferDelegate {
     /// One header line; a blank line completes a response head.
     func curlDidReceiveHeaderLine(_ line: UnsafeRawBufferPointer) {
         meter.lastActivity = .now
-        if response.head.consume(line: String(decoding: line, as: UTF8.self)) {
+        if response.head.consume(line: line) {
             passUndecodableBodyThrough()
             responseHeadCompleted()
         }
