@@ -33,6 +33,9 @@ public struct CookieJar: Sendable {
         self.publicSuffixes = publicSuffixes
     }
 
+    /// Whether the jar holds no cookie at all (expired ones count until they are removed).
+    public var isEmpty: Bool { byDomain.values.allSatisfy(\.isEmpty) }
+
     /// Every cookie, by domain then name.
     public var all: [Cookie] {
         byDomain.keys.sorted().flatMap { domain in byDomain[domain]!.sorted { ($0.name, $0.path) < ($1.name, $1.path) } }

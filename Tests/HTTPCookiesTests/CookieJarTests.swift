@@ -23,6 +23,18 @@ struct CookieJarTests {
         CookieJar.header(for: jar.cookies(for: try url(target), now: date ?? now))
     }
 
+    @Test func aJarIsEmptyUntilACookieIsStoredAndOnceTheLastGoes() throws {
+        var jar = CookieJar(publicSuffixes: Self.suffixes)
+        #expect(jar.isEmpty)
+        jar = try self.jar(["a=1", "b=2"], from: "http://shop.example.com/")
+        #expect(!jar.isEmpty)
+        for cookie in jar.all {
+            let removed = jar.remove(cookie.identity)
+            #expect(removed)
+        }
+        #expect(jar.isEmpty, "a domain whose cookies all went holds none")
+    }
+
     @Test func aHostOnlyCookieGoesToItsHostOnly() throws {
         var jar = try jar(["a=1"], from: "http://shop.example.com/")
         #expect(try header(&jar, for: "http://shop.example.com/cart") == "a=1")
