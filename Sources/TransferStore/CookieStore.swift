@@ -21,21 +21,10 @@ extension CookieStore {
     public func replaceCookies(_ storages: [String: [CookieRecord]]) async throws {
         guard !storages.isEmpty else { return }
         let emptied = StoreRowSet.keys(storages.keys)
-        var set: StoreRowSet?
-        for (_, cookies) in storages.sorted(by: { $0.key < $1.key }) {
-            for cookie in cookies {
-                let columns = try StoreColumnsEncoder.columns(of: cookie, includingNil: true)
-                if set == nil { set = StoreRowSet(columns.map { ($0.name, Self.columnTypes[$0.name] ?? .text) }) }
-                set?.append(columns.map(\.value))
-            }
-        }
-        let rows = set
+        let rows = try StoreRowSet(records: storages.sorted { $0.key < $1.key }.flatMap(\.value), types: Self.columnTypes)
         try await database.write { db in
             try db.send("DELETE FROM cookie WHERE storage IN (SELECT ref FROM {rows})", over: emptied)
-            guard let rows else { return }
-            // Lower-case names quoted (PostgreSQL folds the others, as the table's were), as `insert` does.
-            let names = rows.columns.map { $0.name == $0.name.lowercased() ? "\"\($0.name)\"" : $0.name }.joined(separator: ", ")
-            try db.send("INSERT INTO cookie (\(names)) SELECT \(names) FROM {rows}", over: rows)
+            if !rows.isEmpty { try db.insert(rows, into: "cookie") }
         }
     }
 

@@ -174,10 +174,8 @@ extension TaskStore {
     /// Inserts task rows (each the same columns, `TaskRecord.columns()`) with one statement; their rowids by id.
     private static func insertTasks(_ db: any StoreConnection, _ rows: [StoreColumns]) throws -> [String: Int64] {
         guard let first = rows.first else { return [:] }
-        let names = first.map(\.name)
-        var set = StoreRowSet(names.map { ($0, taskColumnTypes[$0] ?? .text) })
-        for row in rows { set.append(row.map(\.value)) }
-        let columns = names.joined(separator: ", ")
+        let set = StoreRowSet(rows: rows, types: taskColumnTypes)
+        let columns = first.map(\.name).joined(separator: ", ")
         var rowids: [String: Int64] = [:]
         for row in try db.rows("INSERT INTO task (\(columns)) SELECT \(columns) FROM {rows} WHERE true RETURNING id, rowid", over: set) {
             rowids[try row.decode(forColumn: "id")] = try row.decode(forColumn: "rowid")

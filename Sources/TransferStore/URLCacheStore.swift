@@ -26,23 +26,8 @@ extension URLCacheStore {
                     try db.send(
                         "DELETE FROM cache_entry WHERE (storage, url) IN (SELECT u.storage, u.url FROM {rows})", over: sets.deletions)
                 }
-                if !sets.entries.isEmpty {
-                    let names = sets.entries.columns.map(\.name)
-                    let updates = names.filter { $0 != "storage" && $0 != "url" }.map { "\($0) = excluded.\($0)" }
-                    // `WHERE true`: SQLite reads an `ON CONFLICT` right after `FROM …` as the join's.
-                    try db.send(
-                        """
-                        INSERT INTO cache_entry (\(names.joined(separator: ", "))) SELECT \(names.joined(separator: ", ")) FROM {rows}
-                        WHERE true ON CONFLICT (storage, url) DO UPDATE SET \(updates.joined(separator: ", "))
-                        """, over: sets.entries)
-                }
-                if !sets.bodies.isEmpty {
-                    try db.send(
-                        """
-                        INSERT INTO cache_body (storage, url, body) SELECT storage, url, body FROM {rows}
-                        WHERE true ON CONFLICT (storage, url) DO UPDATE SET body = excluded.body
-                        """, over: sets.bodies)
-                }
+                if !sets.entries.isEmpty { try db.upsert(sets.entries, into: "cache_entry", key: ["storage", "url"]) }
+                if !sets.bodies.isEmpty { try db.upsert(sets.bodies, into: "cache_body", key: ["storage", "url"]) }
             }
         }
     }
@@ -55,11 +40,9 @@ extension URLCacheStore {
     private static func rowSets(_ change: CacheEntryChanges) throws -> (deletions: StoreRowSet, entries: StoreRowSet, bodies: StoreRowSet) {
         var deletions = StoreRowSet([("storage", .text), ("url", .text)])
         for url in Set(change.deletions).sorted() { deletions.append(change.storage, url) }
-        var latest: [String: StoreColumns] = [:]
-        for row in change.upserts { latest[row.url] = try StoreColumnsEncoder.columns(of: row, includingNil: true) }
-        let ordered = latest.sorted { $0.key < $1.key }.map(\.value)
-        var entries = StoreRowSet((ordered.first ?? []).map { ($0.name, entryColumnTypes[$0.name] ?? .text) })
-        for row in ordered { entries.append(row.map(\.value)) }
+        var latest: [String: CacheEntryRecord] = [:]
+        for row in change.upserts { latest[row.url] = row }
+        let entries = try StoreRowSet(records: latest.sorted { $0.key < $1.key }.map(\.value), types: entryColumnTypes)
         var bodies = StoreRowSet([("storage", .text), ("url", .text), ("body", .blob)])
         for (url, body) in change.bodies.sorted(by: { $0.key < $1.key }) { bodies.append(change.storage, url, body) }
         return (deletions, entries, bodies)

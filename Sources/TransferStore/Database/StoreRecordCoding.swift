@@ -82,6 +82,45 @@ extension StoreConnection {
     /// backend made of it unquoted; one with capitals is not (PostgreSQL folds unquoted names to lower
     /// case, quoted ones keep theirs).
     private static func quoted(_ name: String) -> String { name == name.lowercased() ? "\"\(name)\"" : name }
+
+    /// Inserts every row of `set` into `table` with one statement, the set's columns the table's of those
+    /// names (`StoreRowSet(records:types:)`).
+    func insert(_ set: StoreRowSet, into table: String) throws {
+        try send(Self.insertion(into: table, from: set), over: set)
+    }
+
+    /// `upsert(_:into:key:)` for every row of `set`, with one statement. A set must not name one key twice
+    /// (PostgreSQL refuses an upsert that would change a row twice).
+    func upsert(_ set: StoreRowSet, into table: String, key: [String]) throws {
+        let names = set.columns.map(\.name)
+        let updates = names.filter { !key.contains($0) }.map { "\(Self.quoted($0)) = excluded.\(Self.quoted($0))" }
+        try send(
+            Self.insertion(into: table, from: set)
+                + " ON CONFLICT (\(key.map(Self.quoted).joined(separator: ", "))) DO UPDATE SET \(updates.joined(separator: ", "))",
+            over: set)
+    }
+
+    /// `INSERT INTO table (…) SELECT … FROM {rows} WHERE true` (`WHERE true`: SQLite would read an
+    /// `ON CONFLICT` right after `FROM …` as the join's).
+    private static func insertion(into table: String, from set: StoreRowSet) -> String {
+        let names = set.columns.map { quoted($0.name) }.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(names)) SELECT \(names) FROM \(StoreRowSet.placeholder) WHERE true"
+    }
+}
+
+extension StoreRowSet {
+    /// Rows given as their columns, each the same columns in the same order (a record's encoding);
+    /// `types` names the columns that do not hold text. No rows: an empty set.
+    init(rows: [StoreColumns], types: [String: ColumnType]) {
+        self.init((rows.first ?? []).map { ($0.name, types[$0.name] ?? .text) })
+        for row in rows { append(row.map(\.value)) }
+    }
+
+    /// `records` as rows, every property a column (nil ones null), for `insert(_:into:)` and
+    /// `upsert(_:into:key:)` over a set.
+    init<R: Encodable>(records: [R], types: [String: ColumnType]) throws {
+        self.init(rows: try records.map { try StoreColumnsEncoder.columns(of: $0, includingNil: true) }, types: types)
+    }
 }
 
 /// A record read as something other than a row of named columns (a list, a single value).
@@ -127,7 +166,7 @@ private struct StoreRowDecoder: Decoder {
 }
 
 /// Encodes a record into (column, value) pairs, in the order of its properties.
-final class StoreColumnsEncoder: Encoder {
+private final class StoreColumnsEncoder: Encoder {
     var columns: [(name: String, value: StoreValue)] = []
     /// Whether a nil optional property is a column (null): an update writes it, an insertion leaves the
     /// column to its default (`rowid` above all).
