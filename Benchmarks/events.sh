@@ -21,13 +21,16 @@
 # 4. Reported: events, events/s from the first create to the last delivery and from the first delivery
 #    to the last, how long delivery lagged behind the tasks (and the rate at which the backlog left
 #    when the last task completed went out), tasks/s, delivery latency (the event's `timestamp` to the receiver's log line, by
-#    `webhook-id`), the service's peak RSS (VmHWM) and CPU time. Checked, untimed, by events_check.py:
+#    `webhook-id`), the service's peak RSS (VmHWM) and CPU time (first create → last delivery). Checked, untimed,
+#    after the last delivery: every task completed with its 1 KiB (transfers_client.py), and by events_check.py:
 #    every event delivered at least once (204, its session's URL, signed), first deliveries in sequence
 #    order per session, body lengths, and 20 signatures with the `standardwebhooks` package of .venv
 #    (`make test-deps`).
 #
 # PROFILE=DIR: `perf record -g` of the service from the first create until every event is delivered, left in
 # DIR (perf-events.data, and perf-events.txt: the symbols by self time and the threads by samples).
+# PERF_CALLGRAPH="--call-graph dwarf,16384" in place of -g also resolves libsqlite3 and the other libraries
+# built without frame pointers (a larger file, slower to report).
 #
 # URLSESSIOND_DATABASE_URL=postgres://… in the environment runs the service on that PostgreSQL database
 # (give each run a fresh one): the service inherits it, as every other URLSESSIOND_ variable.
@@ -98,23 +101,30 @@ LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 PERF_PID=
 if [ -n "$PROFILE" ]; then
     mkdir -p "$PROFILE"
-    perf record -F 999 -g -p "$SERVICE_PID" -o "$PROFILE/perf-events.data" 2>/dev/null &
+    perf record -F 999 ${PERF_CALLGRAPH:--g} -p "$SERVICE_PID" -o "$PROFILE/perf-events.data" 2>/dev/null &
     PERF_PID=$!
 fi
-timeout $((TIMEOUT + 60)) python3 "$CLIENT" "$BASE" "$TOKEN" "$IDS" "$ORIGIN/small/" "$TASKS" \
+# The client's check of every task, and events_check's reading of every event through the API, would
+# compete with the deliveries still under way and be counted as their CPU: the tasks are checked after the
+# last delivery (VERIFY=only), and the CPU times are read when it arrives (AT_DONE), as is the profile's end.
+VERIFY=0 timeout $((TIMEOUT + 60)) python3 "$CLIENT" "$BASE" "$TOKEN" "$IDS" "$ORIGIN/small/" "$TASKS" \
     "$CLIENT_CONNECTIONS" data "$TIMEOUT" 1024 > "$WORK/client.json" || fail "tasks: $(cat "$WORK/client.json")"
-timeout $((TIMEOUT + 120)) "$VENV_PYTHON" "$CHECK" "$BASE" "$TOKEN" "$WORK/sessions.json" "$WORK/hooks.log" \
+AT_DONE="awk '{ printf \"%d \", \$14 + \$15 }' /proc/$SERVICE_PID/stat /proc/$RECEIVER_WORKER/stat; ${PERF_PID:+kill -INT $PERF_PID}" \
+    timeout $((TIMEOUT + 120)) "$VENV_PYTHON" "$CHECK" "$BASE" "$TOKEN" "$WORK/sessions.json" "$WORK/hooks.log" \
     "$WORK/client.json" "$TIMEOUT" > "$WORK/events.json" || fail "events: $(cat "$WORK/events.json")"
+VERIFY=only timeout $((TIMEOUT + 60)) python3 "$CLIENT" "$BASE" "$TOKEN" "$IDS" "$ORIGIN/small/" "$TASKS" \
+    "$CLIENT_CONNECTIONS" data "$TIMEOUT" 1024 > "$WORK/verify.json" || fail "tasks: $(cat "$WORK/verify.json")"
 if [ -n "$PERF_PID" ]; then
-    kill -INT "$PERF_PID"; wait "$PERF_PID" || true
+    wait "$PERF_PID" || true
     { perf report -i "$PROFILE/perf-events.data" --stdio -g none --sort sym 2>/dev/null | grep -v '^#' | head -n 60 || true
       perf report -i "$PROFILE/perf-events.data" --stdio -g none --sort comm 2>/dev/null | grep -v '^#' | head -n 20 || true
     } | swift demangle --simplified > "$PROFILE/perf-events.txt"
     echo "  profile: $PROFILE/perf-events.txt (and .data)" >&2
 fi
 TICKS=$(getconf CLK_TCK)
-CPU_SERVICE=$(awk -v a="$(cpu "$SERVICE_PID")" -v b="$CPU_SERVICE0" -v t="$TICKS" 'BEGIN { printf "%.1f", (a - b) / t }')
-CPU_RECEIVER=$(awk -v a="$(cpu "$RECEIVER_WORKER")" -v b="$CPU_RECEIVER0" -v t="$TICKS" 'BEGIN { printf "%.1f", (a - b) / t }')
+read -r CPU_SERVICE1 CPU_RECEIVER1 < <(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["atDone"])' "$WORK/events.json")
+CPU_SERVICE=$(awk -v a="$CPU_SERVICE1" -v b="$CPU_SERVICE0" -v t="$TICKS" 'BEGIN { printf "%.1f", (a - b) / t }')
+CPU_RECEIVER=$(awk -v a="$CPU_RECEIVER1" -v b="$CPU_RECEIVER0" -v t="$TICKS" 'BEGIN { printf "%.1f", (a - b) / t }')
 RSS_PEAK=$(rss)
 
 # --- Results. ---

@@ -14,7 +14,8 @@ CLIENT_JSON    transfers_client.py's answer: `startedAt` (first task created) an
 
 It follows the log (every 20 ms) until every session's event log is delivered, asking the service only
 `GET /v1/sessions/{id}/events?after=N&limit=1` for a session whose deliveries pause (N: its delivered
-ids), so as not to compete with the deliveries. Then it reads every event through
+ids), so as not to compete with the deliveries. AT_DONE, when set, is a bash command run the moment
+every event has been delivered (its output is `atDone`). Then it reads every event through
 `GET /v1/sessions/{id}/events?after=SEQ&limit=1000`, page by page, follows the log further should any
 still be missing, and reads the logs once more past their last sequence (nothing may have been added);
 all bounded by TIMEOUT seconds. The times measured come from the receiver's `$msec` and the client's
@@ -35,6 +36,7 @@ import json
 import math
 import os
 import random
+import subprocess
 import sys
 import time
 import urllib.parse
@@ -177,6 +179,10 @@ def main():
                     done[index] = nothing_after(index, delivered[index])
                 seen[index] = delivered[index]
             time.sleep(0.02)
+        # The measure is over: AT_DONE, when set, is a bash command run now (events.sh reads the service's
+        # CPU time there, so reading the events back below is not counted as the deliveries' work).
+        at_done = subprocess.run(["bash", "-c", os.environ["AT_DONE"]], capture_output=True, text=True,
+                                 timeout=60).stdout.strip() if os.environ.get("AT_DONE") else None
         # 2. Then every event is read (the measure is over) and, should one still be missing, the log is
         #    followed until each has arrived; the logs are read again past their last sequence at the end.
         read_start = time.monotonic()
@@ -265,7 +271,7 @@ def main():
         return round(count / seconds, 1) if seconds and seconds > 0 else None
 
     print(json.dumps({
-        "events": total, "deliveries": len(deliveries), "repeats": len(deliveries) - len(first),
+        "events": total, "atDone": at_done, "deliveries": len(deliveries), "repeats": len(deliveries) - len(first),
         "missing": len(missing), "types": dict(sorted(types.items())), "eventsReadSeconds": round(read_seconds, 3),
         "bodiesAsApiItems": sum(1 for e in events.values() if e["same"]),
         "firstDeliveryAfterStart": round(first_delivery - started, 3) if first_delivery else None,

@@ -10,7 +10,9 @@ every 10 ms, session after session, until no task is running in any. CREATOR=cur
 `curl --parallel`; CREATOR=batch sends them as `POST …/tasks/batch` of BATCH_SIZE (default 100) members. The clock stops there. Then, untimed,
 it pages through the sessions' tasks and checks that each completed with HTTP 200, no error and (when BYTES
 is given) that many bytes received. AT_DONE, when set, is a bash command run as the clock stops (its
-output is `atDone`). Prints one JSON line; `startedAt` and `finishedAt` are the wall-clock
+output is `atDone`). VERIFY=0 skips the check; VERIFY=only runs the check alone (no task is created, the
+sessions' tasks are expected to have completed already: Benchmarks/events.sh checks them after the
+deliveries, so that reading them does not compete with the deliveries it times). Prints one JSON line; `startedAt` and `finishedAt` are the wall-clock
 (Unix) times of the first create and of the poll that found no running task.
 
 Several BASEs (nodes of one cluster, Benchmarks/cluster.sh): task i is created through the (i mod M)-th of
@@ -112,45 +114,50 @@ def main():
         return times
 
     poller = connect()
-    if os.environ.get("CREATOR") == "batch":
-        # BATCH_SIZE members per POST …/tasks/batch, over CONNECTIONS connections.
-        conns = [connect(i) for i in range(connections)]
-        t0, started_at = run_threads(batcher, int(os.environ.get("BATCH_SIZE", "100")))
-    elif os.environ.get("CREATOR") == "curl":
-        # The creates from `curl --parallel` (native, like the peers) over CONNECTIONS connections; this
-        # process only polls and checks. The config is written before the clock starts.
-        config = write_curl_config(bases, token, sessions, prefix, count, kind)
-        conns = []
-        t0, started_at = time.monotonic(), time.time()
-        codes = subprocess.run(
-            ["curl", "--silent", "--parallel", "--parallel-max", str(connections), "--config", config],
-            capture_output=True, text=True, timeout=timeout).stdout.split()
-        created[0] = codes.count("201")
-        if created[0] != count:
-            errors.append(f"create: {len(codes)} answers, {created[0]} of them 201: {sorted(set(codes))}")
-        os.unlink(config)
+    conns = []
+    polls, timed_out, at_done = 0, False, None
+    t0 = t_created = t_done = time.monotonic()
+    started_at = finished_at = time.time()
+    if os.environ.get("VERIFY") == "only":
+        created[0] = count
     else:
-        conns = [connect(i) for i in range(connections)]
-        t0, started_at = run_threads(creator)
-    t_created = time.monotonic()
-    polls = 0
-    busy = list(sessions)  # a session without running tasks gets none later: every task exists already
-    while busy and not errors and time.monotonic() < deadline:
-        status, answer = call(poller, "GET", f"/v1/sessions/{busy[0]}/tasks?state=running&limit=1")
-        polls += 1
-        if status != 200:
-            errors.append(f"poll: {status} {answer[:200]!r}")
-            break
-        if not json.loads(answer)["items"]:
-            busy.pop(0)
-            continue
-        time.sleep(0.01)
-    t_done, finished_at = time.monotonic(), time.time()
-    timed_out = t_done >= deadline
-    # AT_DONE: a shell command run the moment the clock stops (Benchmarks/cluster.sh reads the processes'
-    # CPU time there, so the untimed check below is not counted as the tasks' work).
-    at_done = subprocess.run(["bash", "-c", os.environ["AT_DONE"]], capture_output=True, text=True,
-                             timeout=30).stdout.strip() if os.environ.get("AT_DONE") else None
+        if os.environ.get("CREATOR") == "batch":
+            # BATCH_SIZE members per POST …/tasks/batch, over CONNECTIONS connections.
+            conns = [connect(i) for i in range(connections)]
+            t0, started_at = run_threads(batcher, int(os.environ.get("BATCH_SIZE", "100")))
+        elif os.environ.get("CREATOR") == "curl":
+            # The creates from `curl --parallel` (native, like the peers) over CONNECTIONS connections; this
+            # process only polls and checks. The config is written before the clock starts.
+            config = write_curl_config(bases, token, sessions, prefix, count, kind)
+            t0, started_at = time.monotonic(), time.time()
+            codes = subprocess.run(
+                ["curl", "--silent", "--parallel", "--parallel-max", str(connections), "--config", config],
+                capture_output=True, text=True, timeout=timeout).stdout.split()
+            created[0] = codes.count("201")
+            if created[0] != count:
+                errors.append(f"create: {len(codes)} answers, {created[0]} of them 201: {sorted(set(codes))}")
+            os.unlink(config)
+        else:
+            conns = [connect(i) for i in range(connections)]
+            t0, started_at = run_threads(creator)
+        t_created = time.monotonic()
+        busy = list(sessions)  # a session without running tasks gets none later: every task exists already
+        while busy and not errors and time.monotonic() < deadline:
+            status, answer = call(poller, "GET", f"/v1/sessions/{busy[0]}/tasks?state=running&limit=1")
+            polls += 1
+            if status != 200:
+                errors.append(f"poll: {status} {answer[:200]!r}")
+                break
+            if not json.loads(answer)["items"]:
+                busy.pop(0)
+                continue
+            time.sleep(0.01)
+        t_done, finished_at = time.monotonic(), time.time()
+        timed_out = t_done >= deadline
+        # AT_DONE: a shell command run the moment the clock stops (Benchmarks/cluster.sh reads the processes'
+        # CPU time there, so the untimed check below is not counted as the tasks' work).
+        at_done = subprocess.run(["bash", "-c", os.environ["AT_DONE"]], capture_output=True, text=True,
+                                 timeout=30).stdout.strip() if os.environ.get("AT_DONE") else None
 
     # Untimed verification: every task of the sessions, page by page (VERIFY=0, for profiles: none).
     completed = ok = 0
