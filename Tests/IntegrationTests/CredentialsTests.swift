@@ -170,6 +170,18 @@ struct CredentialsTests {
             let refused = try await api.post(
                 "/v1/credentials", json: try jsonText(["protectionSpace": bad, "credential": ["user": "a", "password": "b"]]))
             #expect(refused.status == 422 && refused.text.contains("protectionSpace.authenticationMethod"), "\(refused.text)")
+            // A NUL can be neither sent (libcurl takes C strings) nor kept (PostgreSQL's text): refused by name.
+            for (credential, field) in [
+                (["user": "a\u{0}", "password": "b"], "credential.user"), (["user": "a", "password": "b\u{0}"], "credential.password"),
+            ] {
+                let withNUL = try await api.post(
+                    "/v1/credentials", json: try jsonText(["protectionSpace": Self.space(origin), "credential": credential]))
+                expectProblem(withNUL, status: 422, slug: "invalid-value", field: field)
+            }
+            let nulRealm = Self.space(origin, realm: "fix\u{0}ture")
+            let realmRefused = try await api.post(
+                "/v1/credentials", json: try jsonText(["protectionSpace": nulRealm, "credential": ["user": "a", "password": "b"]]))
+            expectProblem(realmRefused, status: 422, slug: "invalid-value", field: "protectionSpace.realm")
             let shared = try await api.makeSession()
             let wrongScope = try await api.post(
                 "/v1/credentials",

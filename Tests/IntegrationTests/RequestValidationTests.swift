@@ -96,6 +96,8 @@ struct RequestValidationTests {
             #"{"configuration": {"tlsMinimumSupportedProtocolVersion": "TLSv13", "tlsMaximumSupportedProtocolVersion": "TLSv12"}}"#,
             422, "invalid-value", "configuration.tlsMinimumSupportedProtocolVersion"),
         Invalid(#"{"sessionDescription": "\#(String(repeating: "d", count: 1025))"}"#, 422, "invalid-value", "sessionDescription"),
+        // PostgreSQL's text cannot hold a NUL: refused on either store (it was a 500 on PostgreSQL).
+        Invalid(#"{"sessionDescription": "nightly\u0000"}"#, 422, "invalid-value", "sessionDescription"),
     ]
 
     static let delegateValues: [Invalid] = [

@@ -66,6 +66,7 @@ struct SessionUpdateTests {
                 (#"{"delegate": {"secret": null}}"#, 422, "invalid-value", "delegate.secret"),
                 (#"{"delegate": {"decisionTimeout": 0}}"#, 422, "invalid-value", "delegate.decisionTimeout"),
                 (#"{"sessionDescription": 5}"#, 400, "type-mismatch", "sessionDescription"),
+                (#"{"sessionDescription": "a\u0000b"}"#, 422, "invalid-value", "sessionDescription"),
                 (#"{"colour": "red"}"#, 400, "unknown-field", "colour"),
             ]
             for (body, status, slug, field) in refusals {

@@ -118,6 +118,14 @@ struct DelegateQuestionsTests {
             Issue.record("a password should not answer server trust")
             return
         }
+        // A NUL cannot reach libcurl (C strings) nor the store: such a credential is no answer.
+        for (user, secret) in [("u\u{0}v", "p"), ("u", "p\u{0}")] {
+            let withNUL = DelegateAnswer(disposition: "useCredential", credential: CredentialAnswer(user: user, password: secret))
+            guard case .performDefaultHandling = DelegateQuestions.challengeDisposition(withNUL, for: challenge(.basic)) else {
+                Issue.record("a credential holding NUL should be the default handling")
+                return
+            }
+        }
         let trust = DelegateAnswer(disposition: "useCredential", credential: CredentialAnswer(serverTrust: true))
         guard case .useCredential(.serverTrust) = DelegateQuestions.challengeDisposition(trust, for: challenge(.serverTrust)) else {
             Issue.record("serverTrust: true should accept the chain")

@@ -39,6 +39,7 @@ struct SessionRequestTests {
         (#"{"delegate": {"url": "http://h/x", "progressStep": 1.5}}"#, "delegate.progressStep"),
         (#"{"delegate": {"url": "http://h/x", "colour": 1}}"#, "delegate.colour"),
         (#"{"configuration": {"kind": "weird"}}"#, "configuration.kind"),
+        (#"{"sessionDescription": "nightly\u0000"}"#, "sessionDescription"),
     ])
     func invalidRequestsNameTheirField(json: String, field: String) {
         do {

@@ -172,6 +172,7 @@ struct TaskRequestTests {
         (#"{"kind": "download", "request": {"url": "http://h/"}, "resumeData": "x"}"#, "request"),
         (#"{"kind": "download", "resumeData": ""}"#, "resumeData"),
         (#"{"kind": "data", "request": {"url": "http://h/"}, "priority": 1.5}"#, "priority"),
+        (#"{"kind": "data", "request": {"url": "http://h/"}, "taskDescription": "a\u0000b"}"#, "taskDescription"),
         (#"{"kind": "data", "request": {"url": "http://h/"}, "priority": -0.1}"#, "priority"),
         (
             #"{"kind": "data", "request": {"url": "http://h/"}, "countOfBytesClientExpectsToSend": -2}"#,

@@ -113,7 +113,7 @@ extension DelegateQuestions {
 
     /// `useCredential` with `{"user", "password"}`, `{"identity": {...}}` or `{"serverTrust": true}` (and a
     /// `persistence`), `performDefaultHandling`, `cancelAuthenticationChallenge`, `rejectProtectionSpace`;
-    /// anything else, or a credential that does not fit the challenge, is the default handling. With
+    /// anything else, or a credential that does not fit the challenge (or holds a NUL), is the default handling. With
     /// persistence `none` (the default) the credential is used for this task only.
     static func challengeDisposition(_ answer: DelegateAnswer?, for challenge: AuthenticationChallenge) -> ChallengeDisposition {
         guard let answer = answer?.allowing([.credential]) else { return .performDefaultHandling }
@@ -129,7 +129,9 @@ extension DelegateQuestions {
                 }
                 return .useCredential(.identity(identity))
             default:
-                guard let user = credential.user, let password = credential.password else { return .performDefaultHandling }
+                // A NUL cannot be sent (libcurl takes C strings) nor kept (PostgreSQL's text): no credential.
+                guard let user = credential.user, let password = credential.password, !user.utf8.contains(0), !password.utf8.contains(0)
+                else { return .performDefaultHandling }
                 return .useCredential(.password(user: user, password: password))
             }
         case "cancelAuthenticationChallenge": return .cancelAuthenticationChallenge

@@ -15,6 +15,16 @@ enum Validate {
         }
     }
 
+    /// Free text the store keeps as text (a description, a user name, a realm): at most `maxCharacters`
+    /// Unicode scalars (as JSON Schema counts) and no NUL (U+0000), which PostgreSQL's `text` cannot hold
+    /// and libcurl's C strings would cut at — refused on either store, so both answer alike.
+    static func text(_ value: String, field: String, maxCharacters: Int) throws(RequestDecodingError) {
+        guard value.unicodeScalars.count <= maxCharacters else {
+            throw .invalidValue(field, "must be at most \(maxCharacters) characters")
+        }
+        guard !value.utf8.contains(0) else { throw .invalidValue(field, "must not contain NUL (U+0000)") }
+    }
+
     static func identifier(_ value: String, field: String) throws(RequestDecodingError) {
         let allowed = value.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

@@ -166,7 +166,7 @@ extension CredentialCreateRequest {
         guard ["http", "https"].contains(space.protocol.lowercased()) else {
             throw .invalidValue("protectionSpace.protocol", "must be http or https")
         }
-        if let realm = space.realm, realm.count > 1024 { throw .invalidValue("protectionSpace.realm", "at most 1024 characters") }
+        if let realm = space.realm { try Validate.text(realm, field: "protectionSpace.realm", maxCharacters: 1024) }
         result.protectionSpace.host = space.host.lowercased()
         result.protectionSpace.protocol = space.protocol.lowercased()
         switch space.authenticationMethod {
@@ -186,11 +186,10 @@ extension CredentialCreateRequest {
             }
             if credential.identity != nil { throw .invalidValue("credential.identity", "only for \(ProtectionSpace.clientCertificate)") }
             if credential.serverTrust != nil { throw .invalidValue("credential.serverTrust", "only for \(ProtectionSpace.serverTrust)") }
-            guard let user = credential.user, !user.isEmpty, user.count <= 1024 else {
-                throw .invalidValue("credential.user", "must be 1 to 1024 characters")
-            }
+            guard let user = credential.user, !user.isEmpty else { throw .invalidValue("credential.user", "must be 1 to 1024 characters") }
+            try Validate.text(user, field: "credential.user", maxCharacters: 1024)
             guard let password = credential.password else { throw .missingField("credential.password") }
-            guard password.count <= 4096 else { throw .invalidValue("credential.password", "at most 4096 characters") }
+            try Validate.text(password, field: "credential.password", maxCharacters: 4096)
         }
         switch credential.persistence ?? .permanent {
         case .none:

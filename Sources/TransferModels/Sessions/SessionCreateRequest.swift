@@ -14,9 +14,7 @@ public struct SessionCreateRequest: Decodable, Sendable {
         var delegate: DelegateConfiguration?
         var secret: String?
         if let input = self.delegate { (delegate, secret) = try input.normalized() }
-        if let description = sessionDescription, description.unicodeScalars.count > 1024 {  // as JSON Schema counts
-            throw .invalidValue("sessionDescription", "must be at most 1024 characters")
-        }
+        if let description = sessionDescription { try Validate.text(description, field: "sessionDescription", maxCharacters: 1024) }
         return ValidatedSessionRequest(
             configuration: configuration, delegate: delegate, clientSecret: secret,
             sessionDescription: sessionDescription)

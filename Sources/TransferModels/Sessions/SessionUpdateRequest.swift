@@ -27,8 +27,8 @@ public struct SessionUpdateRequest: Decodable, Sendable {
             let (merged, secret) = try patch.applied(to: current)
             update.delegate = .replaced(merged, secret: secret)
         }
-        if case .value(let description) = sessionDescription, description.unicodeScalars.count > 1024 {
-            throw .invalidValue("sessionDescription", "must be at most 1024 characters")
+        if case .value(let description) = sessionDescription {
+            try Validate.text(description, field: "sessionDescription", maxCharacters: 1024)
         }
         update.sessionDescription = sessionDescription
         return update

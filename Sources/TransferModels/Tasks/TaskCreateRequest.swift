@@ -101,9 +101,7 @@ public struct TaskCreateRequest: Decodable, Sendable, Hashable {
         case (_, nil): break
         }
 
-        if let taskDescription, taskDescription.unicodeScalars.count > 1024 {  // as JSON Schema counts
-            throw .invalidValue("taskDescription", "must be at most 1024 characters")
-        }
+        if let taskDescription { try Validate.text(taskDescription, field: "taskDescription", maxCharacters: 1024) }
         let priority = self.priority ?? TaskPriority.default
         guard priority.isFinite, (0...1).contains(priority) else {
             throw .invalidValue("priority", "must be between 0 and 1 (low 0.25, default 0.5, high 0.75)")

@@ -64,7 +64,8 @@ class ChallengeDecision:
         Attributes:
             disposition (ChallengeDecisionDisposition):
             credential (ChallengeDecisionCredential | Unset): `{user, password}`, `{identity}` or `{serverTrust: true}`,
-                with an optional `persistence`.
+                with an optional `persistence`. A user or password holding NUL (U+0000) cannot be sent (libcurl takes C
+                strings): the default handling follows.
     """
 
     disposition: ChallengeDecisionDisposition

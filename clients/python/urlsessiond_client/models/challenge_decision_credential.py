@@ -17,26 +17,27 @@ T = TypeVar("T", bound="ChallengeDecisionCredential")
 
 @_attrs_define
 class ChallengeDecisionCredential:
-    """`{user, password}`, `{identity}` or `{serverTrust: true}`, with an optional `persistence`.
+    """`{user, password}`, `{identity}` or `{serverTrust: true}`, with an optional `persistence`. A user or password
+    holding NUL (U+0000) cannot be sent (libcurl takes C strings): the default handling follows.
 
-    Attributes:
-        user (str | Unset):
-        password (str | Unset):
-        identity (IdentityInput | Unset): A client identity (`URLCredential(identity:certificates:persistence:)`): a PEM
-            certificate chain
-            (the leaf first) and its PEM private key, or a PKCS#12 bundle (`.p12`, `.pfx`) in base64 — never
-            both — each with an optional `passphrase` (of the encrypted key, or of the bundle). Checked with
-            OpenSSL: a bundle that does not open is a 422 naming `….pkcs12`; a key that does not open or is
-            not the first certificate's, a 422 naming `….privateKey`. Sealed at rest (a bundle is kept as PEM,
-            without its passphrase); never returned nor logged. One of the two forms (`x-rules`).
-        server_trust (bool | Unset): True: accept the chain shown (`URLCredential(trust:)`).
-        persistence (CredentialPersistence | Unset): `URLCredential.Persistence`: `none`, used for one challenge answer
-            only and never stored;
-            `forSession`, kept in memory for the storage's life (the service's run for the tenant's shared
-            storage, the session's for a private one); `permanent`, written to the store with the password
-            sealed (AES-GCM with the service's key), outliving restarts (in memory only in an ephemeral
-            session's storage); `synchronizable`, stored as `permanent` (there is no keychain to synchronise
-            with).
+        Attributes:
+            user (str | Unset):
+            password (str | Unset):
+            identity (IdentityInput | Unset): A client identity (`URLCredential(identity:certificates:persistence:)`): a PEM
+                certificate chain
+                (the leaf first) and its PEM private key, or a PKCS#12 bundle (`.p12`, `.pfx`) in base64 — never
+                both — each with an optional `passphrase` (of the encrypted key, or of the bundle). Checked with
+                OpenSSL: a bundle that does not open is a 422 naming `….pkcs12`; a key that does not open or is
+                not the first certificate's, a 422 naming `….privateKey`. Sealed at rest (a bundle is kept as PEM,
+                without its passphrase); never returned nor logged. One of the two forms (`x-rules`).
+            server_trust (bool | Unset): True: accept the chain shown (`URLCredential(trust:)`).
+            persistence (CredentialPersistence | Unset): `URLCredential.Persistence`: `none`, used for one challenge answer
+                only and never stored;
+                `forSession`, kept in memory for the storage's life (the service's run for the tenant's shared
+                storage, the session's for a private one); `permanent`, written to the store with the password
+                sealed (AES-GCM with the service's key), outliving restarts (in memory only in an ephemeral
+                session's storage); `synchronizable`, stored as `permanent` (there is no keychain to synchronise
+                with).
     """
 
     user: str | Unset = UNSET
