@@ -208,6 +208,13 @@ final class CookieStorage: Sendable {
 
     func markChanged() { state.withLock { $0.changed = true } }
 
+    /// The longest name, domain and path together (UTF-8 bytes) of a cookie written to the store; a
+    /// longer one (RFC 6265bis allows a name of up to 4,095 bytes) is kept in memory only, as a session
+    /// cookie is. The store's key of a cookie is its storage, name, domain and path, and PostgreSQL's
+    /// b-tree holds keys of at most 2,704 bytes: one longer, incompressible key would fail the write of
+    /// every storage in its batch, again at each turn. The same on SQLite, so both stores keep the same.
+    static let maximumStoredIdentityLength = 2048
+
     /// The rows to write when the storage changed and is persistent; marks it written.
     func takeChanges() -> Changes? {
         guard placement.isPersistent else { return nil }
@@ -220,6 +227,8 @@ final class CookieStorage: Sendable {
         let now = Date()
         let rows = cookies.compactMap { cookie -> CookieRecord? in
             guard let expires = cookie.expiresDate, expires > now else { return nil }  // session cookies stay in memory
+            guard cookie.name.utf8.count + cookie.domain.utf8.count + cookie.path.utf8.count <= Self.maximumStoredIdentityLength
+            else { return nil }  // kept for the service's life only, as a session cookie
             return CookieRecord(
                 storage: placement.key, sessionId: placement.sessionId, name: cookie.name, domain: cookie.domain,
                 path: cookie.path, value: cookie.value, isHostOnly: cookie.isHostOnly, expiresAt: expires,

@@ -63,6 +63,12 @@ final class URLCacheStorage: Sendable {
     /// Bodies up to this size go to the store rather than to a file of their own.
     static let inStoreBodyLimit: Int64 = 64 * 1024
 
+    /// The longest URL (UTF-8 bytes) whose response the disk tier takes; a longer one is kept in memory
+    /// only. The store's key of an entry is its storage and URL, and PostgreSQL's b-tree holds keys of at
+    /// most 2,704 bytes (a third of a page): a longer, incompressible URL would fail the write of every
+    /// row of its batch, again at each turn. The same on SQLite, so both stores keep the same entries.
+    static let maximumStoredURLLength = 2048
+
     private struct State {
         var entries: [String: Entry] = [:]
         var memoryUsage: Int64 = 0
@@ -88,9 +94,8 @@ final class URLCacheStorage: Sendable {
         self.state = LockedBox(state)
     }
 
-    /// The largest response each tier takes: 5% of its capacity.
+    /// The largest response the memory tier takes: 5% of its capacity (the disk tier's: `Offer.fitsDiskTier`).
     var memoryLimit: Int64 { Int64(placement.memoryCapacity / 20) }
-    var diskLimit: Int64 { Int64(placement.diskCapacity / 20) }
 
     func path(of file: String) -> String { placement.directory + "/" + file }
 

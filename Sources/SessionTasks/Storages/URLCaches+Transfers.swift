@@ -99,10 +99,15 @@ extension URLCaches {
         var bodyBytes: [UInt8]?
         var bodyFile: String?
 
-        /// The policy the cache would store it with: on disk too when it fits the disk tier.
-        var proposedPolicy: URLCacheStoragePolicy {
-            placement.diskCapacity > 0 && entry.size <= Int64(placement.diskCapacity / 20) ? .allowed : .allowedInMemoryOnly
+        /// The disk tier takes it: within 5% of the disk capacity, its URL at most
+        /// `URLCacheStorage.maximumStoredURLLength` bytes.
+        var fitsDiskTier: Bool {
+            placement.diskCapacity > 0 && entry.size <= Int64(placement.diskCapacity / 20)
+                && entry.url.utf8.count <= URLCacheStorage.maximumStoredURLLength
         }
+
+        /// The policy the cache would store it with: on disk too when it fits the disk tier.
+        var proposedPolicy: URLCacheStoragePolicy { fitsDiskTier ? .allowed : .allowedInMemoryOnly }
     }
 
     /// The response of a successful network load the cache may store (RFC 9111 §3; redirects, challenges and
@@ -129,7 +134,7 @@ extension URLCaches {
     }
 
     /// Stores an offer with `policy` in the tiers it fits: memory when within 5% of the memory capacity,
-    /// disk (its file written now) when allowed and within 5% of the disk capacity. A response no tier
+    /// disk (its file written now) when allowed and it fits the disk tier (`Offer.fitsDiskTier`). A response no tier
     /// takes is not stored, and an older one for its URL goes (it no longer describes the resource).
     func keep(_ offer: Offer, policy: URLCacheStoragePolicy, userInfo: JSONValue?) async throws {
         let storage = try await storage(offer.placement)
@@ -139,7 +144,7 @@ extension URLCaches {
         if entry.size <= storage.memoryLimit {
             entry.memoryBody = try offer.bodyBytes ?? offer.bodyFile.map { try Self.read($0) } ?? []
         }
-        if policy == .allowed, storage.placement.diskCapacity > 0, entry.size <= storage.diskLimit {
+        if policy == .allowed, offer.fitsDiskTier {
             if entry.bodyLength <= URLCacheStorage.inStoreBodyLimit {
                 entry.pendingBody = try entry.memoryBody ?? offer.bodyBytes ?? offer.bodyFile.map { try Self.read($0) } ?? []
                 entry.disk = .inStore

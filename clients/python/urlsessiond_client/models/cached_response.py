@@ -20,7 +20,8 @@ T = TypeVar("T", bound="CachedResponse")
 class CachedResponse:
     """A `CachedURLResponse`: `GET /v1/sessions/{id}/cache/entry`, and the `proposedResponse` of
     `dataTask.willCacheResponse`. A stored entry's `storagePolicy` is `allowed` when it is on disk,
-    else `allowedInMemoryOnly`; a proposal's is `allowed` when the response fits the disk tier, else
+    else `allowedInMemoryOnly`; a proposal's is `allowed` when the response fits the disk tier (its
+    size, and a URL of at most 2048 bytes), else
     `allowedInMemoryOnly`. `data` is the body as base64 when it is at most 65536 bytes, else null;
     `dataLength` is always its length.
 

@@ -83,7 +83,8 @@ class SessionConfiguration:
     cookies from the site (registrable domain) of the request's `mainDocumentURL`, and all of them when
     the request has none. Cookies with an expiry date outlive restarts
     (written within a quarter second, on `flush` and at shutdown); session cookies, and every cookie of
-    an ephemeral session, stay in memory.
+    an ephemeral session, stay in memory, as does a cookie whose name, domain and path together exceed
+    2048 bytes (the store's key of a cookie; PostgreSQL's index holds keys of at most 2704 bytes).
 
     Credentials are kept in the storage `urlCredentialStorage` names (`shared`: the tenant's, the one
     of `/v1/credentials` without `sessionId`; `private`: the session's own, `?sessionId=`; `none`: no
@@ -108,7 +109,8 @@ class SessionConfiguration:
     fields do not match the stored ones loads from the network and replaces it. Each cache has a
     memory and a disk tier, each bounded by its capacity with least-recently-used eviction; a response
     (body plus header fields) larger than 5% of a tier's capacity does not go to that tier (one no
-    tier takes is not stored, and what was stored for its URL is removed). The disk tier's rows are
+    tier takes is not stored, and what was stored for its URL is removed); a response whose URL is
+    longer than 2048 bytes (the store's key of an entry) is kept in memory only. The disk tier's rows are
     written within a quarter second (and on `flush` and at shutdown) with bodies up to 64 KiB, larger
     bodies as files under `<data>/cache`; an ephemeral session's cache is in memory only. A request of another method
     (POST, PUT, DELETE, PATCH, ...) answered 2xx or 3xx invalidates its URL and the same-origin
