@@ -173,11 +173,9 @@ extension TaskStore {
 
     /// Inserts task rows (each the same columns, `TaskRecord.columns()`) with one statement; their rowids by id.
     private static func insertTasks(_ db: any StoreConnection, _ rows: [StoreColumns]) throws -> [String: Int64] {
-        guard let first = rows.first else { return [:] }
-        let set = StoreRowSet(rows: rows, types: taskColumnTypes)
-        let columns = first.map(\.name).joined(separator: ", ")
+        guard !rows.isEmpty else { return [:] }
         var rowids: [String: Int64] = [:]
-        for row in try db.rows("INSERT INTO task (\(columns)) SELECT \(columns) FROM {rows} WHERE true RETURNING id, rowid", over: set) {
+        for row in try db.insert(StoreRowSet(rows: rows, types: taskColumnTypes), into: "task", returning: "id, rowid") {
             rowids[try row.decode(forColumn: "id")] = try row.decode(forColumn: "rowid")
         }
         return rowids

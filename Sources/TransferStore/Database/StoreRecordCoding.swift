@@ -89,6 +89,11 @@ extension StoreConnection {
         try send(Self.insertion(into: table, from: set), over: set)
     }
 
+    /// `insert(_:into:)` that answers the new rows' `returning` columns (`"id, rowid"`).
+    func insert(_ set: StoreRowSet, into table: String, returning: String) throws -> [StoreRow] {
+        try rows(Self.insertion(into: table, from: set) + " RETURNING \(returning)", over: set)
+    }
+
     /// `upsert(_:into:key:)` for every row of `set`, with one statement. A set must not name one key twice
     /// (PostgreSQL refuses an upsert that would change a row twice).
     func upsert(_ set: StoreRowSet, into table: String, key: [String]) throws {
