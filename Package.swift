@@ -165,9 +165,10 @@ let package = Package(
             name: "CommandLineClient",
             dependencies: ["URLSessionRemote", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings),
-        // No dependency beyond the toolchain's Foundation (FoundationNetworking on Linux): see RemoteURLSession.
+        // No dependency beyond the toolchain's Foundation and libcurl (its HTTP): see HTTPTransport.
         .target(
             name: "URLSessionRemote",
+            dependencies: ["CCurl"],
             swiftSettings: swiftSettings),
         // A client process URLSessionRemoteTests kill -9 and start again (background re-attach).
         .executableTarget(

@@ -7,9 +7,9 @@ internal import Foundation
 /// One `GET /v1/tasks/{id}/data` of a running task, read as the body arrives: the answer's head when it
 /// comes, then the pieces of the body in an `AsyncThrowingStream`.
 ///
-/// `@unchecked Sendable`: URLSession calls the delegate methods on its own queue; the mutable state is in a
+/// `@unchecked Sendable`: the transport calls the handlers on its thread; the mutable state is in a
 /// `Locked` box and the continuations are resumed once, outside it.
-final class BodyStreamConnection: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class BodyStreamConnection: @unchecked Sendable {
     let chunks: AsyncThrowingStream<Data, any Error>
     private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
     private let state = Locked(State())
@@ -22,24 +22,24 @@ final class BodyStreamConnection: NSObject, URLSessionDataDelegate, @unchecked S
         var problem = Data()
     }
 
-    private override init() {
+    private init() {
         (self.chunks, self.continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
     }
 
     /// Starts the request; the answer's head comes from ``head()``, the body from ``chunks``.
     static func open(_ request: URLRequest) -> BodyStreamConnection {
         let connection = BodyStreamConnection()
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 3600
-        configuration.timeoutIntervalForResource = 7 * 24 * 3600
-        let transport = URLSession(configuration: configuration, delegate: connection, delegateQueue: nil)
-        let task = transport.dataTask(with: request)
-        connection.continuation.onTermination = { _ in
-            // URLSession keeps its delegate until invalidated: this also breaks that cycle.
-            task.cancel()
-            transport.invalidateAndCancel()
-        }
-        task.resume()
+        let call = HTTPCall(
+            request,
+            handlers: HTTPCallHandlers(
+                response: { response in connection.received(response) },
+                data: { piece in
+                    connection.received(Data(piece))
+                    return nil
+                },
+                completion: { error in connection.ended(with: error) }))
+        connection.continuation.onTermination = { _ in HTTPTransport.streams.cancel(call) }
+        HTTPTransport.streams.start(call)
         return connection
     }
 
@@ -61,23 +61,18 @@ final class BodyStreamConnection: NSObject, URLSessionDataDelegate, @unchecked S
         }
     }
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let http = response as? HTTPURLResponse
+    private func received(_ http: HTTPURLResponse) {
         // A refusal's head is given once its problem body is read (at completion).
         let waiter: CheckedContinuation<HTTPURLResponse, any Error>? = self.state.withLock { state in
             state.response = http
-            guard let http, (200..<300).contains(http.statusCode) else { return nil }
+            guard (200..<300).contains(http.statusCode) else { return nil }
             defer { state.head = nil }
             return state.head
         }
-        if let http { waiter?.resume(returning: http) }
-        completionHandler(.allow)
+        waiter?.resume(returning: http)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    private func received(_ data: Data) {
         let accepted = self.state.withLock { state in
             guard let status = state.response?.statusCode, (200..<300).contains(status) else {
                 state.problem.append(data)
@@ -88,10 +83,10 @@ final class BodyStreamConnection: NSObject, URLSessionDataDelegate, @unchecked S
         if accepted { self.continuation.yield(data) }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    private func ended(with error: URLError?) {
         let (waiter, failure): (CheckedContinuation<HTTPURLResponse, any Error>?, (any Error)?) = self.state.withLock {
             state in
-            var failure = error
+            var failure: (any Error)? = error
             if failure == nil, let response = state.response, !(200..<300).contains(response.statusCode) {
                 do {
                     try ServiceClient.check(response, body: state.problem)

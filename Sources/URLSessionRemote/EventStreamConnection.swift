@@ -6,22 +6,21 @@ internal import Foundation
 
 /// One `GET /v1/sessions/{id}/events` with `Accept: text/event-stream`, read as the bytes arrive.
 ///
-/// URLSession hands the body to a data delegate piece by piece (on Linux and on Apple platforms alike,
-/// where `bytes(for:)` is missing from FoundationNetworking); the pieces go through the parser and the
-/// events into an `AsyncThrowingStream`. The stream finishes without an error when the service ends the
-/// body (a shutdown: reconnect), and throws ``EventStreamConnection/Ended`` for a 204 (the session is
-/// invalidated and everything was sent) or ``RemoteServiceError`` for a refusal.
+/// The body's pieces go through the parser and the events into an `AsyncThrowingStream`. The stream
+/// finishes without an error when the service ends the body (a shutdown: reconnect), and throws
+/// ``EventStreamConnection/Ended`` for a 204 (the session is invalidated and everything was sent) or
+/// ``RemoteServiceError`` for a refusal.
 ///
-/// `@unchecked Sendable`: URLSession calls the delegate methods on its own queue; the mutable state is in
+/// `@unchecked Sendable`: the transport calls the handlers on its thread; the mutable state is in
 /// `Locked` boxes and the continuation is thread-safe.
-final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class EventStreamConnection: @unchecked Sendable {
     /// The service answered 204: the session is invalidated and no event is left to send.
     struct Ended: Error {}
 
     private let continuation: AsyncThrowingStream<WireEvent, any Error>.Continuation
     private let parser = Locked(ServerSentEventParser())
-    /// The answer's status, and its body while it is not 200 (a problem, read for the error).
-    private let answer = Locked<(status: Int, problem: Data)>((0, Data()))
+    /// The answer, and its body while it is not 200 (a problem, read for the error).
+    private let answer = Locked<(response: HTTPURLResponse?, problem: Data)>((nil, Data()))
 
     private init(continuation: AsyncThrowingStream<WireEvent, any Error>.Continuation) {
         self.continuation = continuation
@@ -31,37 +30,29 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked 
     static func open(_ client: ServiceClient, sessionID: String, after: Int) -> AsyncThrowingStream<WireEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<WireEvent, any Error>.makeStream()
         let connection = EventStreamConnection(continuation: continuation)
-        let configuration = URLSessionConfiguration.ephemeral
         // The service sends `: keep-alive` every 15 s, so an idle minute means the connection is dead.
-        configuration.timeoutIntervalForRequest = 60
-        configuration.timeoutIntervalForResource = 365 * 24 * 3600
-        let transport = URLSession(configuration: configuration, delegate: connection, delegateQueue: nil)
         var request = client.request("GET", "/v1/sessions/\(sessionID)/events", timeout: 60)
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         if after > 0 { request.setValue(String(after), forHTTPHeaderField: "Last-Event-ID") }
-        let task = transport.dataTask(with: request)
-        continuation.onTermination = { _ in
-            // URLSession keeps its delegate until invalidated: this also breaks that cycle.
-            task.cancel()
-            transport.invalidateAndCancel()
-        }
-        task.resume()
+        let call = HTTPCall(
+            request,
+            handlers: HTTPCallHandlers(
+                response: { response in connection.answer.withLock { $0.response = response } },
+                data: { piece in
+                    connection.received(Data(piece))
+                    return nil
+                },
+                completion: { error in connection.ended(with: error) }))
+        continuation.onTermination = { _ in HTTPTransport.streams.cancel(call) }
+        HTTPTransport.streams.start(call)
         return stream
     }
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        self.answer.withLock { $0.status = status }
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    private func received(_ data: Data) {
         let status = self.answer.withLock { answer in
-            if answer.status != 200 { answer.problem.append(data) }
-            return answer.status
+            let status = answer.response?.statusCode ?? 0
+            if status != 200 { answer.problem.append(data) }
+            return status
         }
         guard status == 200 else { return }
         let events = self.parser.withLock { $0.feed(data) }
@@ -75,18 +66,15 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked 
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (status, problem) = self.answer.withLock { ($0.status, $0.problem) }
+    private func ended(with error: URLError?) {
+        let (response, problem) = self.answer.withLock { ($0.response, $0.problem) }
         if let error {
             self.continuation.finish(throwing: error)
-        } else if status == 204 {
+        } else if response?.statusCode == 204 {
             self.continuation.finish(throwing: Ended())
-        } else if status != 200 {
-            let url = task.originalRequest?.url ?? URL(fileURLWithPath: "/")
+        } else if let response, response.statusCode != 200 {
             do {
-                let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)
-                try ServiceClient.check(
-                    response ?? URLResponse(url: url, mimeType: nil, expectedContentLength: -1, textEncodingName: nil), body: problem)
+                try ServiceClient.check(response, body: problem)
                 self.continuation.finish()
             } catch {
                 self.continuation.finish(throwing: error)

@@ -14,10 +14,10 @@ internal import Foundation
 /// followed with one `text/event-stream` request (`GET /v1/sessions/{id}/events`), reconnecting with
 /// `Last-Event-ID`, so the client needs no public URL; delegate methods are called from them, one at a time.
 ///
-/// Transport: URLSession itself — Foundation on Apple platforms, FoundationNetworking on Linux, which ships
-/// with the toolchain. It adds no package to build (async-http-client would add swift-nio's build to every
-/// fresh clone), and it carries the long-lived event stream through a data delegate reliably in the tests
-/// (`: keep-alive` every 15 s keeps the idle timeout away; a dropped stream reconnects).
+/// Transport: libcurl, on two threads of the process (`HTTPTransport`; FoundationNetworking's URLSession
+/// spins a core while any call waits for its answer, and the event stream always waits). It adds no
+/// package to build (async-http-client would add swift-nio's build to every fresh clone); `: keep-alive`
+/// every 15 s keeps the stream's idle timeout away, and a dropped stream reconnects.
 public final class RemoteURLSession: Sendable {
     /// `URLSession.shared`: the tenant's shared session on the service named by `URLSESSIOND_URL` and
     /// `URLSESSIOND_TOKEN`. It has no delegate and cannot be invalidated.

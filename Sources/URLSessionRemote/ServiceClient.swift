@@ -4,21 +4,16 @@ internal import Foundation
     internal import FoundationNetworking
 #endif
 
-/// The service's REST API, called through URLSession (see ``RemoteURLSession`` for why URLSession).
+/// The service's REST API, called through the process's `HTTPTransport`.
 ///
-/// One value per ``RemoteURLSession``; its `URLSession` is made for it and invalidated with it.
+/// One value per ``RemoteURLSession``. Long-polls (`?wait=`) and cancel-with-resume-data answers may take a
+/// while: the idle timeout of each call is set per request.
 struct ServiceClient: Sendable {
     let connection: RemoteConnection
-    let transport: URLSession
+    var transport: HTTPTransport { .shared }
 
     init(connection: RemoteConnection) {
         self.connection = connection
-        let configuration = URLSessionConfiguration.ephemeral
-        // Long-polls (`?wait=`) and cancel-with-resume-data answers may take a while; the idle timeout of each
-        // call is set per request.
-        configuration.timeoutIntervalForResource = 7 * 24 * 3600
-        configuration.httpMaximumConnectionsPerHost = 8
-        self.transport = URLSession(configuration: configuration)
     }
 
     func request(
@@ -65,10 +60,8 @@ struct ServiceClient: Sendable {
         let destination = FileManager.default.temporaryDirectory
             .appendingPathComponent("URLSessionRemote-\(UUID().uuidString).tmp")
         if await PlainHTTPFileFetch.fetch(request, to: destination) { return destination }
-        let (location, response) = try await self.transport.download(for: request)
-        // The transport's file is removed when this returns on some platforms: move it to our own name first.
-        try FileManager.default.moveItem(at: location, to: destination)
-        if let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) { return destination }
+        let response = try await self.transport.download(for: request, to: destination)
+        if (200..<300).contains(response.statusCode) { return destination }
         // A problem answer is small: read it for the error, then drop the file.
         let body = (try? Data(contentsOf: destination)) ?? Data()
         try? FileManager.default.removeItem(at: destination)
@@ -96,7 +89,7 @@ extension ServiceClient {
     func uploadBlob(data: Data) async throws -> String {
         var request = self.request("POST", "/v1/blobs", timeout: 600)
         request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
-        let (body, response) = try await self.transport.upload(for: request, from: data)
+        let (body, response) = try await self.transport.data(for: request, body: .data(data))
         try Self.check(response, body: body)
         return try JSONDecoder().decode(WireBlob.self, from: body).id
     }
@@ -105,7 +98,7 @@ extension ServiceClient {
     func uploadBlob(file: URL) async throws -> String {
         var request = self.request("POST", "/v1/blobs", timeout: 600)
         request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
-        let (body, response) = try await self.transport.upload(for: request, fromFile: file)
+        let (body, response) = try await self.transport.data(for: request, body: .file(file))
         try Self.check(response, body: body)
         return try JSONDecoder().decode(WireBlob.self, from: body).id
     }

@@ -150,14 +150,45 @@ struct CommandLineTests {
         }
     }
 
+    @Test("a command waiting for the service's answer sleeps: next to no CPU while nothing comes", .timeLimit(.minutes(1)))
+    func waitingSpendsNoProcessor() async throws {
+        // A service that never answers: the kernel accepts the connection, nothing reads the request.
+        let silent = try RefusingPort()
+        let descriptor = silent.takeDescriptor()
+        defer { close(descriptor) }
+        #expect(listen(descriptor, 8) == 0)
+        let directory = try TemporaryDirectory.make(prefix: "cli-silent")
+        defer { directory.remove() }
+        let waiting = try launch(["tasks"], serviceURL: "http://127.0.0.1:\(silent.port)", in: directory.url)
+        defer { waiting.terminate() }
+        try await Task.sleep(for: .seconds(4))
+        #expect(waiting.isRunning, "still waiting for the answer")
+        // FoundationNetworking's URLSession spun here: over 2 s of CPU in these 4 s (a whole core).
+        let seconds = try processorSeconds(of: waiting.processIdentifier)
+        #expect(seconds < 1.0, "\(seconds) s of CPU while waiting 4 s")
+    }
+
+    /// User and system CPU time of a running process, from `/proc/PID/stat`.
+    func processorSeconds(of pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // The fields after the command's closing parenthesis: state is the 3rd field, utime the 14th.
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")") ?? stat.startIndex)...].split(separator: " ")
+        let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Starts `urlsessiond ARGUMENTS` without waiting for it; its standard error goes to `errors` (or nowhere).
     func launch(_ arguments: [String], service: ServiceProcess, in directory: URL, errors: URL? = nil) throws -> Process {
+        try launch(arguments, serviceURL: service.baseURL, in: directory, errors: errors)
+    }
+
+    func launch(_ arguments: [String], serviceURL: String, in directory: URL, errors: URL? = nil) throws -> Process {
         let process = Process()
         process.executableURL = try ServiceProcess.binaryURL()
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("URLSESSIOND_") }
-        environment["URLSESSIOND_URL"] = service.baseURL
+        environment["URLSESSIOND_URL"] = serviceURL
         environment["URLSESSIOND_TOKEN"] = Tokens.tenantA
         process.environment = environment
         (process.standardInput, process.standardOutput, process.standardError) = (
