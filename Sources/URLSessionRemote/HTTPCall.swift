@@ -46,6 +46,7 @@ final class HTTPCall: @unchecked Sendable {
     private let request: URLRequest
     private let body: HTTPRequestBody
     private let handlers: HTTPCallHandlers
+    private let bufferSize: Int
     private let cancelled = Locked(false)
 
     private(set) var handle: UnsafeMutableRawPointer?
@@ -62,8 +63,10 @@ final class HTTPCall: @unchecked Sendable {
     private var stoppedWith: URLError?
     private var completed = false
 
-    init(_ request: URLRequest, body: HTTPRequestBody? = nil, handlers: HTTPCallHandlers) {
+    /// - Parameter bufferSize: the most libcurl reads at a time (a file's download: large, fewer calls).
+    init(_ request: URLRequest, body: HTTPRequestBody? = nil, bufferSize: Int = 64 << 10, handlers: HTTPCallHandlers) {
         self.request = request
+        self.bufferSize = bufferSize
         self.body = body ?? request.httpBody.map(HTTPRequestBody.data) ?? .none
         self.handlers = handlers
         self.errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
@@ -102,7 +105,7 @@ final class HTTPCall: @unchecked Sendable {
         _ = ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
         _ = ccurl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, 16)
         _ = ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        _ = ccurl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, 512 << 10)
+        _ = ccurl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, bufferSize)
         setIdleTimeout(on: easy)
         setMethodAndBody(on: easy)
         setHeaders(on: easy)

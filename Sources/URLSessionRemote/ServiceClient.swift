@@ -59,7 +59,6 @@ struct ServiceClient: Sendable {
         let request = self.request("GET", path)
         let destination = FileManager.default.temporaryDirectory
             .appendingPathComponent("URLSessionRemote-\(UUID().uuidString).tmp")
-        if await PlainHTTPFileFetch.fetch(request, to: destination) { return destination }
         let response = try await self.transport.download(for: request, to: destination)
         if (200..<300).contains(response.statusCode) { return destination }
         // A problem answer is small: read it for the error, then drop the file.
