@@ -121,6 +121,8 @@ final class HTTPCall: @unchecked Sendable {
     }
 
     /// URLSession's `timeoutInterval`: the longest a connection attempt or a wait for bytes may last.
+    /// libcurl judges the wait by its transfer rate over the last few seconds, so a call that stalls right
+    /// after bytes came ends up to about 5 s past the interval (a 1 s timeout ended after 6–7 s here).
     private func setIdleTimeout(on easy: UnsafeMutableRawPointer) {
         let seconds = request.timeoutInterval > 0 ? request.timeoutInterval : 60
         _ = ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(min(seconds, 86_400) * 1000))
