@@ -232,7 +232,7 @@ let package = Package(
             name: "SessionTasksTests",
             dependencies: [
                 "SessionTasks", "TransferEngine", "TransferModels", "TransferStore", "TestSupport", "JSONCodec", "NetworkPaths",
-                "Curl",  // the egress policy that lets the runner's tests reach the fixture origin on loopback
+                "HTTPCookies", "Curl",  // the egress policy that lets the runner's tests reach the fixture origin on loopback
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

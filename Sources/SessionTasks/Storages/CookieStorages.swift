@@ -100,17 +100,32 @@ final class CookieStorages: Sendable {
         if placement.isPersistent { try await store.cookies.replaceCookies([placement.key: []]) }
     }
 
-    /// Writes every storage changed since the last call (its persistent cookies, whole).
+    /// Writes every storage changed since the last call (its persistent cookies, whole), all in one
+    /// transaction. When that fails, each storage is written alone, so that one the store refuses holds
+    /// back no other; what failed is tried again at the next turn, and the first failure thrown.
     func persistChanges() async throws {
         try await writes.run("cookies") {
             let changed = storages.withLock { Array($0.values) }.compactMap { $0.takeChanges() }
             guard !changed.isEmpty else { return }
             do {
                 try await store.cookies.replaceCookies(Dictionary(changed.map { ($0.placement.key, $0.rows) }, uniquingKeysWith: { $1 }))
+                return
             } catch {
-                for change in changed { change.storage.markChanged() }  // tried again at the next turn
-                throw error
+                guard changed.count > 1 else {
+                    changed[0].storage.markChanged()
+                    throw error
+                }
             }
+            var failure: (any Error)?
+            for change in changed {
+                do {
+                    try await store.cookies.replaceCookies([change.placement.key: change.rows])
+                } catch {
+                    change.storage.markChanged()
+                    failure = failure ?? error
+                }
+            }
+            if let failure { throw failure }
         }
     }
 

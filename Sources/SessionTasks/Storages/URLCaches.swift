@@ -143,18 +143,34 @@ final class URLCaches: Sendable {
         }
     }
 
-    /// Writes the rows changed since the last call, every cache's in one transaction.
+    /// Writes the rows changed since the last call, every cache's in one transaction. When that fails,
+    /// each cache's are written alone, so that one the store refuses holds back no other; what failed is
+    /// tried again at the next turn, and the first failure thrown.
     func persistChanges() async throws {
         try await writes.run("cache") {
             let changed = storages.withLock { Array($0.values) }.compactMap { storage in storage.takeChanges().map { (storage, $0) } }
             guard !changed.isEmpty else { return }
             do {
                 try await store.urlCaches.writeCacheChanges(changed.map(\.1.changes))
+                for (storage, taken) in changed { storage.written(taken.bodies) }
+                return
             } catch {
-                for (storage, taken) in changed { storage.giveBack(taken.changes) }  // tried again at the next turn
-                throw error
+                guard changed.count > 1 else {
+                    changed[0].0.giveBack(changed[0].1.changes)
+                    throw error
+                }
             }
-            for (storage, taken) in changed { storage.written(taken.bodies) }
+            var failure: (any Error)?
+            for (storage, taken) in changed {
+                do {
+                    try await store.urlCaches.writeCacheChanges([taken.changes])
+                    storage.written(taken.bodies)
+                } catch {
+                    storage.giveBack(taken.changes)
+                    failure = failure ?? error
+                }
+            }
+            if let failure { throw failure }
         }
     }
 
