@@ -107,25 +107,12 @@ final class CookieStorages: Sendable {
         try await writes.run("cookies") {
             let changed = storages.withLock { Array($0.values) }.compactMap { $0.takeChanges() }
             guard !changed.isEmpty else { return }
-            do {
-                try await store.cookies.replaceCookies(Dictionary(changed.map { ($0.placement.key, $0.rows) }, uniquingKeysWith: { $1 }))
-                return
-            } catch {
-                guard changed.count > 1 else {
-                    changed[0].storage.markChanged()
-                    throw error
-                }
-            }
-            var failure: (any Error)?
-            for change in changed {
-                do {
-                    try await store.cookies.replaceCookies([change.placement.key: change.rows])
-                } catch {
-                    change.storage.markChanged()
-                    failure = failure ?? error
-                }
-            }
-            if let failure { throw failure }
+            try await StorageWriteBack.write(
+                changed,
+                { batch in
+                    try await store.cookies.replaceCookies(Dictionary(batch.map { ($0.placement.key, $0.rows) }, uniquingKeysWith: { $1 }))
+                },
+                written: { _ in }, failed: { $0.storage.markChanged() })
         }
     }
 

@@ -150,27 +150,9 @@ final class URLCaches: Sendable {
         try await writes.run("cache") {
             let changed = storages.withLock { Array($0.values) }.compactMap { storage in storage.takeChanges().map { (storage, $0) } }
             guard !changed.isEmpty else { return }
-            do {
-                try await store.urlCaches.writeCacheChanges(changed.map(\.1.changes))
-                for (storage, taken) in changed { storage.written(taken.bodies) }
-                return
-            } catch {
-                guard changed.count > 1 else {
-                    changed[0].0.giveBack(changed[0].1.changes)
-                    throw error
-                }
-            }
-            var failure: (any Error)?
-            for (storage, taken) in changed {
-                do {
-                    try await store.urlCaches.writeCacheChanges([taken.changes])
-                    storage.written(taken.bodies)
-                } catch {
-                    storage.giveBack(taken.changes)
-                    failure = failure ?? error
-                }
-            }
-            if let failure { throw failure }
+            try await StorageWriteBack.write(
+                changed, { batch in try await store.urlCaches.writeCacheChanges(batch.map(\.1.changes)) },
+                written: { storage, taken in storage.written(taken.bodies) }, failed: { storage, taken in storage.giveBack(taken.changes) })
         }
     }
 
