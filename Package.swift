@@ -36,6 +36,10 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLinux"),
+        // CURLcode → NSURLErrorDomain code: the service's transfers and the client's calls (no dependency).
+        .target(
+            name: "CurlErrorCodes",
+            swiftSettings: swiftSettings),
         .target(
             name: "JSONCodec",
             swiftSettings: swiftSettings),
@@ -91,7 +95,7 @@ let package = Package(
         .target(
             name: "TransferEngine",
             dependencies: [
-                "Curl", "TransferModels", "HTTPCaching", "Certificates", "CLinux", "WebSockets", "Metalink",
+                "Curl", "TransferModels", "HTTPCaching", "Certificates", "CLinux", "WebSockets", "Metalink", "CurlErrorCodes",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),  // piece hashes of mirrored downloads
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -168,7 +172,7 @@ let package = Package(
         // No dependency beyond the toolchain's Foundation and libcurl (its HTTP): see HTTPTransport.
         .target(
             name: "URLSessionRemote",
-            dependencies: ["CCurl"],
+            dependencies: ["CCurl", "CurlErrorCodes"],
             swiftSettings: swiftSettings),
         // A client process URLSessionRemoteTests kill -9 and start again (background re-attach).
         .executableTarget(

@@ -1,4 +1,5 @@
 internal import CCurl
+internal import CurlErrorCodes
 internal import Foundation
 
 #if canImport(FoundationNetworking)
@@ -195,37 +196,14 @@ final class HTTPCall: @unchecked Sendable {
         var userInfo = failing(request.url)
         let text = String(cString: errorText)
         userInfo[NSLocalizedDescriptionKey] = text.isEmpty ? String(cString: curl_easy_strerror(code)) : text
-        return URLError(HTTPCall.code(for: code), userInfo: userInfo)
+        let urlCode = CurlErrorCodes.urlErrorCode(
+            forCurlCode: Int(code.rawValue), malformedServerReply: CurlErrorCodes.isMalformedServerReply(text))
+        return URLError(URLError.Code(rawValue: urlCode) ?? .unknown, userInfo: userInfo)
     }
 
     private func failing(_ url: URL?) -> [String: Any] {
         guard let url else { return [:] }
         return [NSURLErrorFailingURLErrorKey: url]
-    }
-
-    /// The `URLError` code URLSession gives for what libcurl reported.
-    static func code(for code: CURLcode) -> URLError.Code {
-        switch code {
-        case CURLE_UNSUPPORTED_PROTOCOL: .unsupportedURL
-        case CURLE_URL_MALFORMAT: .badURL
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .cannotFindHost
-        case CURLE_COULDNT_CONNECT: .cannotConnectToHost
-        case CURLE_OPERATION_TIMEDOUT: .timedOut
-        case CURLE_TOO_MANY_REDIRECTS: .httpTooManyRedirects
-        case CURLE_WEIRD_SERVER_REPLY: .badServerResponse
-        case CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM:
-            .networkConnectionLost
-        case CURLE_PEER_FAILED_VERIFICATION: .serverCertificateUntrusted
-        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR,
-            CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_USE_SSL_FAILED:
-            .secureConnectionFailed
-        case CURLE_BAD_CONTENT_ENCODING: .cannotDecodeContentData
-        case CURLE_FILESIZE_EXCEEDED: .dataLengthExceedsMaximum
-        case CURLE_ABORTED_BY_CALLBACK: .cancelled
-        case CURLE_WRITE_ERROR: .cannotWriteToFile
-        case CURLE_READ_ERROR: .cannotOpenFile
-        default: .unknown
-        }
     }
 
     // MARK: libcurl's callbacks (on the transport's thread, `userdata` is the call)
