@@ -133,6 +133,7 @@ final class HTTPCall: @unchecked Sendable {
 
     private func setMethodAndBody(on easy: UnsafeMutableRawPointer) {
         let method = request.httpMethod?.uppercased() ?? "GET"
+        let bodyLength = bodyLength  // a file's is an `fstat`: once
         switch method {
         case "GET" where bodyLength == 0: return
         case "HEAD":
