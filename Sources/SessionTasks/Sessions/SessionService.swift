@@ -39,12 +39,10 @@ public final class SessionService: Service, Sendable {
                 group.addTask { await self.urlCaches.persistPeriodically() }
             }
         }
-        do {
-            try await cookieStorages.persistChanges()  // what the last responses set
-            try await urlCaches.persistChanges()
-        } catch {
-            logger.error("Writing storages at shutdown failed", metadata: ["error": "\(String(reflecting: error))"])
-        }
+        // What the last responses set, every storage tried whatever its pause; a failure is logged by
+        // storage, and one kind's holds back not the other's.
+        try? await cookieStorages.persistChanges()
+        try? await urlCaches.persistChanges()
     }
 
     // MARK: Sessions

@@ -22,6 +22,8 @@ final class CookieStorages: Sendable {
     /// One write at a time: the last one (at shutdown) waits for one in flight, and finds what a failed
     /// one (cancelled with the periodic writer) gave back.
     private let writes = TaskControlQueue()
+    /// The pauses of storages whose writes failed (the periodic writer leaves them until they are due).
+    let retries = WriteBackRetries()
 
     init(store: TransferStore, publicSuffixes: PublicSuffixList?, logger: Logger) {
         self.store = store
@@ -97,36 +99,56 @@ final class CookieStorages: Sendable {
     func discard(_ session: SessionRecord) async throws {
         guard let placement = Self.placement(of: session), placement.sessionId != nil else { return }
         storages.withLock { _ = $0.removeValue(forKey: placement.key) }
+        retries.forget(placement.key)
         if placement.isPersistent { try await store.cookies.replaceCookies([placement.key: []]) }
     }
 
     /// Writes every storage changed since the last call (its persistent cookies, whole), all in one
     /// transaction. When that fails, each storage is written alone, so that one the store refuses holds
-    /// back no other; what failed is tried again at the next turn, and the first failure thrown.
-    func persistChanges() async throws {
+    /// back no other; what failed is logged and tried again later, and the first failure thrown.
+    /// `onlyDue`: the periodic writer's turn, which leaves a storage that failed until its pause is over.
+    func persistChanges(onlyDue: Bool = false) async throws {
         try await writes.run("cookies") {
-            let changed = storages.withLock { Array($0.values) }.compactMap { $0.takeChanges() }
+            let now = ContinuousClock.now
+            let changed = storages.withLock { Array($0.values) }
+                .filter { !onlyDue || retries.isDue($0.placement.key, at: now) }.compactMap { $0.takeChanges() }
             guard !changed.isEmpty else { return }
             try await StorageWriteBack.write(
                 changed,
                 { batch in
                     try await store.cookies.replaceCookies(Dictionary(batch.map { ($0.placement.key, $0.rows) }, uniquingKeysWith: { $1 }))
                 },
-                written: { _ in }, failed: { $0.storage.markChanged() })
+                written: { logWritten($0.placement.key) },
+                failed: { changes, error in
+                    changes.storage.markChanged()
+                    logFailure(changes.placement.key, error)
+                })
         }
     }
 
+    private func logWritten(_ key: String) {
+        let failures = retries.succeeded(key)
+        guard failures > 0 else { return }
+        logger.notice("Writing cookies succeeded again", metadata: ["storage": "\(key)", "failedWrites": "\(failures)"])
+    }
+
+    private func logFailure(_ key: String, _ error: any Error) {
+        let failure = retries.failed(key)
+        logger.error(
+            "Writing cookies failed",
+            metadata: [
+                "storage": "\(key)", "failedWrites": "\(failure.count)", "nextTryIn": "\(failure.pause)",
+                "error": "\(String(reflecting: error))",
+            ])
+    }
+
     /// Persists every quarter second while the service runs (`cancel` ends it; `TaskService.run` writes
-    /// once more after the engine stopped).
+    /// once more after the engine stopped). A failure is logged where it happens, by storage.
     func persistPeriodically(every interval: Duration = .milliseconds(250)) async {
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             guard !Task.isCancelled else { break }  // the service's last write follows the engine's stop
-            do {
-                try await persistChanges()
-            } catch {
-                logger.error("Writing cookies failed", metadata: ["error": "\(String(reflecting: error))"])
-            }
+            try? await persistChanges(onlyDue: true)
         }
     }
 

@@ -35,6 +35,8 @@ final class URLCaches: Sendable {
     let revalidations = CacheRevalidations()
     private let storages = LockedBox<[String: URLCacheStorage]>([:])
     private let writes = TaskControlQueue()
+    /// The pauses of caches whose writes failed (the periodic writer leaves them until they are due).
+    let retries = WriteBackRetries()
 
     init(store: TransferStore, directory: URL, sharedMemoryCapacity: Int, sharedDiskCapacity: Int, logger: Logger) {
         self.store = store
@@ -134,6 +136,7 @@ final class URLCaches: Sendable {
     func discard(_ session: SessionRecord) async throws {
         guard let placement = placement(of: session), placement.sessionId != nil else { return }
         let storage = storages.withLock { $0.removeValue(forKey: placement.key) }
+        retries.forget(placement.key)
         if let storage { _ = storage.removeAll(since: nil) }
         if placement.diskCapacity > 0 {
             var change = CacheEntryChanges(storage: placement.key)
@@ -145,27 +148,51 @@ final class URLCaches: Sendable {
 
     /// Writes the rows changed since the last call, every cache's in one transaction. When that fails,
     /// each cache's are written alone, so that one the store refuses holds back no other; what failed is
-    /// tried again at the next turn, and the first failure thrown.
-    func persistChanges() async throws {
+    /// logged and tried again later, and the first failure thrown. `onlyDue`: the periodic writer's turn,
+    /// which leaves a cache that failed until its pause is over.
+    func persistChanges(onlyDue: Bool = false) async throws {
         try await writes.run("cache") {
-            let changed = storages.withLock { Array($0.values) }.compactMap { storage in storage.takeChanges().map { (storage, $0) } }
+            let now = ContinuousClock.now
+            let changed = storages.withLock { Array($0.values) }
+                .filter { !onlyDue || retries.isDue($0.placement.key, at: now) }
+                .compactMap { storage in storage.takeChanges().map { (storage, $0) } }
             guard !changed.isEmpty else { return }
             try await StorageWriteBack.write(
                 changed, { batch in try await store.urlCaches.writeCacheChanges(batch.map(\.1.changes)) },
-                written: { storage, taken in storage.written(taken.bodies) }, failed: { storage, taken in storage.giveBack(taken.changes) })
+                written: { storage, taken in
+                    storage.written(taken.bodies)
+                    logWritten(storage.placement.key)
+                },
+                failed: { member, error in
+                    member.0.giveBack(member.1.changes)
+                    logFailure(member.0.placement.key, error)
+                })
         }
     }
 
-    /// Persists every quarter second while the service runs (`cancel` ends it).
+    private func logWritten(_ key: String) {
+        let failures = retries.succeeded(key)
+        guard failures > 0 else { return }
+        logger.notice("Writing cache entries succeeded again", metadata: ["storage": "\(key)", "failedWrites": "\(failures)"])
+    }
+
+    private func logFailure(_ key: String, _ error: any Error) {
+        let failure = retries.failed(key)
+        logger.error(
+            "Writing cache entries failed",
+            metadata: [
+                "storage": "\(key)", "failedWrites": "\(failure.count)", "nextTryIn": "\(failure.pause)",
+                "error": "\(String(reflecting: error))",
+            ])
+    }
+
+    /// Persists every quarter second while the service runs (`cancel` ends it). A failure is logged where
+    /// it happens, by cache.
     func persistPeriodically(every interval: Duration = .milliseconds(250)) async {
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             guard !Task.isCancelled else { break }
-            do {
-                try await persistChanges()
-            } catch {
-                logger.error("Writing cache entries failed", metadata: ["error": "\(String(reflecting: error))"])
-            }
+            try? await persistChanges(onlyDue: true)
         }
     }
 
