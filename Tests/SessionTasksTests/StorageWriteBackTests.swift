@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCookies
+import Logging
 import TestSupport
 import Testing
 import TransferStore
@@ -112,7 +113,7 @@ struct StorageWriteBackTests {
         #expect(pauses.suffix(2) == [.seconds(60), .seconds(60)])
         #expect(WriteBackRetries.pause(afterFailures: 1_000) == .seconds(60))
 
-        let retries = WriteBackRetries()
+        let retries = WriteBackRetries(writing: "test", logger: Logger(label: "test"))
         let start = ContinuousClock.now
         #expect(retries.isDue("a", at: start))
         #expect(retries.failed("a", at: start) == .init(count: 1, pause: .milliseconds(500)))

@@ -23,12 +23,13 @@ final class CookieStorages: Sendable {
     /// one (cancelled with the periodic writer) gave back.
     private let writes = TaskControlQueue()
     /// The pauses of storages whose writes failed (the periodic writer leaves them until they are due).
-    let retries = WriteBackRetries()
+    let retries: WriteBackRetries
 
     init(store: TransferStore, publicSuffixes: PublicSuffixList?, logger: Logger) {
         self.store = store
         self.publicSuffixes = publicSuffixes ?? PublicSuffixList(text: "")
         self.logger = logger
+        self.retries = WriteBackRetries(writing: "cookies", logger: logger)
     }
 
     /// Where a session's cookies live: the storage's key, the session whose rows they are (private), and
@@ -118,28 +119,12 @@ final class CookieStorages: Sendable {
                 { batch in
                     try await store.cookies.replaceCookies(Dictionary(batch.map { ($0.placement.key, $0.rows) }, uniquingKeysWith: { $1 }))
                 },
-                written: { logWritten($0.placement.key) },
+                written: { retries.logWritten($0.placement.key) },
                 failed: { changes, error in
                     changes.storage.markChanged()
-                    logFailure(changes.placement.key, error)
+                    retries.logFailure(changes.placement.key, error)
                 })
         }
-    }
-
-    private func logWritten(_ key: String) {
-        let failures = retries.succeeded(key)
-        guard failures > 0 else { return }
-        logger.notice("Writing cookies succeeded again", metadata: ["storage": "\(key)", "failedWrites": "\(failures)"])
-    }
-
-    private func logFailure(_ key: String, _ error: any Error) {
-        let failure = retries.failed(key)
-        logger.error(
-            "Writing cookies failed",
-            metadata: [
-                "storage": "\(key)", "failedWrites": "\(failure.count)", "nextTryIn": "\(failure.pause)",
-                "error": "\(String(reflecting: error))",
-            ])
     }
 
     /// Persists every quarter second while the service runs (`cancel` ends it; `TaskService.run` writes

@@ -1,3 +1,4 @@
+import Logging
 import TransferModels
 
 /// The write-back of changed storages (cookies, caches): all of them in one write, and when that fails,
@@ -51,6 +52,14 @@ final class WriteBackRetries: Sendable {
     static let longest = Duration.seconds(60)
 
     private let pauses = LockedBox<[String: (count: Int, until: ContinuousClock.Instant)]>([:])
+    /// What is written, for the log: "cookies", "cache entries".
+    private let what: String
+    private let logger: Logger
+
+    init(writing what: String, logger: Logger) {
+        self.what = what
+        self.logger = logger
+    }
 
     /// Whether the periodic writer may try the storage `key` at `now`.
     func isDue(_ key: String, at now: ContinuousClock.Instant = .now) -> Bool {
@@ -70,6 +79,24 @@ final class WriteBackRetries: Sendable {
     /// Records a write of `key` that succeeded; returns the failures in a row it ends (0 for none).
     func succeeded(_ key: String) -> Int {
         pauses.withLock { $0.removeValue(forKey: key)?.count ?? 0 }
+    }
+
+    /// Records and logs a failed write of `key` (the storage, the failures in a row, the next try).
+    func logFailure(_ key: String, _ error: any Error) {
+        let failure = failed(key)
+        logger.error(
+            "Writing \(what) failed",
+            metadata: [
+                "storage": "\(key)", "failedWrites": "\(failure.count)", "nextTryIn": "\(failure.pause)",
+                "error": "\(String(reflecting: error))",
+            ])
+    }
+
+    /// Records a write of `key` that succeeded, with a notice when it ends failures.
+    func logWritten(_ key: String) {
+        let failures = succeeded(key)
+        guard failures > 0 else { return }
+        logger.notice("Writing \(what) succeeded again", metadata: ["storage": "\(key)", "failedWrites": "\(failures)"])
     }
 
     /// The storage `key` is gone (its session invalidated): its pause, if any, goes too.

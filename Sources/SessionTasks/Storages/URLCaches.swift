@@ -36,7 +36,7 @@ final class URLCaches: Sendable {
     private let storages = LockedBox<[String: URLCacheStorage]>([:])
     private let writes = TaskControlQueue()
     /// The pauses of caches whose writes failed (the periodic writer leaves them until they are due).
-    let retries = WriteBackRetries()
+    let retries: WriteBackRetries
 
     init(store: TransferStore, directory: URL, sharedMemoryCapacity: Int, sharedDiskCapacity: Int, logger: Logger) {
         self.store = store
@@ -44,6 +44,7 @@ final class URLCaches: Sendable {
         self.sharedMemoryCapacity = sharedMemoryCapacity
         self.sharedDiskCapacity = sharedDiskCapacity
         self.logger = logger
+        self.retries = WriteBackRetries(writing: "cache entries", logger: logger)
     }
 
     func placement(tenant: String, sessionId: String, configuration: SessionConfiguration) -> Placement? {
@@ -161,29 +162,13 @@ final class URLCaches: Sendable {
                 changed, { batch in try await store.urlCaches.writeCacheChanges(batch.map(\.1.changes)) },
                 written: { storage, taken in
                     storage.written(taken.bodies)
-                    logWritten(storage.placement.key)
+                    retries.logWritten(storage.placement.key)
                 },
                 failed: { member, error in
                     member.0.giveBack(member.1.changes)
-                    logFailure(member.0.placement.key, error)
+                    retries.logFailure(member.0.placement.key, error)
                 })
         }
-    }
-
-    private func logWritten(_ key: String) {
-        let failures = retries.succeeded(key)
-        guard failures > 0 else { return }
-        logger.notice("Writing cache entries succeeded again", metadata: ["storage": "\(key)", "failedWrites": "\(failures)"])
-    }
-
-    private func logFailure(_ key: String, _ error: any Error) {
-        let failure = retries.failed(key)
-        logger.error(
-            "Writing cache entries failed",
-            metadata: [
-                "storage": "\(key)", "failedWrites": "\(failure.count)", "nextTryIn": "\(failure.pause)",
-                "error": "\(String(reflecting: error))",
-            ])
     }
 
     /// Persists every quarter second while the service runs (`cancel` ends it). A failure is logged where
