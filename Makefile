@@ -28,10 +28,6 @@ PYTHON_TEST_PACKAGES := schemathesis==4.32.5 standardwebhooks==1.1.0 pyspnego==0
 BUILD_PACKAGES := libcurl4-openssl-dev libssl-dev libmicrohttpd-dev libsqlite3-dev pkg-config publicsuffix
 TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl iproute2 postgresql chromium dante-server
 BENCH_PACKAGES := wrk aria2 curl
-# Debug builds (the tests'). Not `--disable-index-store`, though it saves about a tenth of a cold build's
-# compile time: SwiftPM's test discovery on Linux reads the index, and without it the build stops
-# ("index store path does not exist").
-DEBUG_BUILD_FLAGS := -Xswiftc -warnings-as-errors
 
 .PHONY: run test test-postgres postgres-suites build release deps test-deps bench-deps clean container-smoke postgres-smoke format lint \
 	console-screenshot python-client openapi-swift-lint
@@ -68,7 +64,7 @@ release: deps
 	$(SWIFT) build -c release --product urlsessiond -Xswiftc -warnings-as-errors
 
 build: deps
-	$(SWIFT) build $(DEBUG_BUILD_FLAGS)
+	$(SWIFT) build -Xswiftc -warnings-as-errors
 
 ## Starts the service on $(HOST):$(PORT) with its data under $(DATA_DIR).
 run: release
@@ -91,7 +87,9 @@ lint:
 ## Every test: the format check, unit tests and end-to-end tests against the real binary, on SQLite;
 ## then the suites that use the store again on PostgreSQL (`test-postgres`).
 test: test-deps lint
-	$(SWIFT) build --build-tests $(DEBUG_BUILD_FLAGS)
+	# Not `--disable-index-store`, though it saves about a tenth of a cold build's compile time: SwiftPM's
+	# test discovery on Linux reads the index, and without it the build stops ("index store path does not exist").
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	# Three tests at a time: each starts real servers and services, and more than that on 2 cores turns
 	# the timing-sensitive ones (idle timeouts, suspend, retries) into a test of the scheduler.
 	# A failure is repeated at the end, where a CI log's tail shows it.
@@ -103,7 +101,7 @@ test: test-deps lint
 ## The store's tests, the delivery tests and the whole integration suite on PostgreSQL: every test store
 ## and service gets a database of its own on a cluster the tests start (`TestSupport/PostgresServer`).
 test-postgres: test-deps
-	$(SWIFT) build --build-tests $(DEBUG_BUILD_FLAGS)
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory postgres-suites
 
 ## (The multi-node suite always runs its nodes on PostgreSQL: it ran in the first pass; the console's browser
@@ -138,7 +136,7 @@ python-client: test-deps
 
 ## README's picture of the console (docs/console.png), taken by the console's browser test mid-download.
 console-screenshot: test-deps
-	$(SWIFT) build --build-tests $(DEBUG_BUILD_FLAGS)
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	URLSESSIOND_CONSOLE_SCREENSHOT=$(CURDIR)/docs/console.png URLSESSIOND_TEST_VENV=$(CURDIR)/$(VENV) \
 		$(SWIFT) test --skip-build --filter 'ConsoleTests/aSlowDownloads'
 

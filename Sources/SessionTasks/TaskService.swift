@@ -120,7 +120,7 @@ public final class TaskService: Service, Sendable {
         }
         let controls = TaskControls(runner: runner, node: node)
         self.controls = controls
-        self.sessions = SessionService(store: store, storages: storages, files: files, transfers: controls, logger: logger)
+        self.sessions = SessionService(store: store, storages: storages, files: files, transfers: controls)
         self.connections = TaskConnections(runner: runner)
     }
 

@@ -126,8 +126,8 @@ struct SchemathesisTests {
     /// the resource-availability and use-after-free checks, whose per-operation exceptions the flag would
     /// override; then schemathesis' default, which also enables every check but honours those exceptions.
     /// On PostgreSQL (`make test`'s second pass, there for the store) only the second: its checks include
-    /// every one of the first's, and each run is about 130 s of Python's CPU (a quarter of the first pass's
-    /// test time on these two cores).
+    /// every one of the first's, and each run is about 130 s of Python's CPU (the two together a fifth of the
+    /// first pass's test time on these two cores).
     static let runs: [[String]] = [["--checks", "all", "--exclude-checks", "ensure_resource_availability,use_after_free"], []]
     static var runsToMake: [Int] { ServiceProcess.testsPostgres ? [1] : [0, 1] }
 

@@ -21,7 +21,7 @@ struct SessionServiceTests {
     }
 
     private func service(_ fixture: ApplicationLayerFixture, _ transfers: RecordedTransfers) -> SessionService {
-        SessionService(store: fixture.store, storages: fixture.storages, files: fixture.files, transfers: transfers, logger: fixture.logger)
+        SessionService(store: fixture.store, storages: fixture.storages, files: fixture.files, transfers: transfers)
     }
 
     @Test func flushClosesIdleConnectionsAndResetClosesThemAll() async throws {

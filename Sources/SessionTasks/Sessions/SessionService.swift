@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 public import ServiceLifecycle
 public import TransferModels
 import TransferStore
@@ -17,16 +16,14 @@ public final class SessionService: Service, Sendable {
     let urlCaches: URLCaches
     let credentialStorages: CredentialStorages
     let files: TaskFiles
-    let logger: Logger
     /// The task service, which owns this service (so never gone while it is used).
     unowned let transfers: any SessionTransfers
 
-    init(store: TransferStore, storages: SessionStorages, files: TaskFiles, transfers: any SessionTransfers, logger: Logger) {
+    init(store: TransferStore, storages: SessionStorages, files: TaskFiles, transfers: any SessionTransfers) {
         self.store = store
         (self.cookieStorages, self.urlCaches, self.credentialStorages) = (storages.cookies, storages.urlCaches, storages.credentials)
         self.files = files
         self.transfers = transfers
-        self.logger = logger
     }
 
     // MARK: Service

@@ -17,7 +17,6 @@ final class CookieStorages: Sendable {
     private let store: TransferStore
     /// Without the system's list, an empty one: only single-label domains (`com`) are public suffixes.
     private let publicSuffixes: PublicSuffixList
-    private let logger: Logger
     private let storages = LockedBox<[String: CookieStorage]>([:])
     /// One write at a time: the last one (at shutdown) waits for one in flight, and finds what a failed
     /// one (cancelled with the periodic writer) gave back.
@@ -28,7 +27,6 @@ final class CookieStorages: Sendable {
     init(store: TransferStore, publicSuffixes: PublicSuffixList?, logger: Logger) {
         self.store = store
         self.publicSuffixes = publicSuffixes ?? PublicSuffixList(text: "")
-        self.logger = logger
         self.retries = WriteBackRetries(writing: "cookies", logger: logger)
     }
 
