@@ -63,7 +63,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "TransferModels",
-            dependencies: ["JSONCodec", "HTTPCookies", "Metalink"],
+            dependencies: ["JSONCodec", "HTTPCookies", "Metalink", "CLinux"],
             swiftSettings: swiftSettings),
         // Metalink 4 documents (RFC 5854) read for a download's mirrors and hashes; FoundationXML's parser.
         .target(

@@ -52,14 +52,7 @@ CLIENT=$PWD/Benchmarks/transfers_client.py
 SAMPLER_PID=
 
 # --- Origin: nginx serving the files, cacheable for an hour, with an access log. ---
-mkdir -p "$WORK/www/small"
-chmod 755 "$WORK" "$WORK/www" "$WORK/www/small"  # nginx workers run as www-data
-python3 - "$WORK/www/small" "$FILES" <<'PY'
-import os, sys
-for i in range(int(sys.argv[2])):
-    with open(f"{sys.argv[1]}/{i}", "wb") as f:
-        f.write(os.urandom(1024))
-PY
+small_files "$FILES"
 ACCESS_LOG=$WORK/nginx-access.log
 ORIGIN_SERVER="access_log $ACCESS_LOG; location /small/ { add_header Cache-Control \"max-age=3600\"; }" start_origin small/0
 headers=$(curl -sf --max-time 5 -D - -o /dev/null "$ORIGIN/small/0")

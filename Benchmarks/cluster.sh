@@ -71,11 +71,7 @@ cluster_cleanup() {
 trap cluster_cleanup EXIT
 
 # --- Origin: nginx serving the small files. ---
-mkdir -p "$WORK/www/small"
-chmod 755 "$WORK/www" "$WORK/www/small"
-python3 -c 'import os, sys
-for i in range(int(sys.argv[2])):
-    with open(f"{sys.argv[1]}/{i}", "wb") as f: f.write(os.urandom(1024))' "$WORK/www/small" "$TASKS"
+small_files "$TASKS"
 start_origin small/0
 
 # --- PostgreSQL: one cluster, a database per configuration. ---

@@ -53,27 +53,14 @@ VENV_PYTHON=$PWD/.venv/bin/python
 "$VENV_PYTHON" -c 'import standardwebhooks' 2>/dev/null || fail "no standardwebhooks in .venv: run make test-deps"
 
 # --- Origin: nginx serving the small files. ---
-mkdir -p "$WORK/www/small"
-chmod 755 "$WORK" "$WORK/www" "$WORK/www/small"  # nginx workers run as www-data
-python3 -c 'import os, sys
-for i in range(int(sys.argv[2])):
-    with open(f"{sys.argv[1]}/{i}", "wb") as f: f.write(os.urandom(1024))' "$WORK/www/small" "$TASKS"
+small_files "$TASKS"
 start_origin small/0
 
 # --- Receiver: 204 to every POST under /hooks/, one log line each. ---
 RECEIVER_PORT=$(free_port)
 RECEIVER=http://127.0.0.1:$RECEIVER_PORT
-start_nginx receiver 1 "$RECEIVER/ready" <<CONF || fail "receiver nginx did not start: $(cat "$WORK/receiver-error.log")"
-access_log off;
-keepalive_requests 1000000;
-log_format hooks '\$msec \$request_uri \$status \$http_webhook_id \$http_webhook_timestamp \$http_webhook_signature \$content_length';
-server {
-    listen 127.0.0.1:$RECEIVER_PORT;
-    location /hooks/ { access_log $WORK/hooks.log hooks buffer=64k flush=50ms; return 204; }
-    location = /ready { return 204; }
-}
-CONF
-RECEIVER_PID=${NGINX_PIDS[-1]}
+start_receiver receiver "$RECEIVER_PORT" \
+    '$msec $request_uri $status $http_webhook_id $http_webhook_timestamp $http_webhook_signature $content_length'
 
 sync  # the origin's files are written out before anything is measured
 # --- The service and its sessions. ---

@@ -79,6 +79,34 @@ CONF
     curl -sf --max-time 1 -o /dev/null "$probe"
 }
 
+# start_receiver NAME PORT LOG_FORMAT: a webhook receiver, nginx with one worker (so its log's order is the
+# order of the answers) on 127.0.0.1:PORT that answers every POST under /hooks/ 204 (reading and discarding the
+# body, the connection kept alive) and writes one line per POST to $WORK/hooks.log in LOG_FORMAT (nginx
+# variables, e.g. '$status $content_length'). Sets RECEIVER_PID.
+start_receiver() {
+    start_nginx "$1" 1 "http://127.0.0.1:$2/ready" <<CONF || fail "receiver nginx did not start: $(cat "$WORK/$1-error.log")"
+access_log off;
+keepalive_requests 1000000;
+log_format hooks '$3';
+server {
+    listen 127.0.0.1:$2;
+    location /hooks/ { access_log $WORK/hooks.log hooks buffer=64k flush=50ms; return 204; }
+    location = /ready { return 204; }
+}
+CONF
+    RECEIVER_PID=${NGINX_PIDS[-1]}
+}
+
+# small_files COUNT: COUNT files of 1 KiB of random bytes, $WORK/www/small/0 … COUNT-1, readable by nginx's
+# workers (www-data), for the small-task benchmarks' origin.
+small_files() {
+    mkdir -p "$WORK/www/small"
+    chmod 755 "$WORK" "$WORK/www" "$WORK/www/small"
+    python3 -c 'import os, sys
+for i in range(int(sys.argv[2])):
+    with open(f"{sys.argv[1]}/{i}", "wb") as f: f.write(os.urandom(1024))' "$WORK/www/small" "$1"
+}
+
 # start_origin PROBE_PATH: the origin nginx (2 workers, sendfile) serving $WORK/www on NGINX_PORT (an
 # OS-chosen one when unset); sets ORIGIN. The files are the caller's (directories readable by www-data).
 # ORIGIN_SERVER (optional) adds directives to its server block, e.g. an access_log or a location.

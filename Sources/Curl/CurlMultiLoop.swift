@@ -57,10 +57,7 @@ public final class CurlMultiLoop<Driver: CurlMultiLoopDriver>: @unchecked Sendab
     }
 
     public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        thread.stackSize = 1 << 20
-        thread.start()
+        ServiceThread.start(name: name) { [self] in run() }
     }
 
     /// Queues a command for the driver and wakes the loop.

@@ -111,10 +111,7 @@ public final class ObjectStore: Sendable {
     }
 
     private static func startThread(_ body: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: body)
-        thread.name = "urlsessiond-object-store"
-        thread.stackSize = 1 << 20
-        thread.start()
+        ServiceThread.start(name: "urlsessiond-object-store", body)
     }
 
     /// A libcurl failure while setting a request up, as the store's error.

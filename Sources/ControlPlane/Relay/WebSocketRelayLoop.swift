@@ -34,10 +34,7 @@ final class WebSocketRelayLoop: @unchecked Sendable {
             return !inbox.isRunning
         }
         if startThread {
-            let thread = Thread { [self] in run() }
-            thread.name = "urlsessiond-relays"
-            thread.stackSize = 1 << 20
-            thread.start()
+            ServiceThread.start(name: "urlsessiond-relays") { [self] in run() }
         }
         wake()
     }

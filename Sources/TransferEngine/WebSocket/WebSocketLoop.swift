@@ -63,10 +63,7 @@ public final class WebSocketLoop: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "urlsessiond-websockets"
-        thread.stackSize = 1 << 20
-        thread.start()
+        ServiceThread.start(name: "urlsessiond-websockets") { [self] in run() }
     }
 
     /// Queues a command and wakes the loop.
@@ -212,10 +209,9 @@ public final class WebSocketLoop: @unchecked Sendable {
                 continue
             }
             connecting += 1
-            let thread = Thread { [self] in send(.connected(job.id, handoff.connect())) }
-            thread.name = "urlsessiond-ws-connect"
-            thread.stackSize = 1 << 19
-            thread.start()
+            ServiceThread.start(name: "urlsessiond-ws-connect", stackSize: 1 << 19) { [self] in
+                send(.connected(job.id, handoff.connect()))
+            }
         }
     }
 }
