@@ -29,6 +29,7 @@
 #      the deadlocks PostgreSQL detected (the store runs such a transaction again).
 #    - statements: every statement the nodes ran in the database from the first create to the end (its
 #      own `pg_stat_statements`, top level, transaction control included), per task.
+#    - node 1's CPU per task it ran, by thread (`thread_ticks`: the kernel's names), after the table.
 # PG_RTT_MS=1 puts Benchmarks/latency_proxy.py between the nodes and PostgreSQL: a round trip of that
 # many milliseconds, as a database on another machine of the same zone.
 # One run of each configuration (REPEATS=N runs the whole sequence N times; every run is printed).
@@ -45,6 +46,7 @@ PG_SETTINGS=${PG_SETTINGS:-}
 PG_RTT_MS=${PG_RTT_MS:-0}
 # PROFILE=DIR: `perf record -g` of node 1 from the first create until the clock stops, left in DIR.
 PROFILE=${PROFILE:-}
+SPLITS=()
 CREATE_VIA=${CREATE_VIA:-all}
 CLIENT_CONNECTIONS=${CLIENT_CONNECTIONS:-16}
 REPEATS=${REPEATS:-1}
@@ -107,7 +109,7 @@ pg_cpu() {  # the postmaster with its reaped children, and its live children (th
     echo "$sum"
 }
 # The client reads both the moment its clock stops (AT_DONE), so its untimed check is not counted.
-export -f cpu nodes_cpu pg_cpu
+export -f cpu nodes_cpu pg_cpu thread_ticks
 export PG_DATA
 ticks() { awk -v t="$1" -v h="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t / h }'; }
 
@@ -153,7 +155,7 @@ run_config() {
     local nodes0 pg0 nodes1 pg1 deadlocks0 deadlocks
     deadlocks() { grep -c 'ERROR:  deadlock detected' "$WORK/pg/server.log" || true; }
     export NODE_PID_LIST="${NODE_PIDS[*]}"
-    nodes0=$(nodes_cpu); pg0=$(pg_cpu); deadlocks0=$(deadlocks)
+    nodes0=$(nodes_cpu); pg0=$(pg_cpu); deadlocks0=$(deadlocks); threads0=$(thread_ticks "${NODE_PIDS[0]}")
     local proxy0=0
     [ -z "${PROXY_PID:-}" ] || proxy0=$(cpu "$PROXY_PID")
     [ -z "$url" ] || psql_su "SELECT pg_stat_statements_reset()" "bench_${name}_$run" >/dev/null
@@ -162,8 +164,9 @@ run_config() {
         PERF_PID=$!
         sleep 0.5
     fi
-    AT_DONE='echo $(nodes_cpu) $(pg_cpu 2>/dev/null || echo 0); [ -z "$PERF_PID" ] || kill -INT "$PERF_PID"' \
-    PERF_PID=${PERF_PID:-} \
+    AT_DONE='echo $(nodes_cpu) $(pg_cpu 2>/dev/null || echo 0); thread_ticks "$NODE_1" > "$THREADS_FILE"
+        [ -z "$PERF_PID" ] || kill -INT "$PERF_PID"' \
+    PERF_PID=${PERF_PID:-} NODE_1=${NODE_PIDS[0]} THREADS_FILE=$dir/threads-at-done \
     timeout $((TIMEOUT + 60)) python3 "$CLIENT" "$create" "$TOKEN" "$ids" "$ORIGIN/small/" "$TASKS" \
         "$CLIENT_CONNECTIONS" data "$TIMEOUT" 1024 > "$dir/client.json" || {
         for n in $(seq 1 "$count"); do echo "--- node $n:" >&2; grep -v '^\s*$' "$dir/node-$n.log" | tail -n 8 >&2 || true; done
@@ -199,6 +202,10 @@ run_config() {
         per_node=$(psql_su "SELECT coalesce(node, '-'), count(*) FROM task GROUP BY 1 ORDER BY 1" "bench_${name}_$run" \
             | python3 -c 'import json, sys; print(json.dumps({l.split("|")[0]: int(l.split("|")[1]) for l in sys.stdin if "|" in l}))')
     fi
+    local node1_tasks=$TASKS  # node 1's CPU by thread, per task it ran
+    [ "$count" = 1 ] || node1_tasks=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1]).get("node-1", 0))' "$per_node")
+    [ "$node1_tasks" = 0 ] || SPLITS+=("$name, run $run (node 1, $node1_tasks tasks): $(cpu_by_thread "$threads0" \
+        "$(cat "$dir/threads-at-done")" "$node1_tasks")")
     # Every event of the sessions, through node 1 (untimed): count, gap-free, the last completion's time.
     python3 - "$first" "$TOKEN" "$ids" "$dir/client.json" "$name" "$count" "$TASKS" "$per_node" \
         "$(ticks $((nodes1 - nodes0)))" "$(ticks $((pg1 - pg0)))" "$CREATE_VIA" "$deadlocks" "$statements" >> "$WORK/results.jsonl" <<'PY' \
@@ -261,8 +268,9 @@ print("  %s: %.0f tasks/s, %.0f events/s%s" % (r["config"], r["tasksPerSecond"],
 done
 
 # --- Results. ---
+status=0
 python3 - "$WORK/results.jsonl" "$TASKS" "$PARALLEL" "$SESSIONS" "$CLIENT_CONNECTIONS" "$CREATOR" "$LOAD" \
-    "$(nproc)" "$PG_VERSION" "$PG_RTT_MS" <<'PY'
+    "$(nproc)" "$PG_VERSION" "$PG_RTT_MS" <<'PY' || status=$?
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
 tasks, parallel, sessions, connections, creator, load, cores, pg, rtt_ms = sys.argv[2:11]
@@ -292,3 +300,8 @@ if deadlocks:
     print(f"Deadlocks PostgreSQL detected (each transaction retried, up to eight times): {deadlocks}.")
 sys.exit(1 if problems else 0)
 PY
+echo
+echo "Node 1's CPU per task by thread (the kernel's names: \`engine\` is the transfers' libcurl loop, \`MHD-worker\` the"
+echo "API's HTTP server, the concurrency pool's \`oot.default-qos\` and \`-qos.overcommit\` the rest, the store's queries too):"
+printf '  %s\n' "${SPLITS[@]}"
+exit "$status"

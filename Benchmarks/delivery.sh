@@ -45,17 +45,6 @@ URLSESSIOND_WEBHOOK_RETRY_SCHEDULE=3600 URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URL
     URLSESSIOND_TENANT_MAX_TRANSFERS=$PARALLEL start_service
 
 cpu() { awk '{ printf "%d", $14 + $15 }' "/proc/$1/stat"; }  # clock ticks, user + system
-threads() {  # the service's threads: "comm ticks" lines (the kernel's names: engine, webhooks, MHD-worker, ...)
-    local task
-    for task in /proc/"$SERVICE_PID"/task/*; do
-        printf '%s %s\n' "$(tr ' ' '_' < "$task/comm")" "$(awk '{ print $14 + $15 }' "$task/stat")"
-    done
-}
-by_thread() {  # $1 before, $2 after (threads' output), $3 POSTs: "name µs" per POST, largest first
-    awk -v n="$3" -v hz="$TICKS" 'NR == FNR { before[$1] += $2; next } { after[$1] += $2 }
-        END { for (k in after) { d = after[k] - before[k]; if (d > 0) printf "%s %.0f µs\n", k, d / hz / n * 1e6 } }' \
-        <(echo "$1") <(echo "$2") | sort -k2 -rn | paste -sd ',' | sed 's/,/, /g'
-}
 TICKS=$(getconf CLK_TCK)
 per_post() { awk -v t="$1" -v n="$2" -v hz="$TICKS" 'BEGIN { printf "%.0f", t / hz / n * 1e6 }'; }
 wait_for_lines() {  # $1 the log, $2 how many lines: waits (at most 300 s) until it has them
@@ -86,13 +75,13 @@ for run in $(seq 1 "$REPEATS"); do
     start_receiver "receiver$run" "$RECEIVER_PORT" '$status $content_length'
     WORKER=$(pgrep -P "$RECEIVER_PID" | head -n 1)
 
-    threads0=$(threads); service0=$(cpu "$SERVICE_PID"); receiver0=$(cpu "$WORKER"); t0=$(now)
+    threads0=$(thread_ticks "$SERVICE_PID"); service0=$(cpu "$SERVICE_PID"); receiver0=$(cpu "$WORKER"); t0=$(now)
     for id in ${IDS//,/ }; do
         curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/sessions/$id/redeliver" > /dev/null || fail "redeliver $id"
     done
     wait_for_lines "$WORK/hooks.log" "$EVENTS"
-    t1=$(now); service1=$(cpu "$SERVICE_PID"); receiver1=$(cpu "$WORKER"); threads1=$(threads)
-    SPLITS+=("run $run: $(by_thread "$threads0" "$threads1" "$EVENTS")")
+    t1=$(now); service1=$(cpu "$SERVICE_PID"); receiver1=$(cpu "$WORKER"); threads1=$(thread_ticks "$SERVICE_PID")
+    SPLITS+=("run $run: $(cpu_by_thread "$threads0" "$threads1" "$EVENTS")")
     seconds=$(minus "$t1" "$t0")
     read -r answered other mean < <(awk '$1 == 204 { n++; bytes += $2 } $1 != 204 { o++ }
         END { printf "%d %d %d\n", n, o, (n ? bytes / n : 0) }' "$WORK/hooks.log")
