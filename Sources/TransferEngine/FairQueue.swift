@@ -60,8 +60,9 @@ struct FairQueue {
         tenants[job.tenant, default: TenantQueue()].append(entry)
     }
 
-    /// The next job to start, taking its tenant's turn; nil when no tenant has a job that may start now.
-    mutating func popNext(_ room: Room) -> TransferJob? {
+    /// The next job to start, taking its tenant's turn, with the host key it was queued under; nil when no
+    /// tenant has a job that may start now.
+    mutating func popNext(_ room: Room) -> (job: TransferJob, hostKey: String)? {
         for step in 0..<turns.count {
             let position = (nextTurn + step) % turns.count
             let tenant = turns[position]
@@ -69,7 +70,7 @@ struct FairQueue {
                 let entry = tenants[tenant]?.best(room)
             else { continue }
             take(entry, turn: position, served: true)
-            return entry.job
+            return (entry.job, entry.hostKey)
         }
         return nil
     }

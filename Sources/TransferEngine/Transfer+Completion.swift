@@ -173,8 +173,9 @@ extension Transfer {
     func timing() -> TransactionTiming {
         var timing = TransactionTiming(of: easy, request: request, head: response.head, fetchStart: meter.requestStartedAt)
         timing.networkPath = job.networkPath
-        let host = URLComponents(string: request.url)?.host ?? ""
-        timing.isProxyConnection = job.proxy != nil && !ProxyExceptions.exempts(host, list: job.noProxy)
+        if job.proxy != nil {  // the URL is parsed only when there is a proxy to be exempted from
+            timing.isProxyConnection = !ProxyExceptions.exempts(URLComponents(string: request.url)?.host ?? "", list: job.noProxy)
+        }
         timing.isMultipath = job.multipathServiceType != .none && (easy.multipathSubflows ?? 0) > 0
         return timing
     }

@@ -55,7 +55,7 @@ final class Transfer {
 
     init(
         job: TransferJob, configuration: EngineConfiguration, observer: any TransferObserver, share: CurlShareHandle? = nil,
-        startedAt: ContinuousClock.Instant = .now
+        hostKey: String? = nil, startedAt: ContinuousClock.Instant = .now
     ) throws {
         self.job = job
         self.meter = TransferMeter(startedAt: startedAt)
@@ -64,7 +64,7 @@ final class Transfer {
         self.observer = observer
         self.request = job.request
         self.machine = TransferStateMachine(job: job)
-        self.hostKey = TransferScheduler.hostKey(job, job.request.url)
+        self.hostKey = hostKey ?? TransferScheduler.hostKey(job, job.request.url)  // the queue's, when it was queued
         self.easy = try CurlEasyHandle()
         self.sink = try Self.makeSink(job, configuration)
     }

@@ -159,10 +159,10 @@ final class TransferScheduler: CurlMultiLoopDriver {
                 room.allowsDiscretionary = true  // nothing else can start: the engine is mostly idle
                 next = waiting.popNext(room)
             }
-            guard let job = next else { break }
-            perHost[Self.hostKey(job, job.request.url), default: 0] += 1
+            guard let (job, hostKey) = next else { break }
+            perHost[hostKey, default: 0] += 1
             perTenant[job.tenant, default: 0] += 1
-            start(job, multi: multi)
+            start(job, hostKey: hostKey, multi: multi)
         }
     }
 
@@ -194,13 +194,14 @@ final class TransferScheduler: CurlMultiLoopDriver {
         needsSegmentPass = true
     }
 
-    private func start(_ job: TransferJob, multi: CurlMultiHandle) {
+    private func start(_ job: TransferJob, hostKey: String, multi: CurlMultiHandle) {
         if let refusal = Transfer.refusal(of: job) {
             observer.transfer(job.id, didComplete: Transfer.failedToStart(job, failure: refusal))
             return
         }
         do {
-            let transfer = try Transfer(job: job, configuration: configuration, observer: observer, share: share(for: job))
+            let transfer = try Transfer(
+                job: job, configuration: configuration, observer: observer, share: share(for: job), hostKey: hostKey)
             transfer.segments.began = { [weak self] primary in self?.segmentsBegan(primary) }
             transfer.adoptMirrors()
             transfer.resumeSegments()

@@ -28,7 +28,7 @@ struct FairQueueTests {
     static func drain(_ queue: inout FairQueue, _ room: FairQueue.Room = room()) -> [String] {
         var order: [String] = []
         for _ in 0..<10_000 {
-            guard let job = queue.popNext(room) else { break }
+            guard let (job, _) = queue.popNext(room) else { break }
             order.append(job.id.taskId)
         }
         return order
@@ -38,7 +38,7 @@ struct FairQueueTests {
         var queue = FairQueue()
         for number in 0..<1000 { queue.append(Self.job("a", number), hostKey: "h") }
         for number in 0..<3 { queue.append(Self.job("b", number), hostKey: "h") }
-        let first = (0..<6).compactMap { _ in queue.popNext(Self.room())?.id.taskId }
+        let first = (0..<6).compactMap { _ in queue.popNext(Self.room())?.job.id.taskId }
         #expect(first.filter { $0.hasPrefix("b-") }.count == 3, "\(first)")
         #expect(queue.count == 997)
     }
@@ -59,9 +59,9 @@ struct FairQueueTests {
         queue.append(Self.job("a", 0), hostKey: "h")
         queue.append(Self.job("b", 0), hostKey: "h")
         let room = Self.room(running: ["a": 2], limit: 2)
-        #expect(queue.popNext(room)?.id.taskId == "b-0")
+        #expect(queue.popNext(room)?.job.id.taskId == "b-0")
         #expect(queue.popNext(room) == nil, "a is at its cap")
-        #expect(queue.popNext(Self.room(running: ["a": 1], limit: 2))?.id.taskId == "a-0")
+        #expect(queue.popNext(Self.room(running: ["a": 1], limit: 2))?.job.id.taskId == "a-0")
         #expect(queue.isEmpty)
     }
 
@@ -70,7 +70,7 @@ struct FairQueueTests {
         queue.append(Self.job("a", 0), hostKey: "full")
         queue.append(Self.job("a", 1), hostKey: "free")
         let room = Self.room(hostHasRoom: { $0.hostKey != "full" })
-        #expect(queue.popNext(room)?.id.taskId == "a-1")
+        #expect(queue.popNext(room)?.job.id.taskId == "a-1")
         #expect(queue.popNext(room) == nil)
         #expect(queue.count == 1)
     }
@@ -79,9 +79,9 @@ struct FairQueueTests {
         var queue = FairQueue()
         queue.append(Self.job("a", 0, discretionary: true), hostKey: "h")
         queue.append(Self.job("a", 1), hostKey: "h")
-        #expect(queue.popNext(Self.room())?.id.taskId == "a-1")
+        #expect(queue.popNext(Self.room())?.job.id.taskId == "a-1")
         #expect(queue.popNext(Self.room()) == nil)
-        #expect(queue.popNext(Self.room(discretionary: true))?.id.taskId == "a-0")
+        #expect(queue.popNext(Self.room(discretionary: true))?.job.id.taskId == "a-0")
     }
 
     @Test func removalKeepsTheRoundConsistent() {
@@ -113,7 +113,7 @@ struct FairQueueTests {
                 queue.append(job, hostKey: "h")
                 queued.insert(job.id.taskId)
             case 2:
-                if let job = queue.popNext(Self.room()) {
+                if let (job, _) = queue.popNext(Self.room()) {
                     #expect(queued.remove(job.id.taskId) != nil && seen.insert(job.id.taskId).inserted)
                 }
             default:
@@ -156,8 +156,8 @@ struct FairQueueTests {
                     !full.contains(entry.host) && (discretionary || !entry.job.isDiscretionary)
                 }
                 let popped = queue.popNext(Self.room(discretionary: discretionary, hostHasRoom: { !full.contains($0.hostKey) }))
-                #expect(popped?.id == expected?.job.id, "step \(step)")
-                if let popped { model.removeAll { $0.job.id == popped.id } }
+                #expect(popped?.job.id == expected?.job.id && popped?.hostKey == expected?.host, "step \(step)")
+                if let popped { model.removeAll { $0.job.id == popped.job.id } }
             default:
                 if let victim = model.randomElement(using: &random) {
                     #expect(queue.remove(victim.job.id)?.id == victim.job.id)
