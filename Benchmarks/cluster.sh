@@ -99,7 +99,6 @@ SECRET_KEY=$(head -c 32 /dev/urandom | base64 -w0)
 
 sync  # the origin's files and the cluster are written out before anything is measured
 
-cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }  # clock ticks, user + system
 nodes_cpu() { local pid sum=0; for pid in ${NODE_PID_LIST:-}; do sum=$((sum + $(cpu "$pid"))); done; echo "$sum"; }
 pg_cpu() {  # the postmaster with its reaped children, and its live children (the nodes' backends)
     local master child sum
@@ -152,7 +151,7 @@ run_config() {
     done
     create=$BASES
     [ "$CREATE_VIA" = first ] && create=$first
-    local nodes0 pg0 nodes1 pg1 deadlocks0 deadlocks
+    local nodes0 pg0 nodes1 pg1 deadlocks0 deadlocks threads0
     deadlocks() { grep -c 'ERROR:  deadlock detected' "$WORK/pg/server.log" || true; }
     export NODE_PID_LIST="${NODE_PIDS[*]}"
     nodes0=$(nodes_cpu); pg0=$(pg_cpu); deadlocks0=$(deadlocks); threads0=$(thread_ticks "${NODE_PIDS[0]}")

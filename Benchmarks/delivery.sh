@@ -44,7 +44,6 @@ sync
 URLSESSIOND_WEBHOOK_RETRY_SCHEDULE=3600 URLSESSIOND_EGRESS_ALLOW=127.0.0.0/8 URLSESSIOND_MAX_TRANSFERS=$PARALLEL \
     URLSESSIOND_TENANT_MAX_TRANSFERS=$PARALLEL start_service
 
-cpu() { awk '{ printf "%d", $14 + $15 }' "/proc/$1/stat"; }  # clock ticks, user + system
 TICKS=$(getconf CLK_TCK)
 per_post() { awk -v t="$1" -v n="$2" -v hz="$TICKS" 'BEGIN { printf "%.0f", t / hz / n * 1e6 }'; }
 wait_for_lines() {  # $1 the log, $2 how many lines: waits (at most 300 s) until it has them

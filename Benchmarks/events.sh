@@ -79,7 +79,6 @@ for n in $(seq 0 $((SESSIONS - 1))); do
 done
 echo ']' >> "$WORK/sessions.json"
 
-cpu() { awk '{ printf "%d", $14 + $15 }' "/proc/$1/stat"; }  # clock ticks, user + system
 RECEIVER_WORKER=$(pgrep -P "$RECEIVER_PID" | head -n 1)
 CPU_SERVICE0=$(cpu "$SERVICE_PID"); CPU_RECEIVER0=$(cpu "$RECEIVER_WORKER")
 LOAD=$(cut -d' ' -f1-3 /proc/loadavg)

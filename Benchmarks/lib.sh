@@ -135,6 +135,8 @@ start_service() {
     BASE=http://127.0.0.1:$(cat "$WORK/port")
 }
 
+cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }  # PID's CPU so far: clock ticks, user + system
+
 # thread_ticks PID: one line per thread of PID, "name ticks" — the kernel's name (`engine`, `webhooks`,
 # `MHD-worker`, libdispatch's `oot.default-qos` for the concurrency pool; a space in one becomes _) and its
 # CPU so far in clock ticks (user + system).

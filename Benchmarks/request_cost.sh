@@ -12,7 +12,6 @@ N=${1:-2000}
 source Benchmarks/lib.sh
 bench_setup
 start_service
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVICE_PID/stat"; }
 SESSION=$(curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/sessions" -d '{"configuration":{"kind":"default"}}' | json id)
 for i in $(seq 1 "$N"); do
     printf 'next\nurl = "%s/v1/sessions/%s"\nheader = "Authorization: Bearer %s"\noutput = "/dev/null"\n' "$BASE" "$SESSION" "$TOKEN"
@@ -22,9 +21,9 @@ for i in $(seq 1 "$N"); do
     printf 'data = "{\\"kind\\":\\"data\\",\\"request\\":{\\"url\\":\\"http://127.0.0.1:9/%d\\"}}"\noutput = "/dev/null"\n' "$i"
 done > "$WORK/post.curl"
 for kind in get post get post; do
-    cpu0=$(cpu_ticks); t0=$(now)
+    cpu0=$(cpu "$SERVICE_PID"); t0=$(now)
     /usr/bin/time -f "%U %S" -o "$WORK/curl-time" curl --parallel --parallel-max 16 -sSf --no-progress-meter -K "$WORK/$kind.curl"
-    t1=$(now); cpu1=$(cpu_ticks)
+    t1=$(now); cpu1=$(cpu "$SERVICE_PID")
     echo "$kind: $(minus "$t1" "$t0") s, $(awk -v n="$N" -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", n / (b - a) }') requests/s;" \
         "service CPU $(( (cpu1 - cpu0) * 1000000 / $(getconf CLK_TCK) / N )) us/request;" \
         "curl CPU $(awk -v n="$N" '{ printf "%d", ($1 + $2) * 1e6 / n }' "$WORK/curl-time") us/request"

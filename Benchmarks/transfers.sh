@@ -75,15 +75,14 @@ SMALL_SESSION_EXTRA=
 [ -z "${SMALL_RATE_LIMIT:-}" ] || SMALL_SESSION_EXTRA=",\"rateLimit\":{\"receiveBytesPerSecond\":$SMALL_RATE_LIMIT}"
 RSS_IDLE=$(rss)
 
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVICE_PID/stat"; }  # user + system, in clock ticks
 profile() {  # $1 name, $2... command to run while perf samples the service (999 Hz, call graphs)
     local name=$1; shift
     perf record -F 999 -g -p "$SERVICE_PID" -o "$PROFILE/perf-$name.data" 2>/dev/null &
     PERF_PID=$!
     sleep 0.5
-    local cpu0; cpu0=$(cpu_ticks)
+    local cpu0; cpu0=$(cpu "$SERVICE_PID")
     VERIFY=0 "$@" >/dev/null  # the client's untimed check is not profiled
-    echo "  service CPU during $name: $(( ($(cpu_ticks) - cpu0) * 1000 / $(getconf CLK_TCK) )) ms"
+    echo "  service CPU during $name: $(( ($(cpu "$SERVICE_PID") - cpu0) * 1000 / $(getconf CLK_TCK) )) ms"
     stop_pid "$PERF_PID" INT
     PERF_PID=
     local report=(perf report -i "$PROFILE/perf-$name.data" --stdio -g none)

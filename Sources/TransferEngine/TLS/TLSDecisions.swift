@@ -38,7 +38,7 @@ struct TLSOrigin {
     /// nil for a URL of any other scheme. An http URL is not parsed at all: every request asks, twice, and
     /// Foundation's parse (~1.6 µs) was a few per cent of the engine thread's work per small task.
     init?(url: String) {
-        guard url.utf8.count > 6, url.utf8.prefix(6).map({ $0 | 0x20 }) == Array("https:".utf8),
+        guard url.utf8.prefix(6).elementsEqual("https:".utf8, by: { $0 | 0x20 == $1 }),  // ASCII case folded
             let components = URLComponents(string: url), components.scheme?.lowercased() == "https",
             let host = components.host?.lowercased()
         else { return nil }
