@@ -6,7 +6,8 @@ import TransferStore
 /// A task whose transfer the engine runs: the row it started from, which attempt this is, what its
 /// delegate events need, and how far its progress events have gone.
 struct ActiveTask: Sendable {
-    var record: TaskRecord
+    /// Out of line (as `configuration`): the engine's reports copy the attempt under the table's lock.
+    @OutOfLine var record: TaskRecord
     /// The attempt (`TransferID.attempt`): reports of any other are not this one's.
     var number: Int
     var started: Date
@@ -32,7 +33,7 @@ struct ActiveTask: Sendable {
     var decidesCaching: Bool
     var decisionTimeout: Duration
     /// The session's configuration, for a request the delegate substitutes.
-    var configuration: SessionConfiguration
+    @OutOfLine var configuration: SessionConfiguration
     /// Totals already reported by progress events, and when the last one was made.
     var reportedSent: Int64 = 0
     var reportedReceived: Int64 = 0

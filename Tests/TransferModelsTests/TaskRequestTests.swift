@@ -319,6 +319,21 @@ extension TaskRequestTests {
             #expect(response.suggestedFilename == "report final.csv")
         }
 
+        @Test func headerLinesInAnyCaseDeriveTheSameProperties() {
+            let response = HTTPResponseSnapshot(
+                url: "https://o.example/x", statusCode: 200,
+                headerLines: [
+                    ("CONTENT-disposition", #"attachment; filename="a.txt""#), ("content-LENGTH", "7"),
+                    ("content-type", "text/plain; charset=ISO-8859-1"), ("Content-Length", "7"),
+                ])
+            #expect(response.suggestedFilename == "a.txt")
+            #expect(response.expectedContentLength == -1, "two Content-Length fields join into one that is not a number")
+            #expect(response.allHeaderFields["content-LENGTH"] == "7, 7")
+            #expect(response.mimeType == "text/plain" && response.textEncodingName == "iso-8859-1")
+            #expect("Ünïcode-X".asciiLowercased == "ünïcode-x" && "X-Trace".asciiLowercased == "x-trace")
+            #expect("A-Header-Name-Longer-Than-Fifteen-Bytes".asciiLowercased == "a-header-name-longer-than-fifteen-bytes")
+        }
+
         @Test(
             arguments: [
                 (#"attachment; filename="export; 2026.zip""#, "https://h/download", "export; 2026.zip"),

@@ -18,7 +18,8 @@ final class TaskTable: Sendable {
         /// The attempt in the engine: what its reports need to know without reading the store.
         var attempt: ActiveTask?
         /// A prepared attempt waiting for its `.prepared` input: the engine's job and what its reports need.
-        var prepared: (job: TransferJob, task: ActiveTask)?
+        /// Out of line: it is there only between two steps of a start, and would triple the entry's size.
+        @OutOfLine var prepared: (job: TransferJob, task: ActiveTask)? = nil
         /// When the task's first attempt started (its metrics' interval spans the retries).
         var firstStarted: Date?
         /// The task completed here and the report writer has not written it yet: until it has, the store
@@ -110,14 +111,14 @@ extension TaskTable.State {
     mutating func update<T>(
         _ taskId: String, from record: TaskRecord?, _ body: (inout TaskTable.Entry) -> T
     ) -> T? {
-        guard
-            var entry = entries[taskId]
-                ?? record.map({
-                    TaskTable.Entry(lifecycle: TaskLifecycle(state: $0.state, suspendCount: $0.suspendCount), tenant: $0.tenant)
-                })
-        else { return nil }
-        let result = body(&entry)
-        entries[taskId] = entry.isDisposable ? nil : entry
+        if entries[taskId] == nil {
+            guard let record else { return nil }
+            entries[taskId] = TaskTable.Entry(
+                lifecycle: TaskLifecycle(state: record.state, suspendCount: record.suspendCount), tenant: record.tenant)
+        }
+        // In place: an entry copied out and written back costs its size twice and a retain of every field.
+        let result = body(&entries[taskId]!)
+        if entries[taskId]?.isDisposable == true { entries[taskId] = nil }
         return result
     }
 }

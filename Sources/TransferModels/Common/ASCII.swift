@@ -7,7 +7,15 @@ extension String {
     public var asciiLowercased: String {
         guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) else { return self }
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return lowercased() }
-        return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        // Written in place: no intermediate array (header names are lowercased on every response).
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var count = 0
+            for byte in utf8 {
+                buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                count += 1
+            }
+            return count
+        }
     }
 
     /// Without the spaces and tabs around it (HTTP's optional whitespace, RFC 9110 §5.6.3).

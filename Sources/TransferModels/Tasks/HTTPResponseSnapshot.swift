@@ -30,26 +30,37 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
     /// A response from its header lines in arrival order, deriving the other properties as HTTPURLResponse
     /// does. Names that differ only in case are one field, kept under the first spelling seen.
     public init(url: String, statusCode: Int, headerLines: [(name: String, value: String)]) {
-        var fields: [String: String] = [:]
-        var spelling: [String: String] = [:]  // lowercased name → the name as first received
+        // One pass, by lowercased name: the derived properties below look their fields up here, with no
+        // scan of the fields (every response of every task is built this way, on the engine's thread).
+        var merged: [String: (name: String, value: String)] = Dictionary(minimumCapacity: headerLines.count)
         for (name, value) in headerLines {
             let lowered = name.asciiLowercased
-            let key = spelling[lowered, default: name]
-            spelling[lowered] = key
-            fields[key] = fields[key].map { $0 + ", " + value } ?? value
+            if let field = merged[lowered] {
+                merged[lowered] = (field.name, field.value + ", " + value)
+            } else {
+                merged[lowered] = (name, value)
+            }
         }
-        self.init(url: url, statusCode: statusCode, allHeaderFields: fields)
+        var fields: [String: String] = Dictionary(minimumCapacity: merged.count)
+        for field in merged.values { fields[field.name] = field.value }
+        self.init(url: url, statusCode: statusCode, allHeaderFields: fields, lowercasedLookup: { merged[$0]?.value })
     }
 
     /// A response from its merged header fields, deriving `mimeType`, `textEncodingName`,
     /// `expectedContentLength` and `suggestedFilename` from them and the URL.
     public init(url: String, statusCode: Int, allHeaderFields: [String: String]) {
-        let lookup = { (name: String) in Self.value(forHTTPHeaderField: name, in: allHeaderFields) }
-        let (mimeType, encoding) = Self.contentType(lookup("Content-Type"))
+        self.init(
+            url: url, statusCode: statusCode, allHeaderFields: allHeaderFields,
+            lowercasedLookup: { Self.value(forHTTPHeaderField: $0, in: allHeaderFields) })
+    }
+
+    /// `lookup` finds a field by its lowercased name.
+    private init(url: String, statusCode: Int, allHeaderFields: [String: String], lowercasedLookup lookup: (String) -> String?) {
+        let (mimeType, encoding) = Self.contentType(lookup("content-type"))
         self.init(
             url: url, statusCode: statusCode, allHeaderFields: allHeaderFields, mimeType: mimeType,
-            expectedContentLength: Self.expectedContentLength(lookup("Content-Length")), textEncodingName: encoding,
-            suggestedFilename: Self.suggestedFilename(contentDisposition: lookup("Content-Disposition"), url: url))
+            expectedContentLength: Self.expectedContentLength(lookup("content-length")), textEncodingName: encoding,
+            suggestedFilename: Self.suggestedFilename(contentDisposition: lookup("content-disposition"), url: url))
     }
 
     /// What `If-Range` may carry to continue this representation: its strong ETag, else its Last-Modified
