@@ -1,3 +1,5 @@
+import TransferModels
+
 /// The jobs waiting for a slot: one queue per tenant, and the turn among the tenants.
 ///
 /// Slots go round the tenants that have queued work, one start per turn. This is deficit round-robin
@@ -8,7 +10,8 @@
 struct FairQueue {
     struct Entry {
         let arrival: Int
-        let job: TransferJob
+        /// Out of line: an entry is held twice (by `live` and by its line), and a job is 880 bytes inline.
+        @OutOfLine var job: TransferJob
         /// The unit of `httpMaximumConnectionsPerHost`, worked out once.
         let hostKey: String
     }
