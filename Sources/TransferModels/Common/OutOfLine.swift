@@ -6,21 +6,27 @@
 /// Measured where it is used: a task's entry in the task table was 4,352 bytes inline (the attempt's
 /// `TaskRecord` alone 1,017, the session's configuration 344, the prepared job 880), copied whole at
 /// every engine report and moved whole whenever the table grew.
+///
+/// Inlinable, and read by `_read`: a plain getter called from another module returned a copy of the whole
+/// value, so `task.record.kind` copied the record it meant to spare.
 @propertyWrapper
 public struct OutOfLine<Value> {
     /// `@unchecked Sendable`: `value` is written only through `wrappedValue`'s `_modify`/`set`, after
     /// `isKnownUniquelyReferenced` has made this copy the storage's one owner.
-    private final class Storage: @unchecked Sendable {
-        var value: Value
-        init(_ value: Value) { self.value = value }
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        @usableFromInline var value: Value
+        @usableFromInline init(_ value: Value) { self.value = value }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
+    @inlinable
     public init(wrappedValue: Value) { storage = Storage(wrappedValue) }
 
+    @inlinable
     public var wrappedValue: Value {
-        get { storage.value }
+        _read { yield storage.value }
         set {
             if isKnownUniquelyReferenced(&storage) {
                 storage.value = newValue
