@@ -44,7 +44,8 @@ CONFIGS=${CONFIGS:-sqlite pg1 pg2 pg3}
 # Extra server settings for an experiment, e.g. PG_SETTINGS="-c synchronous_commit=off" (not durable).
 PG_SETTINGS=${PG_SETTINGS:-}
 PG_RTT_MS=${PG_RTT_MS:-0}
-# PROFILE=DIR: `perf record -g` of node 1 from the first create until the clock stops, left in DIR.
+# PROFILE=DIR: `perf record -g` of node 1 from the first create until the clock stops, left in DIR
+# (PERF_CALLGRAPH= another call-graph mode, as in events.sh: `--call-graph dwarf,16384` resolves libsqlite3).
 PROFILE=${PROFILE:-}
 SPLITS=()
 CREATE_VIA=${CREATE_VIA:-all}
@@ -159,7 +160,7 @@ run_config() {
     [ -z "${PROXY_PID:-}" ] || proxy0=$(cpu "$PROXY_PID")
     [ -z "$url" ] || psql_su "SELECT pg_stat_statements_reset()" "bench_${name}_$run" >/dev/null
     if [ -n "$PROFILE" ]; then  # node 1 sampled from the first create until the clock stops
-        perf record -F 999 -g -p "${NODE_PIDS[0]}" -o "$PROFILE/perf-$name-$run.data" 2>/dev/null &
+        perf record -F 999 ${PERF_CALLGRAPH:--g} -p "${NODE_PIDS[0]}" -o "$PROFILE/perf-$name-$run.data" 2>/dev/null &
         PERF_PID=$!
         sleep 0.5
     fi

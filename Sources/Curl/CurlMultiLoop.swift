@@ -60,10 +60,16 @@ public final class CurlMultiLoop<Driver: CurlMultiLoopDriver>: @unchecked Sendab
         ServiceThread.start(name: name) { [self] in run() }
     }
 
-    /// Queues a command for the driver and wakes the loop.
+    /// Queues a command for the driver and wakes the loop, if no command queued before it has already: the
+    /// loop takes the whole inbox after each wake-up, so one wake-up serves every command queued until then
+    /// (a batch of a hundred creations wrote to libcurl's wake-up socket a hundred times, and woke the
+    /// loop's thread as often).
     public func send(_ command: Driver.Command) {
-        inbox.withLock { $0.append(command) }
-        multi.wakeUp()
+        let wasEmpty = inbox.withLock { commands in
+            defer { commands.append(command) }
+            return commands.isEmpty
+        }
+        if wasEmpty { multi.wakeUp() }
     }
 
     /// Sends `command` (one that makes the driver finish) and returns once the loop has ended and the

@@ -334,6 +334,23 @@ extension TaskRequestTests {
             #expect("A-Header-Name-Longer-Than-Fifteen-Bytes".asciiLowercased == "a-header-name-longer-than-fifteen-bytes")
         }
 
+        /// Distinct names (nothing to merge), few or many, with or without a non-ASCII one: the fields keep
+        /// their spellings and the derived properties are those of the merged fields.
+        @Test(arguments: [(0, false), (0, true), (40, false)])
+        func distinctHeaderLinesKeepTheirSpellings(extraLines: Int, nonASCII: Bool) {
+            let lines: [(name: String, value: String)] =
+                [("CONTENT-Type", "Text/HTML; Charset=\"UTF-8\""), ("content-length", "12")]
+                + (nonASCII ? [("X-Ünï", "1")] : []) + (0..<extraLines).map { ("X-Extra-\($0)", "\($0)") }
+            let response = HTTPResponseSnapshot(url: "https://o.example/a/b.html", statusCode: 200, headerLines: lines)
+            let merged = HTTPResponseSnapshot(
+                url: "https://o.example/a/b.html", statusCode: 200,
+                allHeaderFields: Dictionary(uniqueKeysWithValues: lines.map { ($0.name, $0.value) }))
+            #expect(response == merged)
+            #expect(response.allHeaderFields.count == lines.count && response.allHeaderFields["CONTENT-Type"] != nil)
+            #expect(response.mimeType == "text/html" && response.textEncodingName == "utf-8")
+            #expect(response.expectedContentLength == 12 && response.suggestedFilename == "b.html")
+        }
+
         @Test(
             arguments: [
                 (#"attachment; filename="export; 2026.zip""#, "https://h/download", "export; 2026.zip"),

@@ -30,8 +30,16 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
     /// A response from its header lines in arrival order, deriving the other properties as HTTPURLResponse
     /// does. Names that differ only in case are one field, kept under the first spelling seen.
     public init(url: String, statusCode: Int, headerLines: [(name: String, value: String)]) {
-        // One pass, by lowercased name: the derived properties below look their fields up here, with no
-        // scan of the fields (every response of every task is built this way, on the engine's thread).
+        // Every response of every task is built this way, on the engine's thread. Nearly always no two names
+        // are one field: then nothing is merged or lowercased, and the three derived properties find their
+        // fields by comparing bytes.
+        if let fields = Self.distinctASCIIFields(headerLines) {
+            self.init(
+                url: url, statusCode: statusCode, allHeaderFields: fields,
+                lowercasedLookup: { name in headerLines.first { Self.isASCII($0.name, caseInsensitivelyEqualTo: name) }?.value })
+            return
+        }
+        // Otherwise one pass by lowercased name, which the derived properties then look their fields up in.
         var merged: [String: (name: String, value: String)] = Dictionary(minimumCapacity: headerLines.count)
         for (name, value) in headerLines {
             let lowered = name.asciiLowercased
@@ -44,6 +52,27 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
         var fields: [String: String] = Dictionary(minimumCapacity: merged.count)
         for field in merged.values { fields[field.name] = field.value }
         self.init(url: url, statusCode: statusCode, allHeaderFields: fields, lowercasedLookup: { merged[$0]?.value })
+    }
+
+    /// The lines as fields when every name is ASCII and no two are equal ignoring ASCII case; nil otherwise,
+    /// and for more than 32 lines, where comparing every pair would cost more than lowercasing each name.
+    private static func distinctASCIIFields(_ lines: [(name: String, value: String)]) -> [String: String]? {
+        guard lines.count <= 32 else { return nil }
+        for index in lines.indices {
+            let name = lines[index].name
+            guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            for other in lines[(index + 1)...] where isASCII(other.name, caseInsensitivelyEqualTo: name) { return nil }
+        }
+        var fields: [String: String] = Dictionary(minimumCapacity: lines.count)
+        for (name, value) in lines { fields[name] = value }
+        return fields
+    }
+
+    /// Whether `name` is `other` ignoring the case of ASCII letters (lengths first: most names differ there).
+    private static func isASCII(_ name: String, caseInsensitivelyEqualTo other: String) -> Bool {
+        guard name.utf8.count == other.utf8.count else { return false }
+        let lower = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        return name.utf8.elementsEqual(other.utf8) { lower($0) == lower($1) }
     }
 
     /// A response from its merged header fields, deriving `mimeType`, `textEncodingName`,

@@ -41,7 +41,14 @@ final class SQLiteFile: Sendable {
         // power cut could take back an event already delivered and hand its sequence number to another.
         // Group commit keeps the fsyncs to one per batch of writes. Set here, on the one writer
         // connection: GRDB sets NORMAL when it turns WAL on, after `prepareDatabase`.
-        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        // The writer's page cache is 16 MiB, not SQLite's 2 MB: a group commit of completions touches more
+        // pages than 2 MB hold, and SQLite then spilled dirty pages to the WAL in the middle of the
+        // transaction (`sqlite3PcacheFetchStress`, 4 % of the small-task profile), writing them again at
+        // the commit. The readers keep the default.
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA cache_size = -16384")
+        }
         var checkpointing = Configuration()
         checkpointing.busyMode = .timeout(10)
         checkpointing.publicStatementArguments = false
