@@ -31,7 +31,8 @@ struct SQLiteStoreConnection: StoreConnection {
     func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {
         statements.add()
         let statement = try db.cachedStatement(sql: sql)
-        try statement.execute(arguments: Self.arguments(arguments))
+        try SQLiteBindings.bind(arguments, to: statement)
+        try statement.execute()
         return db.changesCount
     }
 
@@ -40,13 +41,14 @@ struct SQLiteStoreConnection: StoreConnection {
         let statement = try db.cachedStatement(sql: sql)
         let names = statement.columnNames
         let columns = StoreResultColumns(names)  // shared by the rows
-        // A cursor's row is read in place, column by column: no row is copied on the way.
-        let cursor = try Row.fetchCursor(statement, arguments: Self.arguments(arguments))
+        try SQLiteBindings.bind(arguments, to: statement)
+        // The cursor steps the statement; each row's columns are read from SQLite where they are.
+        let cursor = try Row.fetchCursor(statement)
         var rows: [StoreRow] = []
-        while let row = try cursor.next() {
+        while try cursor.next() != nil {
             var values: [StoreValue] = []
             values.reserveCapacity(names.count)
-            for index in 0..<names.count { values.append(Self.value(row[index] as DatabaseValue)) }
+            for index in 0..<Int32(names.count) { values.append(SQLiteBindings.column(index, of: statement)) }
             rows.append(StoreRow(columns: columns, values: values))
         }
         return rows
@@ -92,31 +94,5 @@ struct SQLiteStoreConnection: StoreConnection {
             return .commit
         }
         return result!
-    }
-
-    /// As GRDB's values of `DatabaseValueConvertible`, not as `DatabaseValue`s: GRDB converts a sequence of
-    /// `DatabaseValue`s with a key path (`map(\.databaseValue)`, generic code not specialized for this module),
-    /// which cost 2 % of the service's CPU in the small-task profile, more than binding the values.
-    private static func arguments(_ values: [StoreValue]) -> StatementArguments {
-        StatementArguments(
-            values.map { value -> (any DatabaseValueConvertible)? in
-                switch value {
-                case .null: nil
-                case .integer(let integer): integer
-                case .real(let real): real
-                case .text(let text): text
-                case .blob(let bytes): Data(bytes)
-                }
-            })
-    }
-
-    private static func value(_ value: DatabaseValue) -> StoreValue {
-        switch value.storage {
-        case .null: .null
-        case .int64(let integer): .integer(integer)
-        case .double(let real): .real(real)
-        case .string(let text): .text(text)
-        case .blob(let data): .blob(Array(data))
-        }
     }
 }
