@@ -119,4 +119,34 @@ struct StoreDatabaseTests {
         #expect(try await database.read { db in try db.value("SELECT count(*) FROM thing", as: Int64.self) } == 1)
         await close()
     }
+
+    /// Values at their edges go in and come back as they were: empty text is not NULL, nor is an empty blob;
+    /// text keeps non-ASCII characters, and on SQLite an embedded NUL (PostgreSQL's text refuses NUL);
+    /// integers their extremes. A statement given the wrong count of values is refused, and the connection
+    /// goes on.
+    @Test(.timeLimit(.minutes(1)), arguments: Backend.allCases)
+    func everyKindOfValueComesBackAsItWent(_ backend: Backend) async throws {
+        let (database, close) = try await open(backend)
+        let blob = backend == .sqlite ? "BLOB" : "BYTEA"
+        let real = backend == .sqlite ? "REAL" : "DOUBLE PRECISION"
+        try await database.write { db in
+            try db.execute("CREATE TABLE edge (n BIGINT NOT NULL, t TEXT, b \(blob), i BIGINT, r \(real))", [])
+        }
+        let rows: [[StoreValue]] = [
+            [.integer(1), .text(""), .blob([]), .integer(Int64.min), .real(-0.5)],
+            [.integer(2), .text(backend == .sqlite ? "a\u{0}b · ünï 🙂" : "ab · ünï 🙂"), .blob([0, 255, 0]), .integer(Int64.max), .real(1e300)],
+            [.integer(3), .null, .null, .null, .null],
+        ]
+        try await database.write { db in
+            for row in rows { try db.execute("INSERT INTO edge (n, t, b, i, r) VALUES (?, ?, ?, ?, ?)", row) }
+        }
+        let read = try await database.read { db in try db.rows("SELECT n, t, b, i, r FROM edge ORDER BY n", []).map(\.values) }
+        #expect(read == rows)
+        await #expect(throws: (any Error).self) {
+            try await database.write { db in try db.execute("INSERT INTO edge (n, t) VALUES (?, ?)", [.integer(4)]) }
+        }
+        let count = try await database.read { db in try db.value("SELECT count(*) FROM edge WHERE n > ?", 0, as: Int64.self) }
+        #expect(count == 3)
+        await close()
+    }
 }
