@@ -134,7 +134,10 @@ struct StoreDatabaseTests {
         }
         let rows: [[StoreValue]] = [
             [.integer(1), .text(""), .blob([]), .integer(Int64.min), .real(-0.5)],
-            [.integer(2), .text(backend == .sqlite ? "a\u{0}b · ünï 🙂" : "ab · ünï 🙂"), .blob([0, 255, 0]), .integer(Int64.max), .real(1e300)],
+            [
+                .integer(2), .text(backend == .sqlite ? "a\u{0}b · ünï 🙂" : "ab · ünï 🙂"), .blob([0, 255, 0]), .integer(Int64.max),
+                .real(1e300),
+            ],
             [.integer(3), .null, .null, .null, .null],
         ]
         try await database.write { db in
