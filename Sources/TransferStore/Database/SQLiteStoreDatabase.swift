@@ -31,7 +31,7 @@ struct SQLiteStoreConnection: StoreConnection {
     func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {
         statements.add()
         let statement = try db.cachedStatement(sql: sql)
-        try SQLiteBindings.bind(arguments, to: statement)
+        try Self.bind(arguments, to: statement)
         try statement.execute()
         return db.changesCount
     }
@@ -41,14 +41,14 @@ struct SQLiteStoreConnection: StoreConnection {
         let statement = try db.cachedStatement(sql: sql)
         let names = statement.columnNames
         let columns = StoreResultColumns(names)  // shared by the rows
-        try SQLiteBindings.bind(arguments, to: statement)
+        try Self.bind(arguments, to: statement)
         // The cursor steps the statement; each row's columns are read from SQLite where they are.
         let cursor = try Row.fetchCursor(statement)
         var rows: [StoreRow] = []
         while try cursor.next() != nil {
             var values: [StoreValue] = []
             values.reserveCapacity(names.count)
-            for index in 0..<Int32(names.count) { values.append(SQLiteBindings.column(index, of: statement)) }
+            for index in 0..<Int32(names.count) { values.append(Self.column(index, of: statement)) }
             rows.append(StoreRow(columns: columns, values: values))
         }
         return rows

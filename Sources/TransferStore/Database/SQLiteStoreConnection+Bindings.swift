@@ -2,7 +2,7 @@ import GRDB
 import GRDBSQLite
 import TransferModels
 
-/// A statement's values bound, and its rows read, with SQLite's own calls on GRDB's statement.
+/// A statement's values are bound, and its rows read, with SQLite's own calls on GRDB's statement.
 ///
 /// Through GRDB each value became an existential, then a `DatabaseValue`, then a copy in GRDB's argument
 /// array before it was bound, and each column of a row a `DatabaseValue` before it became a `StoreValue`:
@@ -13,7 +13,7 @@ import TransferModels
 /// read cache's update hook), its statement cache and its errors work as before. It is first handed as many
 /// nulls as the statement has parameters (`setArguments` checks the count, resets the statement, clears its
 /// bindings and marks its arguments bound, so GRDB does not bind again), and each value then replaces its null.
-enum SQLiteBindings {
+extension SQLiteStoreConnection {
     /// Binds `values` to `statement`'s parameters, in order.
     static func bind(_ values: [StoreValue], to statement: Statement) throws {
         try statement.setArguments(nulls(values.count))
