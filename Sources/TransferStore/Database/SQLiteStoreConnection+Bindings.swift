@@ -1,6 +1,5 @@
 import GRDB
 import GRDBSQLite
-import TransferModels
 
 /// A statement's values are bound, and its rows read, with SQLite's own calls on GRDB's statement.
 ///
@@ -10,14 +9,24 @@ import TransferModels
 /// (its 64 rows of 7 values), about 5 % of the service's CPU over all the writer's statements.
 ///
 /// GRDB still runs the statement — `execute()` and `Row.fetchCursor` — so its transaction observers (the task
-/// read cache's update hook), its statement cache and its errors work as before. It is first handed as many
-/// nulls as the statement has parameters (`setArguments` checks the count, resets the statement, clears its
-/// bindings and marks its arguments bound, so GRDB does not bind again), and each value then replaces its null.
+/// read cache's update hook), its statement cache and its errors work as before. It is handed no arguments
+/// (`setUncheckedArguments`: it resets the statement, clears its bindings and marks its arguments bound, so it
+/// binds nothing again) and the values are bound after, their count checked here instead.
 extension SQLiteStoreConnection {
     /// Binds `values` to `statement`'s parameters, in order.
     static func bind(_ values: [StoreValue], to statement: Statement) throws {
-        try statement.setArguments(nulls(values.count))
         let handle = statement.sqliteStatement
+        guard sqlite3_bind_parameter_count(handle) == values.count else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "\(values.count) values for a statement that takes \(sqlite3_bind_parameter_count(handle))",
+                sql: statement.sql)
+        }
+        // Reset first: a reset answers with the error of a failed last step (once), and GRDB's own, in
+        // `setUncheckedArguments`, traps on an error. (GRDB drops a statement whose step failed from its cache,
+        // so none should come back here; this makes sure.)
+        sqlite3_reset(handle)
+        statement.setUncheckedArguments(StatementArguments())
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -73,14 +82,4 @@ extension SQLiteStoreConnection {
 
     /// SQLite copies a value bound with this destructor before the call returns.
     private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
-
-    /// `count` nulls as GRDB's arguments, made once per count (the row sets' chunks keep the counts few).
-    private static func nulls(_ count: Int) -> StatementArguments {
-        if let arguments = madeNulls.withLock({ $0[count] }) { return arguments }
-        let arguments = StatementArguments(Array(repeating: DatabaseValue.null, count: count))
-        madeNulls.withLock { $0[count] = arguments }
-        return arguments
-    }
-
-    private static let madeNulls = LockedBox<[Int: StatementArguments]>([:])
 }
