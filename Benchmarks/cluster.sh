@@ -42,6 +42,8 @@ PARALLEL=${2:-16}
 SESSIONS=${3:-8}
 CONFIGS=${CONFIGS:-sqlite pg1 pg2 pg3}
 # Extra server settings for an experiment, e.g. PG_SETTINGS="-c synchronous_commit=off" (not durable).
+# PG_LOG=FILE keeps PostgreSQL's log there (with PG_SETTINGS="-c session_preload_libraries=auto_explain
+# -c auto_explain.log_min_duration=5 -c auto_explain.log_analyze=on": the plans of slow statements).
 PG_SETTINGS=${PG_SETTINGS:-}
 PG_RTT_MS=${PG_RTT_MS:-0}
 # PROFILE=DIR: `perf record -g` of node 1 from the first create until the clock stops, left in DIR
@@ -69,6 +71,7 @@ cluster_cleanup() {
     for pid in "${NODE_PIDS[@]}"; do stop_pid "$pid" TERM; done
     [ -n "${PROXY_PID:-}" ] && kill "$PROXY_PID" 2>/dev/null
     [ "$PG_STARTED" = 1 ] && runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DATA" -m fast -w -t 30 stop >/dev/null 2>&1 || true
+    [ -n "${PG_LOG:-}" ] && cp "$WORK/pg/server.log" "$PG_LOG" 2>/dev/null
     bench_cleanup
 }
 trap cluster_cleanup EXIT
