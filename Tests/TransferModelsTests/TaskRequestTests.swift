@@ -332,6 +332,8 @@ extension TaskRequestTests {
             #expect(response.mimeType == "text/plain" && response.textEncodingName == "iso-8859-1")
             #expect("Ünïcode-X".asciiLowercased == "ünïcode-x" && "X-Trace".asciiLowercased == "x-trace")
             #expect("A-Header-Name-Longer-Than-Fifteen-Bytes".asciiLowercased == "a-header-name-longer-than-fifteen-bytes")
+            #expect("Content-TYPE".isEqualIgnoringASCIICase("content-type") && !"Content-Type".isEqualIgnoringASCIICase("content-typ"))
+            #expect(!"X-Ü".isEqualIgnoringASCIICase("x-ü") && !"[".isEqualIgnoringASCIICase("{"), "only ASCII letters fold")
         }
 
         /// Distinct names (nothing to merge), few or many, with or without a non-ASCII one: the fields keep

@@ -11,11 +11,17 @@ extension String {
         return String(unsafeUninitializedCapacity: utf8.count) { buffer in
             var count = 0
             for byte in utf8 {
-                buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                buffer[count] = asciiLowercase(byte)
                 count += 1
             }
             return count
         }
+    }
+
+    /// Whether the two are equal when ASCII letters are compared without case (other bytes as they are):
+    /// lengths first, since most names differ there.
+    public func isEqualIgnoringASCIICase(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8) { asciiLowercase($0) == asciiLowercase($1) }
     }
 
     /// Without the spaces and tabs around it (HTTP's optional whitespace, RFC 9110 §5.6.3).
@@ -30,3 +36,6 @@ extension Substring {
         return String(self[first...last])
     }
 }
+
+/// `byte` with an ASCII capital letter made small.
+private func asciiLowercase(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }

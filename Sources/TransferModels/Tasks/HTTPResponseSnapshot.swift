@@ -36,7 +36,7 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
         if let fields = Self.distinctASCIIFields(headerLines) {
             self.init(
                 url: url, statusCode: statusCode, allHeaderFields: fields,
-                lowercasedLookup: { name in headerLines.first { Self.isASCII($0.name, caseInsensitivelyEqualTo: name) }?.value })
+                lowercasedLookup: { name in headerLines.first { $0.name.isEqualIgnoringASCIICase(name) }?.value })
             return
         }
         // Otherwise one pass by lowercased name, which the derived properties then look their fields up in.
@@ -61,18 +61,11 @@ public struct HTTPResponseSnapshot: Codable, Sendable, Hashable {
         for index in lines.indices {
             let name = lines[index].name
             guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-            for other in lines[(index + 1)...] where isASCII(other.name, caseInsensitivelyEqualTo: name) { return nil }
+            for other in lines[(index + 1)...] where other.name.isEqualIgnoringASCIICase(name) { return nil }
         }
         var fields: [String: String] = Dictionary(minimumCapacity: lines.count)
         for (name, value) in lines { fields[name] = value }
         return fields
-    }
-
-    /// Whether `name` is `other` ignoring the case of ASCII letters (lengths first: most names differ there).
-    private static func isASCII(_ name: String, caseInsensitivelyEqualTo other: String) -> Bool {
-        guard name.utf8.count == other.utf8.count else { return false }
-        let lower = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-        return name.utf8.elementsEqual(other.utf8) { lower($0) == lower($1) }
     }
 
     /// A response from its merged header fields, deriving `mimeType`, `textEncodingName`,

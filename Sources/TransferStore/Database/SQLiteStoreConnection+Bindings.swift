@@ -16,10 +16,10 @@ extension SQLiteStoreConnection {
     /// Binds `values` to `statement`'s parameters, in order.
     static func bind(_ values: [StoreValue], to statement: Statement) throws {
         let handle = statement.sqliteStatement
-        guard sqlite3_bind_parameter_count(handle) == values.count else {
+        let parameters = Int(sqlite3_bind_parameter_count(handle))
+        guard parameters == values.count else {
             throw DatabaseError(
-                resultCode: .SQLITE_MISUSE,
-                message: "\(values.count) values for a statement that takes \(sqlite3_bind_parameter_count(handle))",
+                resultCode: .SQLITE_MISUSE, message: "\(values.count) values for a statement that takes \(parameters)",
                 sql: statement.sql)
         }
         // Reset first: a reset answers with the error of a failed last step (once), and GRDB's own, in
