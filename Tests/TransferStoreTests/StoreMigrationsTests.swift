@@ -46,6 +46,18 @@ struct StoreMigrationsTests {
         #expect(try await database.migrate() == [])  // nothing left to do
         let applied = try await database.read { db in try db.values("SELECT identifier FROM schema_migrations", as: String.self) }
         #expect(Set(applied) == Set(StoreMigrations.all.map(\.identifier)) && applied.count == StoreMigrations.all.count)
+        // Large values are compressed with lz4 (`v23-lz4-compression`; Debian's PostgreSQL has it).
+        let compressed = try await database.read { db in
+            try db.values(
+                """
+                SELECT attrelid::regclass::text || '.' || attname FROM pg_attribute
+                WHERE attrelid IN ('task'::regclass, 'event'::regclass, 'taskbody'::regclass) AND attcompression = 'l'
+                ORDER BY 1
+                """, as: String.self)
+        }
+        for column in ["event.data", "task.metrics", "task.originalrequest", "task.response", "taskbody.data"] {
+            #expect(compressed.contains(column), "\(column) in \(compressed)")
+        }
 
         func usage() async throws -> [Int64] {
             try await database.read { db in

@@ -23,6 +23,7 @@ enum StoreMigrations {
         tenantUsagePerConnection,
         taskRateLimit,
         taskSources,
+        lz4Compression,
     ]
 
     /// The first schema: sessions, their tasks and events (the webhook outbox), uploaded blobs, and the
