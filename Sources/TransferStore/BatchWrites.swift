@@ -41,8 +41,8 @@ enum BatchWrites {
     }
 
     /// Takes `counts[session]` sequence numbers of each session with one statement; returns each session's
-    /// new last sequence and its state. A session that is gone is missing from the answer (a foreign key
-    /// cascades a session's deletion to its tasks, so the callers never ask for one).
+    /// new last sequence and its state. A session that is gone is missing from the answer (retention
+    /// deletes a session only after its tasks, so the callers never ask for one).
     static func reserveSequences(_ db: any StoreConnection, counts: [String: Int]) throws -> [String: (last: Int64, state: String)] {
         guard !counts.isEmpty else { return [:] }
         var set = StoreRowSet([("ref", .text), ("n", .integer)])

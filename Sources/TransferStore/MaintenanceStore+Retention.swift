@@ -121,8 +121,8 @@ extension MaintenanceStore {
         return batch
     }
 
-    /// Deletes up to `limit` events of `ids`; once none is left, the tasks themselves (their kept bodies
-    /// and inline uploads by cascade), returning their files.
+    /// Deletes up to `limit` events of `ids`; once none is left, the tasks themselves with their kept
+    /// bodies (and inline uploads, by cascade), returning their files.
     private func deleteTasks(_ ids: [String], limit: Int) async throws -> PrunedBatch {
         try await housekeeping.write { db in
             var batch = PrunedBatch()
@@ -136,6 +136,8 @@ extension MaintenanceStore {
             let files = try db.rows("SELECT filePath, partialPath, fileObject FROM task WHERE id IN (\(list))", arguments)
             batch.files = try files.flatMap { row in try StoreSQL.paths(row) }
             batch.objects = try files.compactMap { row in try row.decode(String?.self, forColumn: "fileObject") }
+            // The kept bodies by name: PostgreSQL has no cascade for them (`v24-unchecked-hot-references`).
+            batch.rows += try db.execute("DELETE FROM taskBody WHERE taskId IN (\(list))", arguments)
             batch.rows += try db.execute("DELETE FROM task WHERE id IN (\(list))", arguments)
             batch.isLast = true
             return batch

@@ -129,4 +129,24 @@ extension StoreMigrations {
                 $$
                 """)
         ])
+
+    /// On PostgreSQL the three rows written for every task — the task, its events, its kept body — no
+    /// longer check their foreign keys. Each check is a query of the parent that also locks it (`FOR KEY
+    /// SHARE`): 5–12 µs a row (`auto_explain.log_triggers`), about an eighth of PostgreSQL's work for a
+    /// small task, and on a session's row, which the nodes writing its events update as well, a shared lock
+    /// beside their updates (a MultiXact each time). The checks proved nothing the writes do not already
+    /// ensure: a task or an event is inserted only in a transaction that has updated its session's row
+    /// (the identifiers and sequences it takes, `BatchWrites.reserveSequences`, `TaskStore.create`), so
+    /// the session exists and is held to the commit; a body is kept only with its task's completion, in
+    /// the transaction that updates the task. What the cascades did is done by the one deleter, retention:
+    /// it deletes a task's events and body before the task, and a session once its tasks and events are
+    /// gone (`MaintenanceStore+Retention`). The session's small storages (cookies, cache, credentials)
+    /// keep their cascades. SQLite keeps every key: its checks are index probes without locks.
+    static let uncheckedHotReferences = StoreMigration(
+        "v24-unchecked-hot-references",
+        [
+            .postgres("ALTER TABLE task DROP CONSTRAINT task_sessionid_fkey"),
+            .postgres("ALTER TABLE event DROP CONSTRAINT event_sessionid_fkey"),
+            .postgres("ALTER TABLE taskBody DROP CONSTRAINT taskbody_taskid_fkey"),
+        ])
 }

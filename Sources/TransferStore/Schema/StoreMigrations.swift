@@ -24,6 +24,7 @@ enum StoreMigrations {
         taskRateLimit,
         taskSources,
         lz4Compression,
+        uncheckedHotReferences,
     ]
 
     /// The first schema: sessions, their tasks and events (the webhook outbox), uploaded blobs, and the
