@@ -24,8 +24,8 @@ extension TransferStore {
         case .notification(let channel, let sessionId) where channel == .delegates:
             forgetForeignSessionWrite(sessionId)
             deliveries.delegateChanges.publish(sessionId)
-        case .notification(let channel, let taskId) where channel == .completions:
-            tasks.completionsElsewhere.publish(taskId)
+        case .notification(let channel, let taskIds) where channel == .completions:
+            for taskId in taskIds.split(separator: " ") { tasks.completionsElsewhere.publish(String(taskId)) }
         case .notification(let channel, let control) where channel == .controls:
             cluster.forwardedControls.publish(control)
         case .notification(let channel, let answer) where channel == .controlAnswers:

@@ -79,6 +79,45 @@ struct CrossNodeStoreTests {
         }
     }
 
+    /// A commit of many completions on A wakes B's waiters on every one of them, through a few
+    /// notifications carrying lists of ids rather than one notification per task.
+    @Test(.timeLimit(.minutes(1)))
+    func completionsCommittedTogetherOnOneNodeReachTheOtherEach() async throws {
+        try await TwoNodes.open().run { nodes in
+            let session = try await nodes.session(on: nodes.a)
+            let request = try StrictJSONDecoder().decode(
+                TaskCreateRequest.self, from: Array(#"{"kind": "data", "request": {"url": "https://o.example/a"}}"#.utf8)
+            )
+            .validated(session: SessionConfiguration(kind: .default))
+            let created = try await nodes.a.tasks.createTasks(
+                tenant: "t1", sessionId: session.id, requests: Array(repeating: request, count: 400))
+            let ids = try created.map { try $0.get().id }
+            let woken = nodes.b.tasks.completionsElsewhere.subscribe()
+            let (completed, failures) = try await nodes.a.tasks.recordEngineReports(
+                progress: [:], responses: [:], completions: ids.map { TaskCompletion(id: $0, error: nil, fileExpiresAt: .distantFuture) })
+            #expect(completed.count == 400 && failures.isEmpty)
+            let missing = try await withTimeout(seconds: 10) {
+                var missing = Set(ids)
+                for await id in woken {
+                    missing.remove(id)
+                    if missing.isEmpty { break }
+                }
+                return missing
+            }
+            #expect(missing.isEmpty)
+        }
+    }
+
+    /// The lists stay under PostgreSQL's payload limit (8,000 bytes), each id whole.
+    @Test func completionListsAreCutUnderThePayloadLimit() {
+        let ids = (0..<1_000).map { "tsk_\(String(repeating: "x", count: 18))\($0)" }
+        let lists = PendingNotifications.lists(ids, prefix: "node-a")
+        #expect(lists.count > 1)
+        #expect(lists.allSatisfy { $0.utf8.count <= 7_000 && $0.hasPrefix("node-a ") })
+        #expect(lists.flatMap { $0.split(separator: " ").dropFirst().map(String.init) } == ids)
+        #expect(PendingNotifications.lists([], prefix: "node-a").isEmpty)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aSessionPatchedOnOneNodeIsReadFreshOnTheOther() async throws {
         try await TwoNodes.open().run { nodes in

@@ -14,7 +14,8 @@ public struct StoreChannel: Hashable, Sendable {
     /// A session's delegate changed (the payload is its id): the other nodes' dispatchers re-address it.
     static let delegates = StoreChannel("urlsessiond_delegates")
 
-    /// A task completed (the payload is its id): wakes the other nodes' `?wait=` long-polls on it.
+    /// Tasks completed (the payload is their ids, separated by spaces: one notification for a commit's
+    /// completions, not one each): wakes the other nodes' `?wait=` long-polls on them.
     static let completions = StoreChannel("urlsessiond_completions")
     /// A control call for a task another node runs (the payload is a `ForwardedControl` in JSON).
     static let controls = StoreChannel("urlsessiond_controls")

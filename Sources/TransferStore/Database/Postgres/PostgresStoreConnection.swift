@@ -203,13 +203,46 @@ final class PendingNotifications: @unchecked Sendable {
     }
 
     /// All of them in one statement (`pg_notify` over two arrays), or nil when there are none. Each payload
-    /// starts with `origin`, so a node ignores its own.
+    /// starts with `origin`, so a node ignores its own. Completed tasks go as lists of ids
+    /// (`StoreChannel.completions`): a commit of a hundred completions was a hundred notifications, each
+    /// queued by PostgreSQL for every listening node and decoded by each, about one per task.
     func query(origin: String) -> PostgresQuery? {
         guard !pending.isEmpty else { return nil }
+        var channels: [String] = []
+        var payloads: [String] = []
+        var completed: [String] = []
+        for (channel, payload) in pending {
+            if channel == .completions {
+                completed.append(payload)
+            } else {
+                channels.append(channel.name)
+                payloads.append("\(origin) \(payload)")
+            }
+        }
+        for list in Self.lists(completed, prefix: origin) {
+            channels.append(StoreChannel.completions.name)
+            payloads.append(list)
+        }
         var binds = PostgresBindings(capacity: 2)
-        binds.append(pending.map(\.channel.name))
-        binds.append(pending.map { "\(origin) \($0.payload)" })
+        binds.append(channels)
+        binds.append(payloads)
         return PostgresQuery(unsafeSQL: "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS n(c, p)", binds: binds)
+    }
+
+    /// `ids` as payloads `"<prefix> id id …"`, each within `limit` bytes (PostgreSQL refuses a payload of
+    /// 8,000 bytes or more).
+    static func lists(_ ids: [String], prefix: String, limit: Int = 7_000) -> [String] {
+        var lists: [String] = []
+        var list = prefix
+        for id in ids {
+            if list.utf8.count > prefix.utf8.count, list.utf8.count + 1 + id.utf8.count > limit {
+                lists.append(list)
+                list = prefix
+            }
+            list += " " + id
+        }
+        if list.utf8.count > prefix.utf8.count { lists.append(list) }
+        return lists
     }
 }
 
