@@ -78,8 +78,8 @@ extension TaskStore {
     }
 
     /// The whole batch in a bounded number of statements, whatever its size (`BatchWrites`):
-    /// the sessions locked, which tasks with events are still open, every running task's news, every
-    /// completion, the sequences of every session, every event, every kept body. Events keep URLSession's
+    /// which tasks with events are still open (locked), every running task's news, every completion, every
+    /// kept body, the sequences of every session (locking them), every event. Events keep URLSession's
     /// order: a session's reported events as given, then each completion's, completion by completion.
     static func write(
         _ db: any StoreConnection, progress: [String: TaskByteCounts], responses: [String: ResponseReport], events: [TaskEventAppend],
@@ -117,9 +117,11 @@ extension TaskStore {
             for event in ending { appends.append((row.sessionId, completion.id, nil, event.type, event.data)) }
             if let body = completion.body { bodies.append((completion.id, body)) }
         }
+        // The bodies before the sequences: on PostgreSQL the sessions' rows are held from their sequences
+        // to the commit, and other nodes' batches of the same sessions wait that long.
+        try BatchWrites.keepBodies(db, bodies)
         let (inserts, reserved) = try BatchWrites.sequenced(db, appends)
         try BatchWrites.insertEvents(db, inserts)
-        try BatchWrites.keepBodies(db, bodies)
 
         var sessions: [String: SessionAdvance] = [:]
         for (sessionId, reservation) in reserved {
