@@ -15,8 +15,13 @@ extension TaskRecord {
         priority = try row.decode(forColumn: "priority")
         taskDescription = try row.decode(forColumn: "taskDescription")
         earliestBeginDate = try row.decode(forColumn: "earliestBeginDate")
-        originalRequest = try Self.json(row, "originalRequest")
-        currentRequest = try Self.json(row, "currentRequest")
+        let original: String? = try row.decode(forColumn: "originalRequest")
+        let current: String? = try row.decode(forColumn: "currentRequest")
+        originalRequest = try StoredJSON.value(URLRequestSnapshot.self, from: original, column: "originalRequest")
+        // Without a redirect the two are one text (`columns()` writes it twice): decoded once.
+        currentRequest =
+            current == original
+            ? originalRequest : try StoredJSON.value(URLRequestSnapshot.self, from: current, column: "currentRequest")
         response = try Self.json(row, "response")
         countOfBytesSent = try row.decode(forColumn: "countOfBytesSent")
         countOfBytesExpectedToSend = try row.decode(forColumn: "countOfBytesExpectedToSend")
