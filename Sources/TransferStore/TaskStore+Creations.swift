@@ -15,7 +15,7 @@ extension TaskStore {
     static func create(
         _ db: any StoreConnection, _ batch: [TaskCreation]
     ) throws -> (results: [Result<TaskRecord, any Error>], advances: [SessionAdvance]) {
-        try lockSessions(db, ids: Set(batch.map(\.sessionId)))
+        try BatchWrites.lockSessions(db, ids: Set(batch.map(\.sessionId)))
         let sessions = try sessionStates(db, Set(batch.map(\.sessionId)))
         let blobs = try blobSizes(db, Set(batch.compactMap { if case .blob(let id)? = $0.request.uploadBody { id } else { nil } }))
         var usage: [String: TenantUsage] = [:]

@@ -154,15 +154,4 @@ extension TaskStore {
             try db.execute("UPDATE task SET kind = 'download' WHERE id = ? AND kind = 'data'", taskId)
         }
     }
-
-    /// On PostgreSQL, locks the sessions `ids` first, in the order of their ids, when a creation batch spans
-    /// several: each creation takes its session's row, then the tenant's usage (by trigger), so a batch
-    /// holding the usage while it waited for its next session deadlocked with another node's completion
-    /// in that session, which holds the session and waits for the usage. (One session: the creation's own
-    /// `UPDATE session` comes first already.)
-    static func lockSessions(_ db: any StoreConnection, ids: Set<String>) throws {
-        guard db.locksRows, ids.count > 1 else { return }
-        let set = StoreRowSet.keys(ids)
-        try db.send("SELECT id FROM session WHERE id IN (SELECT ref FROM {rows}) ORDER BY id FOR UPDATE", over: set)
-    }
 }
