@@ -121,9 +121,9 @@ struct BackgroundRetryTests {
 struct BackgroundUploadTests {
     @Test(.timeLimit(.minutes(2)))
     func anInlineUploadWaitingForItsOriginSurvivesAKillAndArrivesIntact() async throws {
-        let gone = try FixtureOrigin.start()
-        let port = gone.port
-        gone.stop()  // connections are refused: the upload waits between retries
+        let refusing = try RefusingPort()  // connections are refused: the upload waits between retries
+        defer { refusing.release() }
+        let port = refusing.port
         let directory = try TemporaryDirectory.make(prefix: "urlsessiond-upload")
         defer { directory.remove() }
         let client = HTTPClient()
@@ -141,6 +141,7 @@ struct BackgroundUploadTests {
         #expect(try await api.task(created.taskID).state == "running")
         await first.kill9()
 
+        refusing.release()
         let back = try FixtureOrigin.start(port: port)
         defer { back.stop() }
         let second = try await ServiceProcess.start(dataDirectory: directory.url, environment: TaskEnvironment.loopback)

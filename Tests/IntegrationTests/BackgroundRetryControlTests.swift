@@ -9,9 +9,11 @@ import Testing
 struct BackgroundRetryControlTests {
     @Test(.timeLimit(.minutes(1)))
     func suspendAndResumeBetweenRetriesStartsOneAttempt() async throws {
-        let gone = try FixtureOrigin.start()
-        let port = gone.port
-        gone.stop()  // connections are refused: the task waits between retries (0.5 s, 1 s, 2 s, 4 s … ±20%)
+        // Connections are refused: the task waits between retries (0.5 s, 1 s, 2 s, 4 s … ±20%). The port is
+        // held, not freed (a freed port went to another test's origin, which answered the retry).
+        let refusing = try RefusingPort()
+        defer { refusing.release() }
+        let port = refusing.port
         try await withTaskService { api, _ in
             let session = try await api.makeSession(["kind": "background", "identifier": "retry.control"])
             // Six seconds of body, so the resumed attempt still runs when the pending retry comes due.
@@ -25,6 +27,7 @@ struct BackgroundRetryControlTests {
             // Attempts fail at about 0, 0.5, 1.5 and 3.5 s (at the latest 4.2 s); the next is due at 6 s at
             // the earliest. Between the two, the origin comes up and the task is suspended and resumed.
             try await Task.sleep(for: .milliseconds(4_600))
+            refusing.release()
             let origin = try FixtureOrigin.start(port: port)
             defer { origin.stop() }
             #expect(try await api.taskAction(id, "suspend").status == 200)
