@@ -158,9 +158,9 @@ struct DelegateDeliveryTests {
     func aTransportFailureIsNamedWithoutTheURL() async throws {
         let origin = try FixtureOrigin.start()
         defer { origin.stop() }
-        let closed = try WebhookReceiver.start()
-        let port = closed.port
-        closed.stop()  // nothing listens there now: connections are refused
+        let refusing = try RefusingPort()  // nothing listens there: connections are refused
+        defer { refusing.release() }
+        let port = refusing.port
         try await withTaskService(environment: Self.environment) { api, _ in
             let url = "http://127.0.0.1:\(port)/hooks?token=s3cr3t-in-the-query"
             let (session, _) = try await Self.sessionWithEvents(api, origin: origin, delegateURL: url)
