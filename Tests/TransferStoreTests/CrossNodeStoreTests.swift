@@ -85,12 +85,8 @@ struct CrossNodeStoreTests {
     func completionsCommittedTogetherOnOneNodeReachTheOtherEach() async throws {
         try await TwoNodes.open().run { nodes in
             let session = try await nodes.session(on: nodes.a)
-            let request = try StrictJSONDecoder().decode(
-                TaskCreateRequest.self, from: Array(#"{"kind": "data", "request": {"url": "https://o.example/a"}}"#.utf8)
-            )
-            .validated(session: SessionConfiguration(kind: .default))
             let created = try await nodes.a.tasks.createTasks(
-                tenant: "t1", sessionId: session.id, requests: Array(repeating: request, count: 400))
+                tenant: "t1", sessionId: session.id, requests: Array(repeating: try dataTaskRequest(), count: 400))
             let ids = try created.map { try $0.get().id }
             let woken = nodes.b.tasks.completionsElsewhere.subscribe()
             let (completed, failures) = try await nodes.a.tasks.recordEngineReports(

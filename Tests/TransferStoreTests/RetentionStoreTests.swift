@@ -11,20 +11,8 @@ import TransferModels
 /// to its tasks and events (`v24-unchecked-hot-references`), so nothing may rely on one.
 @Suite("Retention in the store")
 struct RetentionStoreTests {
-    private func session(_ store: TransferStore) async throws -> SessionRecord {
-        let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
-        guard case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: request, secret: nil) else {
-            throw CancellationError()
-        }
-        return record
-    }
-
     private func completedTask(_ store: TransferStore, in session: SessionRecord, body: [UInt8]) async throws -> TaskRecord {
-        let request = try StrictJSONDecoder().decode(
-            TaskCreateRequest.self, from: Array(#"{"kind": "data", "request": {"url": "https://o.example/a"}}"#.utf8)
-        )
-        .validated(session: SessionConfiguration(kind: .default))
-        let task = try await store.tasks.createTask(tenant: "t1", sessionId: session.id, request: request)
+        let task = try await store.tasks.createTask(tenant: "t1", sessionId: session.id, request: try dataTaskRequest())
         var completion = TaskCompletion(id: task.id, error: nil, body: body, fileExpiresAt: .distantFuture)
         completion.completedAt = Date(timeIntervalSinceNow: -60)
         _ = try await store.tasks.completeTask(completion)
@@ -43,7 +31,7 @@ struct RetentionStoreTests {
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
         defer { try? store.close() }
-        let first = try await session(store)
+        let first = try await store.makeSession()
         let old = try await completedTask(store, in: first, body: Array("kept".utf8))
         #expect(try await store.tasks.keptBody(taskId: old.id) == Data("kept".utf8))
         #expect(try await count(store, "event", "taskId", old.id) >= 2)
@@ -57,7 +45,7 @@ struct RetentionStoreTests {
         #expect(try await count(store, "event", "taskId", old.id) == 0)
 
         // An invalidated session: its task, the task's body, the session's own events, then its row.
-        let second = try await session(store)
+        let second = try await store.makeSession()
         let last = try await completedTask(store, in: second, body: Array("also".utf8))
         _ = try await store.sessions.beginInvalidation(id: second.id, tenant: "t1")
         passes = 0

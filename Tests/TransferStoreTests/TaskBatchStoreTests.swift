@@ -10,21 +10,13 @@ import TransferStore
 /// created alone.
 @Suite("Batch task creation in the store")
 struct TaskBatchStoreTests {
-    private func session(_ store: TransferStore) async throws -> SessionRecord {
-        let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
-        guard case .created(let record) = try await store.sessions.createSession(tenant: "t1", request: request, secret: nil) else {
-            throw CancellationError()
-        }
-        return record
-    }
-
     private func task(_ json: String) throws -> ValidatedTaskRequest {
         try StrictJSONDecoder().decode(TaskCreateRequest.self, from: Array(json.utf8))
             .validated(session: SessionConfiguration(kind: .default))
     }
 
     private func dataTask(_ index: Int) throws -> ValidatedTaskRequest {
-        try task(#"{"kind": "data", "request": {"url": "https://o.example/\#(index)"}}"#)
+        try dataTaskRequest("https://o.example/\(index)")
     }
 
     @Test func aBatchGetsConsecutiveIdentifiersAndEventsInOrder() async throws {
@@ -32,7 +24,7 @@ struct TaskBatchStoreTests {
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
         defer { try? store.close() }
-        let session = try await session(store)
+        let session = try await store.makeSession()
         let results = try await store.tasks.createTasks(tenant: "t1", sessionId: session.id, requests: try (0..<50).map(dataTask))
         let created = try results.map { try $0.get() }
         #expect(created.map(\.taskIdentifier) == Array(1...50))
@@ -52,7 +44,7 @@ struct TaskBatchStoreTests {
         limits.tasks = 3
         let store = try await fixture.open(quotaLimits: limits)
         defer { try? store.close() }
-        let session = try await session(store)
+        let session = try await store.makeSession()
         let foreignBlob =
             #"{"kind": "upload", "request": {"url": "https://o.example/u"}, "uploadSource": {"blob": "blb_0123456789ABCDEFGHIJKL"}}"#
         let requests = [try dataTask(0), try task(foreignBlob), try dataTask(2), try dataTask(3), try dataTask(4)]
@@ -72,7 +64,7 @@ struct TaskBatchStoreTests {
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
         defer { try? store.close() }
-        let session = try await session(store)
+        let session = try await store.makeSession()
         _ = try await store.sessions.beginInvalidation(id: session.id, tenant: "t1")
         let results = try await store.tasks.createTasks(tenant: "t1", sessionId: session.id, requests: try (0..<3).map(dataTask))
         #expect(results.map { Self.error($0) as? TaskStoreError } == Array(repeating: .sessionNotValid, count: 3))

@@ -11,21 +11,6 @@ import TransferStore
 /// survives reopening, and the store refuses what would pass a limit without writing anything.
 @Suite("Tenant usage and quotas in the store")
 struct TenantUsageTests {
-    private func session(_ store: TransferStore, tenant: String = "t1") async throws -> SessionRecord {
-        let request = try StrictJSONDecoder().decode(SessionCreateRequest.self, from: Array("{}".utf8)).validated()
-        guard case .created(let record) = try await store.sessions.createSession(tenant: tenant, request: request, secret: nil) else {
-            throw CancellationError()
-        }
-        return record
-    }
-
-    private func dataTask() throws -> ValidatedTaskRequest {
-        try StrictJSONDecoder().decode(
-            TaskCreateRequest.self, from: Array(#"{"kind": "data", "request": {"url": "https://o.example/a"}}"#.utf8)
-        )
-        .validated(session: SessionConfiguration(kind: .default))
-    }
-
     private func cacheEntry(storage: String, sessionId: String?, url: String, size: Int64) -> CacheEntryRecord {
         CacheEntryRecord(
             storage: storage, sessionId: sessionId, url: url, responseURL: url, statusCode: 200, headers: "", varyValues: "",
@@ -37,14 +22,14 @@ struct TenantUsageTests {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let store = try await fixture.open()
-        let first = try await session(store)
-        let second = try await session(store)
+        let first = try await store.makeSession()
+        let second = try await store.makeSession()
         _ = try await store.sessions.sharedSession(tenant: "t1")
-        _ = try await session(store, tenant: "t2")
+        _ = try await store.makeSession(tenant: "t2")
 
-        let kept = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
-        let filed = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
-        _ = try await store.tasks.createTask(tenant: "t1", sessionId: second.id, request: try dataTask())
+        let kept = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTaskRequest())
+        let filed = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTaskRequest())
+        _ = try await store.tasks.createTask(tenant: "t1", sessionId: second.id, request: try dataTaskRequest())
         var usage = try await store.usage.usage(tenant: "t1")
         #expect(usage.sessions == 2 && usage.tasks == 3 && usage.storedBytes == 0, "\(usage)")
 
@@ -103,11 +88,11 @@ struct TenantUsageTests {
         (limits.sessions, limits.tasks, limits.blobCount) = (1, 1, 1)
         let store = try await fixture.open(quotaLimits: limits)
         defer { try? store.close() }
-        let only = try await session(store)
-        await #expect(throws: QuotaExceeded(quota: .sessions, limit: 1, usage: 1)) { try await session(store) }
-        let first = try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+        let only = try await store.makeSession()
+        await #expect(throws: QuotaExceeded(quota: .sessions, limit: 1, usage: 1)) { try await store.makeSession() }
+        let first = try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTaskRequest())
         await #expect(throws: QuotaExceeded(quota: .tasks, limit: 1, usage: 1)) {
-            try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+            try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTaskRequest())
         }
         _ = try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t1", size: 1, digest: "d"))
         await #expect(throws: QuotaExceeded(quota: .blobCount, limit: 1, usage: 1)) {
@@ -117,10 +102,10 @@ struct TenantUsageTests {
         #expect(try await store.tasks.tasks(sessionId: only.id, after: nil, limit: 10).count == 1)
         #expect(try await store.events.eventPage(sessionId: only.id, after: 0, limit: 10).events.count == 1)
         _ = try await store.tasks.completeTask(id: first.id, error: nil)
-        let next = try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTask())
+        let next = try await store.tasks.createTask(tenant: "t1", sessionId: only.id, request: try dataTaskRequest())
         #expect(next.taskIdentifier == 2, "the refused task took no identifier")
         // Another tenant has its own.
-        _ = try await session(store, tenant: "t2")
+        _ = try await store.makeSession(tenant: "t2")
     }
 }
 
@@ -131,9 +116,9 @@ extension TenantUsageTests {
         let fixture = try StoreFixture()
         defer { fixture.directory.remove() }
         let store = try fixture.openSQLite()  // SQLite files from before v10 exist; PostgreSQL databases start at this version
-        let first = try await session(store)
-        _ = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
-        let done = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTask())
+        let first = try await store.makeSession()
+        _ = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTaskRequest())
+        let done = try await store.tasks.createTask(tenant: "t1", sessionId: first.id, request: try dataTaskRequest())
         _ = try await store.tasks.completeTask(
             TaskCompletion(id: done.id, error: nil, body: Array(repeating: 0, count: 42), fileExpiresAt: .distantFuture))
         _ = try await store.blobs.insertBlob(BlobRecord(id: ResourceID.make(prefix: "blb"), tenant: "t2", size: 9, digest: "d"))
