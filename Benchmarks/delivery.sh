@@ -22,6 +22,10 @@
 # what no webhook sender on libcurl can go below on this machine; the receiver's is what every POST costs
 # the machine besides. Then the service's CPU per POST by thread, by the names the kernel shows (`webhooks`
 # is the libcurl loop that sends, the one to set beside post_floor; the pool's threads run the rest).
+# PROFILE=DIR: `perf record -g` of the service over each run's drain (from the first redeliver to the last
+# answer), left in DIR (perf-delivery-RUN.data, and .txt: the symbols by self time and the threads by samples);
+# PERF_CALLGRAPH="--call-graph dwarf,16384" in place of -g also resolves the libraries built without frame
+# pointers.
 # Checks: every event answered 204 exactly as many times as there are events (none repeated), every floor
 # POST 2xx.
 set -euo pipefail
@@ -30,6 +34,7 @@ cd "$(dirname "$0")/.."
 SESSIONS=${1:-8}
 TASKS=${2:-4000}
 REPEATS=${3:-1}
+PROFILE=${PROFILE:-}
 PARALLEL=16
 SPLITS=()
 source Benchmarks/lib.sh
@@ -74,12 +79,25 @@ for run in $(seq 1 "$REPEATS"); do
     start_receiver "receiver$run" "$RECEIVER_PORT" '$status $content_length'
     WORKER=$(pgrep -P "$RECEIVER_PID" | head -n 1)
 
+    PERF_PID=
+    if [ -n "$PROFILE" ]; then
+        mkdir -p "$PROFILE"
+        perf record -F 999 ${PERF_CALLGRAPH:--g} -p "$SERVICE_PID" -o "$PROFILE/perf-delivery-$run.data" 2>/dev/null &
+        PERF_PID=$!
+        sleep 0.5  # perf attaches before the clock starts
+    fi
     threads0=$(thread_ticks "$SERVICE_PID"); service0=$(cpu "$SERVICE_PID"); receiver0=$(cpu "$WORKER"); t0=$(now)
     for id in ${IDS//,/ }; do
         curl -sf --max-time 10 "${AUTH[@]}" -X POST "$BASE/v1/sessions/$id/redeliver" > /dev/null || fail "redeliver $id"
     done
     wait_for_lines "$WORK/hooks.log" "$EVENTS"
     t1=$(now); service1=$(cpu "$SERVICE_PID"); receiver1=$(cpu "$WORKER"); threads1=$(thread_ticks "$SERVICE_PID")
+    if [ -n "$PERF_PID" ]; then
+        kill -INT "$PERF_PID"; wait "$PERF_PID" || true
+        { perf report -i "$PROFILE/perf-delivery-$run.data" --stdio -g none --sort sym 2>/dev/null | grep -v '^#' | head -n 60 || true
+          perf report -i "$PROFILE/perf-delivery-$run.data" --stdio -g none --sort comm 2>/dev/null | grep -v '^#' | head -n 20 || true
+        } | swift demangle --simplified > "$PROFILE/perf-delivery-$run.txt"
+    fi
     SPLITS+=("run $run: $(cpu_by_thread "$threads0" "$threads1" "$EVENTS")")
     seconds=$(minus "$t1" "$t0")
     read -r answered other mean < <(awk '$1 == 204 { n++; bytes += $2 } $1 != 204 { o++ }

@@ -74,39 +74,53 @@ extension DeliveryCoordinator {
                 timeout: configuration.timeout))
     }
 
-    /// POSTs the lane's head. The signature's timestamp is the send time; id and body never change.
+    /// POSTs the lane's head and, as a chain behind it, the events after it (`WebhookChain`). The
+    /// signatures' timestamp is the time they are signed; ids and bodies never change.
     func send(_ key: LaneKey) {
         // The lane is taken out of the dictionary while it changes: a copy of it beside the dictionary's
         // would make the write of its head copy all of its read-ahead events, for every POST.
         guard lanes[key]?.inFlightToken == nil, lanes[key]?.pending.isEmpty == false, var lane = lanes.removeValue(forKey: key)
         else { return }
-        var head = lane.pending[lane.pending.startIndex]
-        let body = head.body ?? WebhookPayload.body(of: head.event)
-        head.body = body
         let timestamp = Int64(Date().timeIntervalSince1970)
-        var headers = ["Content-Type: application/json", "User-Agent: urlsessiond", "Expect:"]
-        if let signer = head.signer {
-            headers += signer.headers(id: head.event.id, timestamp: timestamp, body: body).map { "\($0.name): \($0.value)" }
-        } else {
-            headers += ["webhook-id: \(head.event.id)", "webhook-timestamp: \(timestamp)"]
+        let end = min(lane.pending.endIndex, lane.pending.startIndex + configuration.chainLength)
+        var requests: [WebhookRequest] = []
+        requests.reserveCapacity(end - lane.pending.startIndex)
+        for index in lane.pending.startIndex..<end {
+            let body = lane.pending[index].body ?? WebhookPayload.body(of: lane.pending[index].event)
+            lane.pending[index].body = body
+            let delivery = lane.pending[index]
+            var headers = ["Content-Type: application/json", "User-Agent: urlsessiond", "Expect:"]
+            if let signer = delivery.signer {
+                headers += signer.headers(id: delivery.event.id, timestamp: timestamp, body: body).map { "\($0.name): \($0.value)" }
+            } else {
+                headers += ["webhook-id: \(delivery.event.id)", "webhook-timestamp: \(timestamp)"]
+            }
+            requests.append(WebhookRequest(url: delivery.url, headers: headers, body: body, timeout: delivery.timeout))
         }
         let token = inFlight.open(key, tenant: lane.tenant)
         lane.inFlightToken = token
-        lane.pending[lane.pending.startIndex] = head
         lanes[key] = lane
-        loop.send(WebhookRequest(token: token, url: head.url, headers: headers, body: body, timeout: head.timeout))
+        loop.send(WebhookChain(token: token, requests: requests, signedAt: .now))
+    }
+
+    /// Sends nothing more of the lane's chain after the POST in flight: its events are read or addressed
+    /// anew.
+    func endChain(of key: LaneKey) {
+        if let token = lanes[key]?.inFlightToken { loop.endChain(token) }
     }
 
     /// A 2xx acknowledges; 410 disables the delegate URL (or gives up a completion event); a decision
     /// gets one attempt; anything else is retried on the schedule, or when `Retry-After` says.
+    /// While the lane's chain goes on, its next POST is in flight already and the lane stays in its slot.
     func handleResponse(_ response: WebhookResponse) {
-        guard let (key, _) = inFlight.close(response.token) else { return }
+        let post = response.chainGoesOn ? inFlight.owner(of: response.token) : inFlight.close(response.token)
+        guard let (key, _) = post else { return }
         // Taken out while it changes (as in `send`): taking its head must not copy its read-ahead events.
         guard lanes[key]?.inFlightToken == response.token, lanes[key]?.pending.isEmpty == false,
             var lane = lanes.removeValue(forKey: key)
         else { return }
         let head = lane.pending[lane.pending.startIndex]
-        lane.inFlightToken = nil
+        if !response.chainGoesOn { lane.inFlightToken = nil }
         lane.lastActive = .now
         let now = Date()
         let id = head.event.id

@@ -113,6 +113,7 @@ extension DeliveryCoordinator {
     private func dropLanes(of sessionId: String) {
         for kind in [LaneKey.Kind.delegate, .completion] {
             let key = LaneKey(sessionId: sessionId, kind: kind)
+            endChain(of: key)  // the session's next holder sends the rest
             if let lane = lanes[key], lane.inFlightToken != nil, let head = lane.pending.first, head.isDecision {
                 waiters.deliver(.noAnswer, eventId: head.event.id, sessionId: sessionId)
             }

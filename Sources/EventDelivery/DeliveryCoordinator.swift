@@ -102,9 +102,12 @@ final class DeliveryCoordinator {
             }
             if !known && !leases.isElsewhere(sessionId) { chores.scanWanted = true }
         case .delegateChanged(EventFeed.everySession):
-            marks.refreshing.formUnion(lanes.keys.filter { $0.kind == .delegate }.map(\.sessionId))
+            let delegateLanes = lanes.keys.filter { $0.kind == .delegate }
+            marks.refreshing.formUnion(delegateLanes.map(\.sessionId))
+            for key in delegateLanes { endChain(of: key) }
         case .delegateChanged(let sessionId):
             marks.readdressing.insert(sessionId)
+            endChain(of: LaneKey(sessionId: sessionId, kind: .delegate))
         case .response(let response):
             handleResponse(response)
         case .tick:

@@ -4,13 +4,13 @@ import TransferStore
 // The coordinator's state, by what each part is about. Plain values: the coordinator alone holds and
 // changes them, on the task that runs it.
 
-/// The POSTs in flight, by token, and how many each tenant has.
+/// The POSTs in flight, a token for each lane's chain, and how many each tenant has.
 struct InFlightPosts {
     private(set) var tokens: [Int: (key: LaneKey, tenant: String)] = [:]
     private(set) var perTenant: [String: Int] = [:]
     private var lastToken = 0
 
-    /// A POST of `key`'s head leaves: its token.
+    /// A chain of `key`'s POSTs leaves: its token.
     mutating func open(_ key: LaneKey, tenant: String) -> Int {
         lastToken += 1
         tokens[lastToken] = (key, tenant)
@@ -18,7 +18,10 @@ struct InFlightPosts {
         return lastToken
     }
 
-    /// The POST with `token` ended: whose it was (nil: not one of these).
+    /// Whose the POSTs with `token` are, while they go on.
+    func owner(of token: Int) -> (key: LaneKey, tenant: String)? { tokens[token] }
+
+    /// The POSTs with `token` ended: whose they were (nil: not one of these).
     mutating func close(_ token: Int) -> (key: LaneKey, tenant: String)? {
         guard let post = tokens.removeValue(forKey: token) else { return nil }
         perTenant[post.tenant, default: 1] -= 1

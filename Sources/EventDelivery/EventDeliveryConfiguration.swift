@@ -19,6 +19,13 @@ public struct EventDeliveryConfiguration: Sendable {
     public var certificateAuthorities: String?
     /// Events read from the store at once per queue.
     public var batchSize = 256
+    /// A queue's events signed and handed to the loop at once (`WebhookChain`): the loop sends each as the
+    /// one before is acknowledged, without waiting for the coordinator between them.
+    public var chainLength = 32
+    /// A chain's POSTs leave at most this long after they were signed, so `webhook-timestamp` is never
+    /// older than this when a POST leaves (Standard Webhooks receivers refuse timestamps minutes old); the
+    /// rest are signed again.
+    public var chainLifetime: Duration = .seconds(10)
     /// Outcomes are written at least this often (and at once past `flushThreshold` of them).
     public var flushInterval: Duration = .milliseconds(20)
     public var flushThreshold = 512

@@ -3,8 +3,6 @@ import Foundation
 
 /// One webhook POST, as the dispatcher hands it to the loop.
 struct WebhookRequest: Sendable {
-    /// Matches the response to the attempt.
-    var token: Int
     var url: String
     /// `Name: value` lines.
     var headers: [String]
@@ -13,7 +11,21 @@ struct WebhookRequest: Sendable {
     var timeout: Double
 }
 
-/// How an attempt ended.
+/// A queue's next POSTs, signed together and sent in order on one handle: each leaves as soon as the one
+/// before it is answered 2xx, without a round trip through the coordinator (a queue has one POST in
+/// flight either way). The first other answer or failure ends the chain, and so does its age
+/// (`EventDeliveryConfiguration.chainLifetime`: a signature's timestamp must stay fresh) or the
+/// coordinator's `endChain` (the queue was re-addressed or handed to another node); the coordinator sends
+/// what is left again.
+struct WebhookChain: Sendable {
+    /// Matches the responses to the queue.
+    var token: Int
+    var requests: [WebhookRequest]
+    /// When the requests were signed.
+    var signedAt: ContinuousClock.Instant
+}
+
+/// How one POST of a chain ended; the responses of a chain come in its order.
 struct WebhookResponse: Sendable {
     var token: Int
     /// The HTTP status; 0 when no response arrived.
@@ -30,6 +42,11 @@ struct WebhookResponse: Sendable {
     var osErrno = 0
     /// The egress policy refused the destination (`failure` then says which address).
     var deniedByEgressPolicy = false
+    /// The chain's next POST has left: the queue is still in flight.
+    var chainGoesOn = false
+
+    /// A 2xx: the receiver has the event.
+    var isAcknowledged: Bool { curlCode == 0 && (200..<300).contains(status) }
 }
 
 /// One attempt on the loop thread: its easy handle (reused from the loop's pool), what it sends, and what
@@ -39,15 +56,39 @@ final class WebhookExchange {
 
     let token: Int
     let easy: CurlEasyHandle
+    /// The chain's POSTs after this one, and when they were signed.
+    var following: ArraySlice<WebhookRequest>
+    let signedAt: ContinuousClock.Instant
     var retryAfter: String?
     var body: [UInt8] = []
 
-    init(request: WebhookRequest, easy: CurlEasyHandle, configuration: EventDeliveryConfiguration) throws(CurlError) {
-        self.token = request.token
-        self.easy = easy
+    /// The first POST of `chain`, on a handle from the pool.
+    convenience init(chain: WebhookChain, easy: CurlEasyHandle, configuration: EventDeliveryConfiguration) throws(CurlError) {
         try easy.reset()
         // The same guard as transfers: http(s) only, no redirects, no proxy from the environment.
         try easy.apply(configuration.safetyBaseline)
+        try easy.installCallbacks(.response)
+        try self.init(
+            token: chain.token, request: chain.requests[0], following: chain.requests.dropFirst(), signedAt: chain.signedAt,
+            easy: easy)
+    }
+
+    /// The POST after `previous` in its chain, on the same handle: its options stay (the handle ended
+    /// answered 2xx, so no refusal is recorded on it); only what differs between POSTs is set.
+    convenience init(after previous: WebhookExchange) throws(CurlError) {
+        try self.init(
+            token: previous.token, request: previous.following[previous.following.startIndex],
+            following: previous.following.dropFirst(), signedAt: previous.signedAt, easy: previous.easy)
+    }
+
+    private init(
+        token: Int, request: WebhookRequest, following: ArraySlice<WebhookRequest>, signedAt: ContinuousClock.Instant,
+        easy: CurlEasyHandle
+    ) throws(CurlError) {
+        self.token = token
+        self.easy = easy
+        self.following = following
+        self.signedAt = signedAt
         try easy.set(.url, request.url)
         let milliseconds = max(1, Int(request.timeout * 1000))
         try easy.set(.timeoutMilliseconds, milliseconds)
@@ -57,7 +98,6 @@ final class WebhookExchange {
         try easy.setCopiedBody(request.body)
         try easy.setHeaders(request.headers)
         easy.delegate = self
-        try easy.installCallbacks(.response)
     }
 
     /// The outcome once libcurl reported `result` for this handle.

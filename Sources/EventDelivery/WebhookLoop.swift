@@ -24,18 +24,23 @@ final class WebhookLoop: Sendable {
 
     func start() { loop.start() }
 
-    /// Queues a POST; its response comes back through `onResponse`, on the loop thread.
-    func send(_ request: WebhookRequest) { loop.send(.send(request)) }
+    /// Queues a chain of POSTs; their responses come back through `onResponse`, on the loop thread.
+    func send(_ chain: WebhookChain) { loop.send(.send(chain)) }
+
+    /// Sends nothing more of the chain with `token` after the POST in flight (whose response still comes).
+    func endChain(_ token: Int) { loop.send(.endChain(token)) }
 
     /// Stops the loop: POSTs in flight are abandoned without a response (they are still undelivered in
     /// the store, so they are sent again later). Returns once the handles are released.
     func stop() async { await loop.stop(with: .stop) }
 }
 
-/// The webhook loop's driver: starts each POST on a pooled easy handle and reports how it ended.
+/// The webhook loop's driver: starts each chain on a pooled easy handle, sends its next POST as soon as one
+/// is answered 2xx, and reports how each ended.
 final class WebhookSender: CurlMultiLoopDriver {
     enum Command: Sendable {
-        case send(WebhookRequest)
+        case send(WebhookChain)
+        case endChain(Int)
         case stop
     }
 
@@ -52,7 +57,9 @@ final class WebhookSender: CurlMultiLoopDriver {
 
     func handle(_ command: Command, multi: CurlMultiHandle) {
         switch command {
-        case .send(let request): start(request, multi: multi)
+        case .send(let chain): start(chain, multi: multi)
+        case .endChain(let token):
+            for exchange in running.values where exchange.token == token { exchange.following = [] }
         case .stop: isFinished = true
         }
     }
@@ -64,7 +71,22 @@ final class WebhookSender: CurlMultiLoopDriver {
     func transferEnded(_ easy: CurlEasyHandle, result: CurlResult, multi: CurlMultiHandle) {
         multi.remove(easy)
         guard let exchange = running.removeValue(forKey: ObjectIdentifier(easy)) else { return }
-        let response = exchange.response(result: result)
+        var response = exchange.response(result: result)
+        if response.isAcknowledged, !exchange.following.isEmpty,
+            ContinuousClock.now - exchange.signedAt < configuration.chainLifetime
+        {
+            response.chainGoesOn = true
+            do throws(CurlError) {
+                let next = try WebhookExchange(after: exchange)
+                try multi.add(easy)
+                running[ObjectIdentifier(easy)] = next
+                onResponse(response)
+                return
+            } catch {
+                onResponse(response)
+                response = failure(token: exchange.token, error)
+            }
+        }
         idleHandles.append(easy)
         onResponse(response)
     }
@@ -75,17 +97,21 @@ final class WebhookSender: CurlMultiLoopDriver {
         idleHandles.removeAll()  // every easy handle is released before the multi (STYLE.md §3)
     }
 
-    private func start(_ request: WebhookRequest, multi: CurlMultiHandle) {
+    private func start(_ chain: WebhookChain, multi: CurlMultiHandle) {
+        guard !chain.requests.isEmpty else { return }
         do throws(CurlError) {
             let easy: CurlEasyHandle
             if let idle = idleHandles.popLast() { easy = idle } else { easy = try CurlEasyHandle() }
-            let exchange = try WebhookExchange(request: request, easy: easy, configuration: configuration)
+            let exchange = try WebhookExchange(chain: chain, easy: easy, configuration: configuration)
             try multi.add(easy)
             running[ObjectIdentifier(easy)] = exchange
         } catch {
-            onResponse(
-                WebhookResponse(
-                    token: request.token, status: 0, retryAfter: nil, body: [], curlCode: error.code, failure: error.message))
+            onResponse(failure(token: chain.token, error))
         }
+    }
+
+    /// A POST that could not be started: it ends its chain, as a failed transfer does.
+    private func failure(token: Int, _ error: CurlError) -> WebhookResponse {
+        WebhookResponse(token: token, status: 0, retryAfter: nil, body: [], curlCode: error.code, failure: error.message)
     }
 }
