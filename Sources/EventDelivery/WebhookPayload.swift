@@ -8,7 +8,6 @@ import TransferStore
 /// more than the whole signature.
 public enum WebhookPayload {
     public static func body(of event: EventRecord) -> [UInt8] {
-        // Cannot fail: strings, integers and a date, around data that is JSON already.
-        (try? WireJSON.encode(event.object)) ?? []
+        event.object.encodedJSON()
     }
 }

@@ -117,7 +117,7 @@ extension DeliveryStore {
                 """, sessionId, after, limit)
             let found: [Found] = try rows.map { row in
                 (
-                    try row.decode(EventRecord.self), try row.decode(String?.self, forColumn: "taskCompletion"),
+                    try EventRecord(row: row), try row.decode(String?.self, forColumn: "taskCompletion"),
                     try row.decode(Data?.self, forColumn: "taskCompletionSecret")
                 )
             }

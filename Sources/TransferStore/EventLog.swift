@@ -47,7 +47,7 @@ extension EventLog {
     public func events(sessionId: String, after: Int64, limit: Int) async throws -> [EventRecord] {
         try await database.read { db in
             try db.rows("SELECT * FROM event WHERE sessionId = ? AND sequence > ? ORDER BY sequence LIMIT ?", sessionId, after, limit)
-                .map { try $0.decode(EventRecord.self) }
+                .map(EventRecord.init(row:))
         }
     }
 
@@ -87,7 +87,7 @@ extension EventLog {
     ) throws -> (events: [EventRecord], hasMore: Bool) {
         var events = try db.rows(
             "SELECT * FROM event WHERE \(column) = ? AND sequence > ? ORDER BY sequence LIMIT ?", key, after, limit + 1
-        ).map { try $0.decode(EventRecord.self) }
+        ).map(EventRecord.init(row:))
         let hasMore = events.count > limit
         if hasMore { events.removeLast() }
         return (events, hasMore)
@@ -108,8 +108,8 @@ extension EventLog {
             }
             try Self.appendEvent(db, session: &session, taskId: taskId, encoded: EncodedEvent(type: type, data: dataJSON))
             guard
-                let event = try db.row("SELECT * FROM event WHERE sessionId = ? AND sequence = ?", sessionId, session.lastSequence)?
-                    .decode(EventRecord.self)
+                let event = try db.row("SELECT * FROM event WHERE sessionId = ? AND sequence = ?", sessionId, session.lastSequence)
+                    .map(EventRecord.init(row:))
             else { throw TaskStoreError.sessionNotFound }  // cannot happen: inserted just above
             return (event, session)
         }

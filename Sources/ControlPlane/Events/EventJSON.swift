@@ -6,7 +6,7 @@ import TransferModels
 /// `data(of:)`, so no line break can cut an SSE frame).
 enum EventJSON {
     static func object(_ event: EventRecord) throws -> [UInt8] {
-        try WireJSON.encode(try wire(event))
+        try wire(event).encodedJSON()
     }
 
     /// `{"items": [...], "nextCursor": "<last sequence>" | null}`: a cursor only when more are stored; a

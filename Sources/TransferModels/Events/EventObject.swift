@@ -38,4 +38,18 @@ public struct EventObject: Encodable, Sendable {
         try c.encode(timestamp, forKey: .timestamp)
         try c.encode(type, forKey: .type)
     }
+
+    /// What `WireJSON.encode(self)` writes, written directly: an event is encoded for every webhook and
+    /// every page of events, and a flat object of known members needs no `Encoder`.
+    public func encodedJSON() -> [UInt8] {
+        var writer = JSONObjectWriter(capacity: data.text.utf8.count + 256)
+        writer.member("data", json: data)
+        writer.member("id", string: id)
+        writer.member("sequence", integer: sequence)
+        writer.member("sessionId", string: sessionId)
+        writer.member("taskId", string: taskId)  // null for session events
+        writer.member("timestamp", timestamp: timestamp)
+        writer.member("type", string: type.rawValue)
+        return writer.finish()
+    }
 }
