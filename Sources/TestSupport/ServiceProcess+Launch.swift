@@ -79,11 +79,17 @@ extension ServiceProcess {
     }
 
     /// Creates `<parent of data dir>/<data dir name>-<random>.log`; a restart on the same data directory
-    /// gets a new file, so each ``ServiceProcess`` reads only its own child's output.
+    /// gets a new file, so each ``ServiceProcess`` reads only its own child's output. A data directory made
+    /// straight in the temporary directory (a ``TemporaryDirectory``) keeps its logs inside, as hidden
+    /// files, so they go when it is removed rather than piling up in `/tmp` (about 80 a `make test`).
     static func makeLogFile(beside dataDirectory: URL) throws -> URL {
         let standardized = dataDirectory.standardizedFileURL
-        let name = "\(standardized.lastPathComponent)-\(String(UInt32.random(in: .min ... .max), radix: 16)).log"
-        let url = standardized.deletingLastPathComponent().appendingPathComponent(name)
+        let random = String(UInt32.random(in: .min ... .max), radix: 16)
+        let parent = standardized.deletingLastPathComponent()
+        let url =
+            parent.path == FileManager.default.temporaryDirectory.standardizedFileURL.path
+            ? standardized.appendingPathComponent(".urlsessiond-\(random).log")
+            : parent.appendingPathComponent("\(standardized.lastPathComponent)-\(random).log")
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw ServiceProcessError("could not create the log file \(url.path)")
         }
