@@ -125,7 +125,7 @@ extension DeliveryCoordinator {
         let now = Date()
         let id = head.event.id
         if key.kind == .delegate { noteDelegateHealth(response, sessionId: key.sessionId, at: now) }
-        if (200..<300).contains(response.status) {
+        if response.isAcknowledged {
             writes.outcomes.delivered[id] = now
             metrics.deliveredEvent(timestamp: head.event.timestamp, at: now)
             if head.isDecision { waiters.deliver(.answered(response.body), eventId: id, sessionId: key.sessionId) }
@@ -172,7 +172,7 @@ extension DeliveryCoordinator {
     /// What an answer of the delegate says about its health, written with the batch. Completion lanes
     /// post to their tasks' own URLs: their answers say nothing about the delegate.
     private func noteDelegateHealth(_ response: WebhookResponse, sessionId: String, at now: Date) {
-        if (200..<300).contains(response.status) {
+        if response.isAcknowledged {
             writes.outcomes.delegateHealth[sessionId, default: DelegateHealthChange()].delivered(at: now)
         } else {
             let reason = DeliveryFailureReason.of(response)

@@ -8,7 +8,7 @@ extension TaskRecord {
         self.init(
             id: try row.decode(forColumn: "id"), sessionId: try row.decode(forColumn: "sessionId"),
             tenant: try row.decode(forColumn: "tenant"), taskIdentifier: try row.decode(forColumn: "taskIdentifier"),
-            kind: try Self.enumeration(row, "kind"), state: try Self.enumeration(row, "state"),
+            kind: try row.decodeRawValue(forColumn: "kind"), state: try row.decodeRawValue(forColumn: "state"),
             createdAt: try row.decode(forColumn: "createdAt"))
         rowid = try row.decode(forColumn: "rowid")
         suspendCount = try row.decode(forColumn: "suspendCount")
@@ -100,17 +100,20 @@ extension TaskRecord {
         return columns
     }
 
-    private static func enumeration<E: RawRepresentable>(
-        _ row: StoreRow, _ column: String
-    ) throws -> E where E.RawValue == String {
-        let text: String = try row.decode(forColumn: column)
-        guard let value = E(rawValue: text) else { throw StoredJSON.CorruptValue(column: column) }
-        return value
-    }
-
     private static func json<T: Decodable>(_ row: StoreRow, _ column: String) throws -> T? {
         let text: String? = try row.decode(forColumn: column)
         return try StoredJSON.value(T.self, from: text, column: column)
+    }
+}
+
+extension StoreRow {
+    /// A column holding an enumeration's raw value (a task's `kind` and `state`, an event's `type`); a value
+    /// the enumeration does not know is a corrupt column.
+    func decodeRawValue<E: RawRepresentable>(_ type: E.Type = E.self, forColumn column: String) throws -> E
+    where E.RawValue == String {
+        let text: String = try decode(forColumn: column)
+        guard let value = E(rawValue: text) else { throw StoredJSON.CorruptValue(column: column) }
+        return value
     }
 }
 
