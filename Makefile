@@ -104,9 +104,19 @@ test-postgres: test-deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory postgres-suites
 
-## (The multi-node suite always runs its nodes on PostgreSQL: it ran in the first pass; the console's browser
-## tests look at the page, which is the same whatever the store; the origins' own tests start no service.)
-POSTGRES_SKIP = MultiNode|ConsoleTests|FixtureOriginTests|NTLMOriginTests|TestSupportSmokeTests
+## Skipped there: the multi-node suite (its nodes always run on PostgreSQL, in the first pass); the console's
+## browser tests (they look at the page, the same whatever the store); the origins' own tests (no service);
+## and the suites whose subject is the transfer or a client — bandwidth, proxies, NTLM, TLS, codings,
+## informational and multipart responses, network paths, timeouts, streamed uploads, the WebSocket relay,
+## slow clients, the command line and the Python client — which ask the store only what every other suite
+## asks it (create a task, record its completion), so a second pass there adds minutes, not coverage. Those
+## with a restart (segments, mirrors, WebSocket tasks, extra protocols) stay: recovery reads the store.
+POSTGRES_SKIP_SUITES := MultiNode ConsoleTests FixtureOriginTests NTLMOriginTests PathOriginTests TestSupportSmokeTests \
+	BandwidthLimitTests SOCKSProxyTests ProxyEgressTests NTLMTests TasksTLSTests TasksContentCodingTests \
+	InformationalResponseTests MultipartReplaceTests NetworkPathSelectionTests TasksTimeoutTests \
+	StreamedUploadsTests WebSocketRelayTests SlowClientTests CommandLineTests PythonClientTests
+space := $(subst ,, )
+POSTGRES_SKIP = $(subst $(space),|,$(strip $(POSTGRES_SKIP_SUITES)))
 POSTGRES_SUITES = IntegrationTests|TransferStoreTests|EventDeliveryTests
 postgres-suites:
 	set -o pipefail; URLSESSIOND_TEST_STORE=postgres SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=3 \
