@@ -29,7 +29,7 @@ BUILD_PACKAGES := libcurl4-openssl-dev libssl-dev libmicrohttpd-dev libsqlite3-d
 TEST_PACKAGES := python3-venv python3-pip nginx-light curl brotli zstd openssl iproute2 postgresql chromium dante-server
 BENCH_PACKAGES := wrk aria2 curl
 
-.PHONY: run test test-postgres postgres-suites build release deps test-deps bench-deps clean container-smoke postgres-smoke format lint \
+.PHONY: run test test-ready build-tests test-postgres postgres-suites build release deps test-deps bench-deps clean container-smoke postgres-smoke format lint \
 	console-screenshot python-client openapi-swift-lint
 
 ## Installs the Debian packages named in $(1) that are not installed yet.
@@ -86,10 +86,7 @@ lint:
 
 ## Every test: the format check, unit tests and end-to-end tests against the real binary, on SQLite;
 ## then the suites that use the store again on PostgreSQL (`test-postgres`).
-test: test-deps lint
-	# Not `--disable-index-store`, though it saves about a tenth of a cold build's compile time: SwiftPM's
-	# test discovery on Linux reads the index, and without it the build stops ("index store path does not exist").
-	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+test: test-ready
 	# Three tests at a time: each starts real servers and services, and more than that on 2 cores turns
 	# the timing-sensitive ones (idle timeouts, suspend, retries) into a test of the scheduler.
 	# A failure is repeated at the end, where a CI log's tail shows it.
@@ -98,10 +95,19 @@ test: test-deps lint
 		echo "--- failed ---"; grep -A1 'recorded an issue' .build/test.log | head -n 80; exit 1; }
 	$(MAKE) --no-print-directory postgres-suites
 
-## The store's tests, the delivery tests and the whole integration suite on PostgreSQL: every test store
-## and service gets a database of its own on a cluster the tests start (`TestSupport/PostgresServer`).
-test-postgres: test-deps
+## What the tests need, made side by side: the test packages and the venv (apt and pip, mostly waiting on the
+## network and the disk on a fresh machine) and the format check run beside the build instead of before it.
+test-ready: deps
+	$(MAKE) --no-print-directory -j3 test-deps lint build-tests
+
+build-tests: deps
+	# Not `--disable-index-store`, though it saves about a tenth of a cold build's compile time: SwiftPM's
+	# test discovery on Linux reads the index, and without it the build stops ("index store path does not exist").
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+
+## The store's tests, the delivery tests and the integration suites that use the store, on PostgreSQL: every test store
+## and service gets a database of its own on a cluster the tests start (`TestSupport/PostgresServer`).
+test-postgres: test-ready
 	$(MAKE) --no-print-directory postgres-suites
 
 ## Skipped there: the multi-node suite (its nodes always run on PostgreSQL, in the first pass); the console's
@@ -125,7 +131,7 @@ postgres-suites:
 		echo "--- failed on PostgreSQL ---"; grep -A1 'recorded an issue' .build/test-postgres.log | head -n 80; exit 1; }
 
 ## Apple's swift-openapi-generator over openapi.yaml as a lint (builds the generator first, about 2 minutes; not in
-## `make test`, whose fresh-clone run is at 18.6 of its 20 minutes).
+## `make test`, whose fresh-clone run is already over its 20 minutes: about 25).
 openapi-swift-lint: deps
 	tools/openapi-swift-lint.sh
 
