@@ -59,7 +59,8 @@ struct SessionsAPITests {
                 "httpShouldSetCookies", "httpCookieAcceptPolicy", "httpCookieStorage", "urlCredentialStorage",
                 "allowsCellularAccess", "allowsExpensiveNetworkAccess", "allowsConstrainedNetworkAccess",
                 "waitsForConnectivity", "isDiscretionary", "sessionSendsLaunchEvents",
-                "shouldUseExtendedBackgroundIdleMode", "tlsMinimumSupportedProtocolVersion",
+                "shouldUseExtendedBackgroundIdleMode", "sharedContainerIdentifier", "requiresDNSSECValidation",
+                "tlsMinimumSupportedProtocolVersion",
                 "tlsMaximumSupportedProtocolVersion", "connectionProxyDictionary", "networkServiceType", "serverTrust",
                 "segments", "multipathServiceType", "rateLimit",
             ]

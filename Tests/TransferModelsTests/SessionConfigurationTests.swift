@@ -67,6 +67,23 @@ struct SessionConfigurationTests {
         #expect(try normalize(#"{"multipathServiceType": "aggregate"}"#).multipathServiceType == .aggregate)
     }
 
+    /// `sharedContainerIdentifier` is kept as given (with no effect); `requiresDNSSECValidation` accepts only
+    /// false, the one thing this service can do; configurations stored before either read as null and false.
+    @Test func compatibilityPropertiesAreKeptOrRefusedAndOldRowsRead() throws {
+        let configuration = try normalize(#"{"sharedContainerIdentifier": "group.com.example.app", "requiresDNSSECValidation": false}"#)
+        #expect(configuration.sharedContainerIdentifier == "group.com.example.app")
+        #expect(configuration.requiresDNSSECValidation == false)
+        var stored = try #require(
+            try JSONSerialization.jsonObject(with: Data(try WireJSON.encode(configuration))) as? [String: Any])
+        #expect(stored["sharedContainerIdentifier"] as? String == "group.com.example.app")
+        #expect(
+            try JSONDecoder().decode(SessionConfiguration.self, from: try JSONSerialization.data(withJSONObject: stored)) == configuration)
+        stored["sharedContainerIdentifier"] = nil
+        stored["requiresDNSSECValidation"] = nil
+        let old = try JSONDecoder().decode(SessionConfiguration.self, from: try JSONSerialization.data(withJSONObject: stored))
+        #expect(old.sharedContainerIdentifier == nil && old.requiresDNSSECValidation == false)
+    }
+
     @Test func storedConfigurationsFromBeforeCacheScopesKeepTheirMeaning() throws {
         let decode = { (text: String) in try JSONDecoder().decode(URLCacheConfiguration.self, from: Data(text.utf8)) }
         #expect(try decode(#"{"memoryCapacity": 512000, "diskCapacity": 10000000}"#) == .shared)
@@ -95,6 +112,9 @@ struct SessionConfigurationTests {
         (#"{"httpAdditionalHeaders": {"Bad Name": "x"}}"#, "configuration.httpAdditionalHeaders.Bad Name", .invalidValue),
         (#"{"httpAdditionalHeaders": {"X-Split": "a\r\nInjected: 1"}}"#, "configuration.httpAdditionalHeaders.X-Split", .invalidValue),
         (#"{"multipathServiceType": "turbo"}"#, "multipathServiceType", .invalidValue),  // a decoding error: the API prefixes it
+        (#"{"requiresDNSSECValidation": true}"#, "configuration.requiresDNSSECValidation", .invalidValue),
+        (#"{"sharedContainerIdentifier": ""}"#, "configuration.sharedContainerIdentifier", .invalidValue),
+        (#"{"sharedContainerIdentifier": "group.\u0000"}"#, "configuration.sharedContainerIdentifier", .invalidValue),
         (#"{"connectionProxyDictionary": {"HTTPSEnable": true}}"#, "configuration.connectionProxyDictionary.HTTPSEnable", .invalidValue),
         (
             #"{"connectionProxyDictionary": {"HTTPSProxy": "p", "HTTPSPort": 70000}}"#, "configuration.connectionProxyDictionary.HTTPSPort",
@@ -126,7 +146,9 @@ struct SessionConfigurationTests {
     @Test func encodesEveryFieldWithExplicitNulls() throws {
         let json = try JSONSerialization.jsonObject(with: Data(try WireJSON.encode(SessionConfiguration(kind: .default))))
         let object = try #require(json as? [String: Any])
-        #expect(object.count == 28)
+        #expect(object.count == 30)
+        #expect(object["requiresDNSSECValidation"] as? Bool == false)
+        #expect(object["sharedContainerIdentifier"] is NSNull)
         #expect(object["multipathServiceType"] as? String == "none")
         #expect(object["serverTrust"] is NSNull)
         #expect(object["rateLimit"] is NSNull)

@@ -26,6 +26,11 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
     public var isDiscretionary: Bool
     public var sessionSendsLaunchEvents: Bool
     public var shouldUseExtendedBackgroundIdleMode: Bool
+    /// App extensions' shared container, accepted and kept with no effect (a server has no app group).
+    public var sharedContainerIdentifier: String?
+    /// Always false: names are resolved by the system's `getaddrinfo` through libcurl, which says nothing
+    /// of DNSSEC, so a session that requires it is refused rather than given an unvalidated lookup.
+    public var requiresDNSSECValidation: Bool { false }
     public var tlsMinimumSupportedProtocolVersion: TLSProtocolVersion
     public var tlsMaximumSupportedProtocolVersion: TLSProtocolVersion
     /// Declarative server trust: public-key pins every TLS connection of the session must match (no
@@ -78,9 +83,15 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         case httpShouldSetCookies, httpCookieAcceptPolicy, httpCookieStorage, urlCredentialStorage
         case allowsCellularAccess, allowsExpensiveNetworkAccess, allowsConstrainedNetworkAccess
         case waitsForConnectivity, isDiscretionary, sessionSendsLaunchEvents, shouldUseExtendedBackgroundIdleMode
+        case sharedContainerIdentifier
         case tlsMinimumSupportedProtocolVersion, tlsMaximumSupportedProtocolVersion
         case connectionProxyDictionary, networkServiceType, serverTrust, segments, rateLimit
         case storedMultipathServiceType = "multipathServiceType"
+    }
+
+    /// Properties with one possible value here: written for clients, never read back.
+    enum ConstantKeys: String, CodingKey {
+        case requiresDNSSECValidation
     }
 
     /// Encodes every property, the absent ones as explicit `null`, so clients see the full configuration.
@@ -106,6 +117,9 @@ public struct SessionConfiguration: Codable, Sendable, Hashable {
         try c.encode(isDiscretionary, forKey: .isDiscretionary)
         try c.encode(sessionSendsLaunchEvents, forKey: .sessionSendsLaunchEvents)
         try c.encode(shouldUseExtendedBackgroundIdleMode, forKey: .shouldUseExtendedBackgroundIdleMode)
+        try c.encode(sharedContainerIdentifier, forKey: .sharedContainerIdentifier)
+        var constants = encoder.container(keyedBy: ConstantKeys.self)
+        try constants.encode(requiresDNSSECValidation, forKey: .requiresDNSSECValidation)
         try c.encode(tlsMinimumSupportedProtocolVersion, forKey: .tlsMinimumSupportedProtocolVersion)
         try c.encode(tlsMaximumSupportedProtocolVersion, forKey: .tlsMaximumSupportedProtocolVersion)
         try c.encode(connectionProxyDictionary, forKey: .connectionProxyDictionary)

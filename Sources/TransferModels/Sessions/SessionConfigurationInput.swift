@@ -23,6 +23,8 @@ public struct SessionConfigurationInput: Decodable, Sendable {
     public var isDiscretionary: Bool?
     public var sessionSendsLaunchEvents: Bool?
     public var shouldUseExtendedBackgroundIdleMode: Bool?
+    public var sharedContainerIdentifier: String?
+    public var requiresDNSSECValidation: Bool?
     public var tlsMinimumSupportedProtocolVersion: TLSProtocolVersion?
     public var tlsMaximumSupportedProtocolVersion: TLSProtocolVersion?
     public var connectionProxyDictionary: Nullable<ProxyDictionary>
@@ -108,6 +110,16 @@ extension SessionConfigurationInput {
         result.isDiscretionary = isDiscretionary ?? false
         result.sessionSendsLaunchEvents = sessionSendsLaunchEvents ?? true
         result.shouldUseExtendedBackgroundIdleMode = shouldUseExtendedBackgroundIdleMode ?? false
+        if let container = sharedContainerIdentifier {
+            guard !container.isEmpty else { throw .invalidValue(field("sharedContainerIdentifier"), "must not be empty; null for none") }
+            try Validate.text(container, field: field("sharedContainerIdentifier"), maxCharacters: 255)
+            result.sharedContainerIdentifier = container
+        }
+        if requiresDNSSECValidation == true {
+            throw .invalidValue(
+                field("requiresDNSSECValidation"),
+                "cannot be honoured: the service resolves names with the system's getaddrinfo, which reports no DNSSEC validation")
+        }
         result.tlsMinimumSupportedProtocolVersion = tlsMinimumSupportedProtocolVersion ?? .TLSv12
         result.tlsMaximumSupportedProtocolVersion = tlsMaximumSupportedProtocolVersion ?? .TLSv13
         if result.tlsMinimumSupportedProtocolVersion > result.tlsMaximumSupportedProtocolVersion {

@@ -58,6 +58,8 @@ class Session:
             | isDiscretionary | false | false | false | bool |
             | sessionSendsLaunchEvents | true | true | true | bool |
             | shouldUseExtendedBackgroundIdleMode | false | false | false | bool |
+            | sharedContainerIdentifier | null | null | null | 1–255 characters, no NUL |
+            | requiresDNSSECValidation | false | false | false | false (true is 422) |
             | tlsMinimumSupportedProtocolVersion | TLSv12 | same | same | TLSv10, TLSv11, TLSv12, TLSv13 (min ≤ max) |
             | tlsMaximumSupportedProtocolVersion | TLSv13 | same | same | as above |
             | connectionProxyDictionary | null | null | null | object with HTTPEnable, HTTPProxy, HTTPPort, HTTPSEnable,
@@ -138,8 +140,12 @@ class Session:
             `CAP_NET_ADMIN`).
 
             Accepted for compatibility, with no effect: `httpShouldUsePipelining` (libcurl has no HTTP/1.1
-            pipelining since 7.62; HTTP/2 multiplexes where the origin offers it) and
-            `shouldUseExtendedBackgroundIdleMode` (a server has no app suspension).
+            pipelining since 7.62; HTTP/2 multiplexes where the origin offers it),
+            `shouldUseExtendedBackgroundIdleMode` (a server has no app suspension) and
+            `sharedContainerIdentifier` (a server has no app extensions: downloads stay in the service).
+            `requiresDNSSECValidation` is always false: names are resolved by the system's `getaddrinfo`
+            through libcurl, which reports no DNSSEC validation, so a session asking for it is refused (422)
+            rather than given lookups it could not tell from validated ones.
         delegate (Delegate | None): Null for the system-provided delegate.
         session_description (None | str):
         state (SessionState): `valid`; `invalidating` after `finishTasksAndInvalidate` / `invalidateAndCancel` while

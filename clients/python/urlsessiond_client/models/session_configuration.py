@@ -59,6 +59,8 @@ class SessionConfiguration:
     | isDiscretionary | false | false | false | bool |
     | sessionSendsLaunchEvents | true | true | true | bool |
     | shouldUseExtendedBackgroundIdleMode | false | false | false | bool |
+    | sharedContainerIdentifier | null | null | null | 1–255 characters, no NUL |
+    | requiresDNSSECValidation | false | false | false | false (true is 422) |
     | tlsMinimumSupportedProtocolVersion | TLSv12 | same | same | TLSv10, TLSv11, TLSv12, TLSv13 (min ≤ max) |
     | tlsMaximumSupportedProtocolVersion | TLSv13 | same | same | as above |
     | connectionProxyDictionary | null | null | null | object with HTTPEnable, HTTPProxy, HTTPPort, HTTPSEnable,
@@ -137,8 +139,12 @@ class SessionConfiguration:
     `CAP_NET_ADMIN`).
 
     Accepted for compatibility, with no effect: `httpShouldUsePipelining` (libcurl has no HTTP/1.1
-    pipelining since 7.62; HTTP/2 multiplexes where the origin offers it) and
-    `shouldUseExtendedBackgroundIdleMode` (a server has no app suspension).
+    pipelining since 7.62; HTTP/2 multiplexes where the origin offers it),
+    `shouldUseExtendedBackgroundIdleMode` (a server has no app suspension) and
+    `sharedContainerIdentifier` (a server has no app extensions: downloads stay in the service).
+    `requiresDNSSECValidation` is always false: names are resolved by the system's `getaddrinfo`
+    through libcurl, which reports no DNSSEC validation, so a session asking for it is refused (422)
+    rather than given lookups it could not tell from validated ones.
 
         Attributes:
             kind (SessionKind): The `URLSessionConfiguration` constructor: `.default`, `.ephemeral`,
@@ -220,6 +226,8 @@ class SessionConfiguration:
             is_discretionary (bool):
             session_sends_launch_events (bool):
             should_use_extended_background_idle_mode (bool):
+            shared_container_identifier (None | str): Kept with no effect.
+            requires_dnssec_validation (bool): Always false here (see above).
             tls_minimum_supported_protocol_version (TLSProtocolVersion): `tls_protocol_version_t`.
             tls_maximum_supported_protocol_version (TLSProtocolVersion): `tls_protocol_version_t`.
             connection_proxy_dictionary (None | ProxyDictionary): Null for a direct connection.
@@ -282,6 +290,8 @@ class SessionConfiguration:
     is_discretionary: bool
     session_sends_launch_events: bool
     should_use_extended_background_idle_mode: bool
+    shared_container_identifier: None | str
+    requires_dnssec_validation: bool
     tls_minimum_supported_protocol_version: TLSProtocolVersion
     tls_maximum_supported_protocol_version: TLSProtocolVersion
     connection_proxy_dictionary: None | ProxyDictionary
@@ -347,6 +357,11 @@ class SessionConfiguration:
 
         should_use_extended_background_idle_mode = self.should_use_extended_background_idle_mode
 
+        shared_container_identifier: None | str
+        shared_container_identifier = self.shared_container_identifier
+
+        requires_dnssec_validation = self.requires_dnssec_validation
+
         tls_minimum_supported_protocol_version = self.tls_minimum_supported_protocol_version.value
 
         tls_maximum_supported_protocol_version = self.tls_maximum_supported_protocol_version.value
@@ -403,6 +418,8 @@ class SessionConfiguration:
                 "isDiscretionary": is_discretionary,
                 "sessionSendsLaunchEvents": session_sends_launch_events,
                 "shouldUseExtendedBackgroundIdleMode": should_use_extended_background_idle_mode,
+                "sharedContainerIdentifier": shared_container_identifier,
+                "requiresDNSSECValidation": requires_dnssec_validation,
                 "tlsMinimumSupportedProtocolVersion": tls_minimum_supported_protocol_version,
                 "tlsMaximumSupportedProtocolVersion": tls_maximum_supported_protocol_version,
                 "connectionProxyDictionary": connection_proxy_dictionary,
@@ -493,6 +510,15 @@ class SessionConfiguration:
 
         should_use_extended_background_idle_mode = d.pop("shouldUseExtendedBackgroundIdleMode")
 
+        def _parse_shared_container_identifier(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        shared_container_identifier = _parse_shared_container_identifier(d.pop("sharedContainerIdentifier"))
+
+        requires_dnssec_validation = d.pop("requiresDNSSECValidation")
+
         tls_minimum_supported_protocol_version = TLSProtocolVersion(d.pop("tlsMinimumSupportedProtocolVersion"))
 
         tls_maximum_supported_protocol_version = TLSProtocolVersion(d.pop("tlsMaximumSupportedProtocolVersion"))
@@ -582,6 +608,8 @@ class SessionConfiguration:
             is_discretionary=is_discretionary,
             session_sends_launch_events=session_sends_launch_events,
             should_use_extended_background_idle_mode=should_use_extended_background_idle_mode,
+            shared_container_identifier=shared_container_identifier,
+            requires_dnssec_validation=requires_dnssec_validation,
             tls_minimum_supported_protocol_version=tls_minimum_supported_protocol_version,
             tls_maximum_supported_protocol_version=tls_maximum_supported_protocol_version,
             connection_proxy_dictionary=connection_proxy_dictionary,

@@ -66,6 +66,10 @@ class SessionConfigurationInput:
                 (the events stay readable) until the client re-attaches with the session's identifier; they are then delivered
                 in order, followed by session.didFinishEventsForBackgroundURLSession. Default: True.
             should_use_extended_background_idle_mode (bool | None | Unset):  Default: False.
+            shared_container_identifier (None | str | Unset): Accepted and kept with no effect (a server has no app
+                extensions); no NUL.
+            requires_dnssec_validation (bool | None | Unset): Only false: true is 422 naming the field, since the service
+                cannot validate DNSSEC (see `SessionConfiguration`). Default: False.
             tls_minimum_supported_protocol_version (None | TLSProtocolVersion | Unset): Must not exceed the maximum.
                 Default: TLSProtocolVersion.TLSV12.
             tls_maximum_supported_protocol_version (None | TLSProtocolVersion | Unset):  Default: TLSProtocolVersion.TLSV13.
@@ -108,6 +112,8 @@ class SessionConfigurationInput:
     is_discretionary: bool | None | Unset = False
     session_sends_launch_events: bool | None | Unset = True
     should_use_extended_background_idle_mode: bool | None | Unset = False
+    shared_container_identifier: None | str | Unset = UNSET
+    requires_dnssec_validation: bool | None | Unset = False
     tls_minimum_supported_protocol_version: None | TLSProtocolVersion | Unset = TLSProtocolVersion.TLSV12
     tls_maximum_supported_protocol_version: None | TLSProtocolVersion | Unset = TLSProtocolVersion.TLSV13
     connection_proxy_dictionary: None | ProxyDictionary | Unset = UNSET
@@ -259,6 +265,18 @@ class SessionConfigurationInput:
         else:
             should_use_extended_background_idle_mode = self.should_use_extended_background_idle_mode
 
+        shared_container_identifier: None | str | Unset
+        if isinstance(self.shared_container_identifier, Unset):
+            shared_container_identifier = UNSET
+        else:
+            shared_container_identifier = self.shared_container_identifier
+
+        requires_dnssec_validation: bool | None | Unset
+        if isinstance(self.requires_dnssec_validation, Unset):
+            requires_dnssec_validation = UNSET
+        else:
+            requires_dnssec_validation = self.requires_dnssec_validation
+
         tls_minimum_supported_protocol_version: None | str | Unset
         if isinstance(self.tls_minimum_supported_protocol_version, Unset):
             tls_minimum_supported_protocol_version = UNSET
@@ -366,6 +384,10 @@ class SessionConfigurationInput:
             field_dict["sessionSendsLaunchEvents"] = session_sends_launch_events
         if should_use_extended_background_idle_mode is not UNSET:
             field_dict["shouldUseExtendedBackgroundIdleMode"] = should_use_extended_background_idle_mode
+        if shared_container_identifier is not UNSET:
+            field_dict["sharedContainerIdentifier"] = shared_container_identifier
+        if requires_dnssec_validation is not UNSET:
+            field_dict["requiresDNSSECValidation"] = requires_dnssec_validation
         if tls_minimum_supported_protocol_version is not UNSET:
             field_dict["tlsMinimumSupportedProtocolVersion"] = tls_minimum_supported_protocol_version
         if tls_maximum_supported_protocol_version is not UNSET:
@@ -640,6 +662,24 @@ class SessionConfigurationInput:
             d.pop("shouldUseExtendedBackgroundIdleMode", UNSET)
         )
 
+        def _parse_shared_container_identifier(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        shared_container_identifier = _parse_shared_container_identifier(d.pop("sharedContainerIdentifier", UNSET))
+
+        def _parse_requires_dnssec_validation(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        requires_dnssec_validation = _parse_requires_dnssec_validation(d.pop("requiresDNSSECValidation", UNSET))
+
         def _parse_tls_minimum_supported_protocol_version(data: object) -> None | TLSProtocolVersion | Unset:
             if data is None:
                 return data
@@ -801,6 +841,8 @@ class SessionConfigurationInput:
             is_discretionary=is_discretionary,
             session_sends_launch_events=session_sends_launch_events,
             should_use_extended_background_idle_mode=should_use_extended_background_idle_mode,
+            shared_container_identifier=shared_container_identifier,
+            requires_dnssec_validation=requires_dnssec_validation,
             tls_minimum_supported_protocol_version=tls_minimum_supported_protocol_version,
             tls_maximum_supported_protocol_version=tls_maximum_supported_protocol_version,
             connection_proxy_dictionary=connection_proxy_dictionary,
