@@ -84,6 +84,24 @@ struct SessionConfigurationTests {
         #expect(old.sharedContainerIdentifier == nil && old.requiresDNSSECValidation == false)
     }
 
+    /// A request may ask for DNSSEC as its session may: false is accepted, true refused naming the field.
+    @Test func aRequestAsksForDNSSECOnlyAsFalse() throws {
+        let session = SessionConfiguration(kind: .default)
+        func task(_ requires: Bool) throws -> TaskCreateRequest {
+            let json = #"{"kind": "data", "request": {"url": "https://origin.example/", "requiresDNSSECValidation": \#(requires)}}"#
+            return try StrictJSONDecoder().decode(TaskCreateRequest.self, from: Array(json.utf8))
+        }
+        #expect(try task(false).validated(session: session).request?.url == "https://origin.example/")
+        let refused = try task(true)
+        do {
+            _ = try refused.validated(session: session)
+            Issue.record("a request requiring DNSSEC was accepted")
+        } catch {
+            #expect(error.field == "request.requiresDNSSECValidation")
+            #expect(error.kind == .invalidValue)
+        }
+    }
+
     @Test func storedConfigurationsFromBeforeCacheScopesKeepTheirMeaning() throws {
         let decode = { (text: String) in try JSONDecoder().decode(URLCacheConfiguration.self, from: Data(text.utf8)) }
         #expect(try decode(#"{"memoryCapacity": 512000, "diskCapacity": 10000000}"#) == .shared)

@@ -25,6 +25,13 @@ enum Validate {
         guard !value.utf8.contains(0) else { throw .invalidValue(field, "must not contain NUL (U+0000)") }
     }
 
+    /// `requiresDNSSECValidation: true`, of a session or a request: names are resolved by the system's
+    /// `getaddrinfo` through libcurl, which reports no DNSSEC validation, so the service refuses rather than
+    /// give lookups a client could not tell from validated ones.
+    static func dnssecRefusal(field: String) -> RequestDecodingError {
+        .invalidValue(field, "cannot be honoured: names are resolved by getaddrinfo, which reports no DNSSEC validation; only false")
+    }
+
     static func identifier(_ value: String, field: String) throws(RequestDecodingError) {
         let allowed = value.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

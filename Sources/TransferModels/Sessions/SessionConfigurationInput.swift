@@ -115,11 +115,7 @@ extension SessionConfigurationInput {
             try Validate.text(container, field: field("sharedContainerIdentifier"), maxCharacters: 255)
             result.sharedContainerIdentifier = container
         }
-        if requiresDNSSECValidation == true {
-            throw .invalidValue(
-                field("requiresDNSSECValidation"),
-                "cannot be honoured: the service resolves names with the system's getaddrinfo, which reports no DNSSEC validation")
-        }
+        if requiresDNSSECValidation == true { throw Validate.dnssecRefusal(field: field("requiresDNSSECValidation")) }
         result.tlsMinimumSupportedProtocolVersion = tlsMinimumSupportedProtocolVersion ?? .TLSv12
         result.tlsMaximumSupportedProtocolVersion = tlsMaximumSupportedProtocolVersion ?? .TLSv13
         if result.tlsMinimumSupportedProtocolVersion > result.tlsMaximumSupportedProtocolVersion {

@@ -20,6 +20,8 @@ public struct URLRequestInput: Decodable, Sendable, Hashable {
     /// `assumesHTTP3Capable`: kept and shown, with no effect here (this libcurl has no HTTP/3; see
     /// openapi.yaml's `Request`).
     public var assumesHTTP3Capable: Bool?
+    /// `requiresDNSSECValidation`: false only, as the session's (see `SessionConfiguration`).
+    public var requiresDNSSECValidation: Bool?
 
     public init(url: String? = nil) { self.url = url }
 
@@ -65,6 +67,7 @@ public struct URLRequestInput: Decodable, Sendable, Hashable {
         }
 
         if let mainDocumentURL { try Validate.httpURL(mainDocumentURL, field: "\(path).mainDocumentURL") }
+        if requiresDNSSECValidation == true { throw Validate.dnssecRefusal(field: "\(path).requiresDNSSECValidation") }
 
         let timeout = timeoutInterval ?? session.timeoutIntervalForRequest
         if timeoutInterval != nil { try Validate.interval(timeout, field: "\(path).timeoutInterval", max: 604_800) }

@@ -71,6 +71,9 @@ class Request:
                 reach HTTP/3 only as URLSession discovers it, from an origin's `Alt-Svc` (libcurl's
                 `CURLOPT_ALTSVC` cache). In responses present (as `true`) only when set.
                  Default: False.
+            requires_dnssec_validation (bool | None | Unset): `URLRequest.requiresDNSSECValidation`: only false, as the
+                session's (`SessionConfiguration`); true is 422 naming the field. Never present in responses: it is always false
+                here. Default: False.
     """
 
     url: str
@@ -85,6 +88,7 @@ class Request:
     allows_constrained_network_access: bool | None | Unset = True
     main_document_url: None | str | Unset = UNSET
     assumes_http3_capable: bool | None | Unset = False
+    requires_dnssec_validation: bool | None | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.base_64http_body import Base64HTTPBody
@@ -171,6 +175,12 @@ class Request:
         else:
             assumes_http3_capable = self.assumes_http3_capable
 
+        requires_dnssec_validation: bool | None | Unset
+        if isinstance(self.requires_dnssec_validation, Unset):
+            requires_dnssec_validation = UNSET
+        else:
+            requires_dnssec_validation = self.requires_dnssec_validation
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -200,6 +210,8 @@ class Request:
             field_dict["mainDocumentURL"] = main_document_url
         if assumes_http3_capable is not UNSET:
             field_dict["assumesHTTP3Capable"] = assumes_http3_capable
+        if requires_dnssec_validation is not UNSET:
+            field_dict["requiresDNSSECValidation"] = requires_dnssec_validation
 
         return field_dict
 
@@ -360,6 +372,15 @@ class Request:
 
         assumes_http3_capable = _parse_assumes_http3_capable(d.pop("assumesHTTP3Capable", UNSET))
 
+        def _parse_requires_dnssec_validation(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        requires_dnssec_validation = _parse_requires_dnssec_validation(d.pop("requiresDNSSECValidation", UNSET))
+
         request = cls(
             url=url,
             http_method=http_method,
@@ -373,6 +394,7 @@ class Request:
             allows_constrained_network_access=allows_constrained_network_access,
             main_document_url=main_document_url,
             assumes_http3_capable=assumes_http3_capable,
+            requires_dnssec_validation=requires_dnssec_validation,
         )
 
         return request
